@@ -1,0 +1,261 @@
+import type { Block, Inline, ListItem, Prov, TableCell } from '../model/types.js';
+import { escapeMarkdownText } from './escape.js';
+import { inlinesToHtml, tableToHtml } from './html.js';
+
+export interface MarkdownOptions {
+  /** Write `---` and `<!-- page N -->` at page breaks (the spec's pageMarkers). */
+  pageMarkers?: boolean;
+}
+
+export interface MarkdownOutput {
+  markdown: string;
+  /** For each top-level block, [start, end) of its Markdown in `markdown`; empty blocks get [p, p]. */
+  spans: [number, number][];
+  /** Per page (in order of appearance): the page number and the Markdown of its blocks alone. */
+  pages: { pageNumber: number; markdown: string }[];
+}
+
+interface InlineCtx {
+  table: boolean;
+}
+
+function codeSpan(text: string): string {
+  const runs = text.match(/`+/g) ?? [];
+  const longest = runs.reduce((m, r) => Math.max(m, r.length), 0);
+  const fence = '`'.repeat(longest + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') || text === '' ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
+}
+
+function linkDestination(href: string): string {
+  if (href === '') return '';
+  if (/[\s()<>]/.test(href)) return `<${href.replace(/[<>]/g, (c) => encodeURIComponent(c))}>`;
+  return href;
+}
+
+const titlePart = (title?: string) => (title ? ` "${title.replace(/"/g, '\\"')}"` : '');
+
+/** Wraps `inner` in a delimiter, keeping edge whitespace outside it (`** x**` would not parse). */
+function wrap(delim: string, inner: string): string {
+  const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(inner)!;
+  if (m[2] === '') return inner;
+  return `${m[1]}${delim}${m[2]}${delim}${m[3]}`;
+}
+
+export function inlinesToMarkdown(nodes: readonly Inline[], ctx: InlineCtx, lineStart = true): string {
+  let out = '';
+  const atLineStart = () => (out === '' ? lineStart : out.endsWith('\n'));
+  for (const n of nodes) {
+    switch (n.kind) {
+      case 'text':
+        out += escapeMarkdownText(n.text, { lineStart: atLineStart(), table: ctx.table });
+        break;
+      case 'strong':
+        out += wrap('**', inlinesToMarkdown(n.children, ctx, false));
+        break;
+      case 'emphasis':
+        out += wrap('*', inlinesToMarkdown(n.children, ctx, false));
+        break;
+      case 'strike':
+        out += wrap('~~', inlinesToMarkdown(n.children, ctx, false));
+        break;
+      case 'superscript':
+        out += `<sup>${inlinesToMarkdown(n.children, ctx, false)}</sup>`;
+        break;
+      case 'subscript':
+        out += `<sub>${inlinesToMarkdown(n.children, ctx, false)}</sub>`;
+        break;
+      case 'code':
+        out += codeSpan(ctx.table ? n.text.replace(/\|/g, '\\|').replace(/\n/g, ' ') : n.text.replace(/\n/g, ' '));
+        break;
+      case 'math':
+        out += `$${n.tex.replace(/\n/g, ' ')}$`;
+        break;
+      case 'link': {
+        const text = inlinesToMarkdown(n.children, ctx, false).trim();
+        if (text === '' && n.href === '') break;
+        if (/^https?:\/\/\S+$/.test(n.href) && (text === '' || text === n.href) && !n.title) {
+          out += `<${n.href}>`;
+        } else {
+          out += `[${text === '' ? escapeMarkdownText(n.href, { lineStart: false, table: ctx.table }) : text}](${linkDestination(n.href)}${titlePart(n.title)})`;
+        }
+        break;
+      }
+      case 'image': {
+        const alt = escapeMarkdownText(n.alt ?? '', { lineStart: false, table: ctx.table }).replace(/\n/g, ' ');
+        out += `![${alt}](${linkDestination(n.src ?? '')}${titlePart(n.title)})`;
+        break;
+      }
+      case 'lineBreak':
+        out += ctx.table ? '<br>' : '  \n';
+        break;
+      case 'footnoteRef':
+        out += `[^${n.id}]`;
+        break;
+    }
+  }
+  return out;
+}
+
+function gridOf(rows: readonly TableCell[][]): { spans: boolean; width: number } {
+  let spans = false;
+  let width = 0;
+  for (const row of rows) {
+    let w = 0;
+    for (const c of row) {
+      if ((c.colSpan ?? 1) > 1 || (c.rowSpan ?? 1) > 1) spans = true;
+      w += c.colSpan ?? 1;
+    }
+    width = Math.max(width, w);
+  }
+  return { spans, width };
+}
+
+function tableToMarkdown(b: Extract<Block, { kind: 'table' }>): string {
+  const rows = b.rows.filter((r) => r.length > 0);
+  if (rows.length === 0) return '';
+  const { spans, width } = gridOf(rows);
+  const caption = b.caption && b.caption.length > 0 ? inlinesToMarkdown(b.caption, { table: false }) : '';
+  if (spans) {
+    // GFM cannot express spans; an HTML table keeps every cell where it belongs.
+    return tableToHtml(rows, b.caption);
+  }
+  const cellText = (c: TableCell | undefined) =>
+    c ? inlinesToMarkdown(c.content, { table: true }, false).replace(/\s*\n\s*/g, ' ').trim() : '';
+  const line = (row: readonly TableCell[]) => {
+    const cells: string[] = [];
+    for (let i = 0; i < width; i++) cells.push(cellText(row[i]));
+    return `| ${cells.join(' | ')} |`;
+  };
+  const lines = [line(rows[0]), `|${' --- |'.repeat(width)}`, ...rows.slice(1).map(line)];
+  return caption ? `${caption}\n\n${lines.join('\n')}` : lines.join('\n');
+}
+
+function indent(text: string, width: number): string {
+  const pad = ' '.repeat(width);
+  return text
+    .split('\n')
+    .map((l, i) => (i === 0 || l === '' ? l : pad + l))
+    .join('\n');
+}
+
+function listItemToMarkdown(item: ListItem, marker: string): { text: string; loose: boolean } {
+  const parts: string[] = [];
+  let loose = false;
+  item.blocks.forEach((child, i) => {
+    const md = blockToMarkdown(child, {});
+    if (md === '') return;
+    if (i > 0) {
+      const prev = item.blocks[i - 1];
+      // A paragraph followed by a sub-list stays tight; two paragraphs make the item loose.
+      const sep = child.kind === 'list' || prev.kind === 'list' ? '\n' : '\n\n';
+      if (sep === '\n\n') loose = true;
+      parts.push(sep);
+    }
+    parts.push(md);
+  });
+  const check = item.checked === undefined ? '' : item.checked ? '[x] ' : '[ ] ';
+  const body = parts.join('');
+  return { text: `${marker} ${check}${indent(body, marker.length + 1)}`.trimEnd(), loose };
+}
+
+function listToMarkdown(b: Extract<Block, { kind: 'list' }>): string {
+  const start = b.start ?? 1;
+  const rendered = b.items.map((item, i) => listItemToMarkdown(item, b.ordered ? `${start + i}.` : '-'));
+  const loose = rendered.some((r) => r.loose);
+  return rendered.map((r) => r.text).join(loose ? '\n\n' : '\n');
+}
+
+function fence(text: string): string {
+  const runs = text.match(/^`{3,}/gm) ?? [];
+  const longest = runs.reduce((m, r) => Math.max(m, r.length), 2);
+  return '`'.repeat(longest + 1);
+}
+
+export function blockToMarkdown(b: Block, opts: MarkdownOptions): string {
+  switch (b.kind) {
+    case 'heading': {
+      const text = inlinesToMarkdown(b.content, { table: false }, false).replace(/\s*\n\s*/g, ' ').trim();
+      if (text === '') return '';
+      // A heading that starts with '#' would lose it to the marker; escape it.
+      return `${'#'.repeat(b.level)} ${text.startsWith('#') ? `\\${text}` : text}`;
+    }
+    case 'paragraph':
+      return inlinesToMarkdown(b.content, { table: false }).trim();
+    case 'list':
+      return listToMarkdown(b);
+    case 'table':
+      return tableToMarkdown(b);
+    case 'image': {
+      const caption = b.caption && b.caption.length > 0 ? inlinesToMarkdown(b.caption, { table: false }).trim() : '';
+      let img: string;
+      if (!b.src && !b.alt) img = '<!-- image -->';
+      else img = inlinesToMarkdown([{ kind: 'image', src: b.src, alt: b.alt, title: b.title }], { table: false });
+      return caption ? `${img}\n\n${caption}` : img;
+    }
+    case 'code': {
+      const f = fence(b.text);
+      return `${f}${b.lang ?? ''}\n${b.text.replace(/\n+$/, '')}\n${f}`;
+    }
+    case 'quote': {
+      const inner = blocksToMarkdown(b.children, opts);
+      if (inner === '') return '';
+      return inner
+        .split('\n')
+        .map((l) => (l === '' ? '>' : `> ${l}`))
+        .join('\n');
+    }
+    case 'formula':
+      return b.display ? `$$\n${b.tex.trim()}\n$$` : `$${b.tex.trim()}$`;
+    case 'footnote': {
+      const inner = blocksToMarkdown(b.children, opts);
+      return `[^${b.id}]: ${indent(inner, 4)}`;
+    }
+    case 'comment':
+      return `<!-- ${b.text.replace(/--/g, '- -')} -->`;
+    case 'rule':
+      return '---';
+    case 'pageBreak':
+      return opts.pageMarkers ? `---\n\n<!-- page ${b.page} -->` : '';
+  }
+}
+
+function blocksToMarkdown(blocks: readonly Block[], opts: MarkdownOptions): string {
+  return blocks
+    .map((b) => blockToMarkdown(b, opts))
+    .filter((s) => s !== '')
+    .join('\n\n');
+}
+
+/** Writes the document, recording the span of every top-level block and each page's Markdown. */
+export function toMarkdown(blocks: readonly Block[], opts: MarkdownOptions = {}): MarkdownOutput {
+  let markdown = '';
+  const spans: [number, number][] = [];
+  const pages: { pageNumber: number; markdown: string }[] = [];
+  let page: { pageNumber: number; parts: string[] } | undefined;
+  const firstPage = blocks.map(provOf).find((p) => p !== undefined);
+  const closePage = () => {
+    if (page) pages.push({ pageNumber: page.pageNumber, markdown: page.parts.join('\n\n') });
+  };
+  for (const b of blocks) {
+    if (b.kind === 'pageBreak') {
+      closePage();
+      page = { pageNumber: b.page, parts: [] };
+    } else if (!page) {
+      page = { pageNumber: firstPage?.page ?? 1, parts: [] };
+    }
+    const md = blockToMarkdown(b, opts);
+    if (md === '') {
+      spans.push([markdown.length, markdown.length]);
+      continue;
+    }
+    if (markdown !== '') markdown += '\n\n';
+    spans.push([markdown.length, markdown.length + md.length]);
+    markdown += md;
+    if (b.kind !== 'pageBreak') page!.parts.push(md);
+  }
+  closePage();
+  return { markdown: markdown === '' ? '' : `${markdown}\n`, spans, pages };
+}
+
+export const provOf = (b: Block): Prov | undefined => ('prov' in b ? b.prov : undefined);

@@ -1,0 +1,55 @@
+import { readFile, stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { DistillError } from '../errors/distill-error.js';
+
+/** Bytes, a file path, or bytes with a name and content type. */
+export type ParseInput =
+  | Uint8Array
+  | ArrayBuffer
+  | string
+  | { path: string; filename?: string; contentType?: string }
+  | { data: Uint8Array | ArrayBuffer | string; filename?: string; contentType?: string };
+
+export interface LoadedInput {
+  bytes: Uint8Array;
+  filename?: string;
+  contentType?: string;
+  path?: string;
+}
+
+const toBytes = (d: Uint8Array | ArrayBuffer | string): Uint8Array =>
+  typeof d === 'string' ? new TextEncoder().encode(d) : d instanceof Uint8Array ? d : new Uint8Array(d);
+
+function tooLarge(size: number, max: number): DistillError {
+  return new DistillError(
+    'FILE_TOO_LARGE',
+    `Payload Too Large: the file is ${size} bytes, over the limit of ${max} bytes`,
+  );
+}
+
+export async function loadInput(input: ParseInput, maxBytes: number): Promise<LoadedInput> {
+  if (typeof input === 'string' || (typeof input === 'object' && 'path' in input)) {
+    const path = typeof input === 'string' ? input : input.path;
+    let size: number;
+    try {
+      const st = await stat(path);
+      if (!st.isFile()) throw new DistillError('BAD_REQUEST', `Bad Request: ${path} is not a file`);
+      size = st.size;
+    } catch (e) {
+      if (e instanceof DistillError) throw e;
+      throw new DistillError('NOT_FOUND', `Not Found: cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? e})`);
+    }
+    if (size > maxBytes) throw tooLarge(size, maxBytes);
+    const bytes = new Uint8Array(await readFile(path));
+    const extra: { filename?: string; contentType?: string } = typeof input === 'string' ? {} : input;
+    return { bytes, path, filename: extra.filename ?? basename(path), contentType: extra.contentType };
+  }
+  if (input instanceof Uint8Array || input instanceof ArrayBuffer) {
+    const bytes = toBytes(input);
+    if (bytes.length > maxBytes) throw tooLarge(bytes.length, maxBytes);
+    return { bytes };
+  }
+  const bytes = toBytes(input.data);
+  if (bytes.length > maxBytes) throw tooLarge(bytes.length, maxBytes);
+  return { bytes, filename: input.filename, contentType: input.contentType };
+}

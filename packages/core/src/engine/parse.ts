@@ -1,0 +1,213 @@
+import { detectFormat } from '../detect/detect.js';
+import { contentTypeOf, type FormatId } from '../detect/formats.js';
+import { DistillError, toDistillError } from '../errors/distill-error.js';
+import { type BlockPage, toBlockPages } from '../emit/blocks.js';
+import { toHtml } from '../emit/html.js';
+import { collectImages, collectLinks, normalizeLinkList } from '../emit/links.js';
+import { toMarkdown } from '../emit/markdown.js';
+import type { Doc } from '../model/types.js';
+import type { FormatItem } from '../options/formats.js';
+import { type ParseOptions, type ParseOptionsInput, parseOptionsSchema } from '../options/parse-options.js';
+import { validate } from '../options/validate.js';
+import { type ParseContext, type ParserRegistry, defaultRegistry } from '../registry/registry.js';
+import { removeBase64Images } from '../transforms/base64-images.js';
+import { redactPII, redactSettings } from '../transforms/redact-pii.js';
+import { extractiveSummary } from '../transforms/summary.js';
+import { type ParseInput, loadInput } from './input.js';
+
+export interface RuntimeOptions {
+  filename?: string;
+  contentType?: string;
+  baseUrl?: string;
+  charset?: string;
+  signal?: AbortSignal;
+  registry?: ParserRegistry;
+  /** Largest input accepted, in bytes. The HTTP API uses the spec's 50 MB; the library allows more. */
+  maxBytes?: number;
+}
+
+export interface ResultMetadata {
+  title?: string;
+  description?: string;
+  language?: string;
+  keywords?: string;
+  contentType?: string;
+  sourceURL?: string;
+  url?: string;
+  statusCode?: number;
+  numPages?: number;
+  totalPages?: number;
+  error?: string | null;
+  [key: string]: unknown;
+}
+
+/** The spec's parse `data`. */
+export interface ParseResult {
+  markdown?: string;
+  html?: string;
+  rawHtml?: string;
+  rawBase64?: string;
+  links?: string[];
+  images?: string[];
+  summary?: string;
+  pages?: { pageNumber: number; markdown: string }[];
+  blocks?: BlockPage[];
+  metadata: ResultMetadata;
+  warning?: string;
+}
+
+export const DEFAULT_LIBRARY_MAX_BYTES = 1024 * 1024 * 1024;
+
+/** Formats this engine produces from a document; the rest of the spec's list are scrape-only or need a provider. */
+const PARSE_FORMATS = new Set(['markdown', 'html', 'rawHtml', 'rawBase64', 'links', 'images', 'summary']);
+
+function checkFormats(formats: FormatItem[]): void {
+  for (const f of formats) {
+    if (f.type === 'json') {
+      throw new DistillError(
+        'UNSUPPORTED_OPTION',
+        'The json format needs an LLM provider, and none is configured on this server',
+        { details: [{ field: 'formats', message: 'json requires a configured LLM provider', code: 'missing_provider' }] },
+      );
+    }
+    if (!PARSE_FORMATS.has(f.type)) {
+      throw new DistillError('UNSUPPORTED_OPTION', `The format "${f.type}" is not supported by this server for parse`, {
+        details: [{ field: 'formats', message: `${f.type} is not supported by this server`, code: 'unsupported' }],
+      });
+    }
+  }
+}
+
+function combineSignals(timeoutMs: number, outer?: AbortSignal): AbortSignal {
+  const t = AbortSignal.timeout(timeoutMs);
+  return outer ? AbortSignal.any([t, outer]) : t;
+}
+
+/** Settles with the parser's result, or rejects when the signal fires first. */
+function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(new DistillError('REQUEST_TIMEOUT'));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new DistillError('REQUEST_TIMEOUT', `Request Timeout: parsing took longer than the timeout`));
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e);
+      },
+    );
+  });
+}
+
+export interface ParsedDoc {
+  doc: Doc;
+  format: FormatId;
+  options: ParseOptions;
+  warnings: string[];
+  bytes: Uint8Array;
+  filename?: string;
+}
+
+/** Detects and parses to the document model, without emitting. */
+export async function parseToDoc(
+  input: ParseInput,
+  optionsInput: ParseOptionsInput | ParseOptions = {},
+  runtime: RuntimeOptions = {},
+): Promise<ParsedDoc> {
+  const options = validate(parseOptionsSchema, optionsInput, 'parse options') as ParseOptions;
+  checkFormats(options.formats);
+  const loaded = await loadInput(input, runtime.maxBytes ?? DEFAULT_LIBRARY_MAX_BYTES);
+  const filename = runtime.filename ?? loaded.filename;
+  const contentType = runtime.contentType ?? loaded.contentType;
+  const detection = detectFormat({ bytes: loaded.bytes, filename, contentType });
+  const warnings = [...detection.warnings];
+  const registry = runtime.registry ?? defaultRegistry;
+  const pdf = options.parsers.find((p) => p.type === 'pdf');
+  const format = detection.format;
+
+  if (format === 'pdf' && !pdf) {
+    // `parsers: []`: the PDF is returned as it is, base64-encoded.
+    return { doc: { blocks: [], metadata: {} }, format, options, warnings, bytes: loaded.bytes, filename };
+  }
+  const plugin = registry.get(format);
+  if (!plugin) {
+    throw new DistillError(
+      'UNSUPPORTED_FILE_TYPE',
+      `Unsupported file type: no parser for ${format.toUpperCase()} is installed in this build (installed: ${registry.formats().join(', ') || 'none'})`,
+    );
+  }
+  const signal = combineSignals(options.timeout, runtime.signal);
+  const ctx: ParseContext = {
+    format,
+    options,
+    pdf,
+    filename,
+    contentType,
+    baseUrl: runtime.baseUrl,
+    charset: runtime.charset,
+    signal,
+    warn: (m) => warnings.push(m),
+    checkpoint: () => {
+      if (signal.aborted) throw new DistillError('REQUEST_TIMEOUT', 'Request Timeout: parsing took longer than the timeout');
+    },
+  };
+  let doc: Doc;
+  try {
+    doc = await raceAbort(Promise.resolve().then(() => plugin.parse(loaded.bytes, ctx)), signal);
+  } catch (e) {
+    throw toDistillError(e);
+  }
+  if (doc.warnings) warnings.push(...doc.warnings);
+  return { doc, format, options, warnings, bytes: loaded.bytes, filename };
+}
+
+/** Emits the spec's parse `data` from a parsed document. */
+export function emitResult(parsed: ParsedDoc, runtime: RuntimeOptions = {}): ParseResult {
+  const { doc, format, options, warnings, bytes } = parsed;
+  const want = new Set(options.formats.map((f) => f.type));
+  const pdf = options.parsers.find((p) => p.type === 'pdf');
+  const metadata: ResultMetadata = { ...doc.metadata, contentType: contentTypeOf(format) };
+  if (runtime.baseUrl) metadata.sourceURL = runtime.baseUrl;
+  const result: ParseResult = { metadata };
+
+  if (format === 'pdf' && !pdf) {
+    result.rawBase64 = Buffer.from(bytes).toString('base64');
+    if (warnings.length) result.warning = warnings.join('\n');
+    return result;
+  }
+
+  let blocks = doc.blocks;
+  const redact = redactSettings(options.redactPII);
+  if (redact) blocks = redactPII(blocks, redact);
+  const mdBlocks = options.removeBase64Images ? removeBase64Images(blocks) : blocks;
+  const needSpans = want.has('markdown') || pdf?.pages || pdf?.blocks;
+  const md = needSpans ? toMarkdown(mdBlocks, { pageMarkers: format === 'pdf' && pdf?.pageMarkers }) : undefined;
+
+  if (want.has('markdown')) result.markdown = md!.markdown;
+  if (want.has('html')) result.html = doc.html && !redact ? doc.html : toHtml(blocks);
+  if (want.has('rawHtml')) result.rawHtml = doc.rawHtml ?? doc.html ?? toHtml(doc.blocks);
+  if (want.has('rawBase64')) result.rawBase64 = Buffer.from(bytes).toString('base64');
+  if (want.has('links')) result.links = doc.links ? normalizeLinkList(doc.links, runtime.baseUrl) : collectLinks(blocks, runtime.baseUrl);
+  if (want.has('images')) result.images = doc.images ? normalizeLinkList(doc.images, runtime.baseUrl) : collectImages(blocks, runtime.baseUrl);
+  if (want.has('summary')) result.summary = extractiveSummary(blocks);
+  if (pdf?.pages && md) result.pages = md.pages;
+  if (pdf?.blocks && md) result.blocks = toBlockPages({ ...doc, blocks: mdBlocks }, md.spans);
+  if (warnings.length) result.warning = warnings.join('\n');
+  return result;
+}
+
+/**
+ * Parses a document (bytes, a path, or bytes with a name) into the spec's parse result:
+ * Markdown, HTML, links, images, pages, blocks and metadata, as the options ask.
+ */
+export async function parse(
+  input: ParseInput,
+  options: ParseOptionsInput = {},
+  runtime: RuntimeOptions = {},
+): Promise<ParseResult> {
+  const parsed = await parseToDoc(input, options, runtime);
+  return emitResult(parsed, runtime);
+}

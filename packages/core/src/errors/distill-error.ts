@@ -1,0 +1,58 @@
+import { ERROR_CATALOGUE, type ErrorCode } from './catalogue.js';
+
+export interface ErrorBody {
+  success: false;
+  error: string;
+  code?: string;
+  details?: unknown;
+}
+
+/** The one error class the engine throws; its code indexes the catalogue. */
+export class DistillError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly retryable: boolean;
+  readonly details?: unknown;
+  /** Seconds a client should wait before retrying (429, 503). */
+  readonly retryAfter?: number;
+
+  constructor(
+    code: ErrorCode,
+    message?: string,
+    extra: { details?: unknown; cause?: unknown; retryAfter?: number } = {},
+  ) {
+    const entry = ERROR_CATALOGUE[code];
+    super(message ?? entry.message, extra.cause === undefined ? undefined : { cause: extra.cause });
+    this.name = 'DistillError';
+    this.code = code;
+    this.status = entry.status;
+    this.retryable = entry.retryable;
+    this.details = extra.details;
+    this.retryAfter = extra.retryAfter;
+  }
+
+  toBody(): ErrorBody {
+    const body: ErrorBody = { success: false, error: this.message, code: this.code };
+    if (this.details !== undefined) body.details = this.details;
+    return body;
+  }
+}
+
+export const isDistillError = (e: unknown): e is DistillError => e instanceof DistillError;
+
+/**
+ * Turns anything thrown into a catalogue error. Aborts become timeouts; allocation failures and
+ * stack overflows from hostile input become corrupt-file errors rather than crashes.
+ */
+export function toDistillError(e: unknown): DistillError {
+  if (e instanceof DistillError) return e;
+  if (e instanceof Error) {
+    if (e.name === 'AbortError' || e.name === 'TimeoutError') {
+      return new DistillError('REQUEST_TIMEOUT', undefined, { cause: e });
+    }
+    if (e instanceof RangeError && /call stack|Invalid array length|Invalid string length/i.test(e.message)) {
+      return new DistillError('FILE_CORRUPT', `Unprocessable Entity: the file is too deeply nested or too large to read (${e.message})`, { cause: e });
+    }
+  }
+  return new DistillError('UNKNOWN_ERROR', undefined, { cause: e });
+}
