@@ -23,7 +23,10 @@ const FREESECT = 0xffffffff;
 const MAX_STREAM_BYTES = 512 * 1024 * 1024;
 
 function corrupt(why: string): DistillError {
-  return new DistillError('FILE_CORRUPT', `Unprocessable Entity: the compound file is corrupt or truncated (${why})`);
+  return new DistillError(
+    'FILE_CORRUPT',
+    `Unprocessable Entity: the compound file is corrupt or truncated (${why})`,
+  );
 }
 
 export class CfbFile {
@@ -63,7 +66,8 @@ export class CfbFile {
     const numFat = this.view.getUint32(0x2c, true);
     if (numFat > this.sectorCount + 1) throw corrupt('FAT larger than the file');
     const fatSectors: number[] = [];
-    for (let i = 0; i < 109 && fatSectors.length < numFat; i++) fatSectors.push(this.view.getUint32(0x4c + i * 4, true));
+    for (let i = 0; i < 109 && fatSectors.length < numFat; i++)
+      fatSectors.push(this.view.getUint32(0x4c + i * 4, true));
     let difat = this.view.getUint32(0x44, true);
     const seen = new Set<number>();
     while (fatSectors.length < numFat && difat !== ENDOFCHAIN && difat !== FREESECT) {
@@ -79,7 +83,8 @@ export class CfbFile {
     fatSectors.forEach((id, k) => {
       const s = this.sector(id);
       const dv = new DataView(s.buffer, s.byteOffset, s.byteLength);
-      for (let i = 0; i < s.byteLength / 4; i++) fat[k * (this.sectorSize / 4) + i] = dv.getUint32(i * 4, true);
+      for (let i = 0; i < s.byteLength / 4; i++)
+        fat[k * (this.sectorSize / 4) + i] = dv.getUint32(i * 4, true);
     });
     return fat;
   }
@@ -98,7 +103,11 @@ export class CfbFile {
 
   private readChain(start: number, size?: number): Uint8Array {
     const ids = this.chain(this.fat, start, this.sectorCount);
-    const total = Math.min(size ?? ids.length * this.sectorSize, ids.length * this.sectorSize, MAX_STREAM_BYTES);
+    const total = Math.min(
+      size ?? ids.length * this.sectorSize,
+      ids.length * this.sectorSize,
+      MAX_STREAM_BYTES,
+    );
     const out = new Uint8Array(total);
     let p = 0;
     for (const id of ids) {
@@ -115,7 +124,15 @@ export class CfbFile {
     const dir = this.readChain(this.view.getUint32(0x30, true));
     const dv = new DataView(dir.buffer, dir.byteOffset, dir.byteLength);
     const count = Math.floor(dir.length / 128);
-    type Raw = { name: string; type: number; left: number; right: number; child: number; start: number; size: number };
+    type Raw = {
+      name: string;
+      type: number;
+      left: number;
+      right: number;
+      child: number;
+      start: number;
+      size: number;
+    };
     const raw: Raw[] = [];
     for (let i = 0; i < count; i++) {
       const o = i * 128;
@@ -160,7 +177,13 @@ export class CfbFile {
         stack.push(r.left, r.right);
         if (r.type !== 1 && r.type !== 2) continue;
         const path = prefix ? `${prefix}/${r.name}` : r.name;
-        this.entries.push({ path, name: r.name, type: r.type === 1 ? 'storage' : 'stream', start: r.start, size: r.size });
+        this.entries.push({
+          path,
+          name: r.name,
+          type: r.type === 1 ? 'storage' : 'stream',
+          start: r.start,
+          size: r.size,
+        });
         if (r.type === 1 && depth < 32) walk(r.child, path, depth + 1);
       }
     };

@@ -43,7 +43,10 @@ export const isZip = (b: Uint8Array): boolean =>
   b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && (b[2] === 3 || b[2] === 5) && (b[3] === 4 || b[3] === 6);
 
 function corrupt(why: string): DistillError {
-  return new DistillError('FILE_CORRUPT', `Unprocessable Entity: the ZIP container is corrupt or truncated (${why})`);
+  return new DistillError(
+    'FILE_CORRUPT',
+    `Unprocessable Entity: the ZIP container is corrupt or truncated (${why})`,
+  );
 }
 
 export class ZipArchive {
@@ -81,7 +84,11 @@ export class ZipArchive {
     let count = this.u16(eocd + 10);
     let cdSize = this.u32(eocd + 12);
     let cdOffset = this.u32(eocd + 16);
-    if ((count === 0xffff || cdOffset === 0xffffffff) && eocd >= 20 && this.u32(eocd - 20) === SIG_EOCD64_LOC) {
+    if (
+      (count === 0xffff || cdOffset === 0xffffffff) &&
+      eocd >= 20 &&
+      this.u32(eocd - 20) === SIG_EOCD64_LOC
+    ) {
       const z64 = Number(this.view.getBigUint64(eocd - 20 + 8, true));
       if (z64 + 56 <= b.length && this.u32(z64) === SIG_EOCD64) {
         count = Number(this.view.getBigUint64(z64 + 32, true));
@@ -132,7 +139,14 @@ export class ZipArchive {
         e += 4 + size;
       }
       if (!this.entries.has(name)) {
-        this.entries.set(name, { name, method, compressedSize, uncompressedSize, offset, encrypted: (flags & 1) === 1 });
+        this.entries.set(name, {
+          name,
+          method,
+          compressedSize,
+          uncompressedSize,
+          offset,
+          encrypted: (flags & 1) === 1,
+        });
       }
       p += 46 + nameLen + extraLen + commentLen;
     }
@@ -160,10 +174,14 @@ export class ZipArchive {
     const entry = this.find(name);
     if (!entry) throw corrupt(`missing member ${name}`);
     if (entry.encrypted) {
-      throw new DistillError('FILE_ENCRYPTED', `Unprocessable Entity: the archive member ${name} is encrypted`);
+      throw new DistillError(
+        'FILE_ENCRYPTED',
+        `Unprocessable Entity: the archive member ${name} is encrypted`,
+      );
     }
     const b = this.bytes;
-    if (entry.offset + 30 > b.length || this.u32(entry.offset) !== SIG_LOC) throw corrupt(`bad local header for ${name}`);
+    if (entry.offset + 30 > b.length || this.u32(entry.offset) !== SIG_LOC)
+      throw corrupt(`bad local header for ${name}`);
     const start = entry.offset + 30 + this.u16(entry.offset + 26) + this.u16(entry.offset + 28);
     const end = Math.min(b.length, start + entry.compressedSize);
     if (start > b.length) throw corrupt(`member ${name} past the end of the file`);
@@ -224,9 +242,12 @@ function latin1(b: Uint8Array): string {
 
 /** Decodes an XML part honouring a UTF-8/UTF-16 BOM (XML parts are UTF-8 unless marked). */
 export function decodeXmlText(b: Uint8Array): string {
-  if (b.length >= 2 && b[0] === 0xff && b[1] === 0xfe) return new TextDecoder('utf-16le').decode(b.subarray(2));
-  if (b.length >= 2 && b[0] === 0xfe && b[1] === 0xff) return new TextDecoder('utf-16be').decode(b.subarray(2));
-  if (b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) return new TextDecoder().decode(b.subarray(3));
+  if (b.length >= 2 && b[0] === 0xff && b[1] === 0xfe)
+    return new TextDecoder('utf-16le').decode(b.subarray(2));
+  if (b.length >= 2 && b[0] === 0xfe && b[1] === 0xff)
+    return new TextDecoder('utf-16be').decode(b.subarray(2));
+  if (b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf)
+    return new TextDecoder().decode(b.subarray(3));
   return new TextDecoder().decode(b);
 }
 

@@ -1,12 +1,12 @@
 import { CfbFile, isCfb } from '../archive/cfb.js';
-import { ZipArchive, isZip } from '../archive/zip.js';
+import { isZip, ZipArchive } from '../archive/zip.js';
 import { DistillError } from '../errors/distill-error.js';
 import { decodeText, looksLikeText } from '../text/decode.js';
 import {
   type FormatId,
-  SUPPORTED_EXTENSIONS,
   formatFromContentType,
   formatFromExtension,
+  SUPPORTED_EXTENSIONS,
 } from './formats.js';
 
 export interface DetectInput {
@@ -34,7 +34,12 @@ function isPdf(b: Uint8Array): boolean {
   return head.includes('%PDF-');
 }
 
-const isRtf = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, Math.min(b.length, 16)).toString('latin1').replace(/^\uFEFF|^\xEF\xBB\xBF/, '').trimStart().startsWith('{\\rtf');
+const isRtf = (b: Uint8Array) =>
+  Buffer.from(b.buffer, b.byteOffset, Math.min(b.length, 16))
+    .toString('latin1')
+    .replace(/^\uFEFF|^\xEF\xBB\xBF/, '')
+    .trimStart()
+    .startsWith('{\\rtf');
 
 function zipFormat(bytes: Uint8Array): FormatId | 'zip' | 'encrypted-ooxml' {
   const zip = new ZipArchive(bytes);
@@ -54,9 +59,12 @@ function zipFormat(bytes: Uint8Array): FormatId | 'zip' | 'encrypted-ooxml' {
     const names = zip.names().map((n) => n.toLowerCase());
     const macro = types.includes('macroenabled') || names.some((n) => n.endsWith('vbaproject.bin'));
     if (names.includes('xl/workbook.bin') || types.includes('sheet.binary')) return 'xlsb';
-    if (names.some((n) => n.startsWith('word/')) || types.includes('wordprocessingml')) return macro ? 'docm' : 'docx';
-    if (names.some((n) => n.startsWith('xl/')) || types.includes('spreadsheetml')) return macro ? 'xlsm' : 'xlsx';
-    if (names.some((n) => n.startsWith('ppt/')) || types.includes('presentationml')) return macro ? 'pptm' : 'pptx';
+    if (names.some((n) => n.startsWith('word/')) || types.includes('wordprocessingml'))
+      return macro ? 'docm' : 'docx';
+    if (names.some((n) => n.startsWith('xl/')) || types.includes('spreadsheetml'))
+      return macro ? 'xlsm' : 'xlsx';
+    if (names.some((n) => n.startsWith('ppt/')) || types.includes('presentationml'))
+      return macro ? 'pptm' : 'pptx';
   }
   if (zip.has('META-INF/container.xml') && zip.names().some((n) => n.endsWith('.opf'))) return 'epub';
   if (zip.has('content.xml') && zip.has('META-INF/manifest.xml')) {
@@ -78,14 +86,17 @@ function cfbFormat(bytes: Uint8Array): FormatId | 'encrypted-ooxml' | 'ole' {
   return 'ole';
 }
 
-const HTML_START = /^(?:\s|<!--[\s\S]*?-->)*(<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>]|<meta[\s>]|<title[\s>]|<\?xml[\s\S]{0,300}?<(?:!doctype\s+)?html)/i;
-const HTML_ANYWHERE = /<(html|head|body|div|p|table|article|section|span|h[1-6]|ul|script|style|a\s+href)[\s>]/i;
+const HTML_START =
+  /^(?:\s|<!--[\s\S]*?-->)*(<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>]|<meta[\s>]|<title[\s>]|<\?xml[\s\S]{0,300}?<(?:!doctype\s+)?html)/i;
+const HTML_ANYWHERE =
+  /<(html|head|body|div|p|table|article|section|span|h[1-6]|ul|script|style|a\s+href)[\s>]/i;
 
 function textFormat(bytes: Uint8Array, hinted: FormatId | undefined): FormatId | undefined {
   if (!looksLikeText(bytes)) return undefined;
   const head = decodeText(bytes.subarray(0, 4096)).text.replace(/^\uFEFF/, '');
   if (HTML_START.test(head)) {
-    const xhtml = /^\s*<\?xml/i.test(head) || /xmlns\s*=\s*["']http:\/\/www\.w3\.org\/1999\/xhtml/i.test(head);
+    const xhtml =
+      /^\s*<\?xml/i.test(head) || /xmlns\s*=\s*["']http:\/\/www\.w3\.org\/1999\/xhtml/i.test(head);
     if (hinted === 'xhtml' || hinted === 'html') return hinted;
     return xhtml ? 'xhtml' : 'html';
   }
@@ -97,11 +108,15 @@ function textFormat(bytes: Uint8Array, hinted: FormatId | undefined): FormatId |
 
 /** At least two lines with the same, non-zero count of one delimiter. */
 function looksLikeDelimited(head: string): boolean {
-  const lines = head.split(/\r?\n/).filter((l) => l.length > 0).slice(0, 20);
+  const lines = head
+    .split(/\r?\n/)
+    .filter((l) => l.length > 0)
+    .slice(0, 20);
   if (lines.length < 2) return false;
   for (const d of [',', ';', '\t', '|']) {
     const counts = lines.map((l) => l.split(d).length - 1);
-    if (counts[0] > 0 && counts.filter((c) => c === counts[0]).length >= Math.ceil(lines.length * 0.8)) return true;
+    if (counts[0] > 0 && counts.filter((c) => c === counts[0]).length >= Math.ceil(lines.length * 0.8))
+      return true;
   }
   return false;
 }
@@ -120,7 +135,9 @@ export function detectFormat(input: DetectInput): Detection {
   const claimed = filename ? `named ${filename}` : contentType ? `sent as ${contentType}` : 'unnamed';
   const settle = (format: FormatId, via: Detection['via']): Detection => {
     if (hinted && hinted !== format && via === 'bytes') {
-      warnings.push(`The file is ${claimed} but its content is ${format.toUpperCase()}; it was parsed as ${format}.`);
+      warnings.push(
+        `The file is ${claimed} but its content is ${format.toUpperCase()}; it was parsed as ${format}.`,
+      );
     }
     return { format, via, warnings };
   };
@@ -138,15 +155,22 @@ export function detectFormat(input: DetectInput): Detection {
   if (isCfb(bytes)) {
     const f = cfbFormat(bytes);
     if (f === 'encrypted-ooxml') {
-      throw new DistillError('FILE_ENCRYPTED', 'Unprocessable Entity: the document is encrypted with a password');
+      throw new DistillError(
+        'FILE_ENCRYPTED',
+        'Unprocessable Entity: the document is encrypted with a password',
+      );
     }
-    if (f === 'ole') throw unsupported(`an OLE compound file (${claimed}) with no Word, Excel or PowerPoint stream`);
+    if (f === 'ole')
+      throw unsupported(`an OLE compound file (${claimed}) with no Word, Excel or PowerPoint stream`);
     return settle(f, 'bytes');
   }
   if (isRtf(bytes)) return settle('rtf', 'bytes');
   const t = textFormat(bytes, hinted);
   if (t) return { format: t, via: hinted === t ? (byName ? 'extension' : 'contentType') : 'sniff', warnings };
-  if (hinted) throw unsupported(`the content of a file ${claimed} is not ${hinted.toUpperCase()} nor any other supported format`);
+  if (hinted)
+    throw unsupported(
+      `the content of a file ${claimed} is not ${hinted.toUpperCase()} nor any other supported format`,
+    );
   throw unsupported(`the content (${claimed}) matches no supported format`);
 }
 
@@ -155,4 +179,5 @@ const FAMILIES: FormatId[][] = [
   ['xlsx', 'xlsm'],
   ['pptx', 'pptm'],
 ];
-const sameFamily = (a: FormatId, b: FormatId) => a === b || FAMILIES.some((f) => f.includes(a) && f.includes(b));
+const sameFamily = (a: FormatId, b: FormatId) =>
+  a === b || FAMILIES.some((f) => f.includes(a) && f.includes(b));

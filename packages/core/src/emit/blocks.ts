@@ -49,7 +49,13 @@ export function toBlockPages(doc: Doc, spans: [number, number][], source = 'layo
     let p = pages.get(n);
     if (!p) {
       const i = info.get(n);
-      p = { pageNumber: n, width: i?.width ?? 0, height: i?.height ?? 0, status: i?.status ?? 'ok', items: [] };
+      p = {
+        pageNumber: n,
+        width: i?.width ?? 0,
+        height: i?.height ?? 0,
+        status: i?.status ?? 'ok',
+        items: [],
+      };
       pages.set(n, p);
     }
     return p;

@@ -91,7 +91,9 @@ export function blockToHtml(b: Block): string {
     case 'quote':
       return `<blockquote>${b.children.map(blockToHtml).join('')}</blockquote>`;
     case 'formula':
-      return b.display ? `<div class="math display">${escapeHtml(b.tex)}</div>` : `<span class="math">${escapeHtml(b.tex)}</span>`;
+      return b.display
+        ? `<div class="math display">${escapeHtml(b.tex)}</div>`
+        : `<span class="math">${escapeHtml(b.tex)}</span>`;
     case 'footnote':
       return `<div class="footnote" id="fn-${escapeHtml(b.id)}">${b.children.map(blockToHtml).join('')}</div>`;
     case 'comment':

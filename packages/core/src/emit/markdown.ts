@@ -1,6 +1,6 @@
 import type { Block, Inline, ListItem, Prov, TableCell } from '../model/types.js';
 import { escapeMarkdownText } from './escape.js';
-import { inlinesToHtml, tableToHtml } from './html.js';
+import { tableToHtml } from './html.js';
 
 export interface MarkdownOptions {
   /** Write `---` and `<!-- page N -->` at page breaks (the spec's pageMarkers). */
@@ -66,7 +66,9 @@ export function inlinesToMarkdown(nodes: readonly Inline[], ctx: InlineCtx, line
         out += `<sub>${inlinesToMarkdown(n.children, ctx, false)}</sub>`;
         break;
       case 'code':
-        out += codeSpan(ctx.table ? n.text.replace(/\|/g, '\\|').replace(/\n/g, ' ') : n.text.replace(/\n/g, ' '));
+        out += codeSpan(
+          ctx.table ? n.text.replace(/\|/g, '\\|').replace(/\n/g, ' ') : n.text.replace(/\n/g, ' '),
+        );
         break;
       case 'math':
         out += `$${n.tex.replace(/\n/g, ' ')}$`;
@@ -82,7 +84,10 @@ export function inlinesToMarkdown(nodes: readonly Inline[], ctx: InlineCtx, line
         break;
       }
       case 'image': {
-        const alt = escapeMarkdownText(n.alt ?? '', { lineStart: false, table: ctx.table }).replace(/\n/g, ' ');
+        const alt = escapeMarkdownText(n.alt ?? '', { lineStart: false, table: ctx.table }).replace(
+          /\n/g,
+          ' ',
+        );
         out += `![${alt}](${linkDestination(n.src ?? '')}${titlePart(n.title)})`;
         break;
       }
@@ -121,7 +126,11 @@ function tableToMarkdown(b: Extract<Block, { kind: 'table' }>): string {
     return tableToHtml(rows, b.caption);
   }
   const cellText = (c: TableCell | undefined) =>
-    c ? inlinesToMarkdown(c.content, { table: true }, false).replace(/\s*\n\s*/g, ' ').trim() : '';
+    c
+      ? inlinesToMarkdown(c.content, { table: true }, false)
+          .replace(/\s*\n\s*/g, ' ')
+          .trim()
+      : '';
   const line = (row: readonly TableCell[]) => {
     const cells: string[] = [];
     for (let i = 0; i < width; i++) cells.push(cellText(row[i]));
@@ -175,7 +184,9 @@ function fence(text: string): string {
 export function blockToMarkdown(b: Block, opts: MarkdownOptions): string {
   switch (b.kind) {
     case 'heading': {
-      const text = inlinesToMarkdown(b.content, { table: false }, false).replace(/\s*\n\s*/g, ' ').trim();
+      const text = inlinesToMarkdown(b.content, { table: false }, false)
+        .replace(/\s*\n\s*/g, ' ')
+        .trim();
       if (text === '') return '';
       // A heading that starts with '#' would lose it to the marker; escape it.
       return `${'#'.repeat(b.level)} ${text.startsWith('#') ? `\\${text}` : text}`;
@@ -187,10 +198,14 @@ export function blockToMarkdown(b: Block, opts: MarkdownOptions): string {
     case 'table':
       return tableToMarkdown(b);
     case 'image': {
-      const caption = b.caption && b.caption.length > 0 ? inlinesToMarkdown(b.caption, { table: false }).trim() : '';
+      const caption =
+        b.caption && b.caption.length > 0 ? inlinesToMarkdown(b.caption, { table: false }).trim() : '';
       let img: string;
       if (!b.src && !b.alt) img = '<!-- image -->';
-      else img = inlinesToMarkdown([{ kind: 'image', src: b.src, alt: b.alt, title: b.title }], { table: false });
+      else
+        img = inlinesToMarkdown([{ kind: 'image', src: b.src, alt: b.alt, title: b.title }], {
+          table: false,
+        });
       return caption ? `${img}\n\n${caption}` : img;
     }
     case 'code': {

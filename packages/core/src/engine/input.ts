@@ -37,7 +37,10 @@ export async function loadInput(input: ParseInput, maxBytes: number): Promise<Lo
       size = st.size;
     } catch (e) {
       if (e instanceof DistillError) throw e;
-      throw new DistillError('NOT_FOUND', `Not Found: cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? e})`);
+      throw new DistillError(
+        'NOT_FOUND',
+        `Not Found: cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? e})`,
+      );
     }
     if (size > maxBytes) throw tooLarge(size, maxBytes);
     const bytes = new Uint8Array(await readFile(path));

@@ -1,19 +1,19 @@
 import { detectFormat } from '../detect/detect.js';
 import { contentTypeOf, type FormatId } from '../detect/formats.js';
-import { DistillError, toDistillError } from '../errors/distill-error.js';
 import { type BlockPage, toBlockPages } from '../emit/blocks.js';
 import { toHtml } from '../emit/html.js';
 import { collectImages, collectLinks, normalizeLinkList } from '../emit/links.js';
 import { toMarkdown } from '../emit/markdown.js';
+import { DistillError, toDistillError } from '../errors/distill-error.js';
 import type { Doc } from '../model/types.js';
 import type { FormatItem } from '../options/formats.js';
 import { type ParseOptions, type ParseOptionsInput, parseOptionsSchema } from '../options/parse-options.js';
 import { validate } from '../options/validate.js';
-import { type ParseContext, type ParserRegistry, defaultRegistry } from '../registry/registry.js';
+import { defaultRegistry, type ParseContext, type ParserRegistry } from '../registry/registry.js';
 import { removeBase64Images } from '../transforms/base64-images.js';
 import { redactPII, redactSettings } from '../transforms/redact-pii.js';
 import { extractiveSummary } from '../transforms/summary.js';
-import { type ParseInput, loadInput } from './input.js';
+import { loadInput, type ParseInput } from './input.js';
 
 export interface RuntimeOptions {
   filename?: string;
@@ -67,13 +67,27 @@ function checkFormats(formats: FormatItem[]): void {
       throw new DistillError(
         'UNSUPPORTED_OPTION',
         'The json format needs an LLM provider, and none is configured on this server',
-        { details: [{ field: 'formats', message: 'json requires a configured LLM provider', code: 'missing_provider' }] },
+        {
+          details: [
+            {
+              field: 'formats',
+              message: 'json requires a configured LLM provider',
+              code: 'missing_provider',
+            },
+          ],
+        },
       );
     }
     if (!PARSE_FORMATS.has(f.type)) {
-      throw new DistillError('UNSUPPORTED_OPTION', `The format "${f.type}" is not supported by this server for parse`, {
-        details: [{ field: 'formats', message: `${f.type} is not supported by this server`, code: 'unsupported' }],
-      });
+      throw new DistillError(
+        'UNSUPPORTED_OPTION',
+        `The format "${f.type}" is not supported by this server for parse`,
+        {
+          details: [
+            { field: 'formats', message: `${f.type} is not supported by this server`, code: 'unsupported' },
+          ],
+        },
+      );
     }
   }
 }
@@ -87,7 +101,8 @@ function combineSignals(timeoutMs: number, outer?: AbortSignal): AbortSignal {
 function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(new DistillError('REQUEST_TIMEOUT'));
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new DistillError('REQUEST_TIMEOUT', `Request Timeout: parsing took longer than the timeout`));
+    const onAbort = () =>
+      reject(new DistillError('REQUEST_TIMEOUT', `Request Timeout: parsing took longer than the timeout`));
     signal.addEventListener('abort', onAbort, { once: true });
     work.then(
       (v) => {
@@ -151,12 +166,16 @@ export async function parseToDoc(
     signal,
     warn: (m) => warnings.push(m),
     checkpoint: () => {
-      if (signal.aborted) throw new DistillError('REQUEST_TIMEOUT', 'Request Timeout: parsing took longer than the timeout');
+      if (signal.aborted)
+        throw new DistillError('REQUEST_TIMEOUT', 'Request Timeout: parsing took longer than the timeout');
     },
   };
   let doc: Doc;
   try {
-    doc = await raceAbort(Promise.resolve().then(() => plugin.parse(loaded.bytes, ctx)), signal);
+    doc = await raceAbort(
+      Promise.resolve().then(() => plugin.parse(loaded.bytes, ctx)),
+      signal,
+    );
   } catch (e) {
     throw toDistillError(e);
   }
@@ -184,14 +203,22 @@ export function emitResult(parsed: ParsedDoc, runtime: RuntimeOptions = {}): Par
   if (redact) blocks = redactPII(blocks, redact);
   const mdBlocks = options.removeBase64Images ? removeBase64Images(blocks) : blocks;
   const needSpans = want.has('markdown') || pdf?.pages || pdf?.blocks;
-  const md = needSpans ? toMarkdown(mdBlocks, { pageMarkers: format === 'pdf' && pdf?.pageMarkers }) : undefined;
+  const md = needSpans
+    ? toMarkdown(mdBlocks, { pageMarkers: format === 'pdf' && pdf?.pageMarkers })
+    : undefined;
 
   if (want.has('markdown')) result.markdown = md!.markdown;
   if (want.has('html')) result.html = doc.html && !redact ? doc.html : toHtml(blocks);
   if (want.has('rawHtml')) result.rawHtml = doc.rawHtml ?? doc.html ?? toHtml(doc.blocks);
   if (want.has('rawBase64')) result.rawBase64 = Buffer.from(bytes).toString('base64');
-  if (want.has('links')) result.links = doc.links ? normalizeLinkList(doc.links, runtime.baseUrl) : collectLinks(blocks, runtime.baseUrl);
-  if (want.has('images')) result.images = doc.images ? normalizeLinkList(doc.images, runtime.baseUrl) : collectImages(blocks, runtime.baseUrl);
+  if (want.has('links'))
+    result.links = doc.links
+      ? normalizeLinkList(doc.links, runtime.baseUrl)
+      : collectLinks(blocks, runtime.baseUrl);
+  if (want.has('images'))
+    result.images = doc.images
+      ? normalizeLinkList(doc.images, runtime.baseUrl)
+      : collectImages(blocks, runtime.baseUrl);
   if (want.has('summary')) result.summary = extractiveSummary(blocks);
   if (pdf?.pages && md) result.pages = md.pages;
   if (pdf?.blocks && md) result.blocks = toBlockPages({ ...doc, blocks: mdBlocks }, md.spans);

@@ -51,7 +51,11 @@ export function toDistillError(e: unknown): DistillError {
       return new DistillError('REQUEST_TIMEOUT', undefined, { cause: e });
     }
     if (e instanceof RangeError && /call stack|Invalid array length|Invalid string length/i.test(e.message)) {
-      return new DistillError('FILE_CORRUPT', `Unprocessable Entity: the file is too deeply nested or too large to read (${e.message})`, { cause: e });
+      return new DistillError(
+        'FILE_CORRUPT',
+        `Unprocessable Entity: the file is too deeply nested or too large to read (${e.message})`,
+        { cause: e },
+      );
     }
   }
   return new DistillError('UNKNOWN_ERROR', undefined, { cause: e });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
-const viewport = z.object({ width: z.number().int().positive(), height: z.number().int().positive() }).strict();
+const viewport = z
+  .object({ width: z.number().int().positive(), height: z.number().int().positive() })
+  .strict();
 
 const simple = (type: string) => z.object({ type: z.literal(type) }).strict();
 
@@ -70,10 +72,7 @@ const formatObject = z.discriminatedUnion('type', [
 ]);
 
 /** A format item: the object form, or the plain string of a type (`"markdown"`). */
-export const formatItem = z.preprocess(
-  (v) => (typeof v === 'string' ? { type: v } : v),
-  formatObject,
-);
+export const formatItem = z.preprocess((v) => (typeof v === 'string' ? { type: v } : v), formatObject);
 export type FormatItem = z.infer<typeof formatObject>;
 
 export const formatsSchema = z.array(formatItem);

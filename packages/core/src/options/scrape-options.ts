@@ -43,7 +43,9 @@ const waitAction = z
     message: 'wait takes exactly one of milliseconds or selector',
   });
 
-const viewport = z.object({ width: z.number().int().positive(), height: z.number().int().positive() }).strict();
+const viewport = z
+  .object({ width: z.number().int().positive(), height: z.number().int().positive() })
+  .strict();
 
 export const actionSchema = z.union([
   waitAction,
@@ -55,7 +57,9 @@ export const actionSchema = z.union([
       viewport: viewport.optional(),
     })
     .strict(),
-  z.object({ type: z.literal('click'), selector: z.string().min(1), all: z.boolean().default(false) }).strict(),
+  z
+    .object({ type: z.literal('click'), selector: z.string().min(1), all: z.boolean().default(false) })
+    .strict(),
   z.object({ type: z.literal('write'), text: z.string() }).strict(),
   z.object({ type: z.literal('press'), key: z.string().min(1) }).strict(),
   z
@@ -120,7 +124,10 @@ export const redactPiiSchema = z.union([
   z
     .object({
       mode: z.enum(['replace', 'mask', 'remove']).default('replace'),
-      entities: z.array(z.enum(PII_ENTITIES)).min(1).default([...PII_ENTITIES]),
+      entities: z
+        .array(z.enum(PII_ENTITIES))
+        .min(1)
+        .default([...PII_ENTITIES]),
       replacement: z.enum(['type', 'redacted']).default('type'),
     })
     .strict(),

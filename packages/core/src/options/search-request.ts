@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, clientFields, scrapeOptionsSchema, threatProtectionSchema } from './scrape-options.js';
+import { clientFields, LIMITS, scrapeOptionsSchema, threatProtectionSchema } from './scrape-options.js';
 
 /** A hostname only: no protocol, path, port or query. */
 export const hostnameSchema = z
@@ -12,7 +12,8 @@ export const hostnameSchema = z
   );
 
 /** One tbs part: qdr:h|d|w|m|y, sbd:1, or cdr:1 followed by cd_min / cd_max parts. */
-const TBS_PART = /^(qdr:[hdwmy]|sbd:[01]|cdr:1|cd_min:\d{1,2}\/\d{1,2}\/\d{4}|cd_max:\d{1,2}\/\d{1,2}\/\d{4})$/;
+const TBS_PART =
+  /^(qdr:[hdwmy]|sbd:[01]|cdr:1|cd_min:\d{1,2}\/\d{1,2}\/\d{4}|cd_max:\d{1,2}\/\d{1,2}\/\d{4})$/;
 
 export const tbsSchema = z
   .string()
@@ -39,8 +40,16 @@ export const categorySchema = z.preprocess((v) => (typeof v === 'string' ? { typ
 export const searchRequestSchema = z
   .object({
     query: z.string().min(1).max(LIMITS.query.max),
-    limit: z.number().int().min(LIMITS.searchLimit.min).max(LIMITS.searchLimit.max).default(LIMITS.searchLimit.default),
-    sources: z.array(sourceSchema).min(1).default([{ type: 'web' }]),
+    limit: z
+      .number()
+      .int()
+      .min(LIMITS.searchLimit.min)
+      .max(LIMITS.searchLimit.max)
+      .default(LIMITS.searchLimit.default),
+    sources: z
+      .array(sourceSchema)
+      .min(1)
+      .default([{ type: 'web' }]),
     domainTools: z.boolean().optional(),
     categories: z.array(categorySchema).default([]),
     includeDomains: z.array(hostnameSchema).optional(),

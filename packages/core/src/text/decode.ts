@@ -11,7 +11,8 @@ export interface Decoded {
 }
 
 export function bomEncoding(b: Uint8Array): { encoding: string; length: number } | undefined {
-  if (b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) return { encoding: 'utf-8', length: 3 };
+  if (b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf)
+    return { encoding: 'utf-8', length: 3 };
   if (b.length >= 2 && b[0] === 0xff && b[1] === 0xfe) return { encoding: 'utf-16le', length: 2 };
   if (b.length >= 2 && b[0] === 0xfe && b[1] === 0xff) return { encoding: 'utf-16be', length: 2 };
   return undefined;
@@ -20,11 +21,14 @@ export function bomEncoding(b: Uint8Array): { encoding: string; length: number }
 /** Maps charset labels to what TextDecoder knows, or undefined when it does not. */
 export function normalizeCharset(label: string | undefined): string | undefined {
   if (!label) return undefined;
-  const l = label.trim().toLowerCase().replace(/^["']|["']$/g, '');
+  const l = label
+    .trim()
+    .toLowerCase()
+    .replace(/^["']|["']$/g, '');
   const alias: Record<string, string> = {
     'x-sjis': 'shift_jis',
     sjis: 'shift_jis',
-    'ms932': 'shift_jis',
+    ms932: 'shift_jis',
     cp932: 'shift_jis',
     'windows-31j': 'shift_jis',
     cp1252: 'windows-1252',
@@ -78,14 +82,25 @@ function shiftJisScore(b: Uint8Array): number {
 
 export function decodeText(b: Uint8Array, declared?: string): Decoded {
   const bom = bomEncoding(b);
-  if (bom) return { text: new TextDecoder(bom.encoding).decode(b.subarray(bom.length)), encoding: bom.encoding, declared: true };
+  if (bom)
+    return {
+      text: new TextDecoder(bom.encoding).decode(b.subarray(bom.length)),
+      encoding: bom.encoding,
+      declared: true,
+    };
   const label = normalizeCharset(declared);
-  if (label && label !== 'utf-8') return { text: new TextDecoder(label).decode(b), encoding: label, declared: true };
-  if (isValidUtf8(b)) return { text: new TextDecoder().decode(b), encoding: 'utf-8', declared: label === 'utf-8' };
+  if (label && label !== 'utf-8')
+    return { text: new TextDecoder(label).decode(b), encoding: label, declared: true };
+  if (isValidUtf8(b))
+    return { text: new TextDecoder().decode(b), encoding: 'utf-8', declared: label === 'utf-8' };
   const sample = b.subarray(0, 64 * 1024);
   if (shiftJisScore(sample) > 0.9) {
     try {
-      return { text: new TextDecoder('shift_jis', { fatal: true }).decode(b), encoding: 'shift_jis', declared: false };
+      return {
+        text: new TextDecoder('shift_jis', { fatal: true }).decode(b),
+        encoding: 'shift_jis',
+        declared: false,
+      };
     } catch {
       // not Shift_JIS after all
     }
@@ -96,7 +111,7 @@ export function decodeText(b: Uint8Array, declared?: string): Decoded {
 /** True when bytes look like text: no NULs outside UTF-16, few control characters. */
 export function looksLikeText(b: Uint8Array): boolean {
   const bom = bomEncoding(b);
-  if (bom && bom.encoding.startsWith('utf-16')) return true;
+  if (bom?.encoding.startsWith('utf-16')) return true;
   const n = Math.min(b.length, 8192);
   if (n === 0) return false;
   let bad = 0;

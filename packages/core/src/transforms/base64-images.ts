@@ -15,7 +15,8 @@ export function removeBase64Images(blocks: Block[]): Block[] {
     list.map((b) => {
       if (b.kind === 'image' && isData(b.src)) return { ...b, src: BASE64_PLACEHOLDER };
       if (b.kind === 'quote' || b.kind === 'footnote') return { ...b, children: visit(b.children) };
-      if (b.kind === 'list') return { ...b, items: b.items.map((it) => ({ ...it, blocks: visit(it.blocks) })) };
+      if (b.kind === 'list')
+        return { ...b, items: b.items.map((it) => ({ ...it, blocks: visit(it.blocks) })) };
       return b;
     });
   return visit(inl);
