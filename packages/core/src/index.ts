@@ -23,3 +23,4 @@ export * from './text/decode.js';
 export * from './transforms/base64-images.js';
 export * from './transforms/redact-pii.js';
 export * from './transforms/summary.js';
+export * from './xml/xml.js';
