@@ -1,0 +1,94 @@
+import {
+  attr,
+  type Block,
+  children,
+  type Inline,
+  localName,
+  type TableCell,
+  text,
+  type XmlElement,
+} from '@distill/core';
+import { blocksToCellInlines, convertBlocks, MAX_REPEAT, type OdfContext, tableRows } from './text.js';
+import { renderOdfValue } from './values.js';
+
+/** A sheet cell before trimming: its inlines (empty when blank) and spans. */
+interface SheetCell {
+  content: Inline[];
+  colSpan?: number;
+  rowSpan?: number;
+}
+
+const isBlank = (c: SheetCell) => c.content.length === 0;
+
+/** The displayed value of a cell: its text paragraphs, or the typed value when there are none. */
+function cellContent(c: XmlElement, cx: OdfContext): Inline[] {
+  const paras = children(c).filter((k) => localName(k.name) !== 'annotation');
+  if (paras.length > 0) return blocksToCellInlines(convertBlocks(paras, cx, 1));
+  const v = renderOdfValue(c, cx.styles);
+  return v ? [text(v)] : [];
+}
+
+/** One table per sheet, preceded by the sheet name as a heading; blank margins trimmed. */
+export function convertSheet(table: XmlElement, cx: OdfContext): Block[] {
+  const name = attr(table, 'table:name') ?? '';
+  const rows: SheetCell[][] = [];
+  let lastRowCache: { row: XmlElement; cells: SheetCell[] } | undefined;
+  for (const { row } of tableRows(table)) {
+    cx.checkpoint();
+    if (lastRowCache?.row === row) {
+      rows.push(lastRowCache.cells);
+      continue;
+    }
+    const cells: SheetCell[] = [];
+    for (const c of children(row)) {
+      const ln = localName(c.name);
+      if (ln !== 'table-cell' && ln !== 'covered-table-cell') continue;
+      const rep = Math.min(MAX_REPEAT, Number(attr(c, 'table:number-columns-repeated') ?? '1') || 1);
+      const covered = ln === 'covered-table-cell';
+      const content = covered ? [] : cellContent(c, cx);
+      const colSpan = Number(attr(c, 'table:number-columns-spanned') ?? '1') || 1;
+      const rowSpan = Number(attr(c, 'table:number-rows-spanned') ?? '1') || 1;
+      // Blank repeated cells at the row end are the usual padding to the sheet width: stop there.
+      if (content.length === 0 && !covered && rep > 1 && colSpan === 1 && rowSpan === 1) {
+        for (let k = 0; k < rep && cells.length < 16384; k++) cells.push({ content: [] });
+        continue;
+      }
+      for (let k = 0; k < rep; k++) {
+        const sc: SheetCell & { covered?: boolean } = { content };
+        if (colSpan > 1) sc.colSpan = colSpan;
+        if (rowSpan > 1) sc.rowSpan = rowSpan;
+        if (covered) sc.covered = true;
+        cells.push(sc);
+      }
+    }
+    while (cells.length > 0 && isBlank(cells[cells.length - 1]) && !('covered' in cells[cells.length - 1]))
+      cells.pop();
+    lastRowCache = { row, cells };
+    rows.push(cells);
+  }
+  while (rows.length > 0 && rows[rows.length - 1].every(isBlank)) rows.pop();
+  let top = 0;
+  while (top < rows.length && rows[top].every(isBlank)) top++;
+  const body = rows.slice(top);
+  const width = body.reduce((m, r) => Math.max(m, r.length), 0);
+  let left = 0;
+  while (left < width && body.every((r) => !r[left] || (isBlank(r[left]) && !('covered' in r[left])))) left++;
+  const out: Block[] = [];
+  if (name) out.push({ kind: 'heading', level: 2, content: [text(name)] });
+  if (body.length === 0) return out;
+  const tableRowsOut: TableCell[][] = body.map((r, i) => {
+    const cells: TableCell[] = [];
+    for (let k = left; k < width; k++) {
+      const c = r[k] ?? { content: [] };
+      if ('covered' in c) continue;
+      const tc: TableCell = { content: c.content };
+      if (c.colSpan) tc.colSpan = c.colSpan;
+      if (c.rowSpan) tc.rowSpan = c.rowSpan;
+      if (i === 0) tc.header = true;
+      cells.push(tc);
+    }
+    return cells;
+  });
+  out.push({ kind: 'table', rows: tableRowsOut });
+  return out;
+}
