@@ -1,10 +1,13 @@
 import type { ParserPlugin } from '@distill/core';
 import { csvParser } from './csv/parser.js';
 import { odfParser } from './odf/parser.js';
+import { xlsParser } from './xls/parser.js';
 
-export { csvParser, odfParser };
+export { csvParser, odfParser, xlsParser };
 export { parseCsv, sniffDelimiter } from './csv/csv.js';
 export { parseOdf } from './odf/parser.js';
+export { formatNumber } from './xls/numfmt.js';
+export { readXlsWorkbook } from './xls/workbook.js';
 
 /** Every parser of this package, for registration. */
-export const officeParsers: ParserPlugin[] = [csvParser, odfParser];
+export const officeParsers: ParserPlugin[] = [csvParser, odfParser, xlsParser];

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type ParserPlugin, ParserRegistry, parse } from '@distill/core';
+import { type Doc, inlineText, type ParserPlugin, ParserRegistry, parse } from '@distill/core';
+import { parseCsv } from '../src/csv/csv.js';
+import { decodeCp1252 } from '../src/rtf/codepage.js';
 
 /** Test support for the legacy/ODF/RTF parsers: corpus paths, parsing through the engine, NID. */
 export const corpora = path.resolve(process.cwd(), '../shared/corpora');
@@ -72,3 +74,58 @@ export const flat = (s: string): string =>
     .replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, '$1')
     .replace(/\s+/g, ' ')
     .trim();
+
+/** The cell texts of each sheet (a level-2 heading followed by its table) of a parsed workbook. */
+export function sheetCells(doc: Doc): { name: string; cells: Set<string> }[] {
+  const out: { name: string; cells: Set<string> }[] = [];
+  for (const b of doc.blocks) {
+    if (b.kind === 'heading' && b.level === 2) out.push({ name: inlineText(b.content), cells: new Set() });
+    else if (b.kind === 'table' && out.length > 0)
+      for (const r of b.rows)
+        for (const c of r) out[out.length - 1].cells.add(norm(asCp1252Export(inlineText(c.content))));
+  }
+  return out;
+}
+
+const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/** What a value becomes in Excel's cp1252 CSV export: characters outside cp1252 turn into `_`. */
+const CP1252 = new Set(decodeCp1252(Uint8Array.from({ length: 256 }, (_, i) => i)));
+export const asCp1252Export = (s: string): string => [...s].map((c) => (CP1252.has(c) ? c : '_')).join('');
+
+/**
+ * Share of Excel's displayed values (its CSV export of every sheet, cp1252) found among the
+ * cells of the same sheet; the misses are listed for diagnosis.
+ */
+export function displayedValueScore(
+  doc: Doc,
+  file: string,
+): { found: number; total: number; misses: string[] } {
+  const dir = corpus('office/sheetjs/2016');
+  // ODS copies have no export of their own: the same workbook's export (xls, xlsx…) stands in.
+  const stem = path.basename(file).replace(/\.[^.]+$/, '');
+  const base = [path.basename(file), ...['xls', 'xlsx', 'xlsb', 'xlsm'].map((e) => `${stem}.${e}`)].find(
+    (b) => existsSync(path.join(dir, `${b}.sheetnames`)),
+  );
+  if (!base) throw new Error(`no Excel export for ${file}`);
+  const names = readFileSync(path.join(dir, `${base}.sheetnames`), 'latin1')
+    .split(/\r?\n/)
+    .filter(Boolean);
+  const sheets = sheetCells(doc);
+  let found = 0;
+  let total = 0;
+  const misses: string[] = [];
+  names.forEach((name, i) => {
+    const csv = decodeCp1252(readFileSync(path.join(dir, `${base}.${i}.csv`)));
+    const sheet = sheets.find((s) => s.name === name) ?? sheets[i];
+    for (const row of parseCsv(csv, ','))
+      for (const v of row) {
+        const want = norm(v);
+        if (!want) continue;
+        total++;
+        if (sheet?.cells.has(want)) found++;
+        else misses.push(`${name}: ${want}`);
+      }
+  });
+  return { found, total, misses };
+}

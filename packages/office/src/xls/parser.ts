@@ -1,0 +1,14 @@
+import type { Block, ParserPlugin } from '@distill/core';
+import { sheetBlocks } from './sheet-table.js';
+import { readXlsWorkbook } from './workbook.js';
+
+/** Excel 97–2003 (BIFF8) and Excel 5/95 (BIFF5) workbooks: one heading and table per sheet. */
+export const xlsParser: ParserPlugin = {
+  name: 'xls',
+  formats: ['xls'],
+  parse(bytes, ctx) {
+    const wb = readXlsWorkbook(bytes, () => ctx.checkpoint());
+    const blocks: Block[] = wb.sheets.flatMap(sheetBlocks);
+    return { blocks, metadata: { sheets: wb.sheets.length, biff: wb.biff } };
+  },
+};
