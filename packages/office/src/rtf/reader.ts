@@ -695,7 +695,7 @@ export function readRtf(bytes: Uint8Array, checkpoint: () => void = () => {}): R
         flushBytes();
         if (tok.ch === '\\' || tok.ch === '{' || tok.ch === '}') emit(tok.ch);
         else if (tok.ch === '~') emit('\u00a0');
-        else if (tok.ch === '_') emit('\u2011');
+        else if (tok.ch === '_') emit('-');
         return;
       case 'word':
         handleWord(tok.word, tok.param);
