@@ -10,10 +10,9 @@ export function withFatLoop(cfb: Uint8Array): Uint8Array {
   const b = cfb.slice();
   const sectorSize = 1 << new DataView(b.buffer).getUint16(0x1e, true);
   const dirStart = u32(b, 0x30);
-  const fatSector = u32(b, 0x4c);
   const perSector = sectorSize / 4;
-  if (dirStart >= perSector) throw new Error('directory start beyond the first FAT sector');
-  new DataView(b.buffer).setUint32((fatSector + 1) * sectorSize + dirStart * 4, dirStart, true);
+  const fatSector = u32(b, 0x4c + Math.floor(dirStart / perSector) * 4);
+  new DataView(b.buffer).setUint32((fatSector + 1) * sectorSize + (dirStart % perSector) * 4, dirStart, true);
   return b;
 }
 

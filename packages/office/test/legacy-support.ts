@@ -1,6 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Doc, inlineText, type ParserPlugin, ParserRegistry, parse } from '@distill/core';
+import {
+  type Block,
+  blockText,
+  type Doc,
+  inlineText,
+  type ParserPlugin,
+  ParserRegistry,
+  parse,
+} from '@distill/core';
 import { parseCsv } from '../src/csv/csv.js';
 import { decodeCp1252 } from '../src/rtf/codepage.js';
 
@@ -129,3 +137,35 @@ export function displayedValueScore(
   });
   return { found, total, misses };
 }
+
+/** Headings, list items, table cells and all text of blocks, for round-trip checks. */
+export function structureOf(blocks: Block[]): {
+  headings: string[];
+  items: string[];
+  cells: string[];
+  text: string;
+} {
+  const headings: string[] = [];
+  const items: string[] = [];
+  const cells: string[] = [];
+  const texts: string[] = [];
+  const visit = (b: Block) => {
+    texts.push(blockText(b));
+    if (b.kind === 'heading') headings.push(`${'#'.repeat(b.level)} ${norm(inlineText(b.content))}`);
+    else if (b.kind === 'list')
+      for (const it of b.items) {
+        const first = it.blocks[0];
+        if (first && (first.kind === 'paragraph' || first.kind === 'heading'))
+          items.push(norm(inlineText(first.content)));
+        it.blocks.slice(1).forEach(visit);
+      }
+    else if (b.kind === 'table')
+      for (const r of b.rows) for (const c of r) cells.push(norm(inlineText(c.content)));
+    else if (b.kind === 'quote' || b.kind === 'footnote') b.children.forEach(visit);
+  };
+  blocks.forEach(visit);
+  return { headings, items, cells, text: norm(texts.join('\n')) };
+}
+
+export const roundtripFixture = (name: string): Uint8Array =>
+  new Uint8Array(readFileSync(path.resolve(process.cwd(), 'fixtures/office-roundtrip', name)));

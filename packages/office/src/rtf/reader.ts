@@ -214,6 +214,13 @@ function trimInlines(inl: Inline[]): Inline[] {
   return out;
 }
 
+/** A heading style is usually bold as well: the heading needs no bold of its own. */
+function unbold(inl: Inline[]): Inline[] {
+  const visible = inl.filter((n) => !(n.kind === 'text' && n.text.trim() === ''));
+  if (visible.length === 0 || !visible.every((n) => n.kind === 'strong')) return inl;
+  return inl.flatMap((n) => (n.kind === 'strong' ? n.children : [n]));
+}
+
 const runsText = (runs: Run[]) => runs.map((r) => r.text).join('');
 
 function buildList(items: ListEntry[]): Block {
@@ -390,7 +397,7 @@ export function readRtf(bytes: Uint8Array, checkpoint: () => void = () => {}): R
       }
     }
     flushList(s);
-    if (level !== undefined) s.blocks.push({ kind: 'heading', level, content });
+    if (level !== undefined) s.blocks.push({ kind: 'heading', level, content: unbold(content) });
     else s.blocks.push({ kind: 'paragraph', content });
   };
 

@@ -1,0 +1,243 @@
+import { type Block, CfbFile, DistillError, type Inline, text } from '@distill/core';
+import { decodeCp1252 } from '../rtf/codepage.js';
+
+/**
+ * PowerPoint 97–2003: the current edit (Current User stream) leads to the user edit chain and
+ * its persist directory, which maps persist ids to record offsets. The document's slide list
+ * gives slide order and the outline text of placeholders (TextHeaderAtom says title or
+ * body); each slide's drawing adds the text of its own text boxes in shape order; the notes
+ * page of a slide gives its speaker notes.
+ */
+
+const RT = {
+  Document: 0x03e8,
+  Slide: 0x03ee,
+  SlideAtom: 0x03ef,
+  Notes: 0x03f0,
+  SlidePersistAtom: 0x03f3,
+  SlideListWithText: 0x0ff0,
+  TextHeaderAtom: 0x0f9f,
+  TextCharsAtom: 0x0fa0,
+  TextBytesAtom: 0x0fa8,
+  OutlineTextRefAtom: 0x0f9e,
+  ClientTextbox: 0xf00d,
+  UserEditAtom: 0x0ff5,
+  PersistDirectoryAtom: 0x1772,
+} as const;
+
+const encrypted = () =>
+  new DistillError('FILE_ENCRYPTED', 'Unprocessable Entity: the presentation is password-protected');
+const corrupt = (why: string) =>
+  new DistillError('FILE_CORRUPT', `Unprocessable Entity: the presentation is corrupt (${why})`);
+
+interface Rec {
+  type: number;
+  instance: number;
+  container: boolean;
+  start: number;
+  end: number;
+}
+
+const u16 = (b: Uint8Array, o: number) => (o + 2 <= b.length ? b[o] | (b[o + 1] << 8) : 0);
+const u32 = (b: Uint8Array, o: number) => (o + 4 <= b.length ? (u16(b, o) | (u16(b, o + 2) << 16)) >>> 0 : 0);
+
+function header(b: Uint8Array, o: number): Rec | undefined {
+  if (o + 8 > b.length) return undefined;
+  const vi = u16(b, o);
+  const len = u32(b, o + 4);
+  return {
+    type: u16(b, o + 2),
+    instance: vi >> 4,
+    container: (vi & 0xf) === 0xf,
+    start: o + 8,
+    end: Math.min(b.length, o + 8 + len),
+  };
+}
+
+/** Children of a container record. */
+function* childrenOf(b: Uint8Array, r: Rec): Generator<Rec> {
+  let p = r.start;
+  while (p + 8 <= r.end) {
+    const c = header(b, p);
+    if (!c || c.end <= p) return;
+    yield c;
+    p = c.end;
+  }
+}
+
+/** Depth-first records below `r` in order, with an explicit stack (no recursion limit). */
+function* walk(b: Uint8Array, r: Rec): Generator<Rec> {
+  const stack: Generator<Rec>[] = [childrenOf(b, r)];
+  let count = 0;
+  while (stack.length > 0) {
+    const next = stack[stack.length - 1].next();
+    if (next.done) {
+      stack.pop();
+      continue;
+    }
+    if (++count > 2_000_000) throw corrupt('too many records');
+    yield next.value;
+    if (next.value.container && stack.length < 64) stack.push(childrenOf(b, next.value));
+  }
+}
+
+interface TextRun {
+  type: number;
+  text: string;
+}
+
+function atomText(b: Uint8Array, r: Rec): string {
+  if (r.type === RT.TextCharsAtom)
+    return new TextDecoder('utf-16le').decode(b.subarray(r.start, r.end - ((r.end - r.start) & 1)));
+  return decodeCp1252(b.subarray(r.start, r.end));
+}
+
+/** Text runs of records in order: each TextHeaderAtom sets the type of the text after it. */
+function textRuns(b: Uint8Array, recs: Iterable<Rec>, outline?: TextRun[]): TextRun[] {
+  const out: TextRun[] = [];
+  let type = 4;
+  for (const r of recs) {
+    if (r.type === RT.TextHeaderAtom) type = u32(b, r.start);
+    else if (r.type === RT.TextCharsAtom || r.type === RT.TextBytesAtom)
+      out.push({ type, text: atomText(b, r) });
+    else if (r.type === RT.OutlineTextRefAtom && outline) {
+      const ref = outline[u32(b, r.start)];
+      if (ref) out.push(ref);
+    }
+  }
+  return out;
+}
+
+const isTitle = (t: number) => t === 0 || t === 6;
+
+function runBlocks(runs: TextRun[]): Block[] {
+  const out: Block[] = [];
+  for (const r of runs) {
+    const paras = r.text.split(/\r/).map((p) => p.replace(/[\x00-\x08\x0c-\x1f]/g, '').trim());
+    if (isTitle(r.type)) {
+      const t = paras.join(' ').replace(/\v/g, ' ').trim();
+      if (t) out.push({ kind: 'heading', level: 1, content: [text(t)] });
+      continue;
+    }
+    for (const p of paras) {
+      if (!p) continue;
+      const content: Inline[] = [];
+      p.split('\v').forEach((line, i) => {
+        if (i > 0) content.push({ kind: 'lineBreak' });
+        if (line) content.push(text(line));
+      });
+      out.push({ kind: 'paragraph', content });
+    }
+  }
+  return out;
+}
+
+export function readPpt(bytes: Uint8Array, checkpoint: () => void = () => {}): Block[] {
+  const cfb = new CfbFile(bytes);
+  if (cfb.has('EncryptedSummary')) throw encrypted();
+  if (!cfb.has('PowerPoint Document')) {
+    if (cfb.has('EncryptedPackage')) throw encrypted();
+    throw corrupt('no PowerPoint Document stream');
+  }
+  const doc = cfb.read('PowerPoint Document');
+  let editOffset: number | undefined;
+  if (cfb.has('Current User')) {
+    const cu = cfb.read('Current User');
+    const token = u32(cu, 12);
+    if (token === 0xf3d1c4df) throw encrypted();
+    editOffset = u32(cu, 16);
+  }
+
+  // Persist directory: walk the user edits from the newest; the newest entry for an id wins.
+  const persist = new Map<number, number>();
+  let docRef = 0;
+  const seen = new Set<number>();
+  let off = editOffset;
+  while (off !== undefined && off > 0 && off < doc.length && !seen.has(off) && seen.size < 10_000) {
+    seen.add(off);
+    const h = header(doc, off);
+    if (!h || h.type !== RT.UserEditAtom) break;
+    if (h.end - h.start >= 0x20 && u32(doc, h.start + 0x1c) !== 0) throw encrypted();
+    if (docRef === 0) docRef = u32(doc, h.start + 16);
+    const pd = header(doc, u32(doc, h.start + 12));
+    if (pd && pd.type === RT.PersistDirectoryAtom) {
+      let p = pd.start;
+      while (p + 4 <= pd.end) {
+        const v = u32(doc, p);
+        const id = v & 0xfffff;
+        const n = v >>> 20;
+        p += 4;
+        for (let k = 0; k < n && p + 4 <= pd.end; k++, p += 4)
+          if (!persist.has(id + k)) persist.set(id + k, u32(doc, p));
+      }
+    }
+    const prev = u32(doc, h.start + 8);
+    off = prev > 0 ? prev : undefined;
+  }
+
+  // The document container: by the persist directory, else the first one in the stream.
+  let docRec: Rec | undefined;
+  const docOff = persist.get(docRef);
+  if (docOff !== undefined) docRec = header(doc, docOff);
+  if (!docRec || docRec.type !== RT.Document) {
+    let p = 0;
+    docRec = undefined;
+    while (p + 8 <= doc.length) {
+      const h = header(doc, p)!;
+      if (h.type === RT.Document) {
+        docRec = h;
+        break;
+      }
+      if (h.end <= p) break;
+      p = h.end;
+    }
+  }
+  if (!docRec) throw corrupt('no document record');
+
+  // Slides in order, with the outline text of each from the slide list.
+  const slides: { persistId: number; outline: TextRun[] }[] = [];
+  for (const c of childrenOf(doc, docRec)) {
+    if (c.type !== RT.SlideListWithText || c.instance !== 0) continue;
+    let cur: { persistId: number; outline: TextRun[] } | undefined;
+    let type = 4;
+    for (const r of childrenOf(doc, c)) {
+      if (r.type === RT.SlidePersistAtom) {
+        cur = { persistId: u32(doc, r.start), outline: [] };
+        slides.push(cur);
+      } else if (r.type === RT.TextHeaderAtom) type = u32(doc, r.start);
+      else if ((r.type === RT.TextCharsAtom || r.type === RT.TextBytesAtom) && cur)
+        cur.outline.push({ type, text: atomText(doc, r) });
+    }
+  }
+
+  const blocks: Block[] = [];
+  slides.forEach((s, i) => {
+    checkpoint();
+    blocks.push({ kind: 'comment', text: `Slide number: ${i + 1}` });
+    const slideOff = persist.get(s.persistId);
+    const slide = slideOff !== undefined ? header(doc, slideOff) : undefined;
+    let runs: TextRun[] = [];
+    let notesRef = 0;
+    if (slide && slide.type === RT.Slide) {
+      const recs = [...walk(doc, slide)];
+      const atom = recs.find((r) => r.type === RT.SlideAtom);
+      if (atom) notesRef = u32(doc, atom.start + 16);
+      runs = textRuns(doc, recs, s.outline);
+      // Placeholder text not referenced from a shape still belongs to the slide.
+      for (const o of s.outline) if (!runs.includes(o)) runs.push(o);
+    } else runs = s.outline;
+    // Titles first, as a reader expects them.
+    runs.sort((a, b) => Number(isTitle(b.type)) - Number(isTitle(a.type)));
+    blocks.push(...runBlocks(runs));
+    const notesOff = notesRef ? persist.get(notesRef) : undefined;
+    const notes = notesOff !== undefined ? header(doc, notesOff) : undefined;
+    if (notes && notes.type === RT.Notes) {
+      const noteRuns = textRuns(doc, walk(doc, notes)).filter(
+        (r) => r.type === 2 || r.type === 1 || r.type === 4,
+      );
+      const nb = runBlocks(noteRuns.map((r) => ({ ...r, type: 2 })));
+      if (nb.length > 0) blocks.push({ kind: 'heading', level: 3, content: [text('Notes:')] }, ...nb);
+    }
+  });
+  return blocks;
+}
