@@ -1,6 +1,15 @@
 import { readFileSync } from 'node:fs';
+import { DistillError } from '@distill/core';
 import { describe, expect, it } from 'vitest';
-import { corpus, displayedValueScore, flat, hasCorpora, markdownOfFile } from '../../test/legacy-support.js';
+import { truncated, withFatLoop, withStreamLoop } from '../../test/hostile-cfb.js';
+import {
+  corpus,
+  displayedValueScore,
+  flat,
+  hasCorpora,
+  markdownOf,
+  markdownOfFile,
+} from '../../test/legacy-support.js';
 import { parseOdf } from '../odf/parser.js';
 import { xlsParser } from './parser.js';
 import { sheetBlocks } from './sheet-table.js';
@@ -57,4 +66,33 @@ describe.skipIf(!hasCorpora)('ods against Excel’s displayed values', () => {
       expect(r.found / r.total).toBeGreaterThanOrEqual(min);
     });
   }
+});
+
+describe.skipIf(!hasCorpora)('xls hostile input', () => {
+  const bytes = () => new Uint8Array(readFileSync(corpus('office/sheetjs/merge_cells.xls')));
+
+  it('refuses a truncated compound file and a FAT loop with FILE_CORRUPT', async () => {
+    for (const bad of [
+      truncated(bytes(), 600),
+      truncated(bytes(), 3000),
+      withFatLoop(bytes()),
+      withStreamLoop(bytes()),
+    ]) {
+      const err = await markdownOf([xlsParser], bad, 'bad.xls').catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(DistillError);
+      expect((err as DistillError).code).toBe('FILE_CORRUPT');
+    }
+  });
+
+  it('reports a FILEPASS record as FILE_ENCRYPTED', async () => {
+    const b = bytes();
+    // Turn the CODEPAGE record (type 0x42, length 2) of the globals into FILEPASS (0x2F).
+    let at = -1;
+    for (let i = 0; i + 4 < b.length && at < 0; i++)
+      if (b[i] === 0x42 && b[i + 1] === 0 && b[i + 2] === 2 && b[i + 3] === 0) at = i;
+    expect(at).toBeGreaterThan(0);
+    b[at] = 0x2f;
+    const err = await markdownOf([xlsParser], b, 'locked.xls').catch((e: unknown) => e);
+    expect((err as DistillError).code).toBe('FILE_ENCRYPTED');
+  });
 });
