@@ -40,6 +40,7 @@ export function convertSheet(table: XmlElement, cx: OdfContext): Block[] {
       continue;
     }
     const cells: SheetCell[] = [];
+    let blanks = 0;
     for (const c of children(row)) {
       const ln = localName(c.name);
       if (ln !== 'table-cell' && ln !== 'covered-table-cell') continue;
@@ -48,11 +49,14 @@ export function convertSheet(table: XmlElement, cx: OdfContext): Block[] {
       const content = covered ? [] : cellContent(c, cx);
       const colSpan = Number(attr(c, 'table:number-columns-spanned') ?? '1') || 1;
       const rowSpan = Number(attr(c, 'table:number-rows-spanned') ?? '1') || 1;
-      // Blank repeated cells at the row end are the usual padding to the sheet width: stop there.
-      if (content.length === 0 && !covered && rep > 1 && colSpan === 1 && rowSpan === 1) {
-        for (let k = 0; k < rep && cells.length < 16384; k++) cells.push({ content: [] });
+      // Blank cells are counted, not stored, until a filled cell follows: rows are padded
+      // with thousands of them up to the sheet width.
+      if (content.length === 0 && !covered && colSpan === 1 && rowSpan === 1) {
+        blanks = Math.min(16384, blanks + rep);
         continue;
       }
+      for (; blanks > 0 && cells.length < 16384; blanks--) cells.push({ content: [] });
+      blanks = 0;
       for (let k = 0; k < rep; k++) {
         const sc: SheetCell & { covered?: boolean } = { content };
         if (colSpan > 1) sc.colSpan = colSpan;
