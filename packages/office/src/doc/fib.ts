@@ -19,6 +19,7 @@ export const FC = {
   stshf: 1,
   plcffndRef: 2,
   plcffndTxt: 3,
+  plcfBteChpx: 12,
   plcfBtePapx: 13,
   clx: 33,
   plfLst: 73,

@@ -10,11 +10,14 @@ import {
 } from '@distill/core';
 import { FC, readFib } from './fib.js';
 import {
+  CHP,
   cpToFc,
+  formatByCp,
   type ParaProps,
   pieceText,
   plcCps,
   propsAt,
+  readChpx,
   readListKinds,
   readPapx,
   readPieces,
@@ -55,17 +58,19 @@ function styleHeading(styles: StyleInfo[], istd: number): HeadingLevel | undefin
 
 interface Para {
   text: string;
+  fmt: Uint8Array;
   /** '\r' paragraph end, '\x07' cell/row end, '' at the end of the text. */
   end: string;
   props: ParaProps;
 }
 
 /** Inline nodes of a paragraph's text: fields resolved (HYPERLINK → link), specials mapped. */
-function inlinesOf(raw: string, notes: { next: number }): Inline[] {
+function inlinesOf(raw: string, notes: { next: number }, fmt?: Uint8Array): Inline[] {
   const out: Inline[] = [];
   let buf = '';
+  let bits = 0;
   const flush = () => {
-    if (buf) out.push(text(buf));
+    if (buf) out.push(...formatted(buf, bits));
     buf = '';
   };
   // Fields: 0x13 code 0x14 result 0x15, possibly nested; keep the results.
@@ -119,10 +124,43 @@ function inlinesOf(raw: string, notes: { next: number }): Inline[] {
         buf += '\xa0';
         break;
       default:
-        if (c.charCodeAt(0) >= 0x20) buf += c;
+        if (c.charCodeAt(0) >= 0x20) {
+          const f = fmt?.[i] ?? 0;
+          if (f !== bits) {
+            flush();
+            bits = f;
+          }
+          buf += c;
+        }
     }
   }
   flush();
+  return out;
+}
+
+/** A heading's own bold adds nothing: unwrap it when it covers the whole heading. */
+function unbold(inl: Inline[]): Inline[] {
+  const visible = inl.filter((n) => !(n.kind === 'text' && n.text.trim() === ''));
+  if (visible.length === 0 || !visible.every((n) => n.kind === 'strong')) return inl;
+  return inl.flatMap((n) => (n.kind === 'strong' ? n.children : [n]));
+}
+
+/** Text under formatting bits, with surrounding white space kept outside the emphasis. */
+function formatted(s: string, bits: number): Inline[] {
+  if (!bits) return [text(s)];
+  const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(s)!;
+  const out: Inline[] = [];
+  if (m[1]) out.push(text(m[1]));
+  if (m[2]) {
+    let node: Inline[] = [text(m[2])];
+    if (bits & CHP.sup) node = [{ kind: 'superscript', children: node }];
+    else if (bits & CHP.sub) node = [{ kind: 'subscript', children: node }];
+    if (bits & CHP.strike) node = [{ kind: 'strike', children: node }];
+    if (bits & CHP.italic) node = [{ kind: 'emphasis', children: node }];
+    if (bits & CHP.bold) node = [{ kind: 'strong', children: node }];
+    out.push(...node);
+  }
+  if (m[3]) out.push(text(m[3]));
   return out;
 }
 
@@ -175,6 +213,13 @@ export function readDoc(bytes: Uint8Array, checkpoint: () => void = () => {}): B
   const lfo = fib.fcLcb(FC.plfLfo);
   const numbered = lst.lcb > 0 && lfo.lcb > 0 ? readListKinds(table, lst, lfo) : () => false;
 
+  const chpx = fib.fcLcb(FC.plcfBteChpx);
+  const charFmt = formatByCp(
+    pieces,
+    chpx.lcb > 0 ? readChpx(word, table, chpx.fc, chpx.lcb) : [],
+    main.length,
+  );
+
   // Paragraph units: each ends at '\r' or at a cell mark '\x07'.
   const paras: Para[] = [];
   let start = 0;
@@ -192,7 +237,7 @@ export function readDoc(bytes: Uint8Array, checkpoint: () => void = () => {}): B
       ilfo: 0,
       ilvl: 0,
     };
-    paras.push({ text: main.slice(start, cp), end: c, props });
+    paras.push({ text: main.slice(start, cp), fmt: charFmt.subarray(start, cp), end: c, props });
     start = cp + 1;
     if (paras.length % 4096 === 0) checkpoint();
   }
@@ -246,7 +291,7 @@ export function readDoc(bytes: Uint8Array, checkpoint: () => void = () => {}): B
   const noPapx = papx.length === 0;
   let prevEnd = '';
   for (const p of paras) {
-    const content = trim(inlinesOf(p.text, notes));
+    const content = trim(inlinesOf(p.text, notes, p.fmt));
     const inTable = p.props.inTable || p.props.itap > 0 || (noPapx && p.end === '\x07');
     if (inTable) {
       flushList();
@@ -285,7 +330,7 @@ export function readDoc(bytes: Uint8Array, checkpoint: () => void = () => {}): B
       continue;
     }
     flushList();
-    if (level !== undefined) blocks.push({ kind: 'heading', level, content });
+    if (level !== undefined) blocks.push({ kind: 'heading', level, content: unbold(content) });
     else blocks.push({ kind: 'paragraph', content });
   }
   flushList();

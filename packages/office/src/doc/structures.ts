@@ -309,3 +309,83 @@ export function plcCps(table: Uint8Array, fc: number, lcb: number, cbData: numbe
   for (let i = 0; i <= n; i++) out.push(u32(plc, i * 4));
   return n > 0 ? out : [];
 }
+
+/** Character formatting bits kept per CP: bold, italic, strike, superscript, subscript. */
+export const CHP = { bold: 1, italic: 2, strike: 4, sup: 8, sub: 16 } as const;
+
+/** Character formatting runs from the CHPX FKPs, as [fcStart, fcEnd, bits]. */
+export function readChpx(
+  word: Uint8Array,
+  table: Uint8Array,
+  fc: number,
+  lcb: number,
+): [number, number, number][] {
+  const plc = table.subarray(fc, Math.min(table.length, fc + lcb));
+  const n = Math.floor((plc.length - 4) / 8);
+  const out: [number, number, number][] = [];
+  const seen = new Set<number>();
+  for (let i = 0; i < n; i++) {
+    const pn = u32(plc, (n + 1) * 4 + i * 4) & 0x3fffff;
+    if (seen.has(pn)) continue;
+    seen.add(pn);
+    const page = word.subarray(pn * 512, pn * 512 + 512);
+    if (page.length < 512) continue;
+    const crun = page[511];
+    for (let k = 0; k < crun; k++) {
+      const off = page[(crun + 1) * 4 + k] * 2;
+      let bits = 0;
+      if (off > 0 && off < 511) {
+        const cb = page[off];
+        const g = page.subarray(off + 1, Math.min(511, off + 1 + cb));
+        let p = 0;
+        let guard = 0;
+        while (p + 2 <= g.length && guard++ < 1000) {
+          const sprm = u16(g, p);
+          p += 2;
+          const size = operandSize(sprm, g, p);
+          const v = g[p] ?? 0;
+          // 0x80 keeps the style's value and 0x81 flips it; styles are not tracked, so 0x81 = on.
+          const on = v === 1 || v === 0x81;
+          if (sprm === 0x0835 && on) bits |= CHP.bold;
+          else if (sprm === 0x0836 && on) bits |= CHP.italic;
+          else if ((sprm === 0x0837 || sprm === 0x2a53) && on) bits |= CHP.strike;
+          else if (sprm === 0x2a48) bits |= v === 1 ? CHP.sup : v === 2 ? CHP.sub : 0;
+          p += size;
+        }
+      }
+      out.push([u32(page, k * 4), u32(page, (k + 1) * 4), bits]);
+    }
+  }
+  out.sort((a, b) => a[0] - b[0]);
+  return out;
+}
+
+/** Formatting bits for each CP of [0, cpEnd), through the pieces. */
+export function formatByCp(pieces: Piece[], runs: [number, number, number][], cpEnd: number): Uint8Array {
+  const out = new Uint8Array(cpEnd);
+  if (runs.length === 0) return out;
+  for (const pc of pieces) {
+    const w = pc.compressed ? 1 : 2;
+    const a = pc.cpStart;
+    const b = Math.min(cpEnd, pc.cpEnd);
+    if (a >= b) continue;
+    const fcA = pc.fc;
+    const fcB = pc.fc + (b - a) * w;
+    // First run that ends after fcA.
+    let lo = 0;
+    let hi = runs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (runs[mid][1] <= fcA) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let k = lo; k < runs.length && runs[k][0] < fcB; k++) {
+      const [ra, rb, bits] = runs[k];
+      if (!bits) continue;
+      const cpa = a + Math.max(0, Math.ceil((ra - fcA) / w));
+      const cpb = a + Math.min(b - a, Math.ceil((rb - fcA) / w));
+      out.fill(bits, Math.max(a, cpa), Math.min(b, cpb));
+    }
+  }
+  return out;
+}
