@@ -17,7 +17,7 @@ describe.skipIf(!hasCorpora)('doc against the corpora', () => {
       '## Heading Level 2',
       '### Heading Level 3',
       'This is a sample Microsoft Word Document.',
-      'This document includes text that is BOLD and ITALIC.',
+      'This document includes text that is **BOLD** and *ITALIC*.',
       'This is a table',
       'Nested table',
       'More of our nested table',

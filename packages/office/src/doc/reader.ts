@@ -244,6 +244,7 @@ export function readDoc(bytes: Uint8Array, checkpoint: () => void = () => {}): B
   if (start < main.length)
     paras.push({
       text: main.slice(start),
+      fmt: charFmt.subarray(start),
       end: '',
       props: {
         istd: 0,
