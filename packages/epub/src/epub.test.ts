@@ -113,6 +113,21 @@ describe('EPUB container, spine and hostile archives', () => {
     expect((err as DistillError).code).toBe('FILE_ENCRYPTED');
   });
 
+  it('flattens a chapter nested 100,000 lists deep', async () => {
+    const depth = 100_000;
+    const deep = `${'<ul><li>'.repeat(depth)}bottom${'</li></ul>'.repeat(depth)}`;
+    const bytes = makeZip([
+      ['META-INF/container.xml', CONTAINER],
+      [
+        'OPS/book.opf',
+        opf('<item id="c" href="c.xhtml" media-type="application/xhtml+xml"/>', '<itemref idref="c"/>'),
+      ],
+      ['OPS/c.xhtml', chapter(deep)],
+    ]);
+    const doc = readEpub(bytes);
+    expect(JSON.stringify(doc.blocks)).toContain('bottom');
+  });
+
   it('ends a truncated archive in a catalogue error', async () => {
     const bytes = makeZip([['META-INF/container.xml', CONTAINER]]).slice(0, 40);
     await expect(markdown(bytes)).rejects.toBeInstanceOf(DistillError);

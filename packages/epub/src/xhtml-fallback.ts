@@ -154,6 +154,8 @@ const hasBlockChild = (n: XmlElement) =>
   );
 
 function list(node: XmlElement, depth: number): Block {
+  if (depth > MAX_DEPTH)
+    return { kind: 'paragraph', content: [text(textContent(node).replace(/\s+/g, ' ').trim())] };
   const items = node.children
     .filter(el)
     .filter((c) => name(c) === 'li')

@@ -2,7 +2,7 @@ import { attr, type Block, children, localName, text, textContent, type XmlEleme
 import { convertBlocks, type OdfContext } from './text.js';
 
 /** Blocks of one drawing frame or shape of a slide. */
-function frameBlocks(frame: XmlElement, cx: OdfContext): Block[] {
+function frameBlocks(frame: XmlElement, cx: OdfContext, depth = 0): Block[] {
   const cls = attr(frame, 'presentation:class');
   if (cls === 'page-number' || cls === 'footer' || cls === 'date-time' || cls === 'header') return [];
   if (cls === 'title') {
@@ -10,7 +10,11 @@ function frameBlocks(frame: XmlElement, cx: OdfContext): Block[] {
     return t ? [{ kind: 'heading', level: 1, content: [text(t)] }] : [];
   }
   const ln = localName(frame.name);
-  if (ln === 'g') return children(frame).flatMap((c) => frameBlocks(c, cx));
+  if (ln === 'g') {
+    // Groups nest; past a sane depth their text is kept flat.
+    if (depth > 32) return convertBlocks([frame], cx, 64);
+    return children(frame).flatMap((c) => frameBlocks(c, cx, depth + 1));
+  }
   if (ln === 'frame')
     return convertBlocks([frame], cx, 1).concat(
       children(frame, 'table:table').length ? convertBlocks(children(frame, 'table:table'), cx, 1) : [],

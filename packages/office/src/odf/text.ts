@@ -246,6 +246,10 @@ function convertList(
   level: number,
   inherited?: string,
 ): Block[] {
+  if (depth > MAX_DEPTH) {
+    const t = textContent(list).replace(/\s+/g, ' ').trim();
+    return t ? [{ kind: 'paragraph', content: [text(t)] }] : [];
+  }
   const styleName = attr(list, 'text:style-name') ?? inherited;
   const out: Block[] = [];
   let items: { blocks: Block[] }[] = [];
