@@ -174,8 +174,8 @@ function trim(inl: Inline[]): Inline[] {
   return out.filter((n) => n.kind !== 'text' || n.text !== '');
 }
 
-export function readDoc(bytes: Uint8Array, checkpoint: () => void = () => {}): Block[] {
-  const cfb = new CfbFile(bytes);
+export function readDoc(bytes: Uint8Array | CfbFile, checkpoint: () => void = () => {}): Block[] {
+  const cfb = bytes instanceof CfbFile ? bytes : new CfbFile(bytes);
   if (!cfb.has('WordDocument')) {
     if (cfb.has('EncryptedPackage')) throw encrypted();
     throw new DistillError(

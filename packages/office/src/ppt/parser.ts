@@ -1,4 +1,5 @@
-import type { ParserPlugin } from '@distill/core';
+import { CfbFile, type ParserPlugin } from '@distill/core';
+import { summaryMetadata } from '../doc/summary.js';
 import { readPpt } from './reader.js';
 
 /** PowerPoint 97–2003 (.ppt): slides in order with titles, body text and notes. */
@@ -6,6 +7,9 @@ export const pptParser: ParserPlugin = {
   name: 'ppt',
   formats: ['ppt'],
   parse(bytes, ctx) {
-    return { blocks: readPpt(bytes, () => ctx.checkpoint()), metadata: {} };
+    const cfb = new CfbFile(bytes);
+    const blocks = readPpt(cfb, () => ctx.checkpoint());
+    const slides = blocks.filter((b) => b.kind === 'comment').length;
+    return { blocks, metadata: { ...summaryMetadata(cfb), numPages: slides } };
   },
 };

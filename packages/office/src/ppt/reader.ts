@@ -132,8 +132,8 @@ function runBlocks(runs: TextRun[]): Block[] {
   return out;
 }
 
-export function readPpt(bytes: Uint8Array, checkpoint: () => void = () => {}): Block[] {
-  const cfb = new CfbFile(bytes);
+export function readPpt(bytes: Uint8Array | CfbFile, checkpoint: () => void = () => {}): Block[] {
+  const cfb = bytes instanceof CfbFile ? bytes : new CfbFile(bytes);
   if (cfb.has('EncryptedSummary')) throw encrypted();
   if (!cfb.has('PowerPoint Document')) {
     if (cfb.has('EncryptedPackage')) throw encrypted();

@@ -1,4 +1,5 @@
-import type { Block, ParserPlugin } from '@distill/core';
+import { type Block, CfbFile, type ParserPlugin } from '@distill/core';
+import { summaryMetadata } from '../doc/summary.js';
 import { sheetBlocks } from './sheet-table.js';
 import { readXlsWorkbook } from './workbook.js';
 
@@ -7,8 +8,9 @@ export const xlsParser: ParserPlugin = {
   name: 'xls',
   formats: ['xls'],
   parse(bytes, ctx) {
-    const wb = readXlsWorkbook(bytes, () => ctx.checkpoint());
+    const cfb = new CfbFile(bytes);
+    const wb = readXlsWorkbook(cfb, () => ctx.checkpoint());
     const blocks: Block[] = wb.sheets.flatMap(sheetBlocks);
-    return { blocks, metadata: { sheets: wb.sheets.length, biff: wb.biff } };
+    return { blocks, metadata: { ...summaryMetadata(cfb), sheets: wb.sheets.length } };
   },
 };

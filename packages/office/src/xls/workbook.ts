@@ -48,15 +48,15 @@ const f64 = (d: Uint8Array, o: number) =>
   o + 8 <= d.length ? new DataView(d.buffer, d.byteOffset + o, 8).getFloat64(0, true) : Number.NaN;
 
 /** The workbook stream of a compound file: `Workbook` (BIFF8) or `Book` (BIFF5). */
-function workbookStream(bytes: Uint8Array): Uint8Array {
-  const cfb = new CfbFile(bytes);
+function workbookStream(bytes: Uint8Array | CfbFile): Uint8Array {
+  const cfb = bytes instanceof CfbFile ? bytes : new CfbFile(bytes);
   for (const name of ['Workbook', 'Book', 'WORKBOOK', 'BOOK']) if (cfb.has(name)) return cfb.read(name);
   if (cfb.has('EncryptedPackage'))
     throw new DistillError('FILE_ENCRYPTED', 'Unprocessable Entity: the workbook is password-protected');
   throw corrupt('no Workbook stream');
 }
 
-export function readXlsWorkbook(bytes: Uint8Array, checkpoint: () => void = () => {}): XlsWorkbook {
+export function readXlsWorkbook(bytes: Uint8Array | CfbFile, checkpoint: () => void = () => {}): XlsWorkbook {
   const stream = workbookStream(bytes);
   const globals = readRecords(stream, 0);
   const first = globals.next();
