@@ -19,6 +19,7 @@ const RT = {
   TextHeaderAtom: 0x0f9f,
   TextCharsAtom: 0x0fa0,
   TextBytesAtom: 0x0fa8,
+  StyleTextPropAtom: 0x0fa1,
   OutlineTextRefAtom: 0x0f9e,
   ClientTextbox: 0xf00d,
   UserEditAtom: 0x0ff5,
@@ -41,7 +42,7 @@ interface Rec {
 const u16 = (b: Uint8Array, o: number) => (o + 2 <= b.length ? b[o] | (b[o + 1] << 8) : 0);
 const u32 = (b: Uint8Array, o: number) => (o + 4 <= b.length ? (u16(b, o) | (u16(b, o + 2) << 16)) >>> 0 : 0);
 
-function header(b: Uint8Array, o: number): Rec | undefined {
+export function header(b: Uint8Array, o: number): Rec | undefined {
   if (o + 8 > b.length) return undefined;
   const vi = u16(b, o);
   const len = u32(b, o + 4);
@@ -66,7 +67,7 @@ function* childrenOf(b: Uint8Array, r: Rec): Generator<Rec> {
 }
 
 /** Depth-first records below `r` in order, with an explicit stack (no recursion limit). */
-function* walk(b: Uint8Array, r: Rec): Generator<Rec> {
+export function* walk(b: Uint8Array, r: Rec): Generator<Rec> {
   const stack: Generator<Rec>[] = [childrenOf(b, r)];
   let count = 0;
   while (stack.length > 0) {
@@ -81,9 +82,59 @@ function* walk(b: Uint8Array, r: Rec): Generator<Rec> {
   }
 }
 
+interface ParaRun {
+  /** Characters covered, paragraph marks included. */
+  count: number;
+  level: number;
+  /** The bullet flag when the text overrides its master; undefined otherwise. */
+  bullet?: boolean;
+}
+
 interface TextRun {
   type: number;
   text: string;
+  paras?: ParaRun[];
+}
+
+/** Paragraph runs of a StyleTextPropAtom (indent level, bullet flag); character runs are not needed. */
+function paragraphRuns(b: Uint8Array, r: Rec, textLength: number): ParaRun[] {
+  const out: ParaRun[] = [];
+  let p = r.start;
+  let covered = 0;
+  while (covered <= textLength && p + 10 <= r.end && out.length < 10_000) {
+    const count = u32(b, p);
+    const level = Math.min(8, u16(b, p + 4));
+    const mask = u32(b, p + 6);
+    p += 10;
+    let bullet: boolean | undefined;
+    if (mask & 0x0f) {
+      if (mask & 0x01) bullet = (u16(b, p) & 1) === 1;
+      p += 2;
+    }
+    // The optional fields follow in this order; skipping them reaches the next run.
+    for (const [bit, size] of [
+      [0x80, 2],
+      [0x10, 2],
+      [0x40, 2],
+      [0x20, 4],
+      [0x800, 2],
+      [0x1000, 2],
+      [0x2000, 2],
+      [0x4000, 2],
+      [0x100, 2],
+      [0x400, 2],
+      [0x8000, 2],
+    ] as const)
+      if (mask & bit) p += size;
+    if (mask & 0x100000) p += 2 + u16(b, p) * 4;
+    if (mask & 0x10000) p += 2;
+    if (mask & 0xe0000) p += 2;
+    if (mask & 0x200000) p += 2;
+    out.push({ count, level, bullet });
+    covered += count;
+    if (count === 0) break;
+  }
+  return out;
 }
 
 function atomText(b: Uint8Array, r: Rec): string {
@@ -93,14 +144,17 @@ function atomText(b: Uint8Array, r: Rec): string {
 }
 
 /** Text runs of records in order: each TextHeaderAtom sets the type of the text after it. */
-function textRuns(b: Uint8Array, recs: Iterable<Rec>, outline?: TextRun[]): TextRun[] {
+export function textRuns(b: Uint8Array, recs: Iterable<Rec>, outline?: TextRun[]): TextRun[] {
   const out: TextRun[] = [];
   let type = 4;
   for (const r of recs) {
     if (r.type === RT.TextHeaderAtom) type = u32(b, r.start);
     else if (r.type === RT.TextCharsAtom || r.type === RT.TextBytesAtom)
       out.push({ type, text: atomText(b, r) });
-    else if (r.type === RT.OutlineTextRefAtom && outline) {
+    else if (r.type === RT.StyleTextPropAtom && out.length > 0) {
+      const last = out[out.length - 1];
+      if (!last.paras) last.paras = paragraphRuns(b, r, last.text.length);
+    } else if (r.type === RT.OutlineTextRefAtom && outline) {
       const ref = outline[u32(b, r.start)];
       if (ref) out.push(ref);
     }
@@ -110,26 +164,73 @@ function textRuns(b: Uint8Array, recs: Iterable<Rec>, outline?: TextRun[]): Text
 
 const isTitle = (t: number) => t === 0 || t === 6;
 
+/** Body placeholders show bullets unless the text turns them off. */
+const bulletedByDefault = (t: number) => t === 1 || t === 7 || t === 8;
+
 function runBlocks(runs: TextRun[]): Block[] {
   const out: Block[] = [];
   for (const r of runs) {
-    const paras = r.text.split(/\r/).map((p) => p.replace(/[\x00-\x08\x0c-\x1f]/g, '').trim());
+    const raw = r.text.split(/\r/);
     if (isTitle(r.type)) {
-      const t = paras.join(' ').replace(/\v/g, ' ').trim();
+      const t = raw.map(clean).join(' ').replace(/\v/g, ' ').trim();
       if (t) out.push({ kind: 'heading', level: 1, content: [text(t)] });
       continue;
     }
-    for (const p of paras) {
+    let items: { level: number; content: Inline[] }[] = [];
+    const flush = () => {
+      if (items.length > 0) out.push(buildList(items));
+      items = [];
+    };
+    let offset = 0;
+    for (const para of raw) {
+      const props = propsAt(r.paras, offset);
+      offset += para.length + 1;
+      const p = clean(para);
       if (!p) continue;
       const content: Inline[] = [];
       p.split('\v').forEach((line, i) => {
         if (i > 0) content.push({ kind: 'lineBreak' });
         if (line) content.push(text(line));
       });
-      out.push({ kind: 'paragraph', content });
+      const bullet = props?.bullet ?? bulletedByDefault(r.type);
+      if (bullet) items.push({ level: props?.level ?? 0, content });
+      else {
+        flush();
+        out.push({ kind: 'paragraph', content });
+      }
     }
+    flush();
   }
   return out;
+}
+
+const clean = (p: string) => p.replace(/[\x00-\x08\x0c-\x1f]/g, '').trim();
+
+function propsAt(runs: ParaRun[] | undefined, offset: number): ParaRun | undefined {
+  if (!runs) return undefined;
+  let pos = 0;
+  for (const r of runs) {
+    if (offset < pos + r.count) return r;
+    pos += r.count;
+  }
+  return runs[runs.length - 1];
+}
+
+/** Items with indent levels to nested unordered lists. */
+function buildList(items: { level: number; content: Inline[] }[]): Block {
+  const root: Block & { kind: 'list' } = { kind: 'list', ordered: false, items: [] };
+  const stack: { list: Block & { kind: 'list' }; level: number }[] = [{ list: root, level: items[0].level }];
+  for (const it of items) {
+    while (stack.length > 1 && it.level < stack[stack.length - 1].level) stack.pop();
+    const top = stack[stack.length - 1];
+    if (it.level > top.level && top.list.items.length > 0 && stack.length < 9) {
+      const nl: Block & { kind: 'list' } = { kind: 'list', ordered: false, items: [] };
+      top.list.items[top.list.items.length - 1].blocks.push(nl);
+      stack.push({ list: nl, level: it.level });
+    }
+    stack[stack.length - 1].list.items.push({ blocks: [{ kind: 'paragraph', content: it.content }] });
+  }
+  return root;
 }
 
 export function readPpt(bytes: Uint8Array | CfbFile, checkpoint: () => void = () => {}): Block[] {
@@ -207,6 +308,10 @@ export function readPpt(bytes: Uint8Array | CfbFile, checkpoint: () => void = ()
       } else if (r.type === RT.TextHeaderAtom) type = u32(doc, r.start);
       else if ((r.type === RT.TextCharsAtom || r.type === RT.TextBytesAtom) && cur)
         cur.outline.push({ type, text: atomText(doc, r) });
+      else if (r.type === RT.StyleTextPropAtom && cur && cur.outline.length > 0) {
+        const last = cur.outline[cur.outline.length - 1];
+        if (!last.paras) last.paras = paragraphRuns(doc, r, last.text.length);
+      }
     }
   }
 
