@@ -38,6 +38,7 @@ export function* readRecords(stream: Uint8Array, start: number): Generator<BiffR
   const dv = new DataView(stream.buffer, stream.byteOffset, stream.byteLength);
   let p = start;
   let pending: BiffRecord | undefined;
+  let depth = 1;
   while (p + 4 <= stream.length) {
     const type = dv.getUint16(p, true);
     const len = dv.getUint16(p + 2, true);
@@ -50,7 +51,9 @@ export function* readRecords(stream: Uint8Array, start: number): Generator<BiffR
     }
     if (pending) yield pending;
     pending = rec;
-    if (type === RT.EOF) break;
+    // Embedded chart substreams (BOF … EOF) sit inside a worksheet: only the outer EOF ends it.
+    if (type === RT.BOF && rec.offset > start) depth++;
+    if (type === RT.EOF && --depth <= 0) break;
   }
   if (pending) yield pending;
 }
