@@ -17,7 +17,18 @@ import { type RtfToken, tokenize } from './tokenizer.js';
  * objects and unknown \* destinations are skipped.
  */
 
-type Dest = 'body' | 'skip' | 'fonttbl' | 'stylesheet' | 'style' | 'info' | 'meta' | 'fldinst' | 'listtext';
+/** 'shape': inside a drawing shape's instructions, where only its text box (\shptxt) is read. */
+type Dest =
+  | 'body'
+  | 'skip'
+  | 'fonttbl'
+  | 'stylesheet'
+  | 'style'
+  | 'info'
+  | 'meta'
+  | 'fldinst'
+  | 'listtext'
+  | 'shape';
 
 interface Field {
   inst: string;
@@ -31,6 +42,8 @@ interface Sink {
   rows: TableCell[][];
   headerRows: number;
   list: ListEntry[];
+  /** A footnote's number, or 'shape' for a text box whose blocks join the enclosing flow. */
+  id?: string;
 }
 
 interface GroupState {
@@ -439,6 +452,10 @@ export function readRtf(bytes: Uint8Array, checkpoint: () => void = () => {}): R
     // Destinations first: they decide where the group's content goes.
     if (st.fresh) {
       st.fresh = false;
+      if (st.star && word === 'shpinst' && st.dest === 'body') {
+        st.dest = 'shape';
+        return;
+      }
       if (st.star && word !== 'fldinst' && word !== 'footnote') {
         st.dest = 'skip';
         return;
@@ -501,7 +518,7 @@ export function readRtf(bytes: Uint8Array, checkpoint: () => void = () => {}): R
         const s = newSink();
         sinks.push(s);
         st.ownsSink = s;
-        (s as Sink & { id?: string }).id = id;
+        s.id = id;
         savedParas.push({ ...para });
         return;
       }
@@ -509,6 +526,18 @@ export function readRtf(bytes: Uint8Array, checkpoint: () => void = () => {}): R
         break;
     }
     if (st.dest === 'skip') return;
+    if (st.dest === 'shape') {
+      if (word === 'shptxt') {
+        flushBytes();
+        const s = newSink();
+        s.id = 'shape';
+        sinks.push(s);
+        st.ownsSink = s;
+        savedParas.push({ ...para });
+        st.dest = 'body';
+      }
+      return;
+    }
     if (st.dest === 'fonttbl') {
       if (word === 'f' && param !== undefined) fontDef = param;
       else if (word === 'fcharset' && param !== undefined) {
@@ -682,7 +711,9 @@ export function readRtf(bytes: Uint8Array, checkpoint: () => void = () => {}): R
           const s = done.ownsSink;
           finishSink(s);
           sinks.pop();
-          notes.push({ kind: 'footnote', id: (s as Sink & { id?: string }).id ?? '', children: s.blocks });
+          // A text box's paragraphs join the flow before the paragraph that anchors it.
+          if (s.id === 'shape') sink().blocks.push(...s.blocks);
+          else notes.push({ kind: 'footnote', id: s.id ?? '', children: s.blocks });
           const saved = savedParas.pop();
           if (saved) Object.assign(para, saved);
         }
@@ -739,7 +770,8 @@ export function readRtf(bytes: Uint8Array, checkpoint: () => void = () => {}): R
   while (sinks.length > 1) {
     const s = sinks.pop()!;
     finishSink(s);
-    notes.push({ kind: 'footnote', id: (s as Sink & { id?: string }).id ?? '', children: s.blocks });
+    if (s.id === 'shape') sink().blocks.push(...s.blocks);
+    else notes.push({ kind: 'footnote', id: s.id ?? '', children: s.blocks });
   }
   finishSink(main);
   for (const k of Object.keys(metadata)) {

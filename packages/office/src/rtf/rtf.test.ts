@@ -37,6 +37,15 @@ describe('RTF reader', () => {
     expect(out).toMatch(/\[\^1\]: A note\./);
   });
 
+  it('reads the text of text boxes (\\shptxt) and nothing else of a shape', async () => {
+    const out = await md(
+      '{\\rtf1 Before {\\shp{\\*\\shpinst\\shpleft0{\\sp{\\sn fillColor}{\\sv 255}}{\\shptxt\\pard Boxed text\\par}}{\\shprslt fallback}} after\\par}',
+    );
+    expect(out).toContain('Boxed text');
+    expect(out).toMatch(/Before +after/);
+    expect(out).not.toMatch(/fillColor|255|fallback/);
+  });
+
   it('reads tables row by row with cells separated', async () => {
     const out = await md(
       '{\\rtf1\\trowd\\cellx1000\\cellx2000\\pard\\intbl a\\cell b\\cell\\row\\trowd\\cellx1000\\cellx2000\\pard\\intbl c\\cell d\\cell\\row\\pard after\\par}',
