@@ -11,6 +11,11 @@ export interface Fib {
   fcMac: number;
   ccpText: number;
   ccpFtn: number;
+  /** CP counts of the other stories, in their order after the main text. */
+  ccpHdd: number;
+  ccpAtn: number;
+  ccpEdn: number;
+  ccpTxbx: number;
   /** fc/lcb pairs of FibRgFcLcb, by index. */
   fcLcb(index: number): { fc: number; lcb: number };
 }
@@ -44,6 +49,10 @@ export function readFib(w: Uint8Array): Fib {
     fcMac: dv.getUint32(0x1c, true),
     ccpText: 0,
     ccpFtn: 0,
+    ccpHdd: 0,
+    ccpAtn: 0,
+    ccpEdn: 0,
+    ccpTxbx: 0,
     fcLcb: () => ({ fc: 0, lcb: 0 }),
   };
   if (nFib < 101) {
@@ -59,6 +68,10 @@ export function readFib(w: Uint8Array): Fib {
   const lwAt = (i: number) => (i < cslw && lw + i * 4 + 4 <= w.length ? dv.getInt32(lw + i * 4, true) : 0);
   fib.ccpText = Math.max(0, lwAt(3));
   fib.ccpFtn = Math.max(0, lwAt(4));
+  fib.ccpHdd = Math.max(0, lwAt(5));
+  fib.ccpAtn = Math.max(0, lwAt(7));
+  fib.ccpEdn = Math.max(0, lwAt(8));
+  fib.ccpTxbx = Math.max(0, lwAt(9));
   p = lw + cslw * 4;
   const cb = p + 2 <= w.length ? dv.getUint16(p, true) : 0;
   const base = p + 2;

@@ -337,6 +337,17 @@ export function readDoc(bytes: Uint8Array | CfbFile, checkpoint: () => void = ()
   flushList();
   flushTable();
 
+  // Text boxes: their story follows the main text, footnotes, headers, comments and endnotes.
+  // Their anchors need the drawing layer to place, so their paragraphs follow the body.
+  if (fib.ccpTxbx > 0) {
+    const from = ccpText + fib.ccpFtn + fib.ccpHdd + fib.ccpAtn + fib.ccpEdn;
+    const story = pieceText(word, pieces, from, from + fib.ccpTxbx);
+    for (const para of story.split(/[\r\x07\x0c]/)) {
+      const content = trim(inlinesOf(para.replace(/\x03/g, ''), { next: 0 }).filter((n) => n.kind !== 'footnoteRef'));
+      if (content.length > 0) blocks.push({ kind: 'paragraph', content });
+    }
+  }
+
   // Footnotes: the footnote document follows the main text in CP space.
   if (fib.ccpFtn > 0) {
     const r = fib.fcLcb(FC.plcffndTxt);
