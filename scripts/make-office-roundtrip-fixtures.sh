@@ -1,7 +1,7 @@
 #!/bin/sh
 # Makes the legacy/ODF/RTF round-trip fixtures in fixtures/office-roundtrip/ from small
 # sources written here: pandoc makes a docx and a pptx from Markdown, LibreOffice (headless)
-# saves them as doc/odt/rtf and ppt/odp; a flat ODS spreadsheet is saved as xlsx, then as
+# saves them as doc/odt/rtf and ppt/odp, pandoc saves the docx as epub; a flat ODS spreadsheet is saved as xlsx, then as
 # xls and ods. The tests (packages/office/src/*/roundtrip.test.ts) check that every heading,
 # list item and table cell of the sources survives. Needs pandoc and
 #   apt-get install -y libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui
@@ -88,6 +88,7 @@ XML
 
 cd "$work"
 pandoc doc.md -o source.docx
+pandoc source.docx --metadata title="Quarterly Report Book" --metadata author="Round Trip" --metadata lang=en -o source.epub
 pandoc slides.md -o source.pptx
 lo() { soffice --headless --norestore --convert-to "$1" --outdir "$work" "$2" >/dev/null 2>&1; }
 lo xlsx book.fods && mv book.xlsx source.xlsx
@@ -124,7 +125,7 @@ for d in chain(struct.unpack_from('<I', b, 0x30)[0]):
             struct.pack_into('<I', b, o + 116, 0xFFFFFFFE)
 open(p, 'wb').write(bytes(b))
 PY
-for f in doc odt rtf ppt odp xls ods; do cp "source.$f" "$out/roundtrip.$f"; done
+for f in doc odt rtf epub ppt odp xls ods; do cp "source.$f" "$out/roundtrip.$f"; done
 cp doc.md "$out/source-doc.md"
 cp slides.md "$out/source-slides.md"
 ls -la "$out"
