@@ -343,7 +343,9 @@ export function readDoc(bytes: Uint8Array | CfbFile, checkpoint: () => void = ()
     const from = ccpText + fib.ccpFtn + fib.ccpHdd + fib.ccpAtn + fib.ccpEdn;
     const story = pieceText(word, pieces, from, from + fib.ccpTxbx);
     for (const para of story.split(/[\r\x07\x0c]/)) {
-      const content = trim(inlinesOf(para.replace(/\x03/g, ''), { next: 0 }).filter((n) => n.kind !== 'footnoteRef'));
+      const content = trim(
+        inlinesOf(para.replace(/\x03/g, ''), { next: 0 }).filter((n) => n.kind !== 'footnoteRef'),
+      );
       if (content.length > 0) blocks.push({ kind: 'paragraph', content });
     }
   }
