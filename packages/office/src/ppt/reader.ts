@@ -1,5 +1,6 @@
 import { type Block, CfbFile, DistillError, type Inline, text } from '@distill/core';
 import { decodeCp1252 } from '../rtf/codepage.js';
+import { type SlideTable, slideTables } from './tables.js';
 
 /**
  * PowerPoint 97–2003: the current edit (Current User stream) leads to the user edit chain and
@@ -322,18 +323,32 @@ export function readPpt(bytes: Uint8Array | CfbFile, checkpoint: () => void = ()
     const slideOff = persist.get(s.persistId);
     const slide = slideOff !== undefined ? header(doc, slideOff) : undefined;
     let runs: TextRun[] = [];
+    let tables: SlideTable[] = [];
     let notesRef = 0;
     if (slide && slide.type === RT.Slide) {
-      const recs = [...walk(doc, slide)];
-      const atom = recs.find((r) => r.type === RT.SlideAtom);
+      const all = [...walk(doc, slide)];
+      const atom = all.find((r) => r.type === RT.SlideAtom);
       if (atom) notesRef = u32(doc, atom.start + 16);
+      const kids = (r: Rec) => [...childrenOf(doc, r)];
+      const cellText = (tb: Rec) =>
+        textRuns(doc, walk(doc, tb), s.outline)
+          .map((t) =>
+            t.text
+              .replace(/[\r\v]+/g, ' ')
+              .replace(/[\x00-\x08\x0c-\x1f]/g, '')
+              .trim(),
+          )
+          .join(' ');
+      tables = slideTables(doc, all, kids, cellText);
+      // Text inside a table is read into its cells, not again as slide text.
+      const recs = all.filter((r) => !tables.some((t) => r.start >= t.start && r.end <= t.end));
       runs = textRuns(doc, recs, s.outline);
       // Placeholder text not referenced from a shape still belongs to the slide.
       for (const o of s.outline) if (!runs.includes(o)) runs.push(o);
     } else runs = s.outline;
     // Titles first, as a reader expects them.
     runs.sort((a, b) => Number(isTitle(b.type)) - Number(isTitle(a.type)));
-    blocks.push(...runBlocks(runs));
+    blocks.push(...runBlocks(runs), ...tables.map((t) => t.block));
     const notesOff = notesRef ? persist.get(notesRef) : undefined;
     const notes = notesOff !== undefined ? header(doc, notesOff) : undefined;
     if (notes && notes.type === RT.Notes) {
