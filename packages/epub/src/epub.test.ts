@@ -64,6 +64,8 @@ describe('EPUB container, spine and hostile archives', () => {
     expect(md).toContain('**Authors:** A. Writer');
     expect(md).toMatch(/# First Part\n\nAlpha text !\[pic\]\(OPS\/img\/p\.png\)/);
     expect(md.indexOf('Alpha text')).toBeLessThan(md.indexOf('## Beta'));
+    const embedded = readEpub(bytes, { embedImages: true });
+    expect(JSON.stringify(embedded.blocks)).toContain('data:image/png;base64,iVBORw==');
   });
 
   it('refuses ../ paths and skips a missing spine item, with warnings and the rest of the book', async () => {

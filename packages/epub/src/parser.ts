@@ -15,7 +15,7 @@ import {
 } from '@distill/core';
 import { chapterToBlocks } from './chapter.js';
 import { navTitles } from './navigation.js';
-import { readPackageDocument, rootfilePath } from './package-document.js';
+import { type PackageDocument, readPackageDocument, rootfilePath } from './package-document.js';
 
 const encrypted = () =>
   new DistillError('FILE_ENCRYPTED', 'Unprocessable Entity: the EPUB is protected by DRM or encryption');
@@ -40,7 +40,12 @@ function encryptedPaths(zip: ZipArchive): Set<string> {
 }
 
 /** Links and images of a chapter: relative ones resolve inside the archive, escapes are dropped. */
-function resolveRefs(blocks: Block[], chapterPath: string, has: (p: string) => boolean): Block[] {
+function resolveRefs(
+  blocks: Block[],
+  chapterPath: string,
+  has: (p: string) => boolean,
+  picture: (p: string) => string,
+): Block[] {
   const fix = (href: string | undefined): string | undefined => {
     if (!href || /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('#')) return href;
     const [p, frag] = href.split('#');
@@ -56,7 +61,10 @@ function resolveRefs(blocks: Block[], chapterPath: string, has: (p: string) => b
       }
       if (n.kind === 'image') {
         const src = fix(n.src);
-        return src !== undefined && has(src.split('#')[0]) ? [{ ...n, src }] : [{ ...n, src: undefined }];
+        if (src !== undefined && /^[a-z][a-z0-9+.-]*:/i.test(src)) return [{ ...n, src }];
+        return src !== undefined && has(src.split('#')[0])
+          ? [{ ...n, src: picture(src.split('#')[0]) }]
+          : [{ ...n, src: undefined }];
       }
       return [n];
     }),
@@ -64,12 +72,33 @@ function resolveRefs(blocks: Block[], chapterPath: string, has: (p: string) => b
   return mapped.map((b) => {
     if (b.kind !== 'image') return b;
     const src = fix(b.src);
-    return { ...b, src: src !== undefined && has(src) ? src : undefined };
+    if (src !== undefined && /^[a-z][a-z0-9+.-]*:/i.test(src)) return { ...b, src };
+    return { ...b, src: src !== undefined && has(src) ? picture(src) : undefined };
   });
+}
+
+/** Largest picture turned into a data URI; bigger ones keep their path. */
+const MAX_DATA_URI_BYTES = 16 * 1024 * 1024;
+
+/** A picture's `src`: its archive path, or a data URI typed by the manifest when embedding. */
+function pictureSource(zip: ZipArchive, p: string, pkg: PackageDocument, embed: boolean): string {
+  if (!embed) return p;
+  const entry = zip.entries.get(p);
+  const item = [...pkg.manifest.values()].find((i) => i.path === p);
+  const mime = item?.mediaType.startsWith('image/') ? item.mediaType : undefined;
+  if (!entry || !mime || entry.uncompressedSize > MAX_DATA_URI_BYTES) return p;
+  try {
+    const bytes = zip.read(p);
+    return `data:${mime};base64,${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')}`;
+  } catch {
+    return p;
+  }
 }
 
 export interface EpubOptions {
   checkpoint?: () => void;
+  /** Embed pictures as data URIs (when the caller keeps base64 images); else archive paths. */
+  embedImages?: boolean;
   warn?: (message: string) => void;
 }
 
@@ -93,6 +122,7 @@ export function readEpub(bytes: Uint8Array, options: EpubOptions = {}): Doc {
   const pkg = readPackageDocument(opfPath, zip.readText(opfPath));
   const locked = encryptedPaths(zip);
   const has = (p: string) => zip.entries.has(p);
+  const picture = (p: string) => pictureSource(zip, p, pkg, options.embedImages === true);
 
   const navItem = [...pkg.manifest.values()].find((i) => i.properties.includes('nav'));
   const ncxItem = pkg.ncxId ? pkg.manifest.get(pkg.ncxId) : undefined;
@@ -147,7 +177,7 @@ export function readEpub(bytes: Uint8Array, options: EpubOptions = {}): Doc {
       warn(`Chapter ${item.path} could not be read; skipped.`);
       continue;
     }
-    chapter = resolveRefs(chapter, item.path, has);
+    chapter = resolveRefs(chapter, item.path, has, picture);
     const title = titles.get(item.path);
     if (title && chapter[0]?.kind !== 'heading')
       chapter.unshift({ kind: 'heading', level: 1, content: [text(title)] });
@@ -169,6 +199,9 @@ export const epubParser: ParserPlugin = {
   name: 'epub',
   formats: ['epub'],
   parse(bytes, ctx) {
-    return readEpub(bytes, { checkpoint: () => ctx.checkpoint() });
+    return readEpub(bytes, {
+      checkpoint: () => ctx.checkpoint(),
+      embedImages: ctx.options.removeBase64Images === false,
+    });
   },
 };

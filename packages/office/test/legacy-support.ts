@@ -21,10 +21,11 @@ export async function markdownOf(
   plugins: ParserPlugin[],
   bytes: Uint8Array,
   filename: string,
+  options: Record<string, unknown> = {},
 ): Promise<string> {
   const registry = new ParserRegistry();
   for (const p of plugins) registry.register(p);
-  const r = await parse(bytes, {}, { registry, filename });
+  const r = await parse(bytes, options, { registry, filename });
   return r.markdown ?? '';
 }
 

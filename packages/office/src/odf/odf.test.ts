@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { corpus, flat, hasCorpora, markdownOfFile, nid } from '../../test/legacy-support.js';
+import { corpus, flat, hasCorpora, markdownOf, markdownOfFile, nid } from '../../test/legacy-support.js';
 import { odfParser } from './parser.js';
 
 const dir = corpus('office/docling/odf');
@@ -34,6 +34,14 @@ describe.skipIf(!hasCorpora)('ODF against the docling corpus', () => {
     expect(md).toContain('colspan="3"');
     expect(flat(md)).toContain('Some notes on the second slide.');
     expect(md).not.toContain('TablePreview');
+  });
+
+  it('keeps picture paths by default and embeds them as data URIs when base64 images are kept', async () => {
+    const file = path.join(dir, 'sources/text_document_03.odt');
+    expect(await markdownOfFile([odfParser], file)).toContain('![Owner avatar](Pictures/');
+    const bytes = new Uint8Array(readFileSync(file));
+    const md = await markdownOf([odfParser], bytes, 'x.odt', { removeBase64Images: false });
+    expect(md).toMatch(/!\[Owner avatar\]\(data:image\/png;base64,iVBORw0KGgo/);
   });
 
   it('reads the tika OOo3 odt in full', async () => {

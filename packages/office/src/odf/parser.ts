@@ -13,6 +13,7 @@ import {
   type XmlElement,
   ZipArchive,
 } from '@distill/core';
+import { pictureSource } from './image.js';
 import { convertSlides } from './presentation.js';
 import { convertSheet } from './spreadsheet.js';
 import { collectStyles, emptyStyles, headingLevelOfStyle } from './styles.js';
@@ -41,7 +42,14 @@ function readMeta(zip: ZipArchive): DocMetadata {
 }
 
 /** Reads an OpenDocument package (odt, ods, odp) from its content.xml and styles.xml. */
-export function parseOdf(bytes: Uint8Array, checkpoint: () => void = () => {}): Doc {
+export interface OdfOptions {
+  checkpoint?: () => void;
+  /** Embed pictures as data URIs (when the caller keeps base64 images). */
+  embedImages?: boolean;
+}
+
+export function parseOdf(bytes: Uint8Array, options: OdfOptions = {}): Doc {
+  const checkpoint = options.checkpoint ?? (() => {});
   const zip = new ZipArchive(bytes);
   if (zip.entries.has('META-INF/manifest.xml')) {
     const manifest = zip.readText('META-INF/manifest.xml');
@@ -61,7 +69,16 @@ export function parseOdf(bytes: Uint8Array, checkpoint: () => void = () => {}): 
   const content = parseXml(zip.readText('content.xml'));
   collectStyles(content, styles);
   const readPart = (name: string) => (zip.entries.has(name) ? zip.readText(name) : undefined);
-  const cx: OdfContext = { styles, notes: [], noteCount: 0, headingShift: 0, checkpoint, readPart };
+  const pictureSrc = (href: string) => pictureSource(zip, href, options.embedImages === true);
+  const cx: OdfContext = {
+    styles,
+    notes: [],
+    noteCount: 0,
+    headingShift: 0,
+    checkpoint,
+    readPart,
+    pictureSrc,
+  };
   const body = children(content, 'office:body')[0];
   const blocks: Block[] = [];
   const kind: XmlElement | undefined = body ? children(body)[0] : undefined;
@@ -86,6 +103,9 @@ export const odfParser: ParserPlugin = {
   name: 'odf',
   formats: ['odt', 'ods', 'odp'],
   parse(bytes, ctx) {
-    return parseOdf(bytes, () => ctx.checkpoint());
+    return parseOdf(bytes, {
+      checkpoint: () => ctx.checkpoint(),
+      embedImages: ctx.options.removeBase64Images === false,
+    });
   },
 };

@@ -27,6 +27,8 @@ export interface OdfContext {
   headingShift: number;
   /** Reads a package member as text, or undefined when absent (embedded objects). */
   readPart?(name: string): string | undefined;
+  /** The `src` for a picture's href (a data URI when images are embedded). */
+  pictureSrc?(href: string): string;
   checkpoint(): void;
 }
 
@@ -155,7 +157,8 @@ function convertFrame(frame: XmlElement, cx: OdfContext, after: Block[], depth: 
     if (ln === 'image' && !hasContent) {
       const src = attr(c, 'xlink:href');
       // A frame may carry the same picture twice (SVG and a PNG fallback): keep the first.
-      if (src && !out.some((i) => i.kind === 'image')) out.push({ kind: 'image', src, alt });
+      if (src && !out.some((i) => i.kind === 'image'))
+        out.push({ kind: 'image', src: cx.pictureSrc ? cx.pictureSrc(src) : src, alt });
     } else if (ln === 'text-box') {
       after.push(...convertBlocks(c.children, cx, depth + 1));
     } else if (ln === 'object') {
