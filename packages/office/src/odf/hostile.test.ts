@@ -67,3 +67,19 @@ describe('ODF hostile input', () => {
     expect((err as DistillError).code).toBe('FILE_ENCRYPTED');
   });
 });
+
+describe('sparse sheets stay bounded', () => {
+  it('does not grow a grid of billions of cells from far-apart cells', async () => {
+    const row = (col: number) =>
+      `<table:table-row><table:table-cell table:number-columns-repeated="${col}"/><table:table-cell office:value-type="string"><text:p>far</text:p></table:table-cell></table:table-row>`;
+    const rows = Array.from({ length: 2000 }, (_, i) => row(i % 2 ? 16000 : 1)).join('');
+    const sheet = `<office:spreadsheet><table:table table:name="S">${rows}</table:table></office:spreadsheet>`;
+    const md = await markdownOf(
+      [odfParser],
+      odf('application/vnd.oasis.opendocument.spreadsheet', sheet),
+      'sparse.ods',
+    );
+    expect(md).toContain('far');
+    expect(md.length).toBeLessThan(100_000_000);
+  });
+});

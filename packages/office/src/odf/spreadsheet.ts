@@ -11,6 +11,9 @@ import {
 import { blocksToCellInlines, convertBlocks, MAX_REPEAT, type OdfContext, tableRows } from './text.js';
 import { renderOdfValue } from './values.js';
 
+/** Most cells one sheet's table may hold. */
+const MAX_CELLS = 5_000_000;
+
 /** A sheet cell before trimming: its inlines (empty when blank) and spans. */
 interface SheetCell {
   content: Inline[];
@@ -33,6 +36,7 @@ export function convertSheet(table: XmlElement, cx: OdfContext): Block[] {
   const name = attr(table, 'table:name') ?? '';
   const rows: SheetCell[][] = [];
   let lastRowCache: { row: XmlElement; cells: SheetCell[] } | undefined;
+  let budget = MAX_CELLS * 4;
   for (const { row } of tableRows(table)) {
     cx.checkpoint();
     if (lastRowCache?.row === row) {
@@ -55,6 +59,9 @@ export function convertSheet(table: XmlElement, cx: OdfContext): Block[] {
         blanks = Math.min(16384, blanks + rep);
         continue;
       }
+      // A sheet-wide budget bounds what hostile far-apart cells can make us allocate.
+      if (budget <= 0) break;
+      budget -= blanks + rep;
       for (; blanks > 0 && cells.length < 16384; blanks--) cells.push({ content: [] });
       blanks = 0;
       for (let k = 0; k < rep; k++) {
@@ -74,7 +81,9 @@ export function convertSheet(table: XmlElement, cx: OdfContext): Block[] {
   let top = 0;
   while (top < rows.length && rows[top].every(isBlank)) top++;
   const body = rows.slice(top);
-  const width = body.reduce((m, r) => Math.max(m, r.length), 0);
+  let width = body.reduce((m, r) => Math.max(m, r.length), 0);
+  // Keep the grid bounded: far-apart cells in a huge sheet would make billions of empty cells.
+  if (body.length * width > MAX_CELLS) width = Math.max(1, Math.floor(MAX_CELLS / body.length));
   let left = 0;
   while (left < width && body.every((r) => !r[left] || (isBlank(r[left]) && !('covered' in r[left])))) left++;
   const out: Block[] = [];

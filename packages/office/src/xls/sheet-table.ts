@@ -3,6 +3,8 @@ import type { XlsSheet } from './workbook.js';
 
 /** Beyond this many rows between the first and last used row, blank rows are left out. */
 const DENSE_ROW_LIMIT = 100_000;
+/** Most cells one sheet's table may hold. */
+export const MAX_CELLS = 5_000_000;
 
 /**
  * A sheet as a heading (its name) and one table over the used range, merged ranges as
@@ -23,8 +25,12 @@ export function sheetBlocks(sheet: XlsSheet): Block[] {
       }
   const r1 = rowsIdx[0];
   const r2 = rowsIdx[rowsIdx.length - 1];
-  const rowList =
-    r2 - r1 <= DENSE_ROW_LIMIT ? Array.from({ length: r2 - r1 + 1 }, (_, i) => r1 + i) : rowsIdx;
+  let rowList = r2 - r1 <= DENSE_ROW_LIMIT ? Array.from({ length: r2 - r1 + 1 }, (_, i) => r1 + i) : rowsIdx;
+  // A sparse sheet with far-apart cells must not become a huge grid: first drop blank rows,
+  // then cut the columns so the table stays within MAX_CELLS.
+  if (rowList.length * (c2 - c1 + 1) > MAX_CELLS) rowList = rowsIdx;
+  if (rowList.length * (c2 - c1 + 1) > MAX_CELLS)
+    c2 = c1 + Math.max(0, Math.floor(MAX_CELLS / rowList.length) - 1);
   const covered = new Set<string>();
   const spanAt = new Map<string, { rowSpan: number; colSpan: number }>();
   for (const m of sheet.merges) {
