@@ -33,7 +33,9 @@ Opening paragraph with **bold** and *italic* words.
 
 ### Outlook Section
 
-Closing paragraph with a [link](https://example.org/outlook).
+Closing paragraph with a [link](https://example.org/outlook).[^1]
+
+[^1]: A footnote about the outlook.
 MD
 
 cat > "$work/slides.md" <<'MD'

@@ -24,8 +24,12 @@ const readers = {
 
 describe('text documents round-tripped through LibreOffice', () => {
   for (const [ext, read] of Object.entries(readers)) {
-    it(`${ext} keeps every heading, list item and table cell`, () => {
-      const s = structureOf(read(roundtripFixture(`roundtrip.${ext}`)));
+    it(`${ext} keeps every heading, list item, table cell and the footnote`, () => {
+      const blocks = read(roundtripFixture(`roundtrip.${ext}`));
+      const s = structureOf(blocks);
+      const notes = blocks.filter((b) => b.kind === 'footnote');
+      expect(notes).toHaveLength(1);
+      expect(JSON.stringify(notes[0])).toContain('A footnote about the outlook.');
       expect(s.headings).toEqual(HEADINGS);
       expect(s.items).toEqual(ITEMS);
       expect(s.cells).toEqual(CELLS);
