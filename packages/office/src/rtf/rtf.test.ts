@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { corpus, flat, hasCorpora, markdownOf, markdownOfFile } from '../../test/legacy-support.js';
 import { rtfParser } from './parser.js';
+import { readRtf } from './reader.js';
 
 const md = (rtf: string) => markdownOf([rtfParser], new TextEncoder().encode(rtf), 'x.rtf');
 
@@ -72,6 +74,12 @@ describe.skipIf(!hasCorpora)('RTF against the tika corpus', () => {
     expect(flat(await markdownOfFile([rtfParser], corpus('office/tika/testRTF.rtf')))).toBe(
       'Test d’indexation Word',
     );
+  });
+
+  it('takes title and author from the \\info group', () => {
+    const { metadata } = readRtf(new Uint8Array(readFileSync(corpus('office/tika/testRTF.rtf'))));
+    expect(metadata.title).toBe('Test d’indexation Word');
+    expect(metadata.author).toBe('Bibliotheque');
   });
 
   it('separates table cells', async () => {
