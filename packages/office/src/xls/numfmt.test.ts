@@ -16,6 +16,8 @@ describe('Excel number formats', () => {
     expect(formatNumber('##0.0E+0', 12345.6789)).toBe('12.3E+3');
     expect(formatNumber('#,##0 ;(#,##0)', -12345.6789)).toBe('(12,346)');
     expect(formatNumber('#,##0.00 [$€-407]', 1.2)).toBe('1.20 €');
+    expect(formatNumber('0.00', 1.005)).toBe('1.01');
+    expect(formatNumber('0%', 0.285)).toBe('29%');
     expect(formatNumber('[<=9999999]###-####;(###) ###-####', 5551234)).toBe('555-1234');
   });
   it('renders fractions as Excel does (convergents only)', () => {

@@ -71,6 +71,18 @@ function expForm(v: number, digits: number): string {
   return `${stripZeros(m)}E${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
 }
 
+/**
+ * Fixed-point text rounded as Excel rounds: on the value's 15 significant digits, halves up
+ * (so 1.005 shows 1.01 and 28.5% shows 29%, where binary toFixed gives 1.00 and 28%).
+ */
+export function toFixedExcel(x: number, d: number): string {
+  const p = 10 ** d;
+  const scaled = x * p;
+  if (!Number.isFinite(scaled) || Math.abs(scaled) >= 2 ** 52) return x.toFixed(d);
+  const r = Math.round(Number(scaled.toPrecision(15)));
+  return (r / p).toFixed(d);
+}
+
 /** Excel's General format: at most 11 characters (12 with a minus sign). */
 export function formatGeneral(v: number): string {
   if (!Number.isFinite(v)) return '#NUM!';
@@ -510,7 +522,7 @@ function renderNumber(fmt: string, v: number): string {
     expStr = `E${sign}${String(Math.abs(exp)).padStart(expDigits, '0')}${expPat.replace(/[0#?]/g, '').replace(/"([^"]*)"/g, '$1')}`;
   }
   const neg = value < 0;
-  const fixed = Math.abs(value).toFixed(decPh);
+  const fixed = toFixedExcel(Math.abs(value), decPh);
   let [ip, dp = ''] = fixed.split('.');
   if (ip === '0' && /^#/.test(bare(intPat).replace(/[^#0?]/g, '')) && !/0/.test(bare(intPat))) ip = '';
   let intOut = fillInteger(intPat, ip === '' ? '0' : ip, thousands);
