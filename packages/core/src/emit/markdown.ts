@@ -157,9 +157,11 @@ function listItemToMarkdown(item: ListItem, marker: string): { text: string; loo
     if (i > 0) {
       const prev = item.blocks[i - 1];
       // A paragraph followed by a sub-list stays tight; two paragraphs make the item loose.
-      const sep = child.kind === 'list' || prev.kind === 'list' ? '\n' : '\n\n';
-      if (sep === '\n\n') loose = true;
-      parts.push(sep);
+      // CommonMark lets only a list starting at 1 interrupt a paragraph, so others need a blank line.
+      const interrupts = child.kind === 'list' && (!child.ordered || (child.start ?? 1) === 1);
+      const tight = interrupts || (prev.kind === 'list' && child.kind === 'list');
+      if (!tight && child.kind !== 'list') loose = true;
+      parts.push(tight ? '\n' : '\n\n');
     }
     parts.push(md);
   });
