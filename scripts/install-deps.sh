@@ -11,6 +11,7 @@ fi
 declare -A NEED=(
   [qpdf]=qpdf
   [pdftoppm]=poppler-utils
+  [redis-server]=redis-server
 )
 missing=()
 for cmd in "${!NEED[@]}"; do

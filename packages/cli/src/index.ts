@@ -1,8 +1,10 @@
+import { batchCommand } from './commands/batch.js';
 import { parseCommand } from './commands/parse.js';
+import { workerCommand } from './commands/worker.js';
 import type { Io } from './io.js';
 
+export { expandInputs, globToRegExp, walk } from '@distill/batch';
 export { parseCommand } from './commands/parse.js';
-export { expandInputs, globToRegExp, walk } from './inputs.js';
 export type { Io } from './io.js';
 export { processIo } from './io.js';
 export { parseOptionsFromFlags } from './options.js';
@@ -11,6 +13,8 @@ export const HELP = `Usage: distill <command> [options]
 
 Commands:
   parse <file|dir|glob>...   convert documents to Markdown (distill parse --help)
+  batch <dir|glob>... --out  convert many files on all cores, resumable, or on a Redis queue
+  worker --queue URL         take batch jobs from a Redis queue
 
 Options:
   -h, --help      show help
@@ -22,6 +26,8 @@ type Command = (argv: string[], io: Io) => Promise<number>;
 /** Commands by name; each package that adds one (serve, batch, search, scrape) adds a line. */
 export const COMMANDS: Record<string, Command> = {
   parse: parseCommand,
+  batch: batchCommand,
+  worker: workerCommand,
 };
 
 /** Runs the CLI with `argv` (without node and script) and returns the exit code. */

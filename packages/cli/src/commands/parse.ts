@@ -1,6 +1,5 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { expandInputs, type InputFile, writeOutputs } from '@distill/batch';
 import {
   type ParseOptionsInput,
   type ParseResult,
@@ -9,7 +8,6 @@ import {
   toDistillError,
   validate,
 } from 'distill';
-import { expandInputs, type InputFile } from '../inputs.js';
 import type { Io } from '../io.js';
 import { PARSE_FLAGS, PARSE_FLAGS_HELP, parseOptionsFromFlags } from '../options.js';
 
@@ -23,36 +21,6 @@ the exit code is 1 if any file failed.
   --out DIR                 output folder
   --json                    write (or print) the whole result as JSON
 ${PARSE_FLAGS_HELP}`;
-
-async function writeAtomic(path: string, data: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const tmp = `${path}.${process.pid}.tmp`;
-  await writeFile(tmp, data);
-  await rename(tmp, path);
-}
-
-async function writeOutputs(
-  out: string,
-  file: InputFile,
-  result: ParseResult,
-  json: boolean,
-): Promise<string[]> {
-  const base = join(out, file.outStem);
-  const written: string[] = [];
-  if (result.markdown !== undefined) {
-    await writeAtomic(`${base}.md`, result.markdown);
-    written.push(`${base}.md`);
-  }
-  if (result.html !== undefined) {
-    await writeAtomic(`${base}.html`, result.html);
-    written.push(`${base}.html`);
-  }
-  if (json) {
-    await writeAtomic(`${base}.json`, `${JSON.stringify({ success: true, data: result }, null, 2)}\n`);
-    written.push(`${base}.json`);
-  }
-  return written;
-}
 
 export async function parseCommand(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -123,7 +91,7 @@ export async function parseCommand(argv: string[], io: Io): Promise<number> {
     const t0 = Date.now();
     try {
       const result = await parse(file.path, options);
-      const written = await writeOutputs(out, file, result, values.json === true);
+      const written = await writeOutputs(out, file.outStem, result, values.json === true);
       done++;
       io.err(`ok    ${file.path} → ${written.join(', ')} (${Date.now() - t0} ms)\n`);
       if (result.warning) io.err(`      warning: ${result.warning.replace(/\n/g, '\n      warning: ')}\n`);

@@ -1,5 +1,5 @@
 import { opendir, stat } from 'node:fs/promises';
-import { join, relative, resolve, sep } from 'node:path';
+import { basename, join, relative, resolve, sep } from 'node:path';
 import { SUPPORTED_EXTENSIONS } from 'distill';
 
 /** One file to convert, with the path its outputs mirror below `--out`. */
@@ -80,6 +80,8 @@ const toPosix = (p: string) => p.split(sep).join('/');
  * directory is walked for supported files, a glob is matched below its static prefix.
  */
 export async function* expandInputs(args: readonly string[]): AsyncGenerator<InputFile> {
+  // With several directory arguments, outputs go below each one's name so `a/x.pdf` and `b/x.pdf` never collide.
+  const several = args.length > 1;
   for (const arg of args) {
     if (hasGlob(arg) && !(await exists(arg))) {
       const parts = toPosix(arg).split('/');
@@ -96,8 +98,10 @@ export async function* expandInputs(args: readonly string[]): AsyncGenerator<Inp
     const st = await stat(arg).catch(() => undefined);
     if (st?.isDirectory()) {
       const root = resolve(arg);
+      const prefix = several ? `${basename(root)}/` : '';
       for await (const file of walk(arg)) {
-        if (isSupportedName(file)) yield { path: file, outStem: toPosix(relative(root, resolve(file))) };
+        if (isSupportedName(file))
+          yield { path: file, outStem: prefix + toPosix(relative(root, resolve(file))) };
       }
     } else {
       yield { path: arg, outStem: toPosix(arg).split('/').pop()! };
