@@ -169,7 +169,7 @@ async function waitForRedis(port: number): Promise<void> {
   const q = new Queue('ping', { connection: { host: '127.0.0.1', port, maxRetriesPerRequest: null } });
   for (let i = 0; i < 100; i++) {
     try {
-      await (await q.client).ping();
+      await q.getJobCounts();
       await q.close();
       return;
     } catch {

@@ -1,13 +1,6 @@
 import { parseArgs } from 'node:util';
 import { expandInputs, type InputFile, writeOutputs } from '@distill/batch';
-import {
-  type ParseOptionsInput,
-  type ParseResult,
-  parse,
-  parseOptionsSchema,
-  toDistillError,
-  validate,
-} from 'distill';
+import { type ParseOptionsInput, parse, parseOptionsSchema, toDistillError, validate } from 'distill';
 import type { Io } from '../io.js';
 import { PARSE_FLAGS, PARSE_FLAGS_HELP, parseOptionsFromFlags } from '../options.js';
 
