@@ -48,7 +48,6 @@ export class OcrPool {
   readonly languages: LanguageData[];
   private scheduler: Scheduler | undefined;
   private starting: Promise<Scheduler> | undefined;
-  private workers: Worker[] = [];
   /** Milliseconds the pool took to start, for reporting. */
   startupMs = 0;
 
@@ -80,7 +79,6 @@ export class OcrPool {
         ),
       );
       for (const w of created) scheduler.addWorker(w);
-      this.workers = created;
       this.scheduler = scheduler;
       this.startupMs = Math.round(performance.now() - t0);
       return scheduler;
@@ -156,7 +154,6 @@ export class OcrPool {
     this.scheduler = undefined;
     this.starting = undefined;
     if (s) await s.terminate();
-    this.workers = [];
   }
 }
 
