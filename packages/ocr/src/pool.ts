@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { DistillError } from '@distill/core';
-import { createScheduler, createWorker, OEM, type Scheduler, type Worker } from 'tesseract.js';
+import { createScheduler, createWorker, OEM, type Scheduler } from 'tesseract.js';
 import { type LanguageData, languageData } from './languages.js';
 
 /** One recognised word: pixel box in the image, confidence 0..1. */
