@@ -12,6 +12,7 @@ declare -A NEED=(
   [qpdf]=qpdf
   [pdftoppm]=poppler-utils
   [redis-server]=redis-server
+  [img2pdf]=img2pdf
 )
 missing=()
 for cmd in "${!NEED[@]}"; do
