@@ -22,6 +22,8 @@ export interface DistillServer {
   /** Refuses new requests, lets in-flight ones finish (up to shutdownTimeoutMs), then closes. */
   close(): Promise<void>;
   readonly config: ResolvedConfig;
+  /** Jobs running and waiting server-wide. */
+  stats(): { running: number; waiting: number };
 }
 
 /** How long a refused upload's remaining body is read and discarded before the socket is cut. */
@@ -224,6 +226,7 @@ export function createServer(config: ServerConfig = {}): DistillServer {
   return {
     app,
     config: cfg,
+    stats: () => ctx.gate.stats(),
     async start() {
       await app.listen({ port: cfg.port, host: cfg.host });
       const addr = app.server.address();

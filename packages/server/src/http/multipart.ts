@@ -101,8 +101,9 @@ export function readUpload(req: IncomingMessage, limits: UploadLimits, signal: A
         isPartAFile: (name) => name !== 'options',
         limits: {
           parts: PARTS.length,
-          files: 1,
-          fields: 1,
+          // Names are checked per part (for a message that names the part), so these only cap.
+          files: PARTS.length,
+          fields: PARTS.length,
           fileSize: limits.maxFileBytes,
           fieldSize: limits.maxOptionsBytes,
           fieldNameSize: 100,
@@ -152,8 +153,6 @@ export function readUpload(req: IncomingMessage, limits: UploadLimits, signal: A
     bb.on('partsLimit', () =>
       fail(badMultipart(`too many parts; a parse request has at most ${PARTS.length}: "file" and "options"`)),
     );
-    bb.on('filesLimit', () => fail(badMultipart('more than one "file" part')));
-    bb.on('fieldsLimit', () => fail(badMultipart('more than one "options" part')));
     bb.on('error', (e: Error) => fail(badMultipart(e.message)));
     bb.on('finish', () => {
       busboyFinished = true;
