@@ -37,7 +37,10 @@ export interface ServerContext {
 }
 
 /** A key's limits: its own settings, else the server's. */
-export function limitsOf(ctx: ServerContext, key: KeyRecord): Required<Pick<KeyLimits, 'maxConcurrent' | 'maxQueued'>> & KeyLimits {
+export function limitsOf(
+  ctx: ServerContext,
+  key: KeyRecord,
+): Required<Pick<KeyLimits, 'maxConcurrent' | 'maxQueued'>> & KeyLimits {
   const d = ctx.config.limits;
   return {
     rateLimitPerMinute: key.rateLimitPerMinute ?? d.rateLimitPerMinute,

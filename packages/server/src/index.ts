@@ -1,8 +1,8 @@
 export type { ApiKeyConfig, Feature, KeyLimits, LoggerConfig, ServerConfig } from './config.js';
 export { DEFAULTS, FEATURES } from './config.js';
 export { priceUsage, searchRatePer10 } from './limits/credits.js';
-export { createServer, type DistillServer } from './server.js';
 export { type ServeOptions, serve } from './serve.js';
+export { createServer, type DistillServer } from './server.js';
 export type {
   JobContext,
   ScrapeOutcome,

@@ -43,7 +43,10 @@ export function checkUploadHeaders(req: IncomingMessage, limits: UploadLimits): 
   }
   if (!/;\s*boundary=/i.test(type)) throw badMultipart('the Content-Type has no boundary');
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limits.maxFileBytes + limits.maxOptionsBytes + MULTIPART_OVERHEAD) {
+  if (
+    Number.isFinite(declared) &&
+    declared > limits.maxFileBytes + limits.maxOptionsBytes + MULTIPART_OVERHEAD
+  ) {
     throw tooLarge(limits.maxFileBytes);
   }
 }
@@ -117,7 +120,11 @@ export function readUpload(req: IncomingMessage, limits: UploadLimits, signal: A
     bb.on('file', (name: string, stream: BusboyFileStream, rawName: string, _enc: string, mime: string) => {
       if (name !== 'file') {
         stream.resume();
-        return fail(badMultipart(`unexpected part ${JSON.stringify(name.slice(0, 100))}; only "file" and "options" are accepted`));
+        return fail(
+          badMultipart(
+            `unexpected part ${JSON.stringify(name.slice(0, 100))}; only "file" and "options" are accepted`,
+          ),
+        );
       }
       if (sawFile) return fail(badMultipart('more than one "file" part'));
       sawFile = true;
@@ -137,7 +144,11 @@ export function readUpload(req: IncomingMessage, limits: UploadLimits, signal: A
     });
     bb.on('field', (name: string, value: string, _nameTrunc: boolean, valueTruncated: boolean) => {
       if (name !== 'options') {
-        return fail(badMultipart(`unexpected part ${JSON.stringify(name.slice(0, 100))}; only "file" and "options" are accepted`));
+        return fail(
+          badMultipart(
+            `unexpected part ${JSON.stringify(name.slice(0, 100))}; only "file" and "options" are accepted`,
+          ),
+        );
       }
       if (optionsText !== undefined) return fail(badMultipart('more than one "options" part'));
       if (valueTruncated) {

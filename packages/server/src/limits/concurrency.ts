@@ -113,6 +113,8 @@ export class ConcurrencyGate {
   }
 
   stats(): { running: number; waiting: number } {
-    return { running: this.global.running, waiting: this.global.waiting };
+    let waiting = this.global.waiting;
+    for (const l of this.perKey.values()) waiting += l.waiting;
+    return { running: this.global.running, waiting };
   }
 }

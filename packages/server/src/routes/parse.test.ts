@@ -146,11 +146,17 @@ describe('POST /v2/parse', () => {
         authorization: 'Bearer nope',
       });
       expect(r.status).toBe(401);
-      expect(r.json).toMatchObject({ success: false, error: 'Unauthorized: Invalid token', code: 'UNAUTHORIZED' });
+      expect(r.json).toMatchObject({
+        success: false,
+        error: 'Unauthorized: Invalid token',
+        code: 'UNAUTHORIZED',
+      });
     });
 
     it('404 Not Found: a path that does not exist', async () => {
-      const r = await post(s.url, '/v2/parse/extra', 'x', { authorization: 'Bearer test-key-0123456789abcdef' });
+      const r = await post(s.url, '/v2/parse/extra', 'x', {
+        authorization: 'Bearer test-key-0123456789abcdef',
+      });
       expect(r.status).toBe(404);
       expect(r.json).toMatchObject({ success: false, code: 'NOT_FOUND' });
       expect(r.json.error).toMatch(/^Not Found/);

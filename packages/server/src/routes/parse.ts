@@ -8,8 +8,8 @@ import {
 } from '@distill/core';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
-import { priceUsage } from '../limits/credits.js';
 import { badMultipart, checkUploadHeaders, readUpload } from '../http/multipart.js';
+import { priceUsage } from '../limits/credits.js';
 import type { Usage } from '../services.js';
 import { charge, enterJob } from './job.js';
 
@@ -55,7 +55,11 @@ export async function parseRoutes(app: FastifyInstance, ctx: ServerContext): Pro
       );
       let upload: Awaited<ReturnType<typeof readUpload>>;
       try {
-        upload = await readUpload(req.raw, limits, AbortSignal.any([st.controller.signal, uploadTimeout.signal]));
+        upload = await readUpload(
+          req.raw,
+          limits,
+          AbortSignal.any([st.controller.signal, uploadTimeout.signal]),
+        );
       } finally {
         clearTimeout(timer);
       }

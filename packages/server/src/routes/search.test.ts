@@ -10,7 +10,9 @@ import { KEY, post, postJson, type Running, startServer } from '../testing/harne
 class FixtureSearch implements SearchService {
   async search(req: SearchRequest, ctx: JobContext): Promise<SearchOutcome> {
     if (req.query === 'hang') {
-      await new Promise((_r, reject) => ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason)));
+      await new Promise((_r, reject) =>
+        ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason)),
+      );
     }
     if (req.query === 'bug') throw new Error('provider exploded: secret internals');
     const n = Number(/^n=(\d+)$/.exec(req.query)?.[1] ?? 3);
@@ -69,7 +71,11 @@ describe('POST /v2/search without a search provider', () => {
   it('401 Unauthorized: Invalid token', async () => {
     const r = await postJson(s.url, '/v2/search', { query: 'x' }, { authorization: 'Bearer wrong' });
     expect(r.status).toBe(401);
-    expect(r.json).toMatchObject({ success: false, error: 'Unauthorized: Invalid token', code: 'UNAUTHORIZED' });
+    expect(r.json).toMatchObject({
+      success: false,
+      error: 'Unauthorized: Invalid token',
+      code: 'UNAUTHORIZED',
+    });
   });
 
   it('403 Forbidden: team-gated features the key lacks', async () => {
@@ -86,9 +92,14 @@ describe('POST /v2/search without a search provider', () => {
       expect(r.json.error).toMatch(/^Forbidden/);
     }
     // A key with the features gets past the gate (to "not enabled" on this build).
-    const ok = await postJson(s.url, '/v2/search', { query: 'x', sources: ['catalogue'] }, {
-      authorization: 'Bearer gold-key',
-    });
+    const ok = await postJson(
+      s.url,
+      '/v2/search',
+      { query: 'x', sources: ['catalogue'] },
+      {
+        authorization: 'Bearer gold-key',
+      },
+    );
     expect(ok.json.code).toBe('UNSUPPORTED_OPTION');
   });
 
@@ -126,9 +137,14 @@ describe('POST /v2/search with a SearchService plugged in', () => {
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({ success: true, warning: null, creditsUsed: 6 });
     expect((r.json.data as { web: unknown[] }).web).toHaveLength(25);
-    const zdr = await postJson(s.url, '/v2/search', { query: 'n=10', enterprise: ['zdr'] }, {
-      authorization: 'Bearer zdr-key',
-    });
+    const zdr = await postJson(
+      s.url,
+      '/v2/search',
+      { query: 'n=10', enterprise: ['zdr'] },
+      {
+        authorization: 'Bearer zdr-key',
+      },
+    );
     expect(zdr.json.creditsUsed).toBe(10);
   });
 
@@ -157,7 +173,11 @@ describe('POST /v2/search with a SearchService plugged in', () => {
     await postJson(s.url, '/v2/search', { query: 'n=1' }, auth);
     const r = await postJson(s.url, '/v2/search', { query: 'n=1' }, auth);
     expect(r.status).toBe(429);
-    expect(r.json).toMatchObject({ success: false, error: 'Rate limit exceeded', code: 'RATE_LIMIT_EXCEEDED' });
+    expect(r.json).toMatchObject({
+      success: false,
+      error: 'Rate limit exceeded',
+      code: 'RATE_LIMIT_EXCEEDED',
+    });
     expect(Number(r.headers['retry-after'])).toBeGreaterThanOrEqual(1);
   });
 
