@@ -25,7 +25,7 @@ describe('bearer authentication', () => {
   });
 
   it('401 for a missing, malformed or unknown key, on every route but health', async () => {
-    const headers = [
+    const headers: Record<string, string>[] = [
       {},
       { authorization: KEY },
       { authorization: `Basic ${KEY}` },
