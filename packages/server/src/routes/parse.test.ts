@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csv, multipart, post, postParse, type Running, startServer } from '../testing/harness.js';
 
@@ -139,6 +141,16 @@ describe('POST /v2/parse', () => {
       ]);
       expect(r.status).toBe(400);
       expect(r.json).toMatchObject({ success: false, code: 'UNSUPPORTED_OPTION' });
+    });
+
+    it('422 FILE_CORRUPT: a truncated DOCX', async () => {
+      const docx = readFileSync(resolve(process.cwd(), '../shared/corpora/office/markitdown/test.docx'));
+      const r = await postParse(s.url, [
+        { name: 'file', filename: 'cut.docx', data: docx.subarray(0, 40_000) },
+      ]);
+      expect(r.status).toBe(422);
+      expect(r.json).toMatchObject({ success: false, code: 'FILE_CORRUPT' });
+      expect(r.json.error).toMatch(/^Unprocessable Entity/);
     });
 
     it('401 Unauthorized: Invalid token', async () => {
