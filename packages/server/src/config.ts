@@ -78,7 +78,8 @@ export const DEFAULTS = {
   shutdownTimeoutMs: 30_000,
   maxConcurrent: 4,
   maxQueued: 32,
-  maxConcurrentJobs: 8,
+  // Parsing runs on the event loop, so more jobs than this add memory, not throughput.
+  maxConcurrentJobs: 4,
   maxQueuedJobs: 256,
 } as const;
 

@@ -92,7 +92,10 @@ export function readUpload(req: IncomingMessage, limits: UploadLimits, signal: A
       if (size === 0) return fail(badMultipart('the "file" part is empty'));
       settled = true;
       cleanup();
-      resolve({ bytes: Buffer.concat(chunks, size), filename, contentType, optionsText });
+      const bytes = Buffer.concat(chunks, size);
+      // Drop the chunk list now so the copy is the only one held while the parse runs.
+      chunks.length = 0;
+      resolve({ bytes, filename, contentType, optionsText });
     };
     const onAbort = () => fail(signal.reason);
     const onAborted = () => fail(badMultipart('the upload was interrupted before the body ended'));
