@@ -55,6 +55,8 @@ export interface ServerConfig {
   maxJsonBytes?: number;
   /** Time allowed to receive a parse upload; slow uploads past it get 408. */
   uploadTimeoutMs?: number;
+  /** Time allowed to send the request line and headers (slow-header attacks); Node answers 408. */
+  headersTimeoutMs?: number;
   /** Deadline of a whole request (upload, queue and work); 408 past it. */
   requestTimeoutMs?: number;
   /** How long `close()` waits for in-flight requests before cutting connections. */
@@ -73,6 +75,7 @@ export const DEFAULTS = {
   maxFileBytes: LIMITS.fileSizeBytes,
   maxJsonBytes: 1024 * 1024,
   uploadTimeoutMs: 60_000,
+  headersTimeoutMs: 30_000,
   // The longest parse timeout the spec allows, plus time to upload.
   requestTimeoutMs: LIMITS.timeout.max + 60_000,
   shutdownTimeoutMs: 30_000,

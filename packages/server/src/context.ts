@@ -17,6 +17,7 @@ export interface ResolvedConfig {
   maxFileBytes: number;
   maxJsonBytes: number;
   uploadTimeoutMs: number;
+  headersTimeoutMs: number;
   requestTimeoutMs: number;
   shutdownTimeoutMs: number;
   logger: ServerConfig['logger'];

@@ -45,6 +45,7 @@ function resolveConfig(config: ServerConfig): ResolvedConfig {
     maxFileBytes: config.maxFileBytes ?? DEFAULTS.maxFileBytes,
     maxJsonBytes: config.maxJsonBytes ?? DEFAULTS.maxJsonBytes,
     uploadTimeoutMs: config.uploadTimeoutMs ?? DEFAULTS.uploadTimeoutMs,
+    headersTimeoutMs: config.headersTimeoutMs ?? DEFAULTS.headersTimeoutMs,
     requestTimeoutMs: config.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs,
     shutdownTimeoutMs: config.shutdownTimeoutMs ?? DEFAULTS.shutdownTimeoutMs,
     logger: config.logger,
@@ -122,6 +123,11 @@ export function createServer(config: ServerConfig = {}): DistillServer {
     return503OnClosing: false,
     // Node's own deadline is a backstop behind ours (which answer in JSON first).
     requestTimeout: cfg.requestTimeoutMs + 30_000,
+    http: {
+      headersTimeout: cfg.headersTimeoutMs,
+      // Node enforces the header deadline on this tick; keep it fine enough to matter.
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(cfg.headersTimeoutMs / 2))),
+    },
     clientErrorHandler,
   });
 

@@ -17,7 +17,7 @@ import { safeFilename } from './filename.js';
 describe('abuse', () => {
   let s: Running;
   beforeAll(async () => {
-    s = await startServer({ uploadTimeoutMs: 400 });
+    s = await startServer({ uploadTimeoutMs: 400, headersTimeoutMs: 400 });
   });
   afterAll(() => s.close());
 
@@ -43,6 +43,22 @@ describe('abuse', () => {
     expect(r.json).toMatchObject({ success: false, code: 'REQUEST_TIMEOUT' });
     expect(r.json.error).toMatch(/^Request Timeout: the upload was not received/);
     expect(raw.toLowerCase()).toContain('connection: close');
+  });
+
+  it('slow headers get 408 Request Timeout as JSON and the socket is closed', async () => {
+    const { socket, received } = rawConnection(s.port);
+    const head = `POST /v2/parse HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${KEY}\r\nX-Pad: ${'a'.repeat(400)}`;
+    let i = 0;
+    const drip = setInterval(() => {
+      if (socket.destroyed || i >= head.length) return clearInterval(drip);
+      socket.write(head[i++]);
+    }, 20);
+    const raw = await received;
+    clearInterval(drip);
+    expect(i).toBeLessThan(head.length);
+    const r = parseRawResponse(raw);
+    expect(r.status).toBe(408);
+    expect(r.json).toMatchObject({ success: false, code: 'REQUEST_TIMEOUT' });
   });
 
   it('a multipart body with 10,000 parts is refused', async () => {

@@ -68,6 +68,16 @@ describe('POST /v2/search without a search provider', () => {
     expect(r.json).toMatchObject({ success: false, code: 'BAD_REQUEST' });
   });
 
+  it('400 BAD_REQUEST: a body that is not sent as JSON', async () => {
+    const r = await post(s.url, '/v2/search', 'query=x', {
+      authorization: `Bearer ${KEY}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(r.status).toBe(400);
+    expect(r.json).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+    expect(r.json.error).toMatch(/application\/json/);
+  });
+
   it('401 Unauthorized: Invalid token', async () => {
     const r = await postJson(s.url, '/v2/search', { query: 'x' }, { authorization: 'Bearer wrong' });
     expect(r.status).toBe(401);
