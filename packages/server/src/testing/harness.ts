@@ -140,3 +140,33 @@ export function parseRawResponse(raw: string): { status: number; json: Record<st
 }
 
 export const csv = 'name,qty\napple,3\npear,5\n';
+
+/** A small valid PDF with one line of text per page, built in memory (byte offsets computed). */
+export function makePdf(pages: string[]): Buffer {
+  const objects: string[] = [];
+  const n = pages.length;
+  const pageIds = pages.map((_, i) => 3 + i * 2);
+  objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
+  objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${n} >>`;
+  const fontId = 3 + n * 2;
+  pages.forEach((text, i) => {
+    const id = pageIds[i];
+    const stream = `BT /F1 24 Tf 72 720 Td (${text.replace(/[()\\]/g, '\\$&')}) Tj ET`;
+    objects[id] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${id + 1} 0 R ` +
+      `/Resources << /Font << /F1 ${fontId} 0 R >> >> >>`;
+    objects[id + 1] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;
+  });
+  objects[fontId] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  for (let id = 1; id < objects.length; id++) {
+    offsets[id] = out.length;
+    out += `${id} 0 obj\n${objects[id]}\nendobj\n`;
+  }
+  const xref = out.length;
+  out += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
+  for (let id = 1; id < objects.length; id++) out += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
