@@ -94,3 +94,43 @@ describe('distill parse', () => {
     expect(bad.stderr).toContain('UNSUPPORTED_FILE_TYPE');
   });
 });
+
+describe('distill serve', () => {
+  it('serves /v2 with bearer keys from DISTILL_API_KEYS and stops on SIGTERM', async () => {
+    const bin = resolve(ROOT, 'packages/cli/dist/bin.js');
+    if (!existsSync(bin))
+      execFileSync('pnpm', ['--filter', '@distill/cli...', 'build'], { cwd: ROOT, stdio: 'ignore' });
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, [bin, 'serve', '--port', '0'], {
+      env: { ...process.env, DISTILL_API_KEYS: 'secret-key' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let err = '';
+    const url = await new Promise<string>((res, rej) => {
+      child.stderr!.on('data', (d) => {
+        err += d;
+        const m = /listening on (http:\/\/\S+)\/v2/.exec(err);
+        if (m) res(m[1]);
+      });
+      child.once('exit', () => rej(new Error(err)));
+    });
+    expect((await fetch(`${url}/v2/health`)).status).toBe(200);
+    const form = new FormData();
+    form.append('file', new Blob([readFileSync(EXAMPLE)]), 'quarterly-revenue.csv');
+    const ok = await fetch(`${url}/v2/parse`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: 'Bearer secret-key' },
+    });
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { data: { markdown: string } }).data.markdown).toContain('| Nord |');
+    const bad = await fetch(`${url}/v2/parse`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: 'Bearer nope' },
+    });
+    expect(bad.status).toBe(401);
+    child.kill('SIGTERM');
+    expect(await new Promise((r) => child.once('exit', r))).toBe(0);
+  });
+});

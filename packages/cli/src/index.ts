@@ -1,5 +1,6 @@
 import { batchCommand } from './commands/batch.js';
 import { parseCommand } from './commands/parse.js';
+import { serveCommand } from './commands/serve.js';
 import { workerCommand } from './commands/worker.js';
 import type { Io } from './io.js';
 
@@ -15,6 +16,7 @@ Commands:
   parse <file|dir|glob>...   convert documents to Markdown (distill parse --help)
   batch <dir|glob>... --out  convert many files on all cores, resumable, or on a Redis queue
   worker --queue URL         take batch jobs from a Redis queue
+  serve [--port N]           serve the /v2 HTTP API (parse, search, scrape)
 
 Options:
   -h, --help      show help
@@ -28,6 +30,7 @@ export const COMMANDS: Record<string, Command> = {
   parse: parseCommand,
   batch: batchCommand,
   worker: workerCommand,
+  serve: serveCommand,
 };
 
 /** Runs the CLI with `argv` (without node and script) and returns the exit code. */
