@@ -237,6 +237,18 @@ describe('Markdown emitter round trips through a CommonMark+GFM parser', () => {
     expect(tree[0]).toHaveProperty('html');
   });
 
+  it('keeps rows that start no cell, so row spans stay right', () => {
+    const { markdown } = toMarkdown([
+      {
+        kind: 'table',
+        rows: [[cell('tall', { rowSpan: 2 }), cell('wide', { rowSpan: 2 })], [], [cell('a'), cell('b')]],
+      },
+    ]);
+    expect(markdown).toBe(
+      '<table>\n<tr><td rowspan="2">tall</td><td rowspan="2">wide</td></tr>\n<tr></tr>\n<tr><td>a</td><td>b</td></tr>\n</table>\n',
+    );
+  });
+
   it('code blocks with a language, even when they hold fences', () => {
     roundTrip([
       { kind: 'code', lang: 'ts', text: 'const a = 1;\n```\nnot the end' },

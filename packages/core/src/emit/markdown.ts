@@ -117,8 +117,9 @@ function gridOf(rows: readonly TableCell[][]): { spans: boolean; width: number }
 }
 
 function tableToMarkdown(b: Extract<Block, { kind: 'table' }>): string {
-  const rows = b.rows.filter((r) => r.length > 0);
-  if (rows.length === 0) return '';
+  // A row may start no cell when the row above spans into it; it still counts for rowspan.
+  const rows = b.rows;
+  if (rows.every((r) => r.length === 0)) return '';
   const { spans, width } = gridOf(rows);
   const caption = b.caption && b.caption.length > 0 ? inlinesToMarkdown(b.caption, { table: false }) : '';
   if (spans) {
