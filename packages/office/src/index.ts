@@ -1,9 +1,8 @@
 import type { ParserPlugin } from '@distill/core';
 import { csvParser } from './csv/parser.js';
-import { docxParser } from './docx/parser.js';
-import { xlsxParser } from './xlsx/parser.js';
+import { docxParser, pptxParser, xlsxParser } from './ooxml/plugins.js';
 
-export { csvParser, docxParser, xlsxParser };
+export { csvParser, docxParser, pptxParser, xlsxParser };
 export { parseCsv, sniffDelimiter } from './csv/csv.js';
 export { builtinFormat } from './numfmt/builtin.js';
 export { isoToSerial, serialToParts } from './numfmt/date.js';
@@ -17,4 +16,4 @@ export {
 } from './numfmt/format.js';
 
 /** Every parser of this package, for registration. */
-export const officeParsers: ParserPlugin[] = [csvParser, docxParser, xlsxParser];
+export const officeParsers: ParserPlugin[] = [csvParser, docxParser, pptxParser, xlsxParser];

@@ -8,7 +8,7 @@ import {
   type XmlElement,
 } from '@distill/core';
 import { readMetadata } from '../ooxml/metadata.js';
-import { missingPart, OoxmlPackage } from '../ooxml/package.js';
+import { missingPart, type OoxmlPackage } from '../ooxml/package.js';
 import { at, kid, kids, ln, relAttr } from '../ooxml/xml.js';
 import { DocxConverter } from './convert.js';
 import { Numbering } from './numbering.js';
@@ -57,8 +57,7 @@ function headerFooterParts(
 /** Page numbers and similar boilerplate that a header or footer repeats on every page. */
 const trivial = (text: string) => /^(page\s*)?\d*(\s*(of|\/)\s*\d*)?$/i.test(text.trim());
 
-export function parseDocx(bytes: Uint8Array, ctx: ParseContext): Doc {
-  const pkg = new OoxmlPackage(bytes);
+export function parseDocx(pkg: OoxmlPackage, ctx: ParseContext): Doc {
   const main = pkg.mainPart(['word/document.xml']);
   if (!main) throw missingPart('main document part (word/document.xml)');
   const root = pkg.xml(main);
@@ -150,19 +149,3 @@ export function parseDocx(bytes: Uint8Array, ctx: ParseContext): Doc {
   }
   return { blocks, metadata: readMetadata(pkg) };
 }
-
-export const docxParser: ParserPlugin = {
-  name: 'docx',
-  formats: ['docx', 'docm'],
-  parse(bytes, ctx) {
-    try {
-      return parseDocx(bytes, ctx);
-    } catch (e) {
-      if (e instanceof DistillError) throw e;
-      throw new DistillError(
-        'FILE_CORRUPT',
-        `Unprocessable Entity: the document could not be read (${(e as Error).message})`,
-      );
-    }
-  },
-};

@@ -1,7 +1,7 @@
-import { type Block, DistillError, type Doc, type ParseContext, type ParserPlugin } from '@distill/core';
+import { type Block, DistillError, type Doc, type ParseContext } from '@distill/core';
 import { readDrawing } from '../ooxml/drawing.js';
 import { readMetadata } from '../ooxml/metadata.js';
-import { missingPart, OoxmlPackage } from '../ooxml/package.js';
+import { missingPart, type OoxmlPackage } from '../ooxml/package.js';
 import { at, kid, kids, relAttr, tText } from '../ooxml/xml.js';
 import { newGrid, type SheetGrid, sheetBlocks } from './grid.js';
 import { readSharedStrings } from './shared-strings.js';
@@ -31,8 +31,7 @@ function readDrawingsInto(pkg: OoxmlPackage, sheetPart: string, g: SheetGrid): v
   }
 }
 
-export function parseXlsx(bytes: Uint8Array, ctx: ParseContext): Doc {
-  const pkg = new OoxmlPackage(bytes);
+export function parseXlsx(pkg: OoxmlPackage, ctx: ParseContext): Doc {
   const wbPart = pkg.mainPart(['xl/workbook.xml']);
   if (!wbPart) throw missingPart('workbook part (xl/workbook.xml)');
   const wb = pkg.xml(wbPart);
@@ -80,19 +79,3 @@ export function parseXlsx(bytes: Uint8Array, ctx: ParseContext): Doc {
   metadata.sheets = sheets.length;
   return { blocks, metadata };
 }
-
-export const xlsxParser: ParserPlugin = {
-  name: 'xlsx',
-  formats: ['xlsx', 'xlsm'],
-  parse(bytes, ctx) {
-    try {
-      return parseXlsx(bytes, ctx);
-    } catch (e) {
-      if (e instanceof DistillError) throw e;
-      throw new DistillError(
-        'FILE_CORRUPT',
-        `Unprocessable Entity: the workbook could not be read (${(e as Error).message})`,
-      );
-    }
-  },
-};
