@@ -1,8 +1,9 @@
 import type { ParserPlugin } from '@distill/core';
 import { csvParser } from './csv/parser.js';
 import { docxParser, pptxParser, xlsxParser } from './ooxml/plugins.js';
+import { xlsbParser } from './xlsb/parser.js';
 
-export { csvParser, docxParser, pptxParser, xlsxParser };
+export { csvParser, docxParser, pptxParser, xlsbParser, xlsxParser };
 export { parseCsv, sniffDelimiter } from './csv/csv.js';
 export { builtinFormat } from './numfmt/builtin.js';
 export { isoToSerial, serialToParts } from './numfmt/date.js';
@@ -16,4 +17,4 @@ export {
 } from './numfmt/format.js';
 
 /** Every parser of this package, for registration. */
-export const officeParsers: ParserPlugin[] = [csvParser, docxParser, pptxParser, xlsxParser];
+export const officeParsers: ParserPlugin[] = [csvParser, docxParser, pptxParser, xlsxParser, xlsbParser];
