@@ -3,10 +3,65 @@ import { type ChartInfo, chartBlocks } from '../ooxml/chart.js';
 import { compactRows } from '../ooxml/table.js';
 
 /** One sheet as read from xlsx or xlsb: displayed cell text by row and column (0-based). */
+/**
+ * The cells of one row, in two parallel arrays: far lighter than a Map per row when a sheet
+ * has hundreds of thousands of rows. Cells usually arrive in column order; lookups bisect.
+ */
+export class RowCells {
+  cols: number[] = [];
+  vals: string[] = [];
+  private sorted = true;
+
+  set(c: number, v: string): void {
+    const n = this.cols.length;
+    if (n > 0 && this.cols[n - 1] >= c) {
+      const i = this.cols.indexOf(c);
+      if (i >= 0) {
+        this.vals[i] = v;
+        return;
+      }
+      this.sorted = false;
+    }
+    this.cols.push(c);
+    this.vals.push(v);
+  }
+
+  private sort(): void {
+    if (this.sorted) return;
+    const order = this.cols.map((_, i) => i).sort((a, b) => this.cols[a] - this.cols[b]);
+    this.cols = order.map((i) => this.cols[i]);
+    this.vals = order.map((i) => this.vals[i]);
+    this.sorted = true;
+  }
+
+  get(c: number): string | undefined {
+    this.sort();
+    let lo = 0;
+    let hi = this.cols.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const v = this.cols[mid];
+      if (v === c) return this.vals[mid];
+      if (v < c) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return undefined;
+  }
+
+  has(c: number): boolean {
+    return this.get(c) !== undefined;
+  }
+
+  keys(): number[] {
+    this.sort();
+    return this.cols;
+  }
+}
+
 export interface SheetGrid {
   name: string;
   hidden: boolean;
-  cells: Map<number, Map<number, string>>;
+  cells: Map<number, RowCells>;
   merges: Range[];
   hiddenRows: Set<number>;
   hiddenCols: Set<number>;
@@ -40,7 +95,7 @@ export function setCell(g: SheetGrid, r: number, c: number, v: string): void {
   if (v === '') return;
   let row = g.cells.get(r);
   if (!row) {
-    row = new Map();
+    row = new RowCells();
     g.cells.set(r, row);
   }
   row.set(c, v);
@@ -78,64 +133,86 @@ export function colName(c: number): string {
 const MAX_MERGE_CELLS = 10_000;
 
 /**
- * Groups the visible non-empty cells into regions: cells that touch (side by side or through a
- * merged range) belong together, so blocks separated by an empty row or column become separate
- * tables. Union-find over the row-sorted cells keeps this linear.
+ * Groups the visible non-empty cells into regions: cells that touch (side by side, or through
+ * a merged range, whose covered cells count as present) belong together, so blocks separated
+ * by an empty row or column become separate tables. Union-find over the row-sorted cells in
+ * typed arrays keeps this linear and light for sheets of hundreds of thousands of rows.
  */
 function regions(g: SheetGrid, rows: number[]): Range[] {
-  const key = (r: number, c: number) => r * 20000 + c;
-  const parent = new Map<number, number>();
-  const findRoot = (k: number): number => {
-    let x = k;
-    while (parent.get(x) !== x) {
-      const p = parent.get(x)!;
-      parent.set(x, parent.get(p)!);
-      x = p;
+  const present = new Map<number, number[]>();
+  for (const r of rows) {
+    const cols: number[] = [];
+    for (const c of g.cells.get(r)!.keys()) if (!g.hiddenCols.has(c)) cols.push(c);
+    present.set(r, cols);
+  }
+  for (const m of g.merges) {
+    if ((m.r1 - m.r0 + 1) * (m.c1 - m.c0 + 1) > MAX_MERGE_CELLS) continue;
+    for (let r = m.r0; r <= m.r1; r++) {
+      if (g.hiddenRows.has(r)) continue;
+      let cols = present.get(r);
+      if (!cols) {
+        cols = [];
+        present.set(r, cols);
+      }
+      for (let c = m.c0; c <= m.c1; c++) if (!g.hiddenCols.has(c)) cols.push(c);
+    }
+  }
+  const rowList = [...present.keys()].sort((a, b) => a - b);
+  const offsets: number[] = [];
+  const colLists: Int32Array[] = [];
+  let total = 0;
+  for (const r of rowList) {
+    const sorted = Int32Array.from(new Set(present.get(r)!)).sort();
+    colLists.push(sorted);
+    offsets.push(total);
+    total += sorted.length;
+  }
+  const parent = new Int32Array(total);
+  for (let i = 0; i < total; i++) parent[i] = i;
+  const root = (x: number): number => {
+    while (parent[x] !== x) {
+      parent[x] = parent[parent[x]];
+      x = parent[x];
     }
     return x;
   };
   const union = (a: number, b: number) => {
-    const ra = findRoot(a);
-    const rb = findRoot(b);
-    if (ra !== rb) parent.set(ra, rb);
+    const ra = root(a);
+    const rb = root(b);
+    if (ra !== rb) parent[ra] = rb;
   };
-  const add = (r: number, c: number) => {
-    const k = key(r, c);
-    if (!parent.has(k)) parent.set(k, k);
-    return k;
-  };
-  for (const r of rows) for (const c of g.cells.get(r)!.keys()) if (!g.hiddenCols.has(c)) add(r, c);
-  for (const m of g.merges) {
-    const size = (m.r1 - m.r0 + 1) * (m.c1 - m.c0 + 1);
-    const first = add(m.r0, m.c0);
-    for (let r = m.r0; r <= m.r1; r++) {
-      if (g.hiddenRows.has(r)) continue;
-      for (let c = m.c0; c <= m.c1; c++) {
-        if (g.hiddenCols.has(c)) continue;
-        if (size > MAX_MERGE_CELLS && r !== m.r0 && r !== m.r1 && c !== m.c0 && c !== m.c1) continue;
-        union(add(r, c), first);
+  for (let i = 0; i < rowList.length; i++) {
+    const cols = colLists[i];
+    const base = offsets[i];
+    for (let j = 1; j < cols.length; j++) if (cols[j] === cols[j - 1] + 1) union(base + j, base + j - 1);
+    if (i > 0 && rowList[i - 1] === rowList[i] - 1) {
+      const prev = colLists[i - 1];
+      const pbase = offsets[i - 1];
+      for (let j = 0, k = 0; j < cols.length && k < prev.length; ) {
+        if (cols[j] === prev[k]) {
+          union(base + j, pbase + k);
+          j++;
+          k++;
+        } else if (cols[j] < prev[k]) j++;
+        else k++;
       }
     }
   }
-  const keys = [...parent.keys()].sort((a, b) => a - b);
-  for (const k of keys) {
-    const r = Math.floor(k / 20000);
-    const c = k % 20000;
-    if (parent.has(key(r, c - 1))) union(k, key(r, c - 1));
-    if (parent.has(key(r - 1, c))) union(k, key(r - 1, c));
-  }
   const boxes = new Map<number, Range>();
-  for (const k of keys) {
-    const root = findRoot(k);
-    const r = Math.floor(k / 20000);
-    const c = k % 20000;
-    const b = boxes.get(root);
-    if (!b) boxes.set(root, { r0: r, c0: c, r1: r, c1: c });
-    else {
-      b.r0 = Math.min(b.r0, r);
-      b.r1 = Math.max(b.r1, r);
-      b.c0 = Math.min(b.c0, c);
-      b.c1 = Math.max(b.c1, c);
+  for (let i = 0; i < rowList.length; i++) {
+    const r = rowList[i];
+    const cols = colLists[i];
+    for (let j = 0; j < cols.length; j++) {
+      const id = root(offsets[i] + j);
+      const c = cols[j];
+      const b = boxes.get(id);
+      if (!b) boxes.set(id, { r0: r, c0: c, r1: r, c1: c });
+      else {
+        if (r < b.r0) b.r0 = r;
+        if (r > b.r1) b.r1 = r;
+        if (c < b.c0) b.c0 = c;
+        if (c > b.c1) b.c1 = c;
+      }
     }
   }
   // Boxes that overlap (an L-shaped region around another) are merged so no cell shows twice.
