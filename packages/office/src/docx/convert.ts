@@ -21,7 +21,8 @@ import { paragraphStyle, type Styles } from './styles.js';
 type Entry =
   | { t: 'block'; b: Block }
   | { t: 'li'; level: number; list: ListLabel; numId: string; blocks: Block[] }
-  | { t: 'code'; text: string };
+  | { t: 'code'; text: string }
+  | { t: 'task'; checked: boolean; blocks: Block[] };
 
 interface Field {
   instr: string;
@@ -32,6 +33,8 @@ interface Field {
 
 interface ParaState {
   out: Inline[][];
+  /** Floating pictures, written before the paragraph; text boxes and charts, after it. */
+  before: Block[];
   after: Block[];
   display: string[];
   format: RunFormat;
@@ -104,11 +107,9 @@ export class DocxConverter {
         case 'p':
           this.paragraph(el, entries);
           break;
-        case 'tbl': {
-          const t = this.table(el);
-          if (t) entries.push({ t: 'block', b: t });
+        case 'tbl':
+          for (const b of this.table(el)) entries.push({ t: 'block', b });
           break;
-        }
         case 'sdt':
           this.collect(kid(el, 'sdtContent') ?? el, entries);
           break;
@@ -141,6 +142,7 @@ export class DocxConverter {
     const styleId = paragraphStyle(p);
     const st: ParaState = {
       out: [[]],
+      before: [],
       after: [],
       display: [],
       format: { b: false, i: false, s: false },
@@ -177,7 +179,16 @@ export class DocxConverter {
     const numbered = this.numbering.has(numId) && hasContent(content);
     const label = numbered ? this.numbering.next(numId!, Math.min(8, Math.max(0, ilvl))) : undefined;
 
-    if (hasContent(content) || st.display.length === 0) {
+    for (const b of st.before) entries.push({ t: 'block', b });
+    const box = /^\s*([☒☑☐])\s*/.exec(content[0]?.kind === 'text' ? content[0].text : '');
+    if (box && !label && level === undefined) {
+      const first = content[0] as { kind: 'text'; text: string };
+      const rest = first.text.slice(box[0].length);
+      const body: Inline[] = rest ? [{ kind: 'text', text: rest }, ...content.slice(1)] : content.slice(1);
+      entries.push({ t: 'task', checked: box[1] !== '☐', blocks: [{ kind: 'paragraph', content: body }] });
+      content = [];
+    }
+    if (hasContent(content) || (st.display.length === 0 && !box)) {
       if (level !== undefined && hasContent(content)) {
         if (label?.label) content = [{ kind: 'text', text: `${label.label} ` }, ...content];
         entries.push({
@@ -457,6 +468,7 @@ export class DocxConverter {
 
   private drawing(d: XmlElement, st: ParaState, parts: Inline[]): void {
     for (const holder of kids(d)) {
+      const floating = ln(holder) === 'anchor';
       const docPr = kid(holder, 'docPr');
       const alt = (at(docPr, 'descr') || at(docPr, 'title') || '').trim();
       // Text boxes (wps:txbx), also inside groups, become blocks after the paragraph.
@@ -466,7 +478,9 @@ export class DocxConverter {
         const embed = relAttr(blip, 'embed');
         const link = relAttr(blip, 'link');
         const img = this.image(embed ?? link, !embed && !!link, alt);
-        if (img) parts.push(img);
+        if (img?.kind === 'image' && floating)
+          st.before.push({ kind: 'image', src: img.src, alt: img.alt, title: img.title });
+        else if (img) parts.push(img);
       }
       for (const chartEl of find(holder, 'chart')) {
         const part = this.rels.get(relAttr(chartEl) ?? '')?.part;
@@ -489,10 +503,19 @@ export class DocxConverter {
 
   // ---- tables -------------------------------------------------------------------------
 
-  private table(tbl: XmlElement): Block | undefined {
+  /**
+   * A table, or, for a one-cell table (a frame Word users draw around content), the cell's
+   * own blocks: a box is not data.
+   */
+  private table(tbl: XmlElement): Block[] {
+    const trs = rowsOf(tbl);
+    if (trs.length === 1) {
+      const tcs = cellsOf(trs[0]);
+      if (tcs.length === 1) return this.blocks(tcs[0]);
+    }
     const rows: TableCell[][] = [];
     const origin: (TableCell | undefined)[] = [];
-    for (const tr of rowsOf(tbl)) {
+    for (const tr of trs) {
       const row: TableCell[] = [];
       let col = 0;
       const before = Number(at(path(tr, 'trPr', 'gridBefore'), 'val') ?? 0);
@@ -521,8 +544,8 @@ export class DocxConverter {
       }
       rows.push(row);
     }
-    if (rows.length === 0) return undefined;
-    return { kind: 'table', rows: compactRows(rows) };
+    if (rows.length === 0) return [];
+    return [{ kind: 'table', rows: compactRows(rows) }];
   }
 
   /** A cell's blocks flattened to inlines: paragraphs by line breaks, list items marked, nested tables inline. */
@@ -542,7 +565,8 @@ export class DocxConverter {
             break;
           case 'list':
             b.items.forEach((item, i) => {
-              const marker = b.ordered ? `${(b.start ?? 1) + i}. ` : '- ';
+              const check = item.checked === undefined ? '' : item.checked ? '[x] ' : '[ ] ';
+              const marker = `${b.ordered ? `${(b.start ?? 1) + i}.` : '-'} ${check}`;
               const [first, ...rest] = item.blocks;
               if (first && (first.kind === 'paragraph' || first.kind === 'heading'))
                 push([{ kind: 'text', text: indent + marker }, ...first.content]);
@@ -655,7 +679,19 @@ function assemble(entries: Entry[]): Block[] {
     if (code) out.push({ kind: 'code', text: code.join('\n') });
     code = undefined;
   };
+  let tasks: Extract<Block, { kind: 'list' }> | undefined;
   for (const e of entries) {
+    if (e.t === 'task') {
+      closeCode();
+      stack = [];
+      if (!tasks) {
+        tasks = { kind: 'list', ordered: false, items: [] };
+        out.push(tasks);
+      }
+      tasks.items.push({ blocks: e.blocks, checked: e.checked });
+      continue;
+    }
+    tasks = undefined;
     if (e.t === 'code') {
       stack = [];
       code ??= [];

@@ -26,8 +26,23 @@ const WRAPS = new Set(['strong', 'emphasis', 'strike', 'superscript', 'subscript
  */
 export function mergeInlines(nodes: Inline[]): Inline[] {
   const out: Inline[] = [];
-  for (const n of nodes) {
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i];
     const last = out[out.length - 1];
+    // Spaces between two runs of the same formatting join them: `***a and b***`.
+    const next = nodes[i + 1];
+    if (
+      n.kind === 'text' &&
+      n.text.trim() === '' &&
+      last &&
+      next &&
+      last.kind === next.kind &&
+      WRAPS.has(last.kind) &&
+      'children' in last
+    ) {
+      out[out.length - 1] = { ...last, children: [...last.children, n] } as Inline;
+      continue;
+    }
     if (n.kind === 'text') {
       if (n.text === '') continue;
       if (last?.kind === 'text') out[out.length - 1] = { kind: 'text', text: last.text + n.text };

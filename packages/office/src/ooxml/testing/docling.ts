@@ -31,7 +31,7 @@ export const plain = (s: string) =>
     .replace(/<br\s*\/?>/g, ' ')
     .replace(/<[^>]+>/g, ' ')
     .replace(/\\([\\`*_{}[\]()#+\-.!|~<>$])/g, '$1')
-    .replace(/\*\*|__|~~|[*_]/g, '')
+    .replace(/\*\*|__|~~|[*_|]/g, '')
     .replace(/\s+/g, '')
     .trim();
 
