@@ -12,7 +12,9 @@ for (const fmt of fmts) {
     );
   const mean = scores.reduce((a, s) => a + s.nid, 0) / scores.length;
   const missing = scores.reduce((a, s) => a + s.missingCells.length, 0);
+  const bare = scores.reduce((a, s) => a + s.nidNoMarkers, 0) / scores.length;
   console.log(
     `${fmt} mean NID ${mean.toFixed(4)} over ${scores.length} files; missing table cells: ${missing}`,
   );
+  if (fmt === 'pptx') console.log(`${fmt} mean NID without our slide-number comments ${bare.toFixed(4)}`);
 }

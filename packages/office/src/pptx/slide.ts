@@ -110,12 +110,17 @@ export class SlideReader {
   private shapes(tree: XmlElement | undefined, depth: number): Placed[] {
     const out: Placed[] = [];
     if (!tree || depth > 20) return out;
+    // A shape with no position of its own or from its placeholder follows the one before it.
+    const after = (): Xfrm => {
+      const prev = out[out.length - 1];
+      return prev ? { x: prev.x, y: prev.y + prev.h, w: 0, h: 0 } : NO_POS;
+    };
     for (const el of kids(tree)) {
       switch (ln(el)) {
         case 'sp': {
           const ph = path(el, 'nvSpPr', 'nvPr', 'ph');
           const type = ph ? (at(ph, 'type') ?? 'body') : undefined;
-          const pos = this.position(el, 'spPr') ?? (ph ? this.placeholders.get(ph) : undefined) ?? NO_POS;
+          const pos = this.position(el, 'spPr') ?? (ph ? this.placeholders.get(ph) : undefined) ?? after();
           const body = kid(el, 'txBody');
           if (type && TITLE_TYPES.has(type)) {
             const text = textBodyText(body)
@@ -134,19 +139,19 @@ export class SlideReader {
           break;
         }
         case 'pic': {
-          const pos = this.position(el, 'spPr') ?? NO_POS;
+          const pos = this.position(el, 'spPr') ?? after();
           const img = this.picture(el);
           if (img) out.push({ ...pos, title: false, blocks: [img] });
           break;
         }
         case 'graphicFrame': {
-          const pos = xfrmOf(kid(el, 'xfrm')) ?? NO_POS;
+          const pos = xfrmOf(kid(el, 'xfrm')) ?? after();
           const blocks = this.frame(el);
           if (blocks.length > 0) out.push({ ...pos, title: false, blocks });
           break;
         }
         case 'grpSp': {
-          const pos = this.position(el, 'grpSpPr') ?? NO_POS;
+          const pos = this.position(el, 'grpSpPr') ?? after();
           // Children sit in the group's own coordinate space; their order is found there.
           const blocks = readingOrder(this.shapes(el, depth + 1)).flatMap((p) => p.blocks);
           if (blocks.length > 0) out.push({ ...pos, title: false, blocks });

@@ -6,6 +6,8 @@ import { nid } from './nid.js';
 export interface DoclingScore {
   file: string;
   nid: number;
+  /** NID with our `<!-- Slide number: N -->` markers left out (they have no counterpart in docling's output). */
+  nidNoMarkers: number;
   /** Ground-truth table cells whose text is missing from our Markdown. */
   missingCells: string[];
   error?: string;
@@ -49,7 +51,8 @@ export async function scoreDocling(fmt: 'docx' | 'pptx' | 'xlsx'): Promise<Docli
     }
     const hay = plain(md);
     const missingCells = groundTruthCells(gt).filter((c) => !hay.includes(plain(c)));
-    out.push({ file, nid: nid(md, gt), missingCells, error });
+    const bare = md.replace(/^<!-- Slide number: \d+( \(hidden\))? -->\n*/gm, '');
+    out.push({ file, nid: nid(md, gt), nidNoMarkers: nid(bare, gt), missingCells, error });
   }
   return out;
 }
