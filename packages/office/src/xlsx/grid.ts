@@ -317,7 +317,9 @@ export function sheetBlocks(g: SheetGrid, checkpoint: () => void): Block[] {
   if (notes.length > 0) blocks.push({ kind: 'comment', text: `${notes.join(' and ')} skipped` });
   for (const chart of g.charts) blocks.push(...chartBlocks(chart));
   for (const s of g.shapes) blocks.push({ kind: 'paragraph', content: [{ kind: 'text', text: s }] });
-  for (const c of g.comments) {
+  const at = (ref: string) => parseRef(ref) ?? [0, 0];
+  const comments = [...g.comments].sort((a, b) => at(a.ref)[0] - at(b.ref)[0] || at(a.ref)[1] - at(b.ref)[1]);
+  for (const c of comments) {
     const who = c.author ? ` by ${c.author}` : '';
     blocks.push({
       kind: 'paragraph',
