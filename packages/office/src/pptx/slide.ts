@@ -84,6 +84,8 @@ export class PlaceholderPositions {
 }
 
 const TITLE_TYPES = new Set(['title', 'ctrTitle']);
+/** Slide number, date, footer and header placeholders repeat on every slide: boilerplate. */
+const BOILERPLATE_TYPES = new Set(['sldNum', 'dt', 'ftr', 'hdr']);
 const BULLET_TYPES = new Set(['body', 'obj']);
 
 export class SlideReader {
@@ -122,6 +124,7 @@ export class SlideReader {
           const type = ph ? (at(ph, 'type') ?? 'body') : undefined;
           const pos = this.position(el, 'spPr') ?? (ph ? this.placeholders.get(ph) : undefined) ?? after();
           const body = kid(el, 'txBody');
+          if (type && BOILERPLATE_TYPES.has(type)) break;
           if (type && TITLE_TYPES.has(type)) {
             const text = textBodyText(body)
               .replace(/\s*\n\s*/g, ' ')

@@ -181,11 +181,22 @@ function regions(g: SheetGrid, rows: number[]): Range[] {
     const rb = root(b);
     if (ra !== rb) parent[ra] = rb;
   };
+  // Hidden rows and columns between two cells do not separate them.
+  const onlyHidden = (set: Set<number>, from: number, to: number) => {
+    if (to - from > 1000) return false;
+    for (let k = from + 1; k < to; k++) if (!set.has(k)) return false;
+    return true;
+  };
   for (let i = 0; i < rowList.length; i++) {
     const cols = colLists[i];
     const base = offsets[i];
-    for (let j = 1; j < cols.length; j++) if (cols[j] === cols[j - 1] + 1) union(base + j, base + j - 1);
-    if (i > 0 && rowList[i - 1] === rowList[i] - 1) {
+    for (let j = 1; j < cols.length; j++)
+      if (cols[j] === cols[j - 1] + 1 || onlyHidden(g.hiddenCols, cols[j - 1], cols[j]))
+        union(base + j, base + j - 1);
+    if (
+      i > 0 &&
+      (rowList[i - 1] === rowList[i] - 1 || onlyHidden(g.hiddenRows, rowList[i - 1], rowList[i]))
+    ) {
       const prev = colLists[i - 1];
       const pbase = offsets[i - 1];
       for (let j = 0, k = 0; j < cols.length && k < prev.length; ) {
