@@ -180,6 +180,11 @@ export class DocxConverter {
     const label = numbered ? this.numbering.next(numId!, Math.min(8, Math.max(0, ilvl))) : undefined;
 
     for (const b of st.before) entries.push({ t: 'block', b });
+    // An equation alone in its paragraph is a displayed one.
+    if (content.length === 1 && content[0].kind === 'math' && level === undefined && !label) {
+      st.display.unshift(content[0].tex);
+      content = [];
+    }
     const box = /^\s*([☒☑☐])\s*/.exec(content[0]?.kind === 'text' ? content[0].text : '');
     if (box && !label && level === undefined) {
       const first = content[0] as { kind: 'text'; text: string };

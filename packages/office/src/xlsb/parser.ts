@@ -150,7 +150,8 @@ function readSheet(
       const c1 = rd.u32();
       rd.u32();
       rd.u32();
-      if (rd.u16() & 1) for (let c = c0; c <= Math.min(c1, c0 + 16384); c++) g.hiddenCols.add(c);
+      if (rd.u16() & 1 && g.hiddenCols.size < 16384)
+        for (let c = c0; c <= Math.min(c1, 16383); c++) g.hiddenCols.add(c);
     }
   }
 }

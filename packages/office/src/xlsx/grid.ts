@@ -323,7 +323,12 @@ export function sheetBlocks(g: SheetGrid, checkpoint: () => void): Block[] {
   const hiddenRowsWithData = [...g.hiddenRows].filter((r) => g.cells.has(r)).length;
   if (hiddenRowsWithData > 0)
     notes.push(`${hiddenRowsWithData} hidden row${hiddenRowsWithData > 1 ? 's' : ''}`);
-  const hiddenCols = [...g.hiddenCols].filter((c) => rows.some((r) => g.cells.get(r)!.has(c))).length;
+  let hiddenCols = 0;
+  if (g.hiddenCols.size > 0) {
+    const used = new Set<number>();
+    for (const r of rows) for (const c of g.cells.get(r)!.keys()) used.add(c);
+    for (const c of used) if (g.hiddenCols.has(c)) hiddenCols++;
+  }
   if (hiddenCols > 0) notes.push(`${hiddenCols} hidden column${hiddenCols > 1 ? 's' : ''}`);
   if (notes.length > 0) blocks.push({ kind: 'comment', text: `${notes.join(' and ')} skipped` });
   for (const chart of g.charts) blocks.push(...chartBlocks(chart));
