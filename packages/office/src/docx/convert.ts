@@ -523,7 +523,7 @@ export class DocxConverter {
     for (const tr of trs) {
       const row: TableCell[] = [];
       let col = 0;
-      const before = Number(at(path(tr, 'trPr', 'gridBefore'), 'val') ?? 0);
+      const before = Math.min(64, Number(at(path(tr, 'trPr', 'gridBefore'), 'val') ?? 0) || 0);
       if (before > 0) {
         row.push({ content: [], ...(before > 1 ? { colSpan: before } : {}) });
         for (let k = 0; k < before; k++) origin[col + k] = undefined;
@@ -531,7 +531,8 @@ export class DocxConverter {
       }
       for (const tc of cellsOf(tr)) {
         const tcPr = kid(tc, 'tcPr');
-        const span = Math.max(1, Number(at(kid(tcPr, 'gridSpan'), 'val') ?? 1));
+        // Word allows 63 columns; a larger span is damage or hostility, not layout.
+        const span = Math.min(64, Math.max(1, Number(at(kid(tcPr, 'gridSpan'), 'val') ?? 1) || 1));
         const vm = kid(tcPr, 'vMerge');
         const vmVal = vm ? (at(vm, 'val') ?? 'continue') : undefined;
         if (vmVal === 'continue' && origin[col]) {

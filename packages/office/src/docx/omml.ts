@@ -365,5 +365,10 @@ function seq(el: XmlElement): string {
 
 /** One m:oMath element as LaTeX. */
 export function ommlToLatex(oMath: XmlElement): string {
-  return seq(oMath).replace(/\s+/g, ' ').trim();
+  try {
+    return seq(oMath).replace(/\s+/g, ' ').trim();
+  } catch {
+    // Absurdly deep nesting exhausts the stack; the equation is lost, not the document.
+    return '';
+  }
 }

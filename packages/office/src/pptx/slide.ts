@@ -233,8 +233,8 @@ export class SlideReader {
           content.push(...inl);
         }
         const c: TableCell = { content };
-        const gs = Number(at(tc, 'gridSpan') ?? 1);
-        const rs = Number(at(tc, 'rowSpan') ?? 1);
+        const gs = Math.min(1000, Number(at(tc, 'gridSpan') ?? 1) || 1);
+        const rs = Math.min(10000, Number(at(tc, 'rowSpan') ?? 1) || 1);
         if (gs > 1) c.colSpan = gs;
         if (rs > 1) c.rowSpan = rs;
         if (rows.length === 0) c.header = true;

@@ -131,6 +131,8 @@ export function colName(c: number): string {
 
 /** Largest merged range expanded cell by cell for region finding; bigger ones count by their edges. */
 const MAX_MERGE_CELLS = 10_000;
+/** Budget of merged cells expanded per sheet, so thousands of large merges stay cheap. */
+const MAX_MERGED_TOTAL = 2_000_000;
 
 /**
  * Groups the visible non-empty cells into regions: cells that touch (side by side, or through
@@ -145,8 +147,10 @@ function regions(g: SheetGrid, rows: number[]): Range[] {
     for (const c of g.cells.get(r)!.keys()) if (!g.hiddenCols.has(c)) cols.push(c);
     present.set(r, cols);
   }
+  let budget = MAX_MERGED_TOTAL;
   for (const m of g.merges) {
-    if ((m.r1 - m.r0 + 1) * (m.c1 - m.c0 + 1) > MAX_MERGE_CELLS) continue;
+    const size = (m.r1 - m.r0 + 1) * (m.c1 - m.c0 + 1);
+    if (size > MAX_MERGE_CELLS || (budget -= size) < 0) continue;
     for (let r = m.r0; r <= m.r1; r++) {
       if (g.hiddenRows.has(r)) continue;
       let cols = present.get(r);
@@ -294,6 +298,7 @@ export function sheetBlocks(g: SheetGrid, checkpoint: () => void): Block[] {
   checkpoint();
   const mergeAt = new Map<number, Range>();
   const covered = new Set<number>();
+  let coverBudget = MAX_MERGED_TOTAL;
   for (const m of g.merges) {
     // The first visible cell of a merge carries it; the rest are covered.
     let first: number | undefined;
@@ -308,7 +313,7 @@ export function sheetBlocks(g: SheetGrid, checkpoint: () => void): Block[] {
     if (first === undefined) continue;
     mergeAt.set(first, m);
     const size = (m.r1 - m.r0 + 1) * (m.c1 - m.c0 + 1);
-    if (size > MAX_MERGE_CELLS * 10) continue;
+    if (size > MAX_MERGE_CELLS * 10 || (coverBudget -= size) < 0) continue;
     for (let r = m.r0; r <= m.r1; r++)
       for (let c = m.c0; c <= m.c1; c++) {
         const k = r * 20000 + c;
