@@ -5,7 +5,6 @@ import {
   type ParseContext,
   type TableCell,
   type XmlElement,
-  type XmlNode,
 } from '@distill/core';
 import { chartBlocks, readChart } from '../ooxml/chart.js';
 import { imageSource } from '../ooxml/image.js';

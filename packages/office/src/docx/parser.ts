@@ -4,7 +4,6 @@ import {
   DistillError,
   type Doc,
   type ParseContext,
-  type ParserPlugin,
   type XmlElement,
 } from '@distill/core';
 import { readMetadata } from '../ooxml/metadata.js';

@@ -150,7 +150,8 @@ function regions(g: SheetGrid, rows: number[]): Range[] {
   let budget = MAX_MERGED_TOTAL;
   for (const m of g.merges) {
     const size = (m.r1 - m.r0 + 1) * (m.c1 - m.c0 + 1);
-    if (size > MAX_MERGE_CELLS || (budget -= size) < 0) continue;
+    if (size > MAX_MERGE_CELLS || budget < size) continue;
+    budget -= size;
     for (let r = m.r0; r <= m.r1; r++) {
       if (g.hiddenRows.has(r)) continue;
       let cols = present.get(r);
@@ -313,7 +314,8 @@ export function sheetBlocks(g: SheetGrid, checkpoint: () => void): Block[] {
     if (first === undefined) continue;
     mergeAt.set(first, m);
     const size = (m.r1 - m.r0 + 1) * (m.c1 - m.c0 + 1);
-    if (size > MAX_MERGE_CELLS * 10 || (coverBudget -= size) < 0) continue;
+    if (size > MAX_MERGE_CELLS * 10 || coverBudget < size) continue;
+    coverBudget -= size;
     for (let r = m.r0; r <= m.r1; r++)
       for (let c = m.c0; c <= m.c1; c++) {
         const k = r * 20000 + c;

@@ -1,4 +1,4 @@
-import { type Block, DistillError, type Doc, type ParseContext } from '@distill/core';
+import type { Block, Doc, ParseContext } from '@distill/core';
 import { readDrawing } from '../ooxml/drawing.js';
 import { readMetadata } from '../ooxml/metadata.js';
 import { missingPart, type OoxmlPackage } from '../ooxml/package.js';
