@@ -194,7 +194,7 @@ export class DocxConverter {
     }
     if (hasContent(content) || (st.display.length === 0 && !box)) {
       if (level !== undefined && hasContent(content)) {
-        if (label?.label) content = [{ kind: 'text', text: `${label.label} ` }, ...content];
+        if (label?.ordered && label.label) content = [{ kind: 'text', text: `${label.label} ` }, ...content];
         entries.push({
           t: 'block',
           b: { kind: 'heading', level: Math.min(6, Math.max(1, level)) as 1, content },

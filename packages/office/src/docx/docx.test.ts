@@ -167,4 +167,15 @@ describe('docx', () => {
     const embedded = await md(drawing, [img], imgRel, { removeBase64Images: false });
     expect(embedded).toMatch(/^!\[A red dot\]\(data:image\/png;base64,iVBORw0KGgo/);
   });
+
+  it('reads a macro-enabled document (docm) the same way, never touching its macros', async () => {
+    const bytes = docxWith(
+      styled('Heading1', 'Macro doc') + p('Body'),
+      [styles, { name: 'word/vbaProject.bin', data: 'not run' }],
+      rels,
+    );
+    const r = await parse(bytes, {}, { filename: 'x.docm', registry });
+    expect(r.markdown).toBe('# Macro doc\n\nBody\n');
+    expect(r.metadata.contentType).toBe('application/vnd.ms-word.document.macroenabled.12');
+  });
 });
