@@ -110,7 +110,7 @@ export class DocxConverter {
           for (const b of this.table(el)) entries.push({ t: 'block', b });
           break;
         case 'sdt':
-          this.collect(kid(el, 'sdtContent') ?? el, entries);
+          if (!kid(kid(el, 'sdtPr'), 'showingPlcHdr')) this.collect(kid(el, 'sdtContent') ?? el, entries);
           break;
         case 'customXml':
         case 'ins':
@@ -276,7 +276,8 @@ export class DocxConverter {
           this.inlines(c, st);
           break;
         case 'sdt':
-          this.inlines(kid(c, 'sdtContent') ?? c, st);
+          // A control still showing its placeholder ("Click here to enter text.") holds no content.
+          if (!kid(kid(c, 'sdtPr'), 'showingPlcHdr')) this.inlines(kid(c, 'sdtContent') ?? c, st);
           break;
         case 'oMath':
           this.emit(st, [{ kind: 'math', tex: ommlToLatex(c) }]);
@@ -321,6 +322,8 @@ export class DocxConverter {
 
   private run(r: XmlElement, st: ParaState): void {
     const rPr = kid(r, 'rPr');
+    // Hidden text (w:vanish) is not what a reader sees.
+    if (isOn(kid(rPr, 'vanish'))) return;
     const f = this.runFormat(r);
     let buf = '';
     const parts: Inline[] = [];

@@ -178,4 +178,11 @@ describe('docx', () => {
     expect(r.markdown).toBe('# Macro doc\n\nBody\n');
     expect(r.metadata.contentType).toBe('application/vnd.ms-word.document.macroenabled.12');
   });
+
+  it('drops hidden text and content controls still showing their placeholder', async () => {
+    const out = await md(
+      `<w:p><w:r><w:t xml:space="preserve">Seen </w:t></w:r><w:r><w:rPr><w:vanish/></w:rPr><w:t>unseen</w:t></w:r><w:sdt><w:sdtPr><w:showingPlcHdr/></w:sdtPr><w:sdtContent><w:r><w:t>Click here to enter text.</w:t></w:r></w:sdtContent></w:sdt></w:p>`,
+    );
+    expect(out).toBe('Seen\n');
+  });
 });
