@@ -62,24 +62,37 @@ export function readingOrder(items: Placed[], depth = 0): Placed[] {
 /** Positions of a layout's or master's placeholders, by idx and by type, for shapes that inherit them. */
 export class PlaceholderPositions {
   private readonly map = new Map<string, Xfrm>();
+  /** Placeholders whose layout turns bullets off (section headers, subtitles, captions). */
+  private readonly plain = new Set<string>();
   constructor(roots: (XmlElement | undefined)[]) {
     // Later roots (the master) only fill what earlier ones (the layout) leave open.
     for (const root of roots) {
       for (const sp of find(path(root, 'cSld', 'spTree'), 'sp')) {
         const ph = path(sp, 'nvSpPr', 'nvPr', 'ph');
-        const pos = xfrmOf(path(sp, 'spPr', 'xfrm'));
-        if (!ph || !pos) continue;
+        if (!ph) continue;
         const idx = at(ph, 'idx');
         const type = at(ph, 'type') ?? 'body';
-        if (idx !== undefined && !this.map.has(`idx:${idx}`)) this.map.set(`idx:${idx}`, pos);
-        if (!this.map.has(`type:${type}`)) this.map.set(`type:${type}`, pos);
+        const keys = [...(idx !== undefined ? [`idx:${idx}`] : []), `type:${type}`];
+        if (path(sp, 'txBody', 'lstStyle', 'lvl1pPr', 'buNone')) for (const k of keys) this.plain.add(k);
+        const pos = xfrmOf(path(sp, 'spPr', 'xfrm'));
+        if (!pos) continue;
+        for (const k of keys) if (!this.map.has(k)) this.map.set(k, pos);
       }
     }
   }
-  get(ph: XmlElement): Xfrm | undefined {
+  private keyOf(ph: XmlElement): string[] {
     const idx = at(ph, 'idx');
-    const type = at(ph, 'type') ?? 'body';
-    return (idx !== undefined ? this.map.get(`idx:${idx}`) : undefined) ?? this.map.get(`type:${type}`);
+    return [...(idx !== undefined ? [`idx:${idx}`] : []), `type:${at(ph, 'type') ?? 'body'}`];
+  }
+  get(ph: XmlElement): Xfrm | undefined {
+    for (const k of this.keyOf(ph)) {
+      const v = this.map.get(k);
+      if (v) return v;
+    }
+    return undefined;
+  }
+  bulletsOff(ph: XmlElement): boolean {
+    return this.plain.has(this.keyOf(ph)[0]);
   }
 }
 
@@ -137,7 +150,9 @@ export class SlideReader {
               });
             break;
           }
-          const blocks = textBodyBlocks(body, this.rels, type !== undefined && BULLET_TYPES.has(type));
+          const bullets =
+            type !== undefined && BULLET_TYPES.has(type) && !(ph && this.placeholders.bulletsOff(ph));
+          const blocks = textBodyBlocks(body, this.rels, bullets);
           if (blocks.length > 0) out.push({ ...pos, title: false, blocks });
           break;
         }
