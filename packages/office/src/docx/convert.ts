@@ -21,7 +21,8 @@ type Entry =
   | { t: 'block'; b: Block }
   | { t: 'li'; level: number; list: ListLabel; numId: string; blocks: Block[] }
   | { t: 'code'; text: string }
-  | { t: 'task'; checked: boolean; blocks: Block[] };
+  | { t: 'task'; checked: boolean; blocks: Block[] }
+  | { t: 'quote'; block: Block };
 
 interface Field {
   instr: string;
@@ -219,6 +220,8 @@ export class DocxConverter {
             CODE_CHARS.test(text) &&
             !content.some((n) => n.kind === 'image'));
         if (code) entries.push({ t: 'code', text });
+        else if (this.styles.isQuote(styleId))
+          entries.push({ t: 'quote', block: { kind: 'paragraph', content } });
         else entries.push({ t: 'block', b: { kind: 'paragraph', content } });
       }
     }
@@ -688,7 +691,20 @@ function assemble(entries: Entry[]): Block[] {
     code = undefined;
   };
   let tasks: Extract<Block, { kind: 'list' }> | undefined;
+  let quote: Extract<Block, { kind: 'quote' }> | undefined;
   for (const e of entries) {
+    if (e.t === 'quote') {
+      closeCode();
+      stack = [];
+      tasks = undefined;
+      if (!quote) {
+        quote = { kind: 'quote', children: [] };
+        out.push(quote);
+      }
+      quote.children.push(e.block);
+      continue;
+    }
+    quote = undefined;
     if (e.t === 'task') {
       closeCode();
       stack = [];

@@ -22,6 +22,7 @@ const styles: ZipInput = {
     <w:style w:type="paragraph" w:styleId="Titre3"><w:name w:val="Titre 3"/></w:style>
     <w:style w:type="paragraph" w:styleId="Custom"><w:name w:val="My Custom"/><w:pPr><w:outlineLvl w:val="3"/></w:pPr></w:style>
     <w:style w:type="paragraph" w:styleId="SourceCode"><w:name w:val="Source Code"/></w:style>
+    <w:style w:type="paragraph" w:styleId="Quote"><w:name w:val="Quote"/></w:style>
   </w:styles>`,
 };
 
@@ -184,5 +185,11 @@ describe('docx', () => {
       `<w:p><w:r><w:t xml:space="preserve">Seen </w:t></w:r><w:r><w:rPr><w:vanish/></w:rPr><w:t>unseen</w:t></w:r><w:sdt><w:sdtPr><w:showingPlcHdr/></w:sdtPr><w:sdtContent><w:r><w:t>Click here to enter text.</w:t></w:r></w:sdtContent></w:sdt></w:p>`,
     );
     expect(out).toBe('Seen\n');
+  });
+
+  it('turns quotation-styled paragraphs into a block quote', async () => {
+    expect(await md(p('Before') + styled('Quote', 'To be') + styled('Quote', 'or not') + p('After'))).toBe(
+      'Before\n\n> To be\n>\n> or not\n\nAfter\n',
+    );
   });
 });
