@@ -55,16 +55,18 @@ function zipFormat(bytes: Uint8Array): FormatId | 'zip' | 'encrypted-ooxml' {
   };
   if (odf[mimetype]) return odf[mimetype];
   if (zip.has('[Content_Types].xml')) {
+    const main = ooxmlMainPart(zip);
     const types = zip.readText('[Content_Types].xml', 256 * 1024).toLowerCase();
-    const names = zip.names().map((n) => n.toLowerCase());
-    const macro = types.includes('macroenabled') || names.some((n) => n.endsWith('vbaproject.bin'));
-    if (names.includes('xl/workbook.bin') || types.includes('sheet.binary')) return 'xlsb';
-    if (names.some((n) => n.startsWith('word/')) || types.includes('wordprocessingml'))
-      return macro ? 'docm' : 'docx';
-    if (names.some((n) => n.startsWith('xl/')) || types.includes('spreadsheetml'))
-      return macro ? 'xlsm' : 'xlsx';
-    if (names.some((n) => n.startsWith('ppt/')) || types.includes('presentationml'))
-      return macro ? 'pptm' : 'pptx';
+    const root = main.split('/')[0];
+    const macro =
+      new RegExp(`partname="/${main.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*macroenabled`).test(types) ||
+      zip
+        .names()
+        .some((n) => n.toLowerCase().startsWith(`${root}/`) && n.toLowerCase().endsWith('vbaproject.bin'));
+    if (main.endsWith('.bin') && root === 'xl') return 'xlsb';
+    if (root === 'word') return macro ? 'docm' : 'docx';
+    if (root === 'xl') return macro ? 'xlsm' : 'xlsx';
+    if (root === 'ppt') return macro ? 'pptm' : 'pptx';
   }
   if (zip.has('META-INF/container.xml') && zip.names().some((n) => n.endsWith('.opf'))) return 'epub';
   if (zip.has('content.xml') && zip.has('META-INF/manifest.xml')) {
@@ -84,6 +86,25 @@ function cfbFormat(bytes: Uint8Array): FormatId | 'encrypted-ooxml' | 'ole' {
   if (names.has('workbook') || names.has('book')) return 'xls';
   if (names.has('powerpoint document')) return 'ppt';
   return 'ole';
+}
+
+/**
+ * The package's main part: the officeDocument relationship of `_rels/.rels`, else the first of
+ * the known main parts present. Embedded workbooks in a presentation must not decide the type.
+ */
+function ooxmlMainPart(zip: ZipArchive): string {
+  if (zip.has('_rels/.rels')) {
+    const rels = zip.readText('_rels/.rels', 64 * 1024);
+    const m = /<Relationship\b[^>]*Type="[^"]*\/officeDocument"[^>]*>/i.exec(rels);
+    const target = m ? /Target="([^"]+)"/i.exec(m[0]) : null;
+    if (target) return target[1].replace(/^\//, '').toLowerCase();
+  }
+  const names = zip.names().map((n) => n.toLowerCase());
+  for (const main of ['word/document.xml', 'ppt/presentation.xml', 'xl/workbook.xml', 'xl/workbook.bin']) {
+    if (names.includes(main)) return main;
+  }
+  const dir = ['word/', 'ppt/', 'xl/'].find((d) => names.some((n) => n.startsWith(d)));
+  return dir ? `${dir}unknown` : '';
 }
 
 const HTML_START =

@@ -117,8 +117,9 @@ function gridOf(rows: readonly TableCell[][]): { spans: boolean; width: number }
 }
 
 function tableToMarkdown(b: Extract<Block, { kind: 'table' }>): string {
-  const rows = b.rows.filter((r) => r.length > 0);
-  if (rows.length === 0) return '';
+  // A row may start no cell when the row above spans into it; it still counts for rowspan.
+  const rows = b.rows;
+  if (rows.every((r) => r.length === 0)) return '';
   const { spans, width } = gridOf(rows);
   const caption = b.caption && b.caption.length > 0 ? inlinesToMarkdown(b.caption, { table: false }) : '';
   if (spans) {
@@ -157,9 +158,11 @@ function listItemToMarkdown(item: ListItem, marker: string): { text: string; loo
     if (i > 0) {
       const prev = item.blocks[i - 1];
       // A paragraph followed by a sub-list stays tight; two paragraphs make the item loose.
-      const sep = child.kind === 'list' || prev.kind === 'list' ? '\n' : '\n\n';
-      if (sep === '\n\n') loose = true;
-      parts.push(sep);
+      // CommonMark lets only a list starting at 1 interrupt a paragraph, so others need a blank line.
+      const interrupts = child.kind === 'list' && (!child.ordered || (child.start ?? 1) === 1);
+      const tight = interrupts || (prev.kind === 'list' && child.kind === 'list');
+      if (!tight && child.kind !== 'list') loose = true;
+      parts.push(tight ? '\n' : '\n\n');
     }
     parts.push(md);
   });

@@ -92,9 +92,26 @@ function checkFormats(formats: FormatItem[]): void {
   }
 }
 
-function combineSignals(timeoutMs: number, outer?: AbortSignal): AbortSignal {
-  const t = AbortSignal.timeout(timeoutMs);
-  return outer ? AbortSignal.any([t, outer]) : t;
+/**
+ * A signal that fires after `timeoutMs` or when `outer` fires. Unlike AbortSignal.timeout it
+ * is released as soon as parsing ends (`dispose`), so a busy server holds no timers for
+ * requests that finished long ago.
+ */
+function timeoutSignal(timeoutMs: number, outer?: AbortSignal): { signal: AbortSignal; dispose(): void } {
+  const ac = new AbortController();
+  const timer = setTimeout(() => ac.abort(new DOMException('parse timeout', 'TimeoutError')), timeoutMs);
+  const onOuter = () => ac.abort(outer?.reason);
+  if (outer) {
+    if (outer.aborted) ac.abort(outer.reason);
+    else outer.addEventListener('abort', onOuter, { once: true });
+  }
+  return {
+    signal: ac.signal,
+    dispose() {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onOuter);
+    },
+  };
 }
 
 /** Settles with the parser's result, or rejects when the signal fires first. */
@@ -154,7 +171,8 @@ export async function parseToDoc(
       `Unsupported file type: no parser for ${format.toUpperCase()} is installed in this build (installed: ${registry.formats().join(', ') || 'none'})`,
     );
   }
-  const signal = combineSignals(options.timeout, runtime.signal);
+  const timer = timeoutSignal(options.timeout, runtime.signal);
+  const signal = timer.signal;
   const ctx: ParseContext = {
     format,
     options,
@@ -178,6 +196,8 @@ export async function parseToDoc(
     );
   } catch (e) {
     throw toDistillError(e);
+  } finally {
+    timer.dispose();
   }
   if (doc.warnings) warnings.push(...doc.warnings);
   return { doc, format, options, warnings, bytes: loaded.bytes, filename };

@@ -49,6 +49,35 @@ export function normalizeCharset(label: string | undefined): string | undefined 
   }
 }
 
+/** Windows-1252's 0x80–0x9F (WHATWG); Node's TextDecoder wrongly decodes them as C1 controls. */
+const CP1252_HIGH = [
+  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d,
+  0x17d, 0x8f, 0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a,
+  0x153, 0x9d, 0x17e, 0x178,
+];
+
+function decodeWindows1252(b: Uint8Array): string {
+  let out = '';
+  const CHUNK = 8192;
+  for (let i = 0; i < b.length; i += CHUNK) {
+    const part = b.subarray(i, i + CHUNK);
+    const codes = new Array<number>(part.length);
+    for (let k = 0; k < part.length; k++) {
+      const c = part[k];
+      codes[k] = c >= 0x80 && c <= 0x9f ? CP1252_HIGH[c - 0x80] : c;
+    }
+    out += String.fromCharCode(...codes);
+  }
+  return out;
+}
+
+/** Decodes bytes in a named encoding (a TextDecoder label), fixing Node's Windows-1252. */
+export function decodeBytes(b: Uint8Array, encoding: string): string {
+  const name = normalizeCharset(encoding) ?? 'utf-8';
+  if (name === 'windows-1252') return decodeWindows1252(b);
+  return new TextDecoder(name).decode(b);
+}
+
 export function isValidUtf8(b: Uint8Array): boolean {
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(b);
@@ -89,8 +118,7 @@ export function decodeText(b: Uint8Array, declared?: string): Decoded {
       declared: true,
     };
   const label = normalizeCharset(declared);
-  if (label && label !== 'utf-8')
-    return { text: new TextDecoder(label).decode(b), encoding: label, declared: true };
+  if (label && label !== 'utf-8') return { text: decodeBytes(b, label), encoding: label, declared: true };
   if (isValidUtf8(b))
     return { text: new TextDecoder().decode(b), encoding: 'utf-8', declared: label === 'utf-8' };
   const sample = b.subarray(0, 64 * 1024);
@@ -105,7 +133,7 @@ export function decodeText(b: Uint8Array, declared?: string): Decoded {
       // not Shift_JIS after all
     }
   }
-  return { text: new TextDecoder('windows-1252').decode(b), encoding: 'windows-1252', declared: false };
+  return { text: decodeWindows1252(b), encoding: 'windows-1252', declared: false };
 }
 
 /** True when bytes look like text: no NULs outside UTF-16, few control characters. */

@@ -82,11 +82,12 @@ const DETECTORS: Detector[] = [
   },
   {
     entity: 'phone',
-    pattern: /(?<![\w+])(?:\+\d{1,3}[ .-]?)?(?:\(\d{1,4}\)[ .-]?)?\d{2,4}(?:[ .-]\d{2,5}){1,4}(?![\w])/g,
+    pattern: /(?<![\w+])(?:\+\d{1,3}[ .-]?)?(?:\(\d{1,4}\)[ .-]?)?\d{2,4}(?:[ .-]\d{2,8}){1,4}(?![\w])/g,
     accept: (m) => {
       const digits = m.replace(/\D/g, '').length;
       if (digits < 7 || digits > 15) return false;
       // Dates and version-like numbers are not phone numbers.
+      if (/^\d{3}-\d{2}-\d{4}$/.test(m)) return false; // SSN-shaped
       if (/^\d{4}-\d{2}-\d{2}$/.test(m) || /^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/.test(m)) return false;
       return m.startsWith('+') || m.includes('(') || /^\d{3}[ .-]\d{3}[ .-]\d{4}$/.test(m) || digits >= 9;
     },

@@ -1,27 +1,11 @@
+import { decodeBytes } from '@distill/core';
+
 /**
  * Byte decoding for Windows code pages, shared by the RTF and legacy binary readers.
- * Node 20's TextDecoder treats 'windows-1252' as ISO-8859-1 (0x80–0x9F stay C1 controls, so
- * € “ ” … are lost); code page 1252 is decoded here with its own table for that range.
+ * Code page 1252 goes through core's decodeBytes, which maps 0x80–0x9F as Windows does
+ * (Node 20's TextDecoder treats 'windows-1252' as ISO-8859-1 and loses € “ ” …).
  */
-const CP1252_HIGH = [
-  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d,
-  0x17d, 0x8f, 0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a,
-  0x153, 0x9d, 0x17e, 0x178,
-];
-
-export function decodeCp1252(b: Uint8Array): string {
-  let s = '';
-  const chunk: number[] = [];
-  for (let i = 0; i < b.length; i++) {
-    const c = b[i];
-    chunk.push(c >= 0x80 && c < 0xa0 ? CP1252_HIGH[c - 0x80] : c);
-    if (chunk.length >= 4096) {
-      s += String.fromCharCode(...chunk);
-      chunk.length = 0;
-    }
-  }
-  return s + String.fromCharCode(...chunk);
-}
+export const decodeCp1252 = (b: Uint8Array): string => decodeBytes(b, 'windows-1252');
 
 /** A TextDecoder label for a Windows/Mac code page number. */
 export function codepageLabel(cp: number): string {

@@ -1,0 +1,83 @@
+import { resolve } from 'node:path';
+import type { ParseOptionsInput } from 'distill';
+import type { ConvertOutcome } from './convert.js';
+import { expandInputs, type InputFile } from './inputs.js';
+import { Manifest } from './manifest.js';
+import { ConvertPool } from './pool.js';
+
+export interface BatchOptions {
+  /** Output folder: outputs and `manifest.jsonl` go there. Without it results are returned. */
+  out?: string;
+  /** Also write `<file>.json` with the whole result. */
+  json?: boolean;
+  /** The spec's parse options, for every file. */
+  options?: ParseOptionsInput;
+  /** Worker threads; default: the machine's cores. */
+  concurrency?: number;
+  /** Skip files the manifest says are done (default true when `out` is set). */
+  resume?: boolean;
+  /** Also convert again files that failed with a non-retryable error (corrupt, unsupported). */
+  retryFailed?: boolean;
+  /** Ends a worker stuck on one file; default the parse timeout plus 10 s. */
+  hardTimeoutMs?: number;
+}
+
+export interface BatchItem extends ConvertOutcome {
+  /** True when the manifest showed the file already converted and unchanged. */
+  skipped?: boolean;
+}
+
+/**
+ * Converts many files on all cores and yields each outcome as it finishes. Inputs are files,
+ * directories (walked lazily) or globs; a failing file yields an error outcome and the batch
+ * goes on. With `out`, a manifest makes a second run skip finished files and retry failed ones.
+ */
+export async function* batch(
+  inputs: readonly string[] | AsyncIterable<InputFile>,
+  opts: BatchOptions = {},
+): AsyncGenerator<BatchItem> {
+  const pool = new ConvertPool({ concurrency: opts.concurrency });
+  const manifest = opts.out ? await Manifest.open(opts.out) : undefined;
+  const resume = opts.resume ?? true;
+  const options = opts.options ?? {};
+  const timeout = typeof options.timeout === 'number' ? options.timeout : 60_000;
+  const hard = opts.hardTimeoutMs ?? timeout + 10_000;
+  const source = Array.isArray(inputs)
+    ? expandInputs(inputs as string[])
+    : (inputs as AsyncIterable<InputFile>);
+  const limit = pool.size * 2;
+  const running = new Map<number, Promise<{ id: number; item: BatchItem }>>();
+  let next = 0;
+  try {
+    for await (const file of source) {
+      const path = resolve(file.path);
+      const prior = manifest && resume ? await manifest.settled(path, opts.retryFailed === true) : undefined;
+      if (prior) {
+        yield { ...prior, outStem: file.outStem, skipped: true };
+        continue;
+      }
+      const id = next++;
+      running.set(
+        id,
+        pool
+          .run({ path, outStem: file.outStem, out: opts.out, json: opts.json, options }, hard)
+          .then(async (o) => {
+            if (manifest) await manifest.record(o);
+            return { id, item: o as BatchItem };
+          }),
+      );
+      if (running.size >= limit) {
+        const { id: doneId, item } = await Promise.race(running.values());
+        running.delete(doneId);
+        yield item;
+      }
+    }
+    while (running.size > 0) {
+      const { id: doneId, item } = await Promise.race(running.values());
+      running.delete(doneId);
+      yield item;
+    }
+  } finally {
+    await pool.close();
+  }
+}

@@ -1,0 +1,78 @@
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import Piscina from 'piscina';
+import type { ConvertOutcome, ConvertTask } from './convert.js';
+
+/**
+ * The built worker when there is one (dist/ sits beside src/ in the package), else the
+ * TypeScript source through tsx, so `pnpm distill batch` also works from a checkout.
+ */
+function workerFile(): { filename: string; execArgv: string[] } {
+  const built = fileURLToPath(new URL('../dist/worker.js', import.meta.url));
+  if (existsSync(built)) return { filename: built, execArgv: [] };
+  const source = fileURLToPath(new URL('../src/worker.ts', import.meta.url));
+  return { filename: source, execArgv: ['--conditions=source', '--import', 'tsx'] };
+}
+
+export interface PoolOptions {
+  /** Worker threads; default: the machine's cores. */
+  concurrency?: number;
+  /** Heap cap per worker in MB, so one hostile file cannot take the process down. */
+  maxHeapMb?: number;
+}
+
+/** A pool of worker threads, each with its own engine, that converts files. */
+export class ConvertPool {
+  private readonly pool: Piscina;
+  readonly size: number;
+
+  constructor(opts: PoolOptions = {}) {
+    this.size = Math.max(1, opts.concurrency ?? availableParallelism());
+    const { filename, execArgv } = workerFile();
+    this.pool = new Piscina({
+      filename,
+      execArgv,
+      minThreads: this.size,
+      maxThreads: this.size,
+      idleTimeout: 60_000,
+      resourceLimits: { maxOldGenerationSizeMb: opts.maxHeapMb ?? 4096 },
+    });
+  }
+
+  /**
+   * Converts one file. `hardTimeoutMs` ends the worker thread itself, for parsers stuck in a
+   * loop that never reaches a checkpoint; a new thread takes its place.
+   */
+  async run(task: ConvertTask, hardTimeoutMs: number): Promise<ConvertOutcome> {
+    const ac = new AbortController();
+    const timer = setTimeout(() => ac.abort(), hardTimeoutMs);
+    const t0 = performance.now();
+    try {
+      return (await this.pool.run(task, { signal: ac.signal })) as ConvertOutcome;
+    } catch (e) {
+      const aborted = ac.signal.aborted;
+      const oom = /ERR_WORKER_OUT_OF_MEMORY|out of memory/i.test(String((e as Error)?.message ?? e));
+      return {
+        path: task.path,
+        outStem: task.outStem,
+        status: 'error',
+        size: 0,
+        code: aborted ? 'REQUEST_TIMEOUT' : oom ? 'PAYLOAD_TOO_LARGE' : 'UNKNOWN_ERROR',
+        error: aborted
+          ? `Request Timeout: converting took longer than ${hardTimeoutMs} ms`
+          : oom
+            ? 'Payload Too Large: the file needs more memory than a worker may use'
+            : `Internal Server Error: ${(e as Error)?.message ?? e}`,
+        retryable: !oom,
+        ms: Math.round(performance.now() - t0),
+      };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  close(): Promise<void> {
+    return this.pool.destroy();
+  }
+}

@@ -1,0 +1,3 @@
+export { deadLetterName, parseQueueUrl, type QueueTarget } from './connection.js';
+export { type QueueBatchOptions, queueBatch } from './producer.js';
+export { type QueueWorkerHandle, type QueueWorkerOptions, startQueueWorker } from './worker.js';

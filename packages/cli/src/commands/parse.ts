@@ -1,0 +1,99 @@
+import { parseArgs } from 'node:util';
+import { expandInputs, type InputFile, writeOutputs } from '@distill/batch';
+import { type ParseOptionsInput, parse, parseOptionsSchema, toDistillError, validate } from 'distill';
+import type { Io } from '../io.js';
+import { PARSE_FLAGS, PARSE_FLAGS_HELP, parseOptionsFromFlags } from '../options.js';
+
+export const PARSE_HELP = `Usage: distill parse <file|dir|glob>... [--out DIR] [--json] [options]
+
+Converts documents to Markdown. With one input and no --out, prints to stdout.
+With --out, writes <out>/<input file name>.md (and .html, .json as asked), mirroring the
+subfolders of a directory input. A file that fails prints its error and the run goes on;
+the exit code is 1 if any file failed.
+
+  --out DIR                 output folder
+  --json                    write (or print) the whole result as JSON
+${PARSE_FLAGS_HELP}`;
+
+export async function parseCommand(argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      ...PARSE_FLAGS,
+      out: { type: 'string', short: 'o' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    io.out(`${PARSE_HELP}\n`);
+    return 0;
+  }
+  if (positionals.length === 0) {
+    io.err(`distill parse: no input given\n\n${PARSE_HELP}\n`);
+    return 2;
+  }
+  let options: ParseOptionsInput;
+  try {
+    options = parseOptionsFromFlags(values);
+    validate(parseOptionsSchema, options, 'options');
+  } catch (e) {
+    const err = toDistillError(e);
+    io.err(`distill parse: ${err.message}\n`);
+    return 2;
+  }
+  const files = expandInputs(positionals);
+  const out = values.out;
+  let failed = 0;
+  let done = 0;
+  let single: InputFile | undefined;
+  if (!out) {
+    // Without --out only one input can go to stdout.
+    const all: InputFile[] = [];
+    for await (const f of files) {
+      all.push(f);
+      if (all.length > 1) break;
+    }
+    if (all.length !== 1) {
+      io.err(
+        all.length === 0
+          ? 'distill parse: no supported input found\n'
+          : 'distill parse: several inputs need --out DIR\n',
+      );
+      return 2;
+    }
+    single = all[0];
+    try {
+      const result = await parse(single.path, options);
+      io.out(
+        values.json
+          ? `${JSON.stringify({ success: true, data: result }, null, 2)}\n`
+          : (result.markdown ?? result.html ?? ''),
+      );
+      if (result.warning) io.err(`warning: ${single.path}: ${result.warning}\n`);
+      return 0;
+    } catch (e) {
+      const err = toDistillError(e);
+      io.err(`error: ${single.path}: ${err.code} (${err.status}) ${err.message}\n`);
+      return 1;
+    }
+  }
+  const started = Date.now();
+  for await (const file of files) {
+    const t0 = Date.now();
+    try {
+      const result = await parse(file.path, options);
+      const written = await writeOutputs(out, file.outStem, result, values.json === true);
+      done++;
+      io.err(`ok    ${file.path} → ${written.join(', ')} (${Date.now() - t0} ms)\n`);
+      if (result.warning) io.err(`      warning: ${result.warning.replace(/\n/g, '\n      warning: ')}\n`);
+    } catch (e) {
+      failed++;
+      const err = toDistillError(e);
+      io.err(`error ${file.path}: ${err.code} (${err.status}) ${err.message}\n`);
+    }
+  }
+  io.err(`${done} converted, ${failed} failed in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  return failed > 0 ? 1 : done === 0 ? 2 : 0;
+}

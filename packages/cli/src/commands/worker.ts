@@ -1,0 +1,47 @@
+import { parseArgs } from 'node:util';
+import type { Io } from '../io.js';
+
+export const WORKER_HELP = `Usage: distill worker --queue redis://host:port/name [--concurrency N]
+
+Takes conversion jobs that \`distill batch --queue\` enqueued and converts them with the same
+engine, on all cores. Retryable failures are retried with backoff; bad files go to the
+<name>-dead queue with their error. Stops cleanly on SIGINT or SIGTERM.`;
+
+export async function workerCommand(argv: string[], io: Io): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      queue: { type: 'string' },
+      concurrency: { type: 'string', short: 'c' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    io.out(`${WORKER_HELP}\n`);
+    return 0;
+  }
+  if (!values.queue) {
+    io.err(`distill worker: --queue URL is required\n\n${WORKER_HELP}\n`);
+    return 2;
+  }
+  const { startQueueWorker } = await import('@distill/batch/queue');
+  let converted = 0;
+  let failed = 0;
+  const handle = await startQueueWorker({
+    queue: values.queue,
+    concurrency: values.concurrency ? Number(values.concurrency) : undefined,
+    onOutcome: (o) => {
+      if (o.status === 'ok') converted++;
+      else failed++;
+    },
+  });
+  io.err(`distill worker: waiting for jobs on ${values.queue}\n`);
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await handle.close();
+  io.err(`distill worker: stopped after ${converted} converted, ${failed} failed\n`);
+  return 0;
+}

@@ -1,0 +1,59 @@
+import { batchCommand } from './commands/batch.js';
+import { parseCommand } from './commands/parse.js';
+import { serveCommand } from './commands/serve.js';
+import { workerCommand } from './commands/worker.js';
+import type { Io } from './io.js';
+
+export { expandInputs, globToRegExp, walk } from '@distill/batch';
+export { parseCommand } from './commands/parse.js';
+export type { Io } from './io.js';
+export { processIo } from './io.js';
+export { parseOptionsFromFlags } from './options.js';
+
+export const HELP = `Usage: distill <command> [options]
+
+Commands:
+  parse <file|dir|glob>...   convert documents to Markdown (distill parse --help)
+  batch <dir|glob>... --out  convert many files on all cores, resumable, or on a Redis queue
+  worker --queue URL         take batch jobs from a Redis queue
+  serve [--port N]           serve the /v2 HTTP API (parse, search, scrape)
+
+Options:
+  -h, --help      show help
+  -v, --version   show the version
+`;
+
+type Command = (argv: string[], io: Io) => Promise<number>;
+
+/** Commands by name; each package that adds one (serve, batch, search, scrape) adds a line. */
+export const COMMANDS: Record<string, Command> = {
+  parse: parseCommand,
+  batch: batchCommand,
+  worker: workerCommand,
+  serve: serveCommand,
+};
+
+/** Runs the CLI with `argv` (without node and script) and returns the exit code. */
+export async function runCli(argv: string[], io: Io): Promise<number> {
+  const [cmd, ...rest] = argv;
+  if (cmd === undefined || cmd === '-h' || cmd === '--help' || cmd === 'help') {
+    io.out(HELP);
+    return cmd === undefined ? 2 : 0;
+  }
+  if (cmd === '-v' || cmd === '--version') {
+    io.out('distill 0.1.0\n');
+    return 0;
+  }
+  const command = COMMANDS[cmd];
+  if (!command) {
+    io.err(`distill: unknown command "${cmd}"\n\n${HELP}`);
+    return 2;
+  }
+  try {
+    return await command(rest, io);
+  } catch (e) {
+    // Argument errors from parseArgs (unknown flag, missing value) are usage errors.
+    io.err(`distill ${cmd}: ${(e as Error).message}\n`);
+    return 2;
+  }
+}

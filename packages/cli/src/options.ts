@@ -1,0 +1,75 @@
+import type { ParseOptionsInput } from 'distill';
+
+/** The spec's parse options as CLI flags (`parseArgs` definitions), shared by parse and batch. */
+export const PARSE_FLAGS = {
+  formats: { type: 'string' },
+  'only-main-content': { type: 'boolean' },
+  'no-only-main-content': { type: 'boolean' },
+  'include-tags': { type: 'string' },
+  'exclude-tags': { type: 'string' },
+  'pdf-mode': { type: 'string' },
+  'max-pages': { type: 'string' },
+  pages: { type: 'boolean' },
+  blocks: { type: 'boolean' },
+  'page-markers': { type: 'boolean' },
+  'no-pdf-parser': { type: 'boolean' },
+  'redact-pii': { type: 'boolean' },
+  'keep-base64-images': { type: 'boolean' },
+  timeout: { type: 'string' },
+} as const;
+
+export const PARSE_FLAGS_HELP = `  --formats LIST            markdown,html,rawHtml,links,images,summary (default markdown)
+  --only-main-content       keep only the main content of web pages (default)
+  --no-only-main-content    keep the whole page
+  --include-tags SELECTORS  comma-separated CSS selectors to keep
+  --exclude-tags SELECTORS  comma-separated CSS selectors to drop
+  --pdf-mode MODE           fast | auto | ocr (default auto)
+  --max-pages N             parse only the first N pages of a PDF (1..10000)
+  --pages                   add per-page Markdown (JSON output)
+  --blocks                  add typed layout blocks (JSON output)
+  --page-markers            join PDF pages with --- and <!-- page N -->
+  --no-pdf-parser           return PDFs base64-encoded (parsers: [])
+  --redact-pii              replace e-mails, phones, cards, IBANs, IPs, SSNs by placeholders
+  --keep-base64-images      keep data-URI images in the Markdown
+  --timeout MS              per-file timeout, 1000..300000 (default 60000)`;
+
+type FlagValues = {
+  [K in keyof typeof PARSE_FLAGS]?: (typeof PARSE_FLAGS)[K]['type'] extends 'boolean' ? boolean : string;
+};
+
+const list = (s: string | undefined) =>
+  s === undefined
+    ? undefined
+    : s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean);
+
+/** Number flags are passed through as numbers when numeric, so the schema reports bounds. */
+const num = (s: string | undefined): number | string | undefined =>
+  s === undefined ? undefined : /^-?\d+$/.test(s.trim()) ? Number(s) : s;
+
+/** Builds the spec's parse options from flags; validation happens once, in the engine. */
+export function parseOptionsFromFlags(v: FlagValues): ParseOptionsInput {
+  const o: Record<string, unknown> = {};
+  const formats = list(v.formats);
+  if (formats) o.formats = formats;
+  if (v['no-only-main-content']) o.onlyMainContent = false;
+  else if (v['only-main-content']) o.onlyMainContent = true;
+  if (v['include-tags']) o.includeTags = list(v['include-tags']);
+  if (v['exclude-tags']) o.excludeTags = list(v['exclude-tags']);
+  if (v['redact-pii']) o.redactPII = true;
+  if (v['keep-base64-images']) o.removeBase64Images = false;
+  if (v.timeout !== undefined) o.timeout = num(v.timeout);
+  if (v['no-pdf-parser']) o.parsers = [];
+  else {
+    const pdf: Record<string, unknown> = { type: 'pdf' };
+    if (v['pdf-mode']) pdf.mode = v['pdf-mode'];
+    if (v['max-pages'] !== undefined) pdf.maxPages = num(v['max-pages']);
+    if (v.pages) pdf.pages = true;
+    if (v.blocks) pdf.blocks = true;
+    if (v['page-markers']) pdf.pageMarkers = true;
+    if (Object.keys(pdf).length > 1) o.parsers = [pdf];
+  }
+  return o as ParseOptionsInput;
+}

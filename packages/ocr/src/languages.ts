@@ -1,0 +1,79 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { DistillError } from '@distill/core';
+
+const require = createRequire(import.meta.url);
+
+/** Tesseract codes for the ISO 639-1 languages documents declare most often. */
+const ISO_TO_TESSERACT: Record<string, string> = {
+  en: 'eng',
+  de: 'deu',
+  fr: 'fra',
+  es: 'spa',
+  it: 'ita',
+  pt: 'por',
+  nl: 'nld',
+  ru: 'rus',
+  pl: 'pol',
+  cs: 'ces',
+  sv: 'swe',
+  da: 'dan',
+  fi: 'fin',
+  no: 'nor',
+  el: 'ell',
+  tr: 'tur',
+  ja: 'jpn',
+  zh: 'chi_sim',
+  ko: 'kor',
+  ar: 'ara',
+  he: 'heb',
+  hi: 'hin',
+  uk: 'ukr',
+  hu: 'hun',
+  ro: 'ron',
+};
+
+/** Maps `en`, `en-US`, `eng` to the tesseract code. */
+export function tesseractCode(lang: string): string {
+  const l = lang.trim().toLowerCase();
+  const iso = l.split(/[-_]/)[0];
+  return ISO_TO_TESSERACT[iso] ?? l;
+}
+
+export interface LanguageData {
+  code: string;
+  langPath: string;
+  gzip: boolean;
+}
+
+/**
+ * Finds a language's trained data in its npm package (`@tesseract.js-data/<code>`); nothing is
+ * ever downloaded. A missing package is a clear error naming what to install.
+ */
+export function languageData(lang: string): LanguageData {
+  const code = tesseractCode(lang);
+  const pkg = `@tesseract.js-data/${code}`;
+  let info: { langPath?: string; gzip?: boolean };
+  try {
+    info = require(pkg) as { langPath?: string; gzip?: boolean };
+  } catch {
+    throw new DistillError(
+      'MISSING_DEPENDENCY',
+      `OCR language "${lang}" is not installed: add the npm package ${pkg} (for example \`pnpm add ${pkg}\`)`,
+    );
+  }
+  const langPath = info.langPath ?? join(dirname(require.resolve(`${pkg}/package.json`)), '4.0.0');
+  return { code, langPath, gzip: info.gzip ?? true };
+}
+
+/** Which of the given languages have their data installed. */
+export function installedLanguages(candidates: readonly string[]): string[] {
+  return candidates.filter((l) => {
+    try {
+      languageData(l);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}

@@ -1,0 +1,90 @@
+import type { Writable } from 'node:stream';
+import { LIMITS, type ParserRegistry } from '@distill/core';
+import type { ScrapeService, SearchService } from './services.js';
+
+/** Team-gated features of the spec that a key may or may not have (403 when missing). */
+export const FEATURES = ['enterprise', 'threatProtection', 'catalogue'] as const;
+export type Feature = (typeof FEATURES)[number];
+
+/** Limits that can be set server-wide and overridden per key. */
+export interface KeyLimits {
+  /** Requests per minute; undefined or 0 = unlimited. */
+  rateLimitPerMinute?: number;
+  /** Jobs this key may run at once. */
+  maxConcurrent?: number;
+  /** Jobs of this key that may wait for a slot; beyond it, 429 `Concurrency limit reached`. 0 = no queue. */
+  maxQueued?: number;
+  /** Credits this key may spend while the server runs; undefined = unlimited. 402 once spent. */
+  credits?: number;
+}
+
+export interface ApiKeyConfig extends KeyLimits {
+  key: string;
+  /** A label for logs; never the key itself. */
+  name?: string;
+  features?: Feature[];
+}
+
+export interface LoggerConfig {
+  level?: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Where JSON log lines go (default stdout). */
+  stream?: Writable;
+}
+
+export interface ServerConfig {
+  port?: number;
+  /** Interface to bind; default 127.0.0.1. `noAuth` refuses anything but loopback. */
+  host?: string;
+  /** Keys as strings or with per-key settings. DISTILL_API_KEYS (comma-separated) is added by `serve()`. */
+  apiKeys?: (string | ApiKeyConfig)[];
+  /** A file of keys: JSON (`[{key, name, features, ...}]` or `{keys: [...]}`) or one key per line. */
+  keysFile?: string;
+  /** Run without keys; only allowed on a loopback host. */
+  noAuth?: boolean;
+  /** Features of keys given as plain strings, and of the anonymous caller under noAuth. Default none. */
+  defaultFeatures?: Feature[];
+  /** Defaults for every key; a key's own settings win. */
+  limits?: KeyLimits;
+  /** Jobs the whole server runs at once, across keys (bounds memory). */
+  maxConcurrentJobs?: number;
+  /** Jobs that may wait server-wide for a slot. */
+  maxQueuedJobs?: number;
+  /** Largest uploaded file; the spec's 50 MB. */
+  maxFileBytes?: number;
+  /** Largest JSON body (search, scrape) and `options` part. */
+  maxJsonBytes?: number;
+  /** Time allowed to receive a parse upload; slow uploads past it get 408. */
+  uploadTimeoutMs?: number;
+  /** Time allowed to send the request line and headers (slow-header attacks); Node answers 408. */
+  headersTimeoutMs?: number;
+  /** Deadline of a whole request (upload, queue and work); 408 past it. */
+  requestTimeoutMs?: number;
+  /** How long `close()` waits for in-flight requests before cutting connections. */
+  shutdownTimeoutMs?: number;
+  /** false = no logs; otherwise pino settings. */
+  logger?: boolean | LoggerConfig;
+  /** Parsers to use; default the `distill` registry with every parser of this build. */
+  registry?: ParserRegistry;
+  /** Later issues plug the web package in here; absent = the route answers "not enabled". */
+  services?: { search?: SearchService; scrape?: ScrapeService };
+}
+
+export const DEFAULTS = {
+  port: 3002,
+  host: '127.0.0.1',
+  maxFileBytes: LIMITS.fileSizeBytes,
+  maxJsonBytes: 1024 * 1024,
+  uploadTimeoutMs: 60_000,
+  headersTimeoutMs: 30_000,
+  // The longest parse timeout the spec allows, plus time to upload.
+  requestTimeoutMs: LIMITS.timeout.max + 60_000,
+  shutdownTimeoutMs: 30_000,
+  maxConcurrent: 4,
+  maxQueued: 32,
+  // Parsing runs on the event loop, so more jobs than this add memory, not throughput.
+  maxConcurrentJobs: 4,
+  maxQueuedJobs: 256,
+} as const;
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost', '::ffff:127.0.0.1']);
+export const isLoopback = (host: string): boolean => LOOPBACK.has(host) || /^127\./.test(host);

@@ -1,0 +1,52 @@
+import type { ParserRegistry } from '@distill/core';
+import type { KeyRecord, KeyStore } from './auth/keys.js';
+import type { KeyLimits, ServerConfig } from './config.js';
+import type { ConcurrencyGate } from './limits/concurrency.js';
+import type { CreditLedger } from './limits/credits.js';
+import type { RateLimiter } from './limits/rate-limiter.js';
+import type { ScrapeService, SearchService } from './services.js';
+
+/** Settings with every default filled in. */
+export interface ResolvedConfig {
+  port: number;
+  host: string;
+  noAuth: boolean;
+  limits: Required<Pick<KeyLimits, 'maxConcurrent' | 'maxQueued'>> & KeyLimits;
+  maxConcurrentJobs: number;
+  maxQueuedJobs: number;
+  maxFileBytes: number;
+  maxJsonBytes: number;
+  uploadTimeoutMs: number;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  shutdownTimeoutMs: number;
+  logger: ServerConfig['logger'];
+}
+
+/** What the routes share. */
+export interface ServerContext {
+  config: ResolvedConfig;
+  keys: KeyStore;
+  /** The caller under `noAuth`. */
+  anonymous: KeyRecord;
+  rate: RateLimiter;
+  gate: ConcurrencyGate;
+  ledger: CreditLedger;
+  registry: ParserRegistry;
+  services: { search?: SearchService; scrape?: ScrapeService };
+  closing: boolean;
+}
+
+/** A key's limits: its own settings, else the server's. */
+export function limitsOf(
+  ctx: ServerContext,
+  key: KeyRecord,
+): Required<Pick<KeyLimits, 'maxConcurrent' | 'maxQueued'>> & KeyLimits {
+  const d = ctx.config.limits;
+  return {
+    rateLimitPerMinute: key.rateLimitPerMinute ?? d.rateLimitPerMinute,
+    maxConcurrent: key.maxConcurrent ?? d.maxConcurrent,
+    maxQueued: key.maxQueued ?? d.maxQueued,
+    credits: key.credits ?? d.credits,
+  };
+}

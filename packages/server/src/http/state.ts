@@ -1,0 +1,22 @@
+import type { KeyRecord } from '../auth/keys.js';
+
+/** What the server tracks for one request, from its first byte to its log line. */
+export interface RequestState {
+  id: string;
+  key?: KeyRecord;
+  /** Set once the request says so (parse options, search enterprise zdr, scrape lockdown). */
+  zeroDataRetention: boolean;
+  /** Aborted on the request deadline, a client disconnect, or a shutdown cut. */
+  controller: AbortController;
+  timer?: NodeJS.Timeout;
+  /** The body may still be arriving (a timeout or refusal mid-upload): close, don't reuse. */
+  closeConnection: boolean;
+  /** Extra fields for the log line, dropped under zero data retention. */
+  logFields: Record<string, unknown>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    distill: RequestState;
+  }
+}

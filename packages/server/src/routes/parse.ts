@@ -1,0 +1,90 @@
+import {
+  DistillError,
+  emitResult,
+  type ParseOptions,
+  parseOptionsSchema,
+  parseToDoc,
+  validate,
+} from '@distill/core';
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context.js';
+import { badMultipart, checkUploadHeaders, readUpload } from '../http/multipart.js';
+import { priceUsage } from '../limits/credits.js';
+import type { Usage } from '../services.js';
+import { charge, enterJob } from './job.js';
+
+function parseOptionsPart(text: string | undefined): ParseOptions {
+  if (text === undefined || text.trim() === '') return validate(parseOptionsSchema, {}, 'parse options');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw badMultipart(`the "options" part is not valid JSON (${(e as Error).message})`);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw badMultipart('the "options" part must be a JSON object');
+  }
+  return validate(parseOptionsSchema, value, 'parse options');
+}
+
+/** `POST /v2/parse`: multipart `file` + `options`, answered with the spec's parse response. */
+export async function parseRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  // The body is streamed by the handler, after a concurrency slot is held, so fastify must not
+  // read it: every content type passes through untouched and the handler checks it.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
+
+  const limits = { maxFileBytes: ctx.config.maxFileBytes, maxOptionsBytes: ctx.config.maxJsonBytes };
+
+  app.post('/v2/parse', async (req) => {
+    const st = req.distill;
+    // Wrong type or a declared size over the limit are refused before queuing or reading.
+    checkUploadHeaders(req.raw, limits);
+    const slot = await enterJob(ctx, req);
+    try {
+      const uploadTimeout = new AbortController();
+      const timer = setTimeout(
+        () =>
+          uploadTimeout.abort(
+            new DistillError(
+              'REQUEST_TIMEOUT',
+              `Request Timeout: the upload was not received within ${ctx.config.uploadTimeoutMs} ms`,
+            ),
+          ),
+        ctx.config.uploadTimeoutMs,
+      );
+      let upload: Awaited<ReturnType<typeof readUpload>>;
+      try {
+        upload = await readUpload(
+          req.raw,
+          limits,
+          AbortSignal.any([st.controller.signal, uploadTimeout.signal]),
+        );
+      } finally {
+        clearTimeout(timer);
+      }
+      const options = parseOptionsPart(upload.optionsText);
+      st.zeroDataRetention = options.zeroDataRetention;
+      st.logFields.bytes = upload.bytes.length;
+
+      const parsed = await parseToDoc(
+        { data: upload.bytes, filename: upload.filename, contentType: upload.contentType },
+        options,
+        { signal: st.controller.signal, maxBytes: ctx.config.maxFileBytes, registry: ctx.registry },
+      );
+      const data = emitResult(parsed);
+      st.logFields.format = parsed.format;
+
+      const usage: Usage = {};
+      if (parsed.format === 'pdf' && !options.parsers.some((p) => p.type === 'pdf')) usage.rawPdfs = 1;
+      else if (parsed.format === 'pdf') usage.pagesParsed = Math.max(1, data.metadata.numPages ?? 1);
+      else usage.pagesParsed = 1;
+      const creditsUsed = priceUsage(usage);
+      charge(ctx, req, creditsUsed);
+      if (slot.queue) Object.assign(data.metadata, slot.queue);
+      return { success: true, data, id: st.id, creditsUsed };
+    } finally {
+      slot.release();
+    }
+  });
+}

@@ -1,0 +1,53 @@
+import { keysFromEnv } from './auth/keys.js';
+import type { ServerConfig } from './config.js';
+import { createServer, type DistillServer } from './server.js';
+
+/** Options as a CLI parser hands them over (`distill serve [--port] [--host] [--no-auth]`). */
+export interface ServeOptions {
+  port?: number | string;
+  host?: string;
+  /** `--no-auth`; commander's negated flag form `auth: false` means the same. */
+  noAuth?: boolean;
+  auth?: boolean;
+  keysFile?: string;
+  /** Where DISTILL_API_KEYS and DISTILL_KEYS_FILE are read; default process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** Further settings (limits, logger, services). */
+  config?: ServerConfig;
+  /** Stop on SIGINT/SIGTERM (default true). */
+  handleSignals?: boolean;
+}
+
+/**
+ * Starts the `/v2` API for the CLI. Keys come from DISTILL_API_KEYS (comma-separated) and a
+ * keys file (`--keys-file` or DISTILL_KEYS_FILE); `--no-auth` needs no key and binds loopback.
+ */
+export async function serve(opts: ServeOptions = {}): Promise<DistillServer & { url: string }> {
+  const env = opts.env ?? process.env;
+  const noAuth = opts.noAuth === true || opts.auth === false;
+  const port = opts.port === undefined ? opts.config?.port : Number(opts.port);
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {
+    throw new Error(`--port must be an integer 0..65535, got ${opts.port}`);
+  }
+  const server = createServer({
+    ...opts.config,
+    port,
+    host: opts.host ?? opts.config?.host,
+    noAuth,
+    apiKeys: [...(opts.config?.apiKeys ?? []), ...keysFromEnv(env.DISTILL_API_KEYS)],
+    keysFile: opts.keysFile ?? opts.config?.keysFile ?? (env.DISTILL_KEYS_FILE || undefined),
+  });
+  const { url } = await server.start();
+  if (opts.handleSignals !== false) {
+    const stop = (signal: NodeJS.Signals) => {
+      server.app.log.info({ signal }, 'shutting down');
+      server.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  }
+  return Object.assign(server, { url });
+}

@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
+import { DistillError, defaultRegistry } from 'distill';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { bearerToken, type KeyRecord, KeyStore, readKeysFile } from './auth/keys.js';
+import { DEFAULTS, isLoopback, type ServerConfig } from './config.js';
+import { limitsOf, type ResolvedConfig, type ServerContext } from './context.js';
+import { asCatalogueError } from './http/errors.js';
+import type { RequestState } from './http/state.js';
+import { ConcurrencyGate } from './limits/concurrency.js';
+import { CreditLedger } from './limits/credits.js';
+import { RateLimiter } from './limits/rate-limiter.js';
+import { healthRoutes } from './routes/health.js';
+import { parseRoutes } from './routes/parse.js';
+import { scrapeRoutes } from './routes/scrape.js';
+import { searchRoutes } from './routes/search.js';
+
+export interface DistillServer {
+  app: FastifyInstance;
+  /** Listens on the configured host and port; resolves with the base URL (without `/v2`). */
+  start(): Promise<{ url: string; host: string; port: number }>;
+  /** Refuses new requests, lets in-flight ones finish (up to shutdownTimeoutMs), then closes. */
+  close(): Promise<void>;
+  readonly config: ResolvedConfig;
+  /** Jobs running and waiting server-wide. */
+  stats(): { running: number; waiting: number };
+}
+
+/** How long a refused upload's remaining body is read and discarded before the socket is cut. */
+const DRAIN_LINGER_MS = 5_000;
+
+function resolveConfig(config: ServerConfig): ResolvedConfig {
+  const limits = config.limits ?? {};
+  return {
+    port: config.port ?? DEFAULTS.port,
+    host: config.host ?? DEFAULTS.host,
+    noAuth: config.noAuth === true,
+    limits: {
+      ...limits,
+      maxConcurrent: limits.maxConcurrent ?? DEFAULTS.maxConcurrent,
+      maxQueued: limits.maxQueued ?? DEFAULTS.maxQueued,
+    },
+    maxConcurrentJobs: config.maxConcurrentJobs ?? DEFAULTS.maxConcurrentJobs,
+    maxQueuedJobs: config.maxQueuedJobs ?? DEFAULTS.maxQueuedJobs,
+    maxFileBytes: config.maxFileBytes ?? DEFAULTS.maxFileBytes,
+    maxJsonBytes: config.maxJsonBytes ?? DEFAULTS.maxJsonBytes,
+    uploadTimeoutMs: config.uploadTimeoutMs ?? DEFAULTS.uploadTimeoutMs,
+    headersTimeoutMs: config.headersTimeoutMs ?? DEFAULTS.headersTimeoutMs,
+    requestTimeoutMs: config.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs,
+    shutdownTimeoutMs: config.shutdownTimeoutMs ?? DEFAULTS.shutdownTimeoutMs,
+    logger: config.logger,
+  };
+}
+
+/** Writes a catalogue error on a socket fastify never turned into a request (bad headers, header timeout). */
+function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const e =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? new DistillError('REQUEST_TIMEOUT')
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? new DistillError('BAD_REQUEST', 'Bad Request: request headers too large')
+        : new DistillError('BAD_REQUEST', 'Bad Request: malformed HTTP request');
+  const body = JSON.stringify({ ...e.toBody(), id: randomUUID() });
+  socket.end(
+    `HTTP/1.1 ${e.status} ${e.status === 408 ? 'Request Timeout' : 'Bad Request'}\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Connection: close\r\n\r\n${body}`,
+  );
+}
+
+/**
+ * Builds the `/v2` HTTP API. Throws at once when the configuration is unsafe: no keys without
+ * `noAuth`, or `noAuth` on an interface other than loopback.
+ */
+export function createServer(config: ServerConfig = {}): DistillServer {
+  const cfg = resolveConfig(config);
+  const keyList = [...(config.apiKeys ?? []), ...(config.keysFile ? readKeysFile(config.keysFile) : [])];
+  const keys = new KeyStore(keyList, config.defaultFeatures ?? []);
+  if (cfg.noAuth && !isLoopback(cfg.host)) {
+    throw new Error(`--no-auth only binds to loopback (127.0.0.1 or ::1), not ${cfg.host}`);
+  }
+  if (!cfg.noAuth && keys.size === 0) {
+    throw new Error('No API keys: set DISTILL_API_KEYS, give a keys file, or run with --no-auth on loopback');
+  }
+  const anonymous: KeyRecord = {
+    id: 'anonymous',
+    name: 'anonymous',
+    features: config.defaultFeatures ?? [],
+    digest: Buffer.alloc(32),
+  };
+  const ctx: ServerContext = {
+    config: cfg,
+    keys,
+    anonymous,
+    rate: new RateLimiter(),
+    gate: new ConcurrencyGate(cfg.maxConcurrentJobs, cfg.maxQueuedJobs),
+    ledger: new CreditLedger(),
+    registry: config.registry ?? defaultRegistry,
+    services: config.services ?? {},
+    closing: false,
+  };
+
+  const logger =
+    cfg.logger === false || cfg.logger === undefined
+      ? cfg.logger === false
+        ? false
+        : { level: 'info' }
+      : cfg.logger === true
+        ? { level: 'info' }
+        : { level: cfg.logger.level ?? 'info', ...(cfg.logger.stream ? { stream: cfg.logger.stream } : {}) };
+
+  const app = Fastify({
+    logger,
+    bodyLimit: cfg.maxJsonBytes,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    // Fastify would log each request's URL and headers; we log one line with status and timing.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'id' }),
+    return503OnClosing: false,
+    // Node's own deadline is a backstop behind ours (which answer in JSON first).
+    requestTimeout: cfg.requestTimeoutMs + 30_000,
+    http: {
+      headersTimeout: cfg.headersTimeoutMs,
+      // Node enforces the header deadline on this tick; keep it fine enough to matter.
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(cfg.headersTimeoutMs / 2))),
+    },
+    clientErrorHandler,
+  });
+
+  app.decorateRequest('distill', null as unknown as RequestState);
+
+  app.addHook('onRequest', async (req, reply) => {
+    const st: RequestState = {
+      id: req.id,
+      zeroDataRetention: false,
+      controller: new AbortController(),
+      closeConnection: false,
+      logFields: {},
+    };
+    req.distill = st;
+    reply.header('x-request-id', st.id);
+    if (ctx.closing) {
+      st.closeConnection = true;
+      throw new DistillError('SERVICE_UNAVAILABLE', 'Service Unavailable: the server is shutting down', {
+        retryAfter: 5,
+      });
+    }
+    st.timer = setTimeout(
+      () =>
+        st.controller.abort(
+          new DistillError(
+            'REQUEST_TIMEOUT',
+            `Request Timeout: the request took longer than ${cfg.requestTimeoutMs} ms`,
+          ),
+        ),
+      cfg.requestTimeoutMs,
+    );
+    // A client that goes away cancels its queued or running job.
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished)
+        st.controller.abort(new DistillError('REQUEST_TIMEOUT', 'Request Timeout: the client went away'));
+    });
+    if (req.url === '/v2/health' || req.url.startsWith('/v2/health?')) return;
+
+    let key: KeyRecord | undefined;
+    if (cfg.noAuth) key = anonymous;
+    else {
+      const token = bearerToken(req.headers.authorization);
+      key = token === undefined ? undefined : keys.find(token);
+    }
+    // One answer for a missing, malformed or unknown key: nothing says which keys exist.
+    if (!key) throw new DistillError('UNAUTHORIZED');
+    st.key = key;
+    st.logFields.key = key.name;
+    const limits = limitsOf(ctx, key);
+    const wait = ctx.rate.hit(key.id, limits.rateLimitPerMinute);
+    if (wait > 0) throw new DistillError('RATE_LIMIT_EXCEEDED', undefined, { retryAfter: wait });
+    if (ctx.ledger.exhausted(key.id, limits.credits)) throw new DistillError('PAYMENT_REQUIRED');
+  });
+
+  app.addHook('onResponse', async (req, reply) => {
+    const st = req.distill;
+    if (!st) return;
+    clearTimeout(st.timer);
+    // A refused upload may still be arriving: read and discard it for a short while so the
+    // client sees our answer, then cut the socket if it keeps sending.
+    if (!req.raw.complete && !st.closeConnection && !req.raw.destroyed) {
+      const socket = req.raw.socket;
+      const cut = setTimeout(() => socket.destroy(), DRAIN_LINGER_MS);
+      cut.unref();
+      req.raw.once('end', () => clearTimeout(cut));
+      req.raw.resume();
+    }
+    const line: Record<string, unknown> = { status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    // Under zero data retention the log holds status and timing only.
+    if (!st.zeroDataRetention) {
+      Object.assign(line, { method: req.method, route: req.routeOptions.url ?? 'unknown' }, st.logFields);
+    }
+    req.log.info(line, 'request');
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    const e = asCatalogueError(err);
+    const st = req.distill;
+    if (e.status >= 500 && e.code !== 'SERVICE_UNAVAILABLE') {
+      if (st?.zeroDataRetention) req.log.error({ code: e.code }, 'request failed');
+      else req.log.error({ err }, 'request failed');
+    }
+    if (e.retryAfter !== undefined) reply.header('retry-after', String(e.retryAfter));
+    if (st && (st.closeConnection || e.code === 'REQUEST_TIMEOUT')) {
+      st.closeConnection = true;
+      reply.header('connection', 'close');
+    }
+    // The body is the catalogue entry: message and code, never a stack or an internal message.
+    reply.code(e.status).send({ ...e.toBody(), id: st?.id ?? req.id });
+  });
+
+  app.setNotFoundHandler(async (req) => {
+    throw new DistillError('NOT_FOUND', `Not Found: no route for ${req.method} ${req.url.split('?')[0]}`);
+  });
+
+  app.register(healthRoutes);
+  app.register(async (scope) => parseRoutes(scope, ctx));
+  app.register(async (scope) => searchRoutes(scope, ctx));
+  app.register(async (scope) => scrapeRoutes(scope, ctx));
+
+  let closed: Promise<void> | undefined;
+  return {
+    app,
+    config: cfg,
+    stats: () => ctx.gate.stats(),
+    async start() {
+      await app.listen({ port: cfg.port, host: cfg.host });
+      const addr = app.server.address();
+      const port = typeof addr === 'object' && addr ? addr.port : cfg.port;
+      const host = cfg.host.includes(':') ? `[${cfg.host}]` : cfg.host;
+      return { url: `http://${host}:${port}`, host: cfg.host, port };
+    },
+    close() {
+      closed ??= (async () => {
+        ctx.closing = true;
+        const cut = setTimeout(() => app.server.closeAllConnections(), cfg.shutdownTimeoutMs);
+        cut.unref();
+        try {
+          await app.close();
+        } finally {
+          clearTimeout(cut);
+        }
+      })();
+      return closed;
+    },
+  };
+}

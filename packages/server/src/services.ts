@@ -1,0 +1,56 @@
+import type { ScrapeRequest, SearchRequest } from '@distill/core';
+
+/** What a service gets besides the validated request. */
+export interface JobContext {
+  /** Fires on the request deadline, a client disconnect or shutdown. */
+  signal: AbortSignal;
+  /** Nothing about the request may be cached, stored or logged. */
+  zeroDataRetention: boolean;
+  /** The job id returned to the caller. */
+  id: string;
+}
+
+/**
+ * What a job did that costs credits; the server prices it with the spec's rules
+ * (`credits.ts`), so services never compute prices themselves.
+ */
+export interface Usage {
+  /** Search results returned, across web, news and images (tools are free). */
+  results?: number;
+  /** PDF pages parsed (1 credit each); documents that are not PDFs count 1. */
+  pagesParsed?: number;
+  /** Documents returned base64 because `parsers: []` (flat 1 credit each). */
+  rawPdfs?: number;
+  /** Pages scraped and converted (1 credit each). */
+  pagesScraped?: number;
+  /** Lockdown cache lookups: 5 credits per hit, 1 per miss. */
+  lockdownHits?: number;
+  lockdownMisses?: number;
+  /** URLs checked by threat protection in `normal` mode (+2 each). */
+  urlsScanned?: number;
+  /** Prompt-injection checks that ran (+4 each). */
+  promptInjectionChecks?: number;
+}
+
+export interface SearchOutcome {
+  /** The spec's search `data`: web, images, news, tools. */
+  data: Record<string, unknown>;
+  warning?: string | null;
+  usage: Usage;
+}
+
+export interface ScrapeOutcome {
+  /** The scrape `data` (markdown, html, metadata, ...). */
+  data: Record<string, unknown>;
+  usage: Usage;
+}
+
+/** `POST /v2/search`, provided by the web package once it lands. */
+export interface SearchService {
+  search(request: SearchRequest, ctx: JobContext): Promise<SearchOutcome>;
+}
+
+/** `POST /v2/scrape`, provided by the web package once it lands. */
+export interface ScrapeService {
+  scrape(request: ScrapeRequest, ctx: JobContext): Promise<ScrapeOutcome>;
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs what distill's build, tests and benchmarks need on a fresh Debian machine with Node
+# and npm: pnpm, and the Debian packages the tests drive for real (only those missing).
+set -euo pipefail
+
+if ! command -v pnpm >/dev/null 2>&1; then
+  npm i -g pnpm@10 >/dev/null
+fi
+
+# command -> Debian package
+declare -A NEED=(
+  [qpdf]=qpdf
+  [pdftoppm]=poppler-utils
+  [redis-server]=redis-server
+  [img2pdf]=img2pdf
+)
+missing=()
+for cmd in "${!NEED[@]}"; do
+  command -v "$cmd" >/dev/null 2>&1 || missing+=("${NEED[$cmd]}")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  else
+    echo "install-deps: please install: ${missing[*]}" >&2
+  fi
+fi
