@@ -96,7 +96,15 @@ export function sheetCells(doc: Doc): { name: string; cells: Set<string> }[] {
   return out;
 }
 
-const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
+/**
+ * Whitespace collapsed; a cell of only '#' (a date Excel cannot show) is one '#' run whatever
+ * its length: Excel's CSV export writes 255 of them, the number-format renderer a few.
+ */
+const norm = (s: string) =>
+  s
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^#{2,}$/, '##');
 
 /** What a value becomes in Excel's cp1252 CSV export: characters outside cp1252 turn into `_`. */
 const CP1252 = new Set(decodeCp1252(Uint8Array.from({ length: 256 }, (_, i) => i)));

@@ -1,5 +1,6 @@
 import { CfbFile, DistillError } from '@distill/core';
-import { BUILTIN_FORMATS, formatGeneral, formatNumber } from './numfmt.js';
+import { builtinFormat } from '../numfmt/builtin.js';
+import { formatGeneral, formatNumber } from '../numfmt/format.js';
 import {
   type BiffRecord,
   biff5String,
@@ -110,9 +111,9 @@ export function readXlsWorkbook(bytes: Uint8Array | CfbFile, checkpoint: () => v
 
   const display = (xf: number, v: number): string => {
     const ifmt = xfFormat[xf] ?? 0;
-    const fmt = formats.get(ifmt) ?? BUILTIN_FORMATS[ifmt] ?? 'General';
+    const fmt = formats.get(ifmt) ?? builtinFormat(ifmt);
     try {
-      return formatNumber(fmt, v, date1904);
+      return formatNumber(v, fmt, { date1904 });
     } catch {
       return formatGeneral(v);
     }

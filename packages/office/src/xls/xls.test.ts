@@ -52,12 +52,13 @@ describe.skipIf(!hasCorpora)('xls against Excel’s displayed values', () => {
 });
 
 describe.skipIf(!hasCorpora)('ods against Excel’s displayed values', () => {
-  // number_format.ods keeps '#NAME?' where Excel ran VBA functions, and no values for them;
-  // its score is printed and held to what the file can give (see the report).
+  // number_format.ods keeps '#NAME?' where Excel ran VBA functions (and so no value for the
+  // cells comparing them), and LibreOffice's own text for system date/time formats: 57 of
+  // Excel's 1135 values are not in the file. Its score is held to what the file can give.
   for (const [name, min] of [
     ['merge_cells', 0.99],
     ['rich_text_stress', 0.99],
-    ['number_format', 0.8],
+    ['number_format', 0.94],
   ] as const) {
     it(`${name}.ods shows Excel's displayed values`, () => {
       const file = corpus(`office/sheetjs/${name}.ods`);
