@@ -72,9 +72,7 @@ export function officeCases(corpus: string): OfficeCase[] {
   return out;
 }
 
-/** All office inputs of the speed suite: the .docx files every office peer can read. */
+/** All office inputs of the speed suite (each engine runs the formats it reads). */
 export function officeSpeedInputs(corpus: string): InputFile[] {
-  return officeCases(corpus)
-    .map((c) => c.file)
-    .filter((f) => f.ext === 'docx');
+  return officeCases(corpus).map((c) => c.file);
 }

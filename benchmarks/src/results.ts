@@ -41,6 +41,8 @@ export interface SpeedResult {
   firstError?: string;
   status: 'ok' | 'failed';
   failure?: string;
+  /** office: the same figures per file format. */
+  groups?: Record<string, { docs: number; medianMs: number; throughput: number | null; errors: number }>;
 }
 
 export interface ScalingResult {

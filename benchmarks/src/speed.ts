@@ -47,6 +47,19 @@ function speedInputs(
   return { files, units: files.length, unit: 'docs' };
 }
 
+/** Per-format docs/s from per-file timings (office). */
+function groupFigures(files: InputFile[], a: SpeedAnswer): SpeedResult['groups'] {
+  const out: NonNullable<SpeedResult['groups']> = {};
+  for (const ext of [...new Set(files.map((f) => f.ext))].sort()) {
+    const idx = files.map((f, i) => (f.ext === ext ? i : -1)).filter((i) => i >= 0);
+    const passes = a.fileMs.map((per) => idx.reduce((n, i) => n + per[i], 0));
+    const errors = idx.filter((i) => a.fileErrors[i]).length;
+    const m = median(passes);
+    out[ext] = { docs: idx.length, medianMs: m, throughput: errors < idx.length && m > 0 ? idx.length / (m / 1000) : null, errors };
+  }
+  return out;
+}
+
 export async function runSpeed(
   kind: Kind,
   corpus: string,
@@ -61,7 +74,7 @@ export async function runSpeed(
   for (const e of engines) {
     if (!e) throw new Error(`unknown engine ${opts.engine}`);
     const mine = e.accepts ? files.filter((f) => e.accepts!(f.ext)) : files;
-    const myUnits = mine.length === files.length ? units : unit === 'docs' ? mine.length : units;
+    const myUnits = unit === 'docs' ? mine.length : units;
     const r: SpeedResult = {
       kind: 'speed',
       suite: `speed-${kind}`,
@@ -94,6 +107,7 @@ export async function runSpeed(
       r.peakRssMb = Math.max(a.maxRssKb, a.childMaxRssKb) / 1024;
       // A pass where every document failed measures nothing.
       r.throughput = a.errors < mine.length && r.medianMs > 0 ? myUnits / (r.medianMs / 1000) : null;
+      if (kind === 'office') r.groups = groupFigures(mine, a);
     } catch (err) {
       r.status = 'failed';
       r.failure = err instanceof Error ? err.message : String(err);

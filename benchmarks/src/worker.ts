@@ -24,6 +24,10 @@ export interface SpeedJob {
 export interface SpeedAnswer {
   version: string;
   passMs: number[];
+  /** Per pass, per file: milliseconds (for per-format figures). */
+  fileMs: number[][];
+  /** Per file: the error of the first pass, if any. */
+  fileErrors: (string | null)[];
   errors: number;
   firstError?: string;
   maxRssKb: number;

@@ -20,9 +20,11 @@ const officeparserEngine: Engine = {
   kinds: ['office'],
   accepts: (ext) => OFFICEPARSER_EXTS.has(ext),
   version: async () => pkgVersion('officeparser'),
-  convert: async ({ bytes }) => {
+  // Given the path, officeparser picks the format by extension; from a buffer it cannot detect
+  // csv, html or md.
+  convert: async ({ path }) => {
     const { OfficeConverter } = await import('officeparser');
-    const r = (await OfficeConverter.convert(Buffer.from(bytes), 'md' as never)) as { value: unknown };
+    const r = (await OfficeConverter.convert(path, 'md' as never)) as { value: unknown };
     return String(r.value ?? '');
   },
 };
