@@ -10,6 +10,10 @@ import { dpbenchInputs, type InputFile, inputFile, officeSpeedInputs, wcxbInputs
 import { corpusLabel, now, type ScalingResult, type SpeedResult, writeResult } from './results.js';
 import type { ScaleAnswer, SpeedAnswer } from './worker.js';
 
+/** An external tool's own peak when the engine is one (GNU time), else the worker's. */
+const peakMb = (a: { maxRssKb: number; childMaxRssKb: number }) =>
+  (a.childMaxRssKb > 0 ? a.childMaxRssKb : a.maxRssKb) / 1024;
+
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
@@ -55,7 +59,12 @@ function groupFigures(files: InputFile[], a: SpeedAnswer): SpeedResult['groups']
     const passes = a.fileMs.map((per) => idx.reduce((n, i) => n + per[i], 0));
     const errors = idx.filter((i) => a.fileErrors[i]).length;
     const m = median(passes);
-    out[ext] = { docs: idx.length, medianMs: m, throughput: errors < idx.length && m > 0 ? idx.length / (m / 1000) : null, errors };
+    out[ext] = {
+      docs: idx.length,
+      medianMs: m,
+      throughput: errors < idx.length && m > 0 ? idx.length / (m / 1000) : null,
+      errors,
+    };
   }
   return out;
 }
@@ -104,7 +113,7 @@ export async function runSpeed(
       r.medianMs = median(a.passMs);
       r.errors = a.errors;
       r.firstError = a.firstError;
-      r.peakRssMb = Math.max(a.maxRssKb, a.childMaxRssKb) / 1024;
+      r.peakRssMb = peakMb(a);
       // A pass where every document failed measures nothing.
       r.throughput = a.errors < mine.length && r.medianMs > 0 ? myUnits / (r.medianMs / 1000) : null;
       if (kind === 'office') r.groups = groupFigures(mine, a);
@@ -188,7 +197,7 @@ export async function runScaling(
             size: sizes[i],
             unit: kind === 'pdf' ? 'pages' : 'MB',
             ms: a.ms ?? null,
-            peakRssMb: Math.max(a.maxRssKb, a.childMaxRssKb) / 1024,
+            peakRssMb: peakMb(a),
             error: a.error,
           });
         } catch (err) {
