@@ -7,38 +7,44 @@ import { codePoints } from './pytext.js';
 export function lcsLength(a: Int32Array, b: Int32Array): number {
   if (a.length === 0 || b.length === 0) return 0;
   if (a.length > b.length) [a, b] = [b, a];
-  const words = (a.length + 31) >>> 5;
-  const peq = new Map<number, Uint32Array>();
+  // 30 bits per word: V + U + carry stays below 2^31, so V8 keeps the loop in small-integer
+  // arithmetic instead of falling back to doubles.
+  const W = 30;
+  const MASK = (1 << W) - 1;
+  const words = Math.ceil(a.length / W);
+  const peq = new Map<number, Int32Array>();
   for (let i = 0; i < a.length; i++) {
     let v = peq.get(a[i]);
     if (!v) {
-      v = new Uint32Array(words);
+      v = new Int32Array(words);
       peq.set(a[i], v);
     }
-    v[i >>> 5] |= 1 << (i & 31);
+    v[(i / W) | 0] |= 1 << (i % W);
   }
   // V has a 1 for each row not yet matched; LCS = number of zero bits at the end.
-  const V = new Uint32Array(words).fill(0xffffffff);
+  const V = new Int32Array(words).fill(MASK);
   for (let j = 0; j < b.length; j++) {
     const M = peq.get(b[j]);
     if (!M) continue;
     let carry = 0;
     for (let w = 0; w < words; w++) {
       const v = V[w];
-      const u = v & M[w];
-      // V' = (V + U) | (V - U) == (V + U) | (V & ~M)
-      const sum = v + (u >>> 0) + carry;
-      carry = sum > 0xffffffff ? 1 : 0;
-      V[w] = (sum >>> 0) | (v & ~M[w]);
+      const m = M[w];
+      // V' = (V + U) | (V - U) with U = V & M, and V - U == V & ~M.
+      const sum = v + (v & m) + carry;
+      carry = sum >>> W;
+      V[w] = (sum & MASK) | (v & ~m);
     }
   }
   let ones = 0;
+  const tail = a.length % W;
   for (let w = 0; w < words; w++) {
     let x = V[w];
-    if (w === words - 1 && a.length & 31) x &= (1 << (a.length & 31)) - 1;
-    x -= (x >>> 1) & 0x55555555;
-    x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-    ones += (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
+    if (w === words - 1 && tail) x &= (1 << tail) - 1;
+    while (x) {
+      x &= x - 1;
+      ones++;
+    }
   }
   return a.length - ones;
 }
