@@ -2,7 +2,7 @@ import { codePoints } from './pytext.js';
 
 /**
  * Length of the longest common subsequence, bit-parallel (Allison–Dix / Hyyrö): one pass over
- * `b`, with `a`'s positions packed in 32-bit words, so the cost is |b|·⌈|a|/32⌉ word operations.
+ * `b`, with `a`'s positions packed in 30-bit words, so the cost is |b|·⌈|a|/30⌉ word operations.
  */
 export function lcsLength(a: Int32Array, b: Int32Array): number {
   if (a.length === 0 || b.length === 0) return 0;
