@@ -1,5 +1,5 @@
 // pnpm bench quality <suite> [--corpus DIR] [--engine NAME] [--limit N]
-// pnpm bench speed <pdf|html|office> [--corpus DIR] [--engine NAME] [--runs N] [--limit N] [--scaling] [--sizes a,b]
+// pnpm bench speed <pdf|html|office> [--corpus DIR] [--engine NAME] [--runs N] [--limit N] [--no-scaling|--scaling-only] [--sizes a,b] [--scale-timeout S]
 // pnpm bench report
 import { parseArgs } from 'node:util';
 import type { Kind } from './engines/types.js';
@@ -10,7 +10,8 @@ import { runScaling, runSpeed } from './speed.js';
 
 const USAGE = `usage:
   pnpm bench quality <pdf-dpbench|html-wcxb|office-vectors> [--corpus DIR] [--engine NAME] [--limit N]
-  pnpm bench speed <pdf|html|office> [--corpus DIR] [--engine NAME] [--runs N] [--limit N] [--scaling] [--sizes 100,500]
+  pnpm bench speed <pdf|html|office> [--corpus DIR] [--engine NAME] [--runs N] [--limit N]
+                   [--no-scaling | --scaling-only] [--sizes 100,500] [--scale-timeout SECONDS]
   pnpm bench report`;
 
 async function main() {
@@ -21,8 +22,9 @@ async function main() {
       engine: { type: 'string' },
       limit: { type: 'string' },
       runs: { type: 'string' },
-      scaling: { type: 'boolean' },
       'no-scaling': { type: 'boolean' },
+      'scaling-only': { type: 'boolean' },
+      'scale-timeout': { type: 'string' },
       sizes: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -40,11 +42,12 @@ async function main() {
     if (!['pdf', 'html', 'office'].includes(suite)) throw new Error(USAGE);
     const corpus = corpusDir(suite, values.corpus);
     const runs = values.runs ? Number(values.runs) : 3;
-    await runSpeed(suite as Kind, corpus, { runs, limit, engine: values.engine });
+    if (!values['scaling-only']) await runSpeed(suite as Kind, corpus, { runs, limit, engine: values.engine });
     // Scaling runs by default for pdf and html (one large input per size); --no-scaling skips it.
     if ((suite === 'pdf' || suite === 'html') && !values['no-scaling']) {
       const sizes = values.sizes?.split(',').map(Number);
-      await runScaling(suite, corpus, { sizes, engine: values.engine });
+      const timeoutSec = values['scale-timeout'] ? Number(values['scale-timeout']) : undefined;
+      await runScaling(suite, corpus, { sizes, engine: values.engine, timeoutSec });
     }
   } else if (cmd !== 'report') {
     throw new Error(USAGE);

@@ -166,8 +166,11 @@ function buildHtml(corpus: string, mb: number, dir: string): string {
 export async function runScaling(
   kind: 'pdf' | 'html',
   corpus: string,
-  opts: { sizes?: number[]; engine?: string },
+  opts: { sizes?: number[]; engine?: string; timeoutSec?: number },
 ): Promise<string[]> {
+  // A converter that blocks the event loop cannot be stopped from inside, so each conversion
+  // runs under a kill timer in the parent.
+  const timeoutSec = opts.timeoutSec ?? 240;
   const sizes = opts.sizes ?? (kind === 'pdf' ? [100, 500] : [2, 5, 10, 20]);
   const dir = mkdtempSync(join(tmpdir(), 'distill-bench-scale-'));
   const written: string[] = [];
