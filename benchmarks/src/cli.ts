@@ -42,7 +42,8 @@ async function main() {
     if (!['pdf', 'html', 'office'].includes(suite)) throw new Error(USAGE);
     const corpus = corpusDir(suite, values.corpus);
     const runs = values.runs ? Number(values.runs) : 3;
-    if (!values['scaling-only']) await runSpeed(suite as Kind, corpus, { runs, limit, engine: values.engine });
+    if (!values['scaling-only'])
+      await runSpeed(suite as Kind, corpus, { runs, limit, engine: values.engine });
     // Scaling runs by default for pdf and html (one large input per size); --no-scaling skips it.
     if ((suite === 'pdf' || suite === 'html') && !values['no-scaling']) {
       const sizes = values.sizes?.split(',').map(Number);

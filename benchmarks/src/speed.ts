@@ -193,7 +193,7 @@ export async function runScaling(
         try {
           const a = await runInChild<ScaleAnswer>(
             { type: 'scale', engine: e.name, file: inputs[i], warmFile: warm },
-            20 * 60_000,
+            timeoutSec * 1000,
           );
           r.version = a.version;
           r.points.push({
@@ -209,7 +209,7 @@ export async function runScaling(
             unit: kind === 'pdf' ? 'pages' : 'MB',
             ms: null,
             peakRssMb: null,
-            error: String(err),
+            error: String(err).includes('SIGKILL') ? `timed out after ${timeoutSec} s (killed)` : String(err),
           });
         }
         const p = r.points[r.points.length - 1];

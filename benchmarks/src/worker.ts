@@ -94,29 +94,39 @@ async function main() {
     let firstError: string | undefined;
     for (const input of inputs.slice(0, job.warmup)) await convertOne(engine, input).catch(() => {});
     const passMs: number[] = [];
+    const fileMs: number[][] = [];
+    const fileErrors: (string | null)[] = inputs.map(() => null);
     for (let r = 0; r < job.runs; r++) {
       const t = performance.now();
-      for (const input of inputs) {
+      const per: number[] = [];
+      for (const [i, input] of inputs.entries()) {
+        const t1 = performance.now();
         try {
           await convertOne(engine, input);
         } catch (e) {
           if (r === 0) {
             errors++;
             firstError ??= errText(e);
+            fileErrors[i] = errText(e);
           }
         }
+        per.push(performance.now() - t1);
       }
       passMs.push(performance.now() - t);
+      fileMs.push(per);
     }
-    answer = {
+    const speed: SpeedAnswer = {
       version,
       passMs,
+      fileMs,
+      fileErrors,
       errors,
       firstError,
       maxRssKb: maxRss(),
       childMaxRssKb: util.childMaxRssKb,
       bytes,
     };
+    answer = speed;
   } else {
     if (job.warmFile) await convertOne(engine, loadInput(job.warmFile)).catch(() => {});
     const input = loadInput(job.file);
