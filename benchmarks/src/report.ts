@@ -345,9 +345,39 @@ function speedSection(suite: string, rs: SpeedResult[]): string[] {
         `${unit === 'MB' ? r.units.toFixed(1) : r.units} (${r.docs} files)`,
         f1(r.peakRssMb),
         errCell({ ...r, sampleErrors: r.firstError ? [r.firstError] : [] }),
-        r.engine === 'distill' ? '—' : ratio(dTp, r.throughput),
+        r.engine === 'distill' ? '—' : r.groups ? 'per format ↓' : ratio(dTp, r.throughput),
       ]),
     );
+  const fmts = [...new Set(rs.flatMap((r) => Object.keys(r.groups ?? {})))].sort();
+  if (fmts.length) {
+    const d = rs.find((r) => r.engine === 'distill');
+    out.push(
+      '',
+      `Per format: ${unit}/s over that format's files (count in the header); in brackets distill's speed ÷ the engine's where both read the format; – = format not read.`,
+      '',
+    );
+    out.push(
+      row(['engine', ...fmts.map((f) => `${f} (${Math.max(...rs.map((r) => r.groups?.[f]?.docs ?? 0))})`)]),
+    );
+    out.push(row(Array(fmts.length + 1).fill('---')));
+    for (const r of sorted)
+      out.push(
+        row([
+          r.engine === 'distill' ? '**distill**' : r.engine,
+          ...fmts.map((f) => {
+            const g = r.groups?.[f];
+            if (!g) return '–';
+            if (g.throughput === null) return `errors ${g.errors}/${g.docs}`;
+            const dg = d?.groups?.[f];
+            const rel =
+              r.engine !== 'distill' && dg?.throughput
+                ? ` (${(dg.throughput / g.throughput).toFixed(2)}×)`
+                : '';
+            return `${g.throughput.toFixed(1)}${g.errors ? ` [${g.errors} err]` : ''}${rel}`;
+          }),
+        ]),
+      );
+  }
   const svg = writeSvg(
     `${suite}.svg`,
     barChart(
