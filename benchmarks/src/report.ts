@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import os from 'node:os';
 import { join } from 'node:path';
 import { REPORT_PATH, RESULTS_DIR } from './paths.js';
 import {
@@ -439,6 +440,8 @@ export function writeReport(): string {
     '# distill benchmarks',
     '',
     `Generated ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC from \`benchmarks/results/*.json\` (regenerated after every run; \`pnpm bench report\` rebuilds it). How to run and what the metrics mean: [README.md](README.md).`,
+    '',
+    `Speed figures depend on the machine (${os.cpus().length} cores here) and on what else runs on it: on the shared machine of the committed runs, repeat runs moved docs/s by up to 3×, so rerun on a quiet machine before quoting ratios.`,
     '',
   ];
   const q = (s: string) => by(s) as QualityResult[];
