@@ -1,0 +1,43 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REPO_ROOT } from './paths.js';
+
+/**
+ * Runs one job in a fresh Node process (src/worker.ts) so each engine has its own heap, its own
+ * module state (pdf.js workers, globals) and its own peak RSS.
+ */
+export async function runInChild<T>(job: object, timeoutMs = 60 * 60_000): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), 'distill-bench-job-'));
+  const jobPath = join(dir, 'job.json');
+  const outPath = join(dir, 'out.json');
+  writeFileSync(jobPath, JSON.stringify({ ...job, outPath }));
+  const worker = join(REPO_ROOT, 'benchmarks', 'src', 'worker.ts');
+  try {
+    const code = await new Promise<number>((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        ['--conditions=source', '--import', 'tsx', '--max-old-space-size=4096', worker, jobPath],
+        { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'pipe'] },
+      );
+      let stderr = '';
+      child.stderr.on('data', (d) => {
+        stderr = (stderr + d).slice(-4000);
+      });
+      const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+      child.on('error', reject);
+      child.on('exit', (c, sig) => {
+        clearTimeout(timer);
+        if (c !== 0) {
+          const tail = stderr.trim().split('\n').slice(-3).join(' | ');
+          reject(new Error(`worker exited with ${c ?? sig}: ${tail}`));
+        } else resolve(c);
+      });
+    });
+    void code;
+    return JSON.parse(readFileSync(outPath, 'utf8')) as T;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

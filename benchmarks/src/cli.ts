@@ -1,0 +1,65 @@
+// pnpm bench quality <suite> [--corpus DIR] [--engine NAME] [--limit N]
+// pnpm bench speed <pdf|html|office> [--corpus DIR] [--engine NAME] [--runs N] [--limit N] [--no-scaling|--scaling-only] [--sizes a,b] [--scale-timeout S]
+// pnpm bench report
+import { parseArgs } from 'node:util';
+import type { Kind } from './engines/types.js';
+import { corpusDir } from './paths.js';
+import { runQuality } from './quality.js';
+import { writeReport } from './report.js';
+import { runScaling, runSpeed } from './speed.js';
+
+const USAGE = `usage:
+  pnpm bench quality <pdf-dpbench|html-wcxb|office-vectors> [--corpus DIR] [--engine NAME] [--limit N]
+  pnpm bench speed <pdf|html|office> [--corpus DIR] [--engine NAME] [--runs N] [--limit N]
+                   [--no-scaling | --scaling-only] [--sizes 100,500] [--scale-timeout SECONDS]
+  pnpm bench report`;
+
+async function main() {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: {
+      corpus: { type: 'string' },
+      engine: { type: 'string' },
+      limit: { type: 'string' },
+      runs: { type: 'string' },
+      'no-scaling': { type: 'boolean' },
+      'scaling-only': { type: 'boolean' },
+      'scale-timeout': { type: 'string' },
+      sizes: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [cmd, suite] = positionals;
+  const limit = values.limit ? Number(values.limit) : undefined;
+  if (values.help || !cmd) {
+    console.log(USAGE);
+    return;
+  }
+  if (cmd === 'quality') {
+    if (!suite) throw new Error(USAGE);
+    await runQuality(suite, corpusDir(suite, values.corpus), values.engine, limit);
+  } else if (cmd === 'speed') {
+    if (!['pdf', 'html', 'office'].includes(suite)) throw new Error(USAGE);
+    const corpus = corpusDir(suite, values.corpus);
+    const runs = values.runs ? Number(values.runs) : 3;
+    if (!values['scaling-only'])
+      await runSpeed(suite as Kind, corpus, { runs, limit, engine: values.engine });
+    // Scaling runs by default for pdf and html (one large input per size); --no-scaling skips it.
+    if ((suite === 'pdf' || suite === 'html') && !values['no-scaling']) {
+      const sizes = values.sizes?.split(',').map(Number);
+      const timeoutSec = values['scale-timeout'] ? Number(values['scale-timeout']) : undefined;
+      await runScaling(suite, corpus, { sizes, engine: values.engine, timeoutSec });
+    }
+  } else if (cmd !== 'report') {
+    throw new Error(USAGE);
+  }
+  console.log(`wrote ${writeReport()}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,16 @@
+import { distillEngine } from './distill.js';
+import { htmlPeers } from './html-peers.js';
+import { officePeers } from './office-peers.js';
+import { liteparseOcr, pdfPeers } from './pdf-peers.js';
+import type { Engine, Kind } from './types.js';
+
+export const ALL_ENGINES: Engine[] = [distillEngine, ...pdfPeers, liteparseOcr, ...htmlPeers, ...officePeers];
+
+/** Engines run by default for a kind: distill first, then the peers (OCR variants only on request). */
+export function enginesFor(kind: Kind): Engine[] {
+  return ALL_ENGINES.filter((e) => e.kinds.includes(kind) && e !== liteparseOcr);
+}
+
+export function engineByName(name: string): Engine | undefined {
+  return ALL_ENGINES.find((e) => e.name === name);
+}

@@ -1,0 +1,23 @@
+export type Kind = 'pdf' | 'html' | 'office';
+
+export interface ConvertInput {
+  /** Absolute path of the input file (external tools read it from disk). */
+  path: string;
+  /** The bytes (already decompressed for .html.gz inputs). */
+  bytes: Uint8Array;
+  /** Name with the real extension, e.g. `0001.html` for `0001.html.gz`. */
+  filename: string;
+}
+
+export interface Engine {
+  name: string;
+  kinds: Kind[];
+  /** Which file extensions (lower case, no dot) it can take; undefined = all of its kinds. */
+  accepts?: (ext: string) => boolean;
+  /** Package or tool version, for the report. */
+  version: () => Promise<string>;
+  /** Markdown (or text, for text-only tools) of one document. */
+  convert: (input: ConvertInput) => Promise<string>;
+  /** Frees pools and workers so the process can exit. */
+  close?: () => Promise<void>;
+}

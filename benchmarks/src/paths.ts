@@ -1,0 +1,25 @@
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const BENCH_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const REPO_ROOT = resolve(BENCH_DIR, '..');
+/** The shared corpora sit beside the checkout. */
+export const CORPORA = resolve(REPO_ROOT, '../shared/corpora');
+export const RESULTS_DIR = resolve(BENCH_DIR, 'results');
+export const REPORT_PATH = resolve(BENCH_DIR, 'REPORT.md');
+
+export const DEFAULT_CORPUS: Record<string, string> = {
+  'pdf-dpbench': 'pdf/dpbench-dev',
+  'html-wcxb': 'html/wcxb-dev',
+  'office-vectors': 'office',
+  pdf: 'pdf/dpbench-dev',
+  html: 'html/wcxb-dev',
+  office: 'office',
+};
+
+export function corpusDir(suite: string, given?: string): string {
+  const dir = given ? resolve(process.cwd(), given) : resolve(CORPORA, DEFAULT_CORPUS[suite]);
+  if (!existsSync(dir)) throw new Error(`corpus folder not found: ${dir} (pass --corpus DIR)`);
+  return dir;
+}

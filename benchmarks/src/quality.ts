@@ -1,0 +1,362 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runInChild } from './child.js';
+import { engineByName, enginesFor } from './engines/registry.js';
+import type { Engine, Kind } from './engines/types.js';
+import { dpbenchInputs, type InputFile, officeCases, wcxbInputs } from './inputs.js';
+import { corpusLabel, type Num, now, type QualityResult, writeResult } from './results.js';
+import { aggregate, type DpScores, pyReadText, scoreDocument } from './scorers/dpbench.js';
+import { mean } from './scorers/fsum.js';
+import { ratio } from './scorers/lcs.js';
+import { markdownTablesToHtml } from './scorers/markdown-tables.js';
+import { cellAgreement, checkVectors, parseCsv } from './scorers/office.js';
+import { collapseWs } from './scorers/pytext.js';
+import { wordPrf } from './scorers/wcxb.js';
+import type { ConvertAnswer } from './worker.js';
+
+export const QUALITY_SUITES: Record<string, Kind> = {
+  'pdf-dpbench': 'pdf',
+  'html-wcxb': 'html',
+  'office-vectors': 'office',
+};
+
+interface Outputs {
+  version: string;
+  md: (string | undefined)[];
+  errors: (string | undefined)[];
+}
+
+async function convertAll(engine: Engine, files: InputFile[]): Promise<Outputs> {
+  const accepted = files.map((f) => !engine.accepts || engine.accepts(f.ext));
+  const todo = files.filter((_, i) => accepted[i]);
+  const ans = await runInChild<ConvertAnswer>({ type: 'convert', engine: engine.name, files: todo });
+  const md: (string | undefined)[] = [];
+  const errors: (string | undefined)[] = [];
+  let k = 0;
+  for (let i = 0; i < files.length; i++) {
+    if (!accepted[i]) {
+      md.push(undefined);
+      errors.push(undefined);
+      continue;
+    }
+    const o = ans.outputs[k++];
+    md.push(o.markdown);
+    errors.push(o.error);
+  }
+  return { version: ans.version, md, errors };
+}
+
+function base(suite: string, engine: string, corpus: string): Omit<QualityResult, 'version' | 'source'> {
+  return {
+    kind: 'quality',
+    suite,
+    engine,
+    corpus: corpusLabel(corpus),
+    date: now(),
+    docs: 0,
+    errors: 0,
+    sampleErrors: [],
+    status: 'ok',
+    metrics: {},
+  };
+}
+
+function failed(suite: string, engine: string, corpus: string, e: unknown): QualityResult {
+  return {
+    ...base(suite, engine, corpus),
+    version: 'unknown',
+    source: 'live',
+    status: 'failed',
+    failure: e instanceof Error ? e.message : String(e),
+  };
+}
+
+const errorSummary = (errs: (string | undefined)[]) => {
+  const list = errs.filter((e): e is string => !!e);
+  return { errors: list.length, sampleErrors: [...new Set(list)].slice(0, 3) };
+};
+
+// ---------- pdf-dpbench ----------
+
+function dpbenchScore(corpus: string, files: InputFile[], preds: string[]) {
+  const perDocument: Record<string, unknown>[] = [];
+  const scores: DpScores[] = [];
+  files.forEach((f, i) => {
+    const gt = pyReadText(readFileSync(join(corpus, 'ground-truth', `${f.id}.md`)));
+    const s = scoreDocument(gt, preds[i].replace(/\r\n?/g, '\n'));
+    scores.push(s);
+    perDocument.push({ id: f.id, ...s });
+  });
+  return { metrics: aggregate(scores) as unknown as Record<string, Num>, perDocument };
+}
+
+export function publishedPeers(corpus: string): string[] {
+  const dir = join(corpus, 'peers');
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((n) => !n.startsWith('.'))
+        .sort()
+    : [];
+}
+
+async function pdfDpbench(corpus: string, engines: string[], limit?: number): Promise<QualityResult[]> {
+  const files = dpbenchInputs(corpus)
+    .filter((f) => existsSync(join(corpus, 'ground-truth', `${f.id}.md`)))
+    .slice(0, limit);
+  const out: QualityResult[] = [];
+  const published = new Set(publishedPeers(corpus));
+  for (const name of engines) {
+    const live = engineByName(name);
+    if (!live && published.has(name)) {
+      const preds = files.map((f) => {
+        const p = join(corpus, 'peers', name, `${f.id}.md`);
+        return existsSync(p) ? pyReadText(readFileSync(p)) : '';
+      });
+      const missing = files.filter((f) => !existsSync(join(corpus, 'peers', name, `${f.id}.md`))).length;
+      out.push({
+        ...base('pdf-dpbench', name, corpus),
+        version: 'see corpora README',
+        source: 'published',
+        docs: files.length,
+        errors: missing,
+        sampleErrors: missing ? [`${missing} predictions missing`] : [],
+        ...dpbenchScore(corpus, files, preds),
+      });
+      continue;
+    }
+    if (!live) throw new Error(`unknown engine ${name}`);
+    try {
+      const o = await convertAll(live, files);
+      out.push({
+        ...base('pdf-dpbench', name, corpus),
+        version: o.version,
+        source: 'live',
+        docs: files.length,
+        ...errorSummary(o.errors),
+        ...dpbenchScore(
+          corpus,
+          files,
+          o.md.map((m) => m ?? ''),
+        ),
+      });
+    } catch (e) {
+      out.push(failed('pdf-dpbench', name, corpus, e));
+    }
+  }
+  return out;
+}
+
+// ---------- html-wcxb ----------
+
+interface WcxbTruth {
+  main: string;
+  type: string;
+}
+
+function wcxbTruth(corpus: string, id: string): WcxbTruth | undefined {
+  const p = join(corpus, 'ground-truth', `${id}.json`);
+  if (!existsSync(p)) return undefined;
+  const j = JSON.parse(readFileSync(p, 'utf8'));
+  return {
+    main: j.ground_truth?.main_content ?? '',
+    type: j._internal?.page_type?.primary ?? j.page_type ?? 'unknown',
+  };
+}
+
+async function htmlWcxb(corpus: string, engines: string[], limit?: number): Promise<QualityResult[]> {
+  const files = wcxbInputs(corpus)
+    .filter((f) => wcxbTruth(corpus, f.id))
+    .slice(0, limit);
+  const truths = files.map((f) => wcxbTruth(corpus, f.id)!);
+  const out: QualityResult[] = [];
+  for (const name of engines) {
+    const engine = engineByName(name);
+    if (!engine) throw new Error(`unknown engine ${name}`);
+    try {
+      const o = await convertAll(engine, files);
+      const per = files.map((f, i) => ({
+        id: f.id,
+        type: truths[i].type,
+        ...wordPrf(o.md[i] ?? '', truths[i].main),
+      }));
+      const summarize = (rows: typeof per) => ({
+        precision: mean(rows.map((r) => r.precision)),
+        recall: mean(rows.map((r) => r.recall)),
+        f1: mean(rows.map((r) => r.f1)),
+        pages: rows.length,
+      });
+      const groups: Record<string, Record<string, Num>> = {};
+      for (const t of [...new Set(per.map((r) => r.type))].sort())
+        groups[t] = summarize(per.filter((r) => r.type === t));
+      out.push({
+        ...base('html-wcxb', name, corpus),
+        version: o.version,
+        source: 'live',
+        docs: files.length,
+        ...errorSummary(o.errors),
+        metrics: summarize(per),
+        groups,
+        perDocument: per,
+      });
+    } catch (e) {
+      out.push(failed('html-wcxb', name, corpus, e));
+    }
+  }
+  return out;
+}
+
+// ---------- office-vectors ----------
+
+function decodeCp1252(b: Uint8Array): string {
+  return new TextDecoder('windows-1252').decode(b);
+}
+
+function sheetjsTruth(
+  corpus: string,
+  filename: string,
+): { sheets: string[][][]; names: string[] } | undefined {
+  const dir = join(corpus, 'sheetjs', '2016');
+  const namesPath = join(dir, `${filename}.sheetnames`);
+  if (!existsSync(namesPath)) return undefined;
+  const names = decodeCp1252(readFileSync(namesPath))
+    .split(/\r?\n/)
+    .filter((n) => n.length);
+  const sheets: string[][][] = [];
+  for (let i = 0; existsSync(join(dir, `${filename}.${i}.csv`)); i++)
+    sheets.push(parseCsv(decodeCp1252(readFileSync(join(dir, `${filename}.${i}.csv`)))));
+  return { sheets, names };
+}
+
+const nid = (gt: string, pred: string) =>
+  ratio(collapseWs(markdownTablesToHtml(gt)), collapseWs(markdownTablesToHtml(pred)));
+
+async function officeVectors(corpus: string, engines: string[], limit?: number): Promise<QualityResult[]> {
+  const cases = officeCases(corpus).slice(0, limit);
+  const vectors = existsSync(join(corpus, 'markitdown', 'vectors.json'))
+    ? (JSON.parse(readFileSync(join(corpus, 'markitdown', 'vectors.json'), 'utf8')) as {
+        file: string;
+        must_include: string[];
+        must_not_include: string[];
+      }[])
+    : [];
+  const out: QualityResult[] = [];
+  for (const name of engines) {
+    const engine = engineByName(name);
+    if (!engine) throw new Error(`unknown engine ${name}`);
+    try {
+      const o = await convertAll(
+        engine,
+        cases.map((c) => c.file),
+      );
+      const per: Record<string, unknown>[] = [];
+      let vPassed = 0;
+      let vTotal = 0;
+      let vHandled = 0;
+      const nids: number[] = [];
+      const nidByFormat: Record<string, number[]> = {};
+      let dHandled = 0;
+      let cMatched = 0;
+      let cExpected = 0;
+      let cPredicted = 0;
+      let sHandled = 0;
+      let namesFound = 0;
+      let namesTotal = 0;
+      cases.forEach((c, i) => {
+        const md = o.md[i];
+        const handled = md !== undefined;
+        const row: Record<string, unknown> = { id: c.file.id, handled, error: o.errors[i] };
+        if (c.group === 'markitdown') {
+          const v = vectors.find((x) => x.file === c.file.filename);
+          if (!v) return;
+          const r = checkVectors(md ?? '', v.must_include, handled ? v.must_not_include : []);
+          // A file the engine cannot read fails its must_include checks and is not credited
+          // with the must_not_include ones.
+          vPassed += handled ? r.passed : 0;
+          vTotal += v.must_include.length + v.must_not_include.length;
+          if (handled && !o.errors[i]) vHandled++;
+          Object.assign(row, {
+            vectorsPassed: handled ? r.passed : 0,
+            vectorsTotal: r.total,
+            failed: r.failed,
+          });
+        } else if (c.group === 'docling') {
+          const gtPath = join(corpus, 'docling', c.format, 'groundtruth', `${c.file.filename}.md`);
+          if (!existsSync(gtPath)) return;
+          const score = md ? nid(readFileSync(gtPath, 'utf8'), md) : 0;
+          nids.push(score);
+          nidByFormat[c.format] = [...(nidByFormat[c.format] ?? []), score];
+          if (md) dHandled++;
+          row.nid = score;
+        } else {
+          const t = sheetjsTruth(corpus, c.file.filename);
+          if (!t) return;
+          const a = cellAgreement(md ?? '', t.sheets);
+          cMatched += a.matched;
+          cExpected += a.expected;
+          cPredicted += a.predicted;
+          if (md) sHandled++;
+          const found = t.names.filter((n) => (md ?? '').includes(n)).length;
+          namesFound += found;
+          namesTotal += t.names.length;
+          Object.assign(row, a, { sheetNamesFound: found, sheetNames: t.names.length });
+        }
+        per.push(row);
+      });
+      const groups: Record<string, Record<string, Num>> = {};
+      for (const [f, v] of Object.entries(nidByFormat))
+        groups[`docling ${f}`] = { nid: mean(v), docs: v.length };
+      out.push({
+        ...base('office-vectors', name, corpus),
+        version: o.version,
+        source: 'live',
+        docs: cases.filter((_, i) => o.md[i] !== undefined || o.errors[i]).length,
+        ...errorSummary(o.errors),
+        metrics: {
+          vectors_pass_rate: vTotal ? vPassed / vTotal : null,
+          vectors_files_ok: vHandled,
+          vectors_files: vectors.length,
+          docling_nid: mean(nids),
+          docling_files_ok: dHandled,
+          docling_files: nids.length,
+          sheet_cell_recall: cExpected ? cMatched / cExpected : null,
+          sheet_cell_precision: cPredicted ? cMatched / cPredicted : null,
+          sheet_names_found: namesTotal ? namesFound / namesTotal : null,
+          sheet_files_ok: sHandled,
+        },
+        groups,
+        perDocument: per,
+      });
+    } catch (e) {
+      out.push(failed('office-vectors', name, corpus, e));
+    }
+  }
+  return out;
+}
+
+export async function runQuality(
+  suite: string,
+  corpus: string,
+  engine?: string,
+  limit?: number,
+): Promise<{ results: QualityResult[]; files: string[] }> {
+  const kind = QUALITY_SUITES[suite];
+  if (!kind)
+    throw new Error(`unknown quality suite ${suite} (one of ${Object.keys(QUALITY_SUITES).join(', ')})`);
+  let engines = engine ? [engine] : enginesFor(kind).map((e) => e.name);
+  if (!engine && suite === 'pdf-dpbench') engines = [...engines, ...publishedPeers(corpus)];
+  const fn = suite === 'pdf-dpbench' ? pdfDpbench : suite === 'html-wcxb' ? htmlWcxb : officeVectors;
+  const results: QualityResult[] = [];
+  const files: string[] = [];
+  for (const name of engines) {
+    const t = performance.now();
+    const [r] = await fn(corpus, [name], limit);
+    results.push(r);
+    files.push(writeResult(r));
+    const main = r.metrics.overall ?? r.metrics.f1 ?? r.metrics.docling_nid;
+    console.log(
+      `${suite} ${name}: ${r.status}${r.failure ? ` (${r.failure})` : ''} docs=${r.docs} errors=${r.errors}` +
+        ` main=${typeof main === 'number' ? main.toFixed(4) : main} ${((performance.now() - t) / 1000).toFixed(1)}s`,
+    );
+  }
+  return { results, files };
+}

@@ -1,0 +1,100 @@
+// office-vectors scorers: markitdown's substring vectors and cell-value agreement with Excel's
+// own CSV export of each sheet.
+
+export interface VectorResult {
+  passed: number;
+  total: number;
+  failed: string[];
+}
+
+export function checkVectors(md: string, mustInclude: string[], mustNotInclude: string[]): VectorResult {
+  const failed: string[] = [];
+  for (const s of mustInclude) if (!md.includes(s)) failed.push(`missing: ${s}`);
+  for (const s of mustNotInclude) if (md.includes(s)) failed.push(`forbidden: ${s}`);
+  const total = mustInclude.length + mustNotInclude.length;
+  return { passed: total - failed.length, total, failed };
+}
+
+/** RFC 4180 CSV rows. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let q = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (q) {
+      if (c === '"') {
+        if (text[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else q = false;
+      } else cell += c;
+    } else if (c === '"') q = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += c;
+  }
+  if (cell || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
+  return rows;
+}
+
+const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/** Cells an engine wrote: Markdown pipe-table cells, else tab-separated fields, else lines. */
+export function predictedCells(md: string): string[] {
+  const out: string[] = [];
+  for (const line of md.split(/\r?\n/)) {
+    const t = line.trim();
+    if (t.startsWith('|') && t.endsWith('|') && t.length > 1) {
+      if (/^\|[\s:|-]+\|$/.test(t)) continue; // separator row
+      const cells = t
+        .slice(1, -1)
+        .split(/(?<!\\)\|/)
+        .map((c) => norm(c.replace(/\\\|/g, '|').replace(/<br\s*\/?>/gi, ' ')));
+      out.push(...cells);
+    } else if (t.includes('\t')) out.push(...t.split('\t').map(norm));
+    else if (t) out.push(norm(t));
+  }
+  return out.filter(Boolean);
+}
+
+export interface CellAgreement {
+  matched: number;
+  expected: number;
+  predicted: number;
+}
+
+/** Multiset overlap of the displayed (non-empty) cell values with the engine's cells. */
+export function cellAgreement(md: string, sheets: string[][][]): CellAgreement {
+  const want = new Map<string, number>();
+  let expected = 0;
+  for (const rows of sheets)
+    for (const r of rows)
+      for (const c of r) {
+        const v = norm(c);
+        if (!v) continue;
+        expected++;
+        want.set(v, (want.get(v) ?? 0) + 1);
+      }
+  const pred = predictedCells(md);
+  let matched = 0;
+  for (const p of pred) {
+    const n = want.get(p);
+    if (n) {
+      matched++;
+      want.set(p, n - 1);
+    }
+  }
+  return { matched, expected, predicted: pred.length };
+}

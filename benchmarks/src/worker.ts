@@ -1,0 +1,157 @@
+// Child-process entry: runs one engine over a list of inputs and writes a JSON answer.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { engineByName } from './engines/registry.js';
+import type { ConvertInput, Engine } from './engines/types.js';
+import * as util from './engines/util.js';
+import { type InputFile, loadInput } from './inputs.js';
+
+export interface ConvertJob {
+  type: 'convert';
+  engine: string;
+  files: InputFile[];
+}
+export interface ConvertAnswer {
+  version: string;
+  outputs: { markdown?: string; error?: string; ms: number }[];
+}
+export interface SpeedJob {
+  type: 'speed';
+  engine: string;
+  files: InputFile[];
+  runs: number;
+  warmup: number;
+}
+export interface SpeedAnswer {
+  version: string;
+  passMs: number[];
+  /** Per pass, per file: milliseconds (for per-format figures). */
+  fileMs: number[][];
+  /** Per file: the error of the first pass, if any. */
+  fileErrors: (string | null)[];
+  errors: number;
+  firstError?: string;
+  maxRssKb: number;
+  childMaxRssKb: number;
+  bytes: number;
+}
+export interface ScaleJob {
+  type: 'scale';
+  engine: string;
+  file: InputFile;
+  warmFile?: InputFile;
+}
+export interface ScaleAnswer {
+  version: string;
+  ms?: number;
+  error?: string;
+  outputChars?: number;
+  maxRssKb: number;
+  childMaxRssKb: number;
+}
+
+const PER_DOC_TIMEOUT = 300_000;
+
+async function convertOne(engine: Engine, input: ConvertInput): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timeout after ${PER_DOC_TIMEOUT} ms`)), PER_DOC_TIMEOUT);
+  });
+  try {
+    return await Promise.race([engine.convert(input), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const errText = (e: unknown) =>
+  e instanceof Error ? `${e.name === 'Error' ? '' : `${e.name}: `}${e.message}` : String(e);
+const maxRss = () => process.resourceUsage().maxRSS;
+
+async function main() {
+  const job = JSON.parse(readFileSync(process.argv[2], 'utf8')) as (ConvertJob | SpeedJob | ScaleJob) & {
+    outPath: string;
+  };
+  const engine = engineByName(job.engine);
+  if (!engine) throw new Error(`unknown engine ${job.engine}`);
+  const version = await engine.version();
+  let answer: ConvertAnswer | SpeedAnswer | ScaleAnswer;
+  if (job.type === 'convert') {
+    const outputs: ConvertAnswer['outputs'] = [];
+    for (const f of job.files) {
+      const t = performance.now();
+      try {
+        const markdown = await convertOne(engine, loadInput(f));
+        outputs.push({ markdown, ms: performance.now() - t });
+      } catch (e) {
+        outputs.push({ error: errText(e), ms: performance.now() - t });
+      }
+    }
+    answer = { version, outputs };
+  } else if (job.type === 'speed') {
+    const inputs = job.files.map(loadInput);
+    const bytes = inputs.reduce((n, i) => n + i.bytes.length, 0);
+    let errors = 0;
+    let firstError: string | undefined;
+    for (const input of inputs.slice(0, job.warmup)) await convertOne(engine, input).catch(() => {});
+    const passMs: number[] = [];
+    const fileMs: number[][] = [];
+    const fileErrors: (string | null)[] = inputs.map(() => null);
+    for (let r = 0; r < job.runs; r++) {
+      const t = performance.now();
+      const per: number[] = [];
+      for (const [i, input] of inputs.entries()) {
+        const t1 = performance.now();
+        try {
+          await convertOne(engine, input);
+        } catch (e) {
+          if (r === 0) {
+            errors++;
+            firstError ??= errText(e);
+            fileErrors[i] = errText(e);
+          }
+        }
+        per.push(performance.now() - t1);
+      }
+      passMs.push(performance.now() - t);
+      fileMs.push(per);
+    }
+    const speed: SpeedAnswer = {
+      version,
+      passMs,
+      fileMs,
+      fileErrors,
+      errors,
+      firstError,
+      maxRssKb: maxRss(),
+      childMaxRssKb: util.childMaxRssKb,
+      bytes,
+    };
+    answer = speed;
+  } else {
+    if (job.warmFile) await convertOne(engine, loadInput(job.warmFile)).catch(() => {});
+    const input = loadInput(job.file);
+    const t = performance.now();
+    try {
+      const md = await convertOne(engine, input);
+      answer = {
+        version,
+        ms: performance.now() - t,
+        outputChars: md.length,
+        maxRssKb: maxRss(),
+        childMaxRssKb: util.childMaxRssKb,
+      };
+    } catch (e) {
+      answer = { version, error: errText(e), maxRssKb: maxRss(), childMaxRssKb: util.childMaxRssKb };
+    }
+  }
+  await engine.close?.();
+  writeFileSync(job.outPath, JSON.stringify(answer));
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
