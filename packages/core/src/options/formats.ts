@@ -4,7 +4,7 @@ const viewport = z
   .object({ width: z.number().int().positive(), height: z.number().int().positive() })
   .strict();
 
-const simple = (type: string) => z.object({ type: z.literal(type) }).strict();
+const simple = <T extends string>(type: T) => z.object({ type: z.literal(type) }).strict();
 
 export const screenshotFormat = z
   .object({

@@ -173,6 +173,7 @@ export const scrapeOptionsShape = {
 
 export const scrapeOptionsSchema = z.object(scrapeOptionsShape).strict();
 export type ScrapeOptions = z.infer<typeof scrapeOptionsSchema>;
+export type ScrapeOptionsInput = z.input<typeof scrapeOptionsSchema>;
 
 /** Fields the official clients add to every request; accepted and ignored. */
 export const clientFields = {
