@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { decodeBytes } from 'distill';
 import { runInChild } from './child.js';
 import { engineByName, enginesFor } from './engines/registry.js';
 import type { Engine, Kind } from './engines/types.js';
@@ -208,7 +209,8 @@ async function htmlWcxb(corpus: string, engines: string[], limit?: number): Prom
 // ---------- office-vectors ----------
 
 function decodeCp1252(b: Uint8Array): string {
-  return new TextDecoder('windows-1252').decode(b);
+  // Node's TextDecoder reads 0x80–0x9F of Windows-1252 as C1 controls; core's decoder does not.
+  return decodeBytes(b, 'windows-1252');
 }
 
 function sheetjsTruth(
