@@ -314,13 +314,13 @@ export class Scraper {
               store: this.profiles,
             }
           : undefined,
-        checkRequest:
+        guard:
           allowPrivate &&
           !options.threatProtection &&
           !runtime.threatProtection &&
           !this.config.threatProtection
             ? undefined
-            : check,
+            : { check, allowPrivate },
         maxBytes,
       });
 

@@ -73,7 +73,7 @@ export async function runActions(
           } else {
             if ((await loc.count()) === 0) {
               // Give late-rendering pages a moment before calling the selector missing.
-              await loc.first().waitFor({ state: 'attached', timeout: Math.min(timeout, 5000) });
+              await loc.first().waitFor({ state: 'attached', timeout: Math.min(timeout, 3000) });
             }
             await loc.first().click({ timeout });
           }
@@ -93,7 +93,6 @@ export async function runActions(
                 const el = document.querySelector(sel as string);
                 if (!el) return false;
                 el.scrollBy(0, (d as number) * (el.clientHeight || window.innerHeight));
-                el.scrollIntoView({ block: (d as number) > 0 ? 'end' : 'start' });
                 return true;
               },
               [a.selector, dy] as const,

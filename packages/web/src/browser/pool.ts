@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { DistillError } from '@distill/core';
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
+import { GuardProxy, type RequestGuard } from './guard-proxy.js';
 
 export interface BrowserPoolOptions {
   /** Chromium or Chrome binary; else CHROME_PATH, else the usual system paths. */
@@ -34,16 +35,16 @@ const LAUNCH_ARGS = [
   '--mute-audio',
 ];
 
+/** The browser binary: the explicit path, else CHROME_PATH, else the usual system paths. */
 export function findBrowser(explicit?: string): string {
-  const tried: string[] = [];
-  for (const p of [explicit, process.env.CHROME_PATH, ...CANDIDATES]) {
-    if (!p) continue;
-    if (existsSync(p)) return p;
-    tried.push(p);
-  }
+  // A path the caller named must exist; falling back silently would hide a misconfiguration.
+  const named = explicit ?? process.env.CHROME_PATH;
+  const candidates = named ? [named] : CANDIDATES;
+  const found = candidates.find((p) => existsSync(p));
+  if (found) return found;
   throw new DistillError(
     'MISSING_DEPENDENCY',
-    `The browser engine needs Chromium or Chrome, and none was found (looked at ${tried.join(', ')}). Install it (apt-get install chromium) or set CHROME_PATH`,
+    `The browser engine needs Chromium or Chrome, and none was found (looked at ${candidates.join(', ')}${explicit ? '' : named ? ' from CHROME_PATH' : ''}). Install it (apt-get install chromium) or set CHROME_PATH`,
   );
 }
 
@@ -56,6 +57,7 @@ export class BrowserPool {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
   private closed = false;
+  private readonly guardProxy = new GuardProxy();
   readonly maxContexts: number;
 
   constructor(private readonly options: BrowserPoolOptions = {}) {
@@ -121,23 +123,30 @@ export class BrowserPool {
     this.waiting.shift()?.();
   }
 
-  /** Runs `fn` in a new context of the shared browser, closing the context afterwards. */
+  /**
+   * Runs `fn` in a new context of the shared browser, closing the context afterwards. With a
+   * guard, every connection of the context goes through the guard proxy, and `fn` receives
+   * the refusals it made.
+   */
   async withContext<T>(
     options: BrowserContextOptions,
-    fn: (context: BrowserContext) => Promise<T>,
+    fn: (context: BrowserContext, refusals: DistillError[]) => Promise<T>,
     signal?: AbortSignal,
+    guard?: RequestGuard,
   ): Promise<T> {
     if (this.closed)
       throw new DistillError('SERVICE_UNAVAILABLE', 'Service Unavailable: the browser pool is closed');
     await this.acquire(signal);
     let context: BrowserContext | undefined;
+    const registration = guard ? await this.guardProxy.register(guard) : undefined;
     try {
       if (!this.browser) this.browser = this.launch();
       const browser = await this.browser;
-      context = await browser.newContext(options);
-      return await fn(context);
+      context = await browser.newContext(registration ? { ...options, proxy: registration.proxy } : options);
+      return await fn(context, registration?.refusals ?? []);
     } finally {
       await context?.close().catch(() => undefined);
+      registration?.release();
       this.release();
     }
   }
@@ -177,6 +186,7 @@ export class BrowserPool {
 
   async close(): Promise<void> {
     this.closed = true;
+    await this.guardProxy.close();
     const b = this.browser;
     this.browser = undefined;
     if (b) await (await b.catch(() => undefined))?.close().catch(() => undefined);

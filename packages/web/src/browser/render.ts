@@ -11,6 +11,7 @@ import {
 } from '../engines/page.js';
 import { runActions, screenshotOf } from './actions.js';
 import { COOKIE_BANNER_CSS, isAdHost } from './ad-hosts.js';
+import { REFUSED_HEADER, type RequestGuard } from './guard-proxy.js';
 import type { BrowserPool } from './pool.js';
 import type { ProfileStore } from './profiles.js';
 
@@ -29,8 +30,8 @@ export interface RenderOptions {
   actions?: Action[];
   screenshot?: { fullPage: boolean; quality?: number; viewport?: { width: number; height: number } };
   profile?: { name: string; saveChanges: boolean; store: ProfileStore };
-  /** Checks every request the page makes (SSRF, threat protection); throws to refuse. */
-  checkRequest?: (url: URL) => Promise<void>;
+  /** Checks every connection the page makes, redirects included (SSRF, threat protection). */
+  guard?: RequestGuard;
   maxBytes: number;
 }
 
@@ -70,38 +71,18 @@ export async function renderPage(pool: BrowserPool, url: URL, o: RenderOptions):
     const state = await o.profile.store.load(o.profile.name);
     if (state) ctxOptions.storageState = state as BrowserContextOptions['storageState'];
   }
-  let refused: DistillError | undefined;
   try {
     return await pool.withContext(
       ctxOptions,
-      async (context) => {
-        if (o.checkRequest || o.blockAds) {
-          const verdicts = new Map<string, Promise<DistillError | undefined>>();
-          await context.route('**/*', async (route) => {
+      async (context, refusals) => {
+        if (o.blockAds) {
+          await context.route('**/*', (route) => {
             const req = route.request();
-            let u: URL;
-            try {
-              u = new URL(req.url());
-            } catch {
-              return route.abort();
-            }
-            if (u.protocol !== 'http:' && u.protocol !== 'https:') return route.continue();
-            if (o.blockAds && !req.isNavigationRequest() && isAdHost(u.hostname))
-              return route.abort('blockedbyclient');
-            if (o.checkRequest) {
-              const key = `${u.protocol}//${u.host}`;
-              let v = verdicts.get(key);
-              if (!v) {
-                v = o.checkRequest(u).then(
-                  () => undefined,
-                  (e) => (e instanceof DistillError ? e : new DistillError('FORBIDDEN', String(e))),
-                );
-                verdicts.set(key, v);
-              }
-              const err = await v;
-              if (err) {
-                if (req.isNavigationRequest() && req.frame() === page.mainFrame()) refused ??= err;
-                return route.abort('blockedbyclient');
+            if (!req.isNavigationRequest()) {
+              try {
+                if (isAdHost(new URL(req.url()).hostname)) return route.abort('blockedbyclient');
+              } catch {
+                // Not a URL with a host (data:, blob:): nothing to block.
               }
             }
             return route.continue();
@@ -127,7 +108,7 @@ export async function renderPage(pool: BrowserPool, url: URL, o: RenderOptions):
           try {
             response = await page.goto(url.href, { waitUntil: 'load', timeout: Math.max(1, remaining()) });
           } catch (e) {
-            if (refused) throw refused;
+            if (refusals.length) throw refusals[refusals.length - 1];
             if (remaining() <= 0 || o.signal.aborted) {
               throw new DistillError(
                 'REQUEST_TIMEOUT',
@@ -136,7 +117,12 @@ export async function renderPage(pool: BrowserPool, url: URL, o: RenderOptions):
             }
             throw networkError(e, url, o.signal, o.timeoutMs);
           }
-          if (refused) throw refused;
+          if (response && (await response.headerValue(REFUSED_HEADER).catch(() => null))) {
+            throw (
+              refusals[refusals.length - 1] ??
+              new DistillError('FORBIDDEN', 'Forbidden: the page was refused')
+            );
+          }
           const contentType = (await response?.headerValue('content-type').catch(() => null)) ?? undefined;
           const mime = mimeOf(contentType);
           const isHtml = !mime || mime === 'text/html' || mime === 'application/xhtml+xml';
@@ -200,6 +186,7 @@ export async function renderPage(pool: BrowserPool, url: URL, o: RenderOptions):
         }
       },
       o.signal,
+      o.guard,
     );
   } finally {
     await unlock?.();
