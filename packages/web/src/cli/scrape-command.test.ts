@@ -21,8 +21,12 @@ function capture() {
   const io = {
     stdout: '',
     stderr: '',
-    out: (t: string) => void (io.stdout += t),
-    err: (t: string) => void (io.stderr += t),
+    out: (t: string) => {
+      io.stdout += t;
+    },
+    err: (t: string) => {
+      io.stderr += t;
+    },
   };
   return io;
 }
