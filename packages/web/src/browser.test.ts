@@ -21,7 +21,11 @@ let scraper: Scraper;
 beforeAll(async () => {
   srv = await startFixtureServer();
   dir = await mkdtemp(join(tmpdir(), 'distill-web-browser-'));
-  pool = new BrowserPool({ maxContexts: 2 });
+  // The ad host resolves to the fixture server, so a request that gets through is counted.
+  pool = new BrowserPool({
+    maxContexts: 2,
+    args: ['--host-resolver-rules=MAP ads.doubleclick.net 127.0.0.1'],
+  });
   scraper = new Scraper({ dataDir: dir, allowPrivateUrls: true, browser: pool, cache: false });
 });
 
@@ -188,6 +192,14 @@ describe('browser engine', () => {
       ],
     });
     expect(doc.actions?.javascriptReturns[0].value).toEqual([390, 'ja-JP', 'Asia/Tokyo', true, 'none']);
+  });
+
+  it('blocks ad hosts with blockAds, and lets them load without', async () => {
+    const before = srv.hits.get('/pixel.png') ?? 0;
+    await scraper.scrape(`${srv.base}/ads.html`, { proxy: 'enhanced' });
+    expect(srv.hits.get('/pixel.png') ?? 0).toBe(before);
+    await scraper.scrape(`${srv.base}/ads.html`, { proxy: 'enhanced', blockAds: false });
+    expect(srv.hits.get('/pixel.png') ?? 0).toBeGreaterThan(before);
   });
 
   it('keeps profile storage across sessions; saveChanges false does not write; a second saver gets 409', async () => {

@@ -49,6 +49,13 @@ export function adHosts(file = process.env.DISTILL_ADBLOCK_HOSTS): Set<string> {
   return hosts;
 }
 
+/** Chromium URL patterns for the list, when it is small enough to hand to the browser itself. */
+export function adBlockPatterns(list: Set<string> = adHosts(), max = 5000): string[] | undefined {
+  if (list.size > max) return undefined;
+  // Chromium's wildcards match the whole URL string, so the forms with a port are listed too.
+  return [...list].flatMap((h) => [`*://${h}/*`, `*://${h}:*`, `*://*.${h}/*`, `*://*.${h}:*`]);
+}
+
 /** True when the host or one of its parent domains is listed. */
 export function isAdHost(hostname: string, list: Set<string> = adHosts()): boolean {
   let h = hostname.toLowerCase();

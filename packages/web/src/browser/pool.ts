@@ -154,28 +154,24 @@ export class BrowserPool {
   /** Resident memory of the browser's processes in bytes (Linux), for the speed script. */
   async memoryBytes(): Promise<number | undefined> {
     if (!this.browser) return undefined;
-    const browser = await this.browser;
-    const pid = (browser as unknown as { process?: () => { pid?: number } }).process?.()?.pid;
-    if (!pid) return undefined;
     const { readFile, readdir } = await import('node:fs/promises');
-    // Sum the RSS of the browser and its descendants.
+    // Chromium runs as children of this process (Playwright spawns it): sum their RSS.
     const children = new Map<number, number[]>();
     const rss = new Map<number, number>();
-    for (const d of await readdir('/proc')) {
+    for (const d of await readdir('/proc').catch(() => [] as string[])) {
       if (!/^\d+$/.test(d)) continue;
       try {
         const stat = await readFile(`/proc/${d}/stat`, 'utf8');
         const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
         const ppid = Number(fields[1]);
-        const pages = Number(fields[21]);
-        rss.set(Number(d), pages * 4096);
+        rss.set(Number(d), Number(fields[21]) * 4096);
         children.set(ppid, [...(children.get(ppid) ?? []), Number(d)]);
       } catch {
         // The process ended while being read.
       }
     }
     let total = 0;
-    const stack = [pid];
+    const stack = [...(children.get(process.pid) ?? [])];
     while (stack.length) {
       const p = stack.pop()!;
       total += rss.get(p) ?? 0;

@@ -178,6 +178,17 @@ export async function startFixtureServer(
           );
         }
         return send(res, 403, CHALLENGE);
+      case '/ads.html': {
+        const port = req.headers.host?.split(':')[1];
+        return send(
+          res,
+          200,
+          page(
+            'Ads',
+            `<main><h1>Ads page</h1><p>An article with an advertisement image from an ad network in it.</p><img src="http://ads.doubleclick.net:${port}/pixel.png" alt="ad"></main>`,
+          ),
+        );
+      }
       case '/profile.html':
         return send(res, 200, PROFILE);
       case '/banner.html':
