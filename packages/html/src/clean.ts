@@ -65,7 +65,8 @@ export function isHidden(el: PElement): boolean {
       case 'hidden':
         return true;
       case 'aria-hidden':
-        if (a.value === 'true') return true;
+        // Icons and decorative duplicates are aria-hidden; a whole visible teaser sometimes is too.
+        if (a.value === 'true' && !hasText(el, 100)) return true;
         break;
       case 'style':
         if (HIDDEN_STYLE.test(a.value)) return true;
@@ -115,13 +116,15 @@ export function cleanTree(document: PDocument, opts: CleanOptions): CleanResult 
         const tag = el.tagName;
         if ((++visited & 1023) === 0) opts.checkpoint?.();
         gather(el, tag, result, inSvg);
-        if (tag === 'head' || tag === 'svg' || tag === 'noscript') {
+        if (tag === 'noscript' && !inSvg && textOf(el).trim().length > 300) {
+          stack.push({ node: el, inIncluded: included, inSvg });
+        } else if (tag === 'head' || tag === 'svg' || tag === 'noscript') {
           // Head and SVG hold metadata (and titles) we read, but nothing we render.
           stack.push({ node: el, inIncluded: false, inSvg: tag === 'svg' || inSvg });
           keep = false;
         } else if (inSvg || DROP.has(tag) || isHidden(el)) keep = false;
         else if (opts.onlyMainContent && DROP_IN_MAIN.has(tag)) keep = false;
-        else if (opts.exclude && opts.exclude.some((s) => matches(el, s))) keep = false;
+        else if (opts.exclude?.some((s) => matches(el, s))) keep = false;
         else {
           if (!inIncluded && opts.include && opts.include.some((s) => matches(el, s))) {
             result.included.push(el);
@@ -181,6 +184,24 @@ function gather(el: PElement, tag: string, r: CleanResult, inSvg: boolean): void
       break;
     }
   }
+}
+
+/** True when the element holds at least `min` characters of text; stops early. */
+function hasText(el: PElement, min: number): boolean {
+  let n = 0;
+  let budget = 200;
+  const stack: PNode[] = [el];
+  while (stack.length && budget-- > 0) {
+    const c = stack.pop()!;
+    if (c.nodeName === '#text') {
+      n += (c as { value: string }).value.trim().length;
+      if (n >= min) return true;
+    } else {
+      const kids = (c as PParent).childNodes;
+      if (kids) for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+    }
+  }
+  return false;
 }
 
 /** Text content, iteratively. */

@@ -722,7 +722,7 @@ function isLayoutTable(el: PElement, rows: RawCell[][]): boolean {
       let budget = 400;
       while (stack.length && budget-- > 0) {
         const n = stack.pop() as PElement;
-        if (n.nodeName === '#text') textLen += (n as unknown as { value: string }).value.length;
+        if (n.nodeName === "#text") textLen += (n as unknown as { value: string }).value.trim().length;
         const t = n.tagName;
         if (t === undefined) continue;
         if (t === 'table') nested = true;

@@ -55,5 +55,7 @@ export function xhtmlToHtml(source: string): string {
 }
 
 export function parseHtml(source: string): PDocument {
-  return parse(source, { scriptingEnabled: true });
+  // Scripting off: <noscript> content is parsed as markup, since some sites (Discourse) put the
+  // whole readable page there; the clean pass keeps a noscript only when it holds real text.
+  return parse(source, { scriptingEnabled: false });
 }

@@ -7,6 +7,7 @@ import { mainContent } from './main-content.js';
 import { buildMetadata } from './metadata.js';
 import { parseSelector, type SelectorList } from './selectors.js';
 import { serializeNodes } from './serialize.js';
+import { refineBlocks } from './refine.js';
 import { resolveUrl } from './urls.js';
 
 export interface HtmlToDocOptions {
@@ -82,6 +83,7 @@ export function htmlToDoc(source: string | Uint8Array, options: HtmlToDocOptions
   const metadata = buildMetadata(cleaned.head, base);
 
   let roots: PNode[];
+  let refine = false;
   if (include) {
     roots = cleaned.included;
   } else {
@@ -95,15 +97,17 @@ export function htmlToDoc(source: string | Uint8Array, options: HtmlToDocOptions
       if (!f.fellBack) fellBack = false;
       kept.push(...f.roots);
     }
+    refine = !fellBack && process.env.DISTILL_HTML_REFINE !== '0';
     if (fellBack && roots.some((r) => (r as PElement).childNodes.length > 0))
       warn('onlyMainContent: no main content found; the whole page was kept');
     roots = kept;
   }
   checkpoint();
-  const blocks = convertNodes(
+  const converted = convertNodes(
     roots.flatMap((r) => ((r as PElement).tagName === 'body' ? (r as PElement).childNodes : [r])),
     { base, checkpoint },
   );
+  const blocks = refine ? refineBlocks(converted) : converted;
   const og = typeof metadata.ogImage === 'string' ? [metadata.ogImage] : [];
   const doc: Doc = {
     blocks,
