@@ -11,7 +11,7 @@ interface FontInfo {
   italic: boolean;
 }
 
-const BOLD_NAME = /bold|black|heavy|semibold|demi|[-,]bd\b|extrab|ultrab/i;
+const BOLD_NAME = /bold|black|heavy|semibold|demi|medi\b|medium|[-,]bd\b|extrab|ultrab/i;
 const ITALIC_NAME = /italic|oblique|[-,]it\b/i;
 
 function fontInfo(page: PdfPage, fontName: string, cache: Map<string, FontInfo>): FontInfo {

@@ -9,7 +9,7 @@ import type {
   TextRun,
 } from '../types.js';
 import { buildLines, type Line } from './lines.js';
-import { type FoundTable, findRuleBoundTables, findRuledTables } from './tables.js';
+import { type FoundTable, findRuleBoundTables, findRuledTables, findTextTables } from './tables.js';
 import { xyCut } from './xycut.js';
 
 const BULLET = /^([•●◦▪■□◆◇►▸‣⁃∙·➢➤✓✔❖]|[-–—*o](?=\s))\s*/u;
@@ -78,6 +78,7 @@ export function analyzePage(input: PageInput): PageLayout {
   const taken = new Set<number>();
   for (const t of tables) for (const i of t.runs) taken.add(i);
   tables.push(...findRuleBoundTables(runs, input.rules, taken));
+  tables.push(...findTextTables(runs, taken, width));
   const free = runs.filter((_, i) => !taken.has(i));
   const lines = buildLines(free);
   const bodySize = median(lines.map((l) => l.size));

@@ -15,6 +15,7 @@ export interface Line extends Box {
 const FRAGMENT_GAP = 1.0;
 /** Wider than this (in font sizes) a gap between runs is a space. */
 const SPACE_GAP = 0.17;
+const BULLET_ONLY = /^\s*([•●◦▪■□◆◇►▸‣⁃∙·➢➤✓✔❖-]|\d{1,2}[.)]|[a-z][.)])\s*$/u;
 
 function dominant<T>(runs: TextRun[], key: (r: TextRun) => T): T {
   const weight = new Map<T, number>();
@@ -134,7 +135,11 @@ export function buildLines(runs: readonly TextRun[]): Line[] {
     let frag: TextRun[] = [];
     let end = -Infinity;
     for (const run of r) {
-      if (frag.length > 0 && run.x0 - end > FRAGMENT_GAP * Math.max(run.size, frag[frag.length - 1].size)) {
+      const gap = run.x0 - end;
+      const size = Math.max(run.size, frag[frag.length - 1]?.size ?? 0);
+      // A list bullet stays with its text however far the text is indented.
+      const bulletOnly = frag.length === 1 && BULLET_ONLY.test(frag[0].text) && gap < 4 * size;
+      if (frag.length > 0 && gap > FRAGMENT_GAP * size && !bulletOnly) {
         lines.push(makeLine(frag));
         frag = [];
         end = -Infinity;

@@ -142,7 +142,7 @@ export function findRuledTables(
     const cellRuns: TextRun[][] = Array.from({ length: nr * nc }, () => []);
     const taken = new Set<number>();
     runs.forEach((r, idx) => {
-      if (used.has(idx)) return;
+      if (used.has(idx) || r.rotated) return;
       const cx = (r.x0 + r.x1) / 2;
       const cy = (r.y0 + r.y1) / 2;
       if (cx < box.x0 || cx > box.x1 || cy < box.y0 || cy > box.y1) return;
@@ -182,6 +182,11 @@ export function findRuledTables(
       list.push(i);
     }
     if (groups.size < 2 || filled < 2) continue;
+    // Charts draw grids too, with most of their cells empty.
+    const filledGroups = [...groups.values()].filter((list) =>
+      list.some((i) => cellRuns[i].length > 0),
+    ).length;
+    if (filledGroups < 0.4 * groups.size) continue;
     // Spans must be rectangles; otherwise fall back to the plain grid.
     let rect = true;
     const spans = new Map<number, { r0: number; c0: number; r1: number; c1: number }>();
@@ -351,6 +356,93 @@ export function gridFromText(runs: TextRun[]): TableCellOut[][] | undefined {
       col++;
     }
     out.push(row);
+  }
+  return out;
+}
+
+/**
+ * Borderless tables: a run of at least three consecutive baseline rows that each split into
+ * two or more short fragments sharing column positions. Long fragments are text columns,
+ * and a trailing column of bare numbers with text before it is a table of contents.
+ */
+export function findTextTables(
+  runs: readonly TextRun[],
+  taken: Set<number>,
+  pageWidth: number,
+): FoundTable[] {
+  const idx: number[] = [];
+  runs.forEach((r, i) => {
+    if (!taken.has(i) && !r.rotated) idx.push(i);
+  });
+  if (idx.length < 6 || idx.length > 20_000) return [];
+  const runIndex = new Map<TextRun, number>();
+  for (const i of idx) runIndex.set(runs[i], i);
+  const frags = buildLines(idx.map((i) => runs[i])).sort((a, b) => a.base - b.base || a.x0 - b.x0);
+  const rows: Line[][] = [];
+  for (const f of frags) {
+    const last = rows[rows.length - 1];
+    if (last && Math.abs(last[0].base - f.base) <= 0.4 * f.size) last.push(f);
+    else rows.push([f]);
+  }
+  const short = (f: Line) => f.x1 - f.x0 < 0.3 * pageWidth;
+  const ok = rows.map((r) => r.length >= 2 && r.every(short));
+  const out: FoundTable[] = [];
+  let i = 0;
+  while (i < rows.length) {
+    if (!ok[i]) {
+      i++;
+      continue;
+    }
+    let j = i;
+    let okCount = 0;
+    let end = i;
+    while (j < rows.length) {
+      const prevBottom = Math.max(...rows[end].map((f) => f.y1));
+      const top = Math.min(...rows[j].map((f) => f.y0));
+      if (j > i && top - prevBottom > 2.2 * rows[j][0].size) break;
+      if (ok[j]) {
+        okCount++;
+        end = j;
+      } else if (j - end > 1) break;
+      j++;
+    }
+    const group = rows.slice(i, end + 1);
+    i = end + 1;
+    if (okCount < 3) continue;
+    // Columns must line up: most rows start a fragment near a shared left edge.
+    const lefts = group.flatMap((r) => r.map((f) => f.x0));
+    const cols = cluster(lefts, 6).filter(
+      (x) => group.filter((r) => r.some((f) => Math.abs(f.x0 - x) < 8)).length >= Math.max(2, okCount * 0.6),
+    );
+    if (cols.length < 2) continue;
+    const lastCells = group.filter((r) => r.length >= 2).map((r) => r[r.length - 1].text);
+    if (lastCells.every((t) => /^[\divxlc.\s-]+$/i.test(t)) && group.every((r) => r.length <= 2)) continue;
+    // Rows of a table mostly have the same number of cells; chart labels do not.
+    const counts = new Map<number, number>();
+    for (const r of group) if (r.length >= 2) counts.set(r.length, (counts.get(r.length) ?? 0) + 1);
+    const modal = Math.max(...counts.values());
+    const modalLen = [...counts].find(([, c]) => c === modal)![0];
+    if (modal < 0.6 * okCount || Math.max(...group.map((r) => r.length)) > modalLen + 2) continue;
+    const tableRuns = group.flat().flatMap((f) => f.runs);
+    const grid = gridFromText(tableRuns);
+    if (!grid || grid.length < 3 || grid[0].length < 2) continue;
+    const cells = grid.flat();
+    if (cells.filter((c) => c.text === '').length > 0.4 * cells.length) continue;
+    const box = {
+      x0: Math.min(...tableRuns.map((r) => r.x0)),
+      y0: Math.min(...tableRuns.map((r) => r.y0)),
+      x1: Math.max(...tableRuns.map((r) => r.x1)),
+      y1: Math.max(...tableRuns.map((r) => r.y1)),
+    };
+    const used = new Set<number>();
+    for (const r of tableRuns) {
+      const k = runIndex.get(r);
+      if (k !== undefined) {
+        used.add(k);
+        taken.add(k);
+      }
+    }
+    out.push({ box, rows: grid, ruled: false, runs: used });
   }
   return out;
 }

@@ -68,7 +68,13 @@ export function xyCut(boxes: readonly Box[], opts: XYCutOptions): number[] {
       parts = split(region, cuts, (i) => (ys[i][0] + ys[i][1]) / 2);
     } else {
       // No clean cut: overlapping boxes, read top to bottom, left to right.
-      const rest = region.slice().sort((a, b) => boxes[a].y0 - boxes[b].y0 || boxes[a].x0 - boxes[b].x0);
+      const rest = region.slice().sort((a, b) => {
+        const A = boxes[a];
+        const B = boxes[b];
+        const h = Math.min(A.y1 - A.y0, B.y1 - B.y0);
+        const overlap = Math.min(A.y1, B.y1) - Math.max(A.y0, B.y0);
+        return overlap > 0.5 * h ? A.x0 - B.x0 : A.y0 - B.y0;
+      });
       order.push(...rest);
       continue;
     }
