@@ -16,7 +16,10 @@ export function lcsLength(a: string, b: string): number {
   for (let i = 0; i < m; i++) {
     const c = a.charCodeAt(i);
     let v = peq.get(c);
-    if (!v) peq.set(c, (v = new Uint32Array(words)));
+    if (!v) {
+      v = new Uint32Array(words);
+      peq.set(c, v);
+    }
     v[i >>> 5] |= 1 << (i & 31);
   }
   const V = new Uint32Array(words).fill(0xffffffff);

@@ -13,8 +13,10 @@ export interface PdfParseSettings {
   checkpoint?: () => void;
   /** Worker script to use, `false` to stay in this thread; by default the built worker when present. */
   worker?: WorkerScript | false;
-  /** Fewest pages worth starting workers for. */
+  /** Fewest pages worth starting workers for (default 1: workers also contain hostile pages). */
   workerMinPages?: number;
+  /** Time budget of one page on a worker (ms). */
+  pageTimeoutMs?: number;
 }
 
 const HEADER_WINDOW = 1024;
@@ -47,14 +49,19 @@ export async function parsePdf(bytes: Uint8Array, settings: PdfParseSettings = {
     const metadata = await readMetadata(doc);
     const pageNumbers = Array.from({ length: count }, (_, i) => i + 1);
     const script = settings.worker === false ? undefined : (settings.worker ?? defaultWorkerScript());
-    const minPages = settings.workerMinPages ?? 6;
+    const minPages = settings.workerMinPages ?? 1;
     let layouts: PageLayout[];
     if (script && count >= minPages) {
       layouts = await layoutPagesInWorkers(bytes, pageNumbers, script, {
         workers: workerCount(count),
         signal,
-        fallback: (n) => processPage(doc, n),
-        onPage: settings.checkpoint,
+        pageTimeoutMs: settings.pageTimeoutMs ?? 30_000,
+      }).catch((e) => {
+        throw signal.aborted
+          ? new DistillError('REQUEST_TIMEOUT', 'Request Timeout: parsing took longer than the timeout', {
+              cause: e,
+            })
+          : e;
       });
     } else {
       layouts = [];

@@ -24,7 +24,7 @@ export async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
   const pdfjs = await loadPdfjs();
   // pdf.js may transfer (detach) the buffer it is given; it gets a copy.
   const task = pdfjs.getDocument({
-    data: bytes.slice(),
+    data: new Uint8Array(bytes),
     verbosity: 0,
     isEvalSupported: false,
     disableFontFace: true,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PageLayout } from './types.js';
 
@@ -19,38 +20,56 @@ export function defaultWorkerScript(): WorkerScript | undefined {
   }
 }
 
+/** The worker from source, through tsx: for tests and scripts that run without a build. */
+export function sourceWorkerScript(): WorkerScript {
+  return { url: new URL('./worker.ts', import.meta.url), execArgv: ['--conditions=source'] };
+}
+
+/** A TypeScript worker starts from a bootstrap that registers tsx first (Node 20 cannot otherwise). */
+function startWorker(script: WorkerScript, options: ConstructorParameters<typeof Worker>[1]): Worker {
+  if (!script.url.pathname.endsWith('.ts')) return new Worker(script.url, options);
+  const resolve = (import.meta as { resolve?: (s: string) => string }).resolve;
+  const tsxApi = resolve
+    ? resolve('tsx/esm/api')
+    : pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href.replace(/\.cjs$/, '.mjs');
+  const code = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(script.url.href)}); });`;
+  return new Worker(code, { ...options, eval: true });
+}
+
 export function workerCount(pages: number): number {
   return Math.max(1, Math.min(availableParallelism(), 4, Math.ceil(pages / 4)));
+}
+
+export function errorLayout(pageNumber: number, message: string): PageLayout {
+  return { pageNumber, width: 612, height: 792, blocks: [], chars: 0, error: message };
 }
 
 interface Slot {
   worker: Worker;
   busy?: number;
+  timer?: NodeJS.Timeout;
   alive: boolean;
 }
 
 /**
  * Lays out pages on worker threads, each with its own pdf.js and a copy-free view of the
- * bytes. Pages are handed out one at a time, so each worker holds one page's objects at once
- * and a slow page never stalls the rest. A worker that dies costs its page (marked as an
- * error), not the document; `fallback` lays out what is left if every worker is gone.
+ * bytes. Pages are handed out one at a time, so a worker holds one page's objects at once.
+ * pdf.js can block its thread for ever on hostile content (nested forms), so every page has
+ * a time budget: past it the worker is terminated, the page marked as failed, and a fresh
+ * worker carries on. Aborting the signal terminates everything at once.
  */
 export async function layoutPagesInWorkers(
   bytes: Uint8Array,
   pageNumbers: number[],
   script: WorkerScript,
-  opts: {
-    workers: number;
-    signal: AbortSignal;
-    fallback: (pageNumber: number) => Promise<PageLayout>;
-    onPage?: () => void;
-  },
+  opts: { workers: number; signal: AbortSignal; pageTimeoutMs: number; onPage?: () => void },
 ): Promise<PageLayout[]> {
   const shared = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
   shared.set(bytes);
   const results = new Map<number, PageLayout>();
   const queue = pageNumbers.slice();
-  const slots: Slot[] = [];
+  const slots = new Set<Slot>();
+  let respawns = 0;
 
   return await new Promise<PageLayout[]>((resolve, reject) => {
     let settled = false;
@@ -58,81 +77,89 @@ export async function layoutPagesInWorkers(
       if (settled) return;
       settled = true;
       opts.signal.removeEventListener('abort', onAbort);
-      for (const s of slots) {
-        s.alive = false;
-        void s.worker.terminate();
-      }
+      for (const s of slots) retire(s);
       if (err) reject(err);
-      else resolve(pageNumbers.map((n) => results.get(n)!));
+      else resolve(pageNumbers.map((n) => results.get(n) ?? errorLayout(n, 'not processed')));
     };
     const onAbort = () => finish(opts.signal.reason ?? new Error('aborted'));
+    if (opts.signal.aborted) return onAbort();
     opts.signal.addEventListener('abort', onAbort, { once: true });
 
-    const checkDone = async () => {
+    const retire = (s: Slot) => {
+      s.alive = false;
+      clearTimeout(s.timer);
+      slots.delete(s);
+      void s.worker.terminate();
+    };
+    const settlePage = (s: Slot, layout: PageLayout) => {
+      clearTimeout(s.timer);
+      results.set(layout.pageNumber, layout);
+      s.busy = undefined;
+      opts.onPage?.();
+    };
+    const progress = () => {
       if (settled) return;
       if (results.size === pageNumbers.length) return finish();
-      if (slots.every((s) => !s.alive)) {
-        // Every worker failed: finish in this thread.
-        try {
-          for (const n of pageNumbers) if (!results.has(n)) results.set(n, await opts.fallback(n));
-          finish();
-        } catch (e) {
-          finish(e);
-        }
+      // Keep enough workers for what is left; a replaced worker is a new thread.
+      while (queue.length > 0 && slots.size < opts.workers && respawns < pageNumbers.length + opts.workers) {
+        respawns++;
+        spawn();
+      }
+      if (slots.size === 0 && queue.length > 0) {
+        for (const n of queue.splice(0)) results.set(n, errorLayout(n, 'no worker could process the page'));
+        finish();
       }
     };
-    const dispatch = (slot: Slot) => {
+    const dispatch = (s: Slot) => {
       const next = queue.shift();
-      if (next === undefined) {
-        slot.busy = undefined;
-        return;
-      }
-      slot.busy = next;
-      slot.worker.postMessage({ type: 'page', pageNumber: next });
+      if (next === undefined) return;
+      s.busy = next;
+      s.timer = setTimeout(() => {
+        if (!s.alive || s.busy !== next) return;
+        settlePage(s, errorLayout(next, `the page took longer than ${opts.pageTimeoutMs} ms`));
+        retire(s);
+        progress();
+      }, opts.pageTimeoutMs);
+      s.worker.postMessage({ type: 'page', pageNumber: next });
     };
-
-    for (let i = 0; i < opts.workers; i++) {
-      const worker = new Worker(script.url, {
+    const spawn = () => {
+      const worker = startWorker(script, {
         execArgv: script.execArgv,
         // A hostile page is cut off at this heap size instead of taking the process down.
-        resourceLimits: { maxOldGenerationSizeMb: 384 },
+        resourceLimits: { maxOldGenerationSizeMb: 512 },
       });
-      const slot: Slot = { worker, alive: true };
-      slots.push(slot);
+      const s: Slot = { worker, alive: true };
+      slots.add(s);
       worker.on('message', (msg: { type: string; layout?: PageLayout; message?: string }) => {
-        if (settled) return;
-        if (msg.type === 'ready') dispatch(slot);
+        if (settled || !s.alive) return;
+        if (msg.type === 'ready') dispatch(s);
         else if (msg.type === 'page' && msg.layout) {
-          results.set(msg.layout.pageNumber, msg.layout);
-          opts.onPage?.();
-          dispatch(slot);
-          void checkDone();
+          settlePage(s, msg.layout);
+          dispatch(s);
+          progress();
         } else if (msg.type === 'error') {
-          if (slot.busy !== undefined) {
-            results.set(slot.busy, errorLayout(slot.busy, msg.message ?? 'failed'));
-            dispatch(slot);
-            void checkDone();
+          if (s.busy !== undefined) {
+            settlePage(s, errorLayout(s.busy, msg.message ?? 'failed'));
+            dispatch(s);
           } else {
-            slot.alive = false;
-            void worker.terminate();
-            void checkDone();
+            // The document did not open in the worker: no point in another.
+            for (const n of queue.splice(0)) results.set(n, errorLayout(n, msg.message ?? 'failed'));
+            retire(s);
           }
+          progress();
         }
       });
-      const onGone = (err?: unknown) => {
-        if (!slot.alive || settled) return;
-        slot.alive = false;
-        if (slot.busy !== undefined)
-          results.set(slot.busy, errorLayout(slot.busy, (err as Error)?.message ?? 'worker stopped'));
-        void checkDone();
+      const gone = (err?: unknown) => {
+        if (!s.alive || settled) return;
+        if (s.busy !== undefined)
+          settlePage(s, errorLayout(s.busy, (err as Error)?.message ?? 'worker stopped'));
+        retire(s);
+        progress();
       };
-      worker.on('error', onGone);
-      worker.on('exit', () => onGone());
+      worker.on('error', gone);
+      worker.on('exit', () => gone());
       worker.postMessage({ type: 'open', bytes: shared });
-    }
+    };
+    for (let i = 0; i < opts.workers; i++) spawn();
   });
-}
-
-export function errorLayout(pageNumber: number, message: string): PageLayout {
-  return { pageNumber, width: 612, height: 792, blocks: [], chars: 0, error: message };
 }

@@ -31,37 +31,75 @@ const union = (a: Box, b: Box): Box => ({
 
 type Item = { kind: 'line'; line: Line } | { kind: 'table'; table: FoundTable } | { kind: 'image'; box: Box };
 
-/** Spans of a line: runs grouped by link target, with the spacing of `makeLine`. */
+/** Spans of a line: text grouped by link target (a link may cover part of a run), spaced as `makeLine` spaces. */
 function lineSpans(line: Line, links: readonly LinkArea[]): Span[] {
-  const hrefOf = (r: TextRun) => {
-    const cx = (r.x0 + r.x1) / 2;
-    const cy = (r.y0 + r.y1) / 2;
-    return links.find((l) => cx >= l.x0 - 1 && cx <= l.x1 + 1 && cy >= l.y0 - 2 && cy <= l.y1 + 2)?.url;
-  };
   if (links.length === 0) return [{ text: line.text }];
+  const hrefAt = (x: number, y: number) =>
+    links.find((l) => x >= l.x0 - 1 && x <= l.x1 + 1 && y >= l.y0 - 2 && y <= l.y1 + 2)?.url;
   const spans: Span[] = [];
+  const add = (text: string, href: string | undefined) => {
+    const last = spans[spans.length - 1];
+    if (last && last.href === href) last.text += text;
+    else spans.push(href ? { text, href } : { text });
+  };
   let prev: TextRun | undefined;
   for (const r of line.runs) {
-    const href = hrefOf(r);
-    let piece = r.text;
     if (
       prev &&
       r.x0 - prev.x1 > 0.17 * Math.min(r.size, prev.size) &&
       !/\s$/.test(prev.text) &&
       !/^\s/.test(r.text)
     )
-      piece = ` ${piece}`;
-    const last = spans[spans.length - 1];
-    if (last && last.href === href) last.text += piece;
-    else spans.push(href ? { text: piece, href } : { text: piece });
+      add(' ', undefined);
+    const cy = (r.y0 + r.y1) / 2;
+    const chars = [...r.text];
+    const step = (r.x1 - r.x0) / Math.max(1, chars.length);
+    chars.forEach((c, i) => {
+      add(c, hrefAt(r.x0 + (i + 0.5) * step, cy));
+    });
     prev = r;
   }
-  for (const s of spans) s.text = s.text.replace(/\s+/g, ' ');
-  if (spans.length) {
-    spans[0].text = spans[0].text.trimStart();
-    spans[spans.length - 1].text = spans[spans.length - 1].text.trimEnd();
+  // Character positions are estimates: a word takes the link most of its characters fall in.
+  const chars: { c: string; href?: string }[] = spans.flatMap((s) =>
+    [...s.text].map((c) => ({ c, href: s.href })),
+  );
+  for (let i = 0; i < chars.length; ) {
+    if (/\s/.test(chars[i].c)) {
+      i++;
+      continue;
+    }
+    let j = i;
+    const votes = new Map<string | undefined, number>();
+    while (j < chars.length && !/\s/.test(chars[j].c)) {
+      votes.set(chars[j].href, (votes.get(chars[j].href) ?? 0) + 1);
+      j++;
+    }
+    const winner = [...votes].sort((a, b) => b[1] - a[1])[0][0];
+    for (let k = i; k < j; k++) chars[k].href = winner;
+    i = j;
   }
-  return spans.filter((s) => s.text !== '');
+  const snapped: Span[] = [];
+  for (const ch of chars) {
+    const last = snapped[snapped.length - 1];
+    if (last && last.href === ch.href) last.text += ch.c;
+    else snapped.push(ch.href ? { text: ch.c, href: ch.href } : { text: ch.c });
+  }
+  // Spaces at the edge of a link belong outside it.
+  const out: Span[] = [];
+  for (const s of snapped) {
+    const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(s.text)!;
+    if (s.href && (m[1] || m[3])) {
+      if (m[1]) out.push({ text: m[1] });
+      if (m[2]) out.push({ text: m[2], href: s.href });
+      if (m[3]) out.push({ text: m[3] });
+    } else out.push({ ...s });
+  }
+  for (const s of out) s.text = s.text.replace(/\s+/g, ' ');
+  if (out.length) {
+    out[0].text = out[0].text.trimStart();
+    out[out.length - 1].text = out[out.length - 1].text.trimEnd();
+  }
+  return out.filter((s) => s.text !== '');
 }
 
 /**

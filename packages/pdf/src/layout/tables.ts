@@ -117,7 +117,10 @@ export function findRuledTables(
   for (let i = 0; i < n; i++) {
     const root = find(i);
     let c = comps.get(root);
-    if (!c) comps.set(root, (c = { h: [], v: [] }));
+    if (!c) {
+      c = { h: [], v: [] };
+      comps.set(root, c);
+    }
     if (i < hs.length) c.h.push(hs[i]);
     else c.v.push(vs[i - hs.length]);
   }
@@ -178,7 +181,10 @@ export function findRuledTables(
     for (let i = 0; i < nr * nc; i++) {
       const g = cf(i);
       let list = groups.get(g);
-      if (!list) groups.set(g, (list = []));
+      if (!list) {
+        list = [];
+        groups.set(g, list);
+      }
       list.push(i);
     }
     if (groups.size < 2 || filled < 2) continue;
