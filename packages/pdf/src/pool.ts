@@ -27,7 +27,9 @@ export function sourceWorkerScript(): WorkerScript {
 
 /** A TypeScript worker starts from a bootstrap that registers tsx first (Node 20 cannot otherwise). */
 function startWorker(script: WorkerScript, options: ConstructorParameters<typeof Worker>[1]): Worker {
-  if (!script.url.pathname.endsWith('.ts')) return new Worker(script.url, options);
+  // A built worker resolves packages as published: flags of a source run (tsx, the source
+  // condition) are not passed on unless the script asks for them.
+  if (!script.url.pathname.endsWith('.ts')) return new Worker(script.url, { execArgv: [], ...options });
   const resolve = (import.meta as { resolve?: (s: string) => string }).resolve;
   const tsxApi = resolve
     ? resolve('tsx/esm/api')
@@ -124,7 +126,7 @@ export async function layoutPagesInWorkers(
     };
     const spawn = () => {
       const worker = startWorker(script, {
-        execArgv: script.execArgv,
+        ...(script.execArgv ? { execArgv: script.execArgv } : {}),
         // A hostile page is cut off at this heap size instead of taking the process down.
         resourceLimits: { maxOldGenerationSizeMb: 512 },
       });
