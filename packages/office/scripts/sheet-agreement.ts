@@ -1,0 +1,21 @@
+/** Prints the sheetjs cell agreement per workbook: node --conditions=source --import tsx packages/office/scripts/sheet-agreement.ts */
+import { sheetAgreement, sheetjsWorkbooks } from '../src/ooxml/testing/sheet-agreement.js';
+
+let e = 0;
+let m = 0;
+for (const f of sheetjsWorkbooks()) {
+  const a = await sheetAgreement(f).catch((err) => ({
+    file: f,
+    expected: 0,
+    matched: 0,
+    misses: [{ sheet: 'error', value: String(err) }],
+  }));
+  e += a.expected;
+  m += a.matched;
+  console.log(
+    `${f.padEnd(32)} ${a.matched}/${a.expected} = ${((100 * a.matched) / Math.max(1, a.expected)).toFixed(2)}%`,
+  );
+  if (process.argv.includes('-v'))
+    for (const x of a.misses.slice(0, 40)) console.log('   miss', JSON.stringify(x));
+}
+console.log(`all ${m}/${e} = ${((100 * m) / Math.max(1, e)).toFixed(2)}%`);

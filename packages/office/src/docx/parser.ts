@@ -1,0 +1,151 @@
+import {
+  type Block,
+  blockText,
+  DistillError,
+  type Doc,
+  type ParseContext,
+  type ParserPlugin,
+  type XmlElement,
+} from '@distill/core';
+import { readMetadata } from '../ooxml/metadata.js';
+import { missingPart, type OoxmlPackage } from '../ooxml/package.js';
+import { at, kid, kids, ln, relAttr } from '../ooxml/xml.js';
+import { DocxConverter } from './convert.js';
+import { Numbering } from './numbering.js';
+import { Styles } from './styles.js';
+
+function optionalXml(pkg: OoxmlPackage, part: string | undefined): XmlElement | undefined {
+  if (!part || !pkg.has(part)) return undefined;
+  try {
+    return pkg.xml(part);
+  } catch (e) {
+    // A broken auxiliary part (styles, numbering) should not lose the body; a bomb still stops.
+    if (e instanceof DistillError && e.code !== 'FILE_CORRUPT') throw e;
+    return undefined;
+  }
+}
+
+const plainText = (blocks: Block[]) => JSON.stringify(blocks);
+
+/** Headers or footers referenced by any section, each distinct one once. */
+function headerFooterParts(
+  body: XmlElement,
+  main: string,
+  pkg: OoxmlPackage,
+  kind: 'header' | 'footer',
+): string[] {
+  const parts: string[] = [];
+  const rels = pkg.rels(main);
+  const sects = [...kids(body, 'sectPr')];
+  for (const p of kids(body, 'p')) {
+    const s = kid(kid(p, 'pPr'), 'sectPr');
+    if (s) sects.push(s);
+  }
+  for (const s of sects) {
+    // The default header first, then first-page and even-page ones.
+    const refs = kids(s, `${kind}Reference`).sort(
+      (a, b) => (at(a, 'type') === 'default' ? -1 : 0) - (at(b, 'type') === 'default' ? -1 : 0),
+    );
+    for (const r of refs) {
+      const part = rels.get(relAttr(r) ?? '')?.part;
+      if (part && !parts.includes(part)) parts.push(part);
+    }
+  }
+  return parts;
+}
+
+/** Page numbers and similar boilerplate that a header or footer repeats on every page. */
+const trivial = (text: string) => /^(page\s*)?\d*(\s*(of|\/)\s*\d*)?$/i.test(text.trim());
+
+export function parseDocx(pkg: OoxmlPackage, ctx: ParseContext): Doc {
+  const main = pkg.mainPart(['word/document.xml']);
+  if (!main) throw missingPart('main document part (word/document.xml)');
+  const root = pkg.xml(main);
+  const body = kid(root, 'body');
+  if (!body) throw missingPart('document body');
+  ctx.checkpoint();
+  const styles = new Styles(optionalXml(pkg, pkg.relOfType(main, '/styles')?.part));
+  const numbering = new Numbering(optionalXml(pkg, pkg.relOfType(main, '/numbering')?.part));
+  const conv = new DocxConverter(pkg, ctx, styles, numbering, main);
+
+  // Comments get their labels first so references in the body can point at them.
+  const commentsPart = pkg.relOfType(main, '/comments')?.part;
+  const commentsRoot = optionalXml(pkg, commentsPart);
+  const comments = kids(commentsRoot, 'comment');
+  comments.forEach((c, i) => {
+    conv.commentLabels.set(at(c, 'id') ?? '', `c${i + 1}`);
+  });
+
+  const blocks: Block[] = [];
+  const seen = new Set<string>();
+  const section = (kind: 'header' | 'footer') => {
+    const out: Block[] = [];
+    for (const part of headerFooterParts(body, main, pkg, kind)) {
+      const hf = optionalXml(pkg, part);
+      if (!hf) continue;
+      const bs = conv.inPart(part, () => conv.blocks(hf));
+      const key = plainText(bs);
+      const text = bs.map(blockText).join(' ');
+      const hasImage = bs.some((b) => b.kind === 'image' || JSON.stringify(b).includes('"image"'));
+      if (bs.length === 0 || seen.has(key) || (trivial(text) && !hasImage)) continue;
+      seen.add(key);
+      for (const b of bs) {
+        if (b.kind === 'paragraph' || b.kind === 'heading' || b.kind === 'table' || b.kind === 'list')
+          out.push({
+            ...b,
+            prov: { page: 1, label: kind === 'header' ? 'page-header' : 'page-footer' },
+          } as Block);
+        else out.push(b);
+      }
+    }
+    return out;
+  };
+  blocks.push(...section('header'));
+  blocks.push(...conv.blocks(body));
+  blocks.push(...section('footer'));
+
+  // Footnotes and endnotes, in order of first reference.
+  const noteRoots = {
+    footnote: optionalXml(pkg, pkg.relOfType(main, '/footnotes')?.part),
+    endnote: optionalXml(pkg, pkg.relOfType(main, '/endnotes')?.part),
+  };
+  const noteParts = {
+    footnote: pkg.relOfType(main, '/footnotes')?.part ?? main,
+    endnote: pkg.relOfType(main, '/endnotes')?.part ?? main,
+  };
+  for (let i = 0; i < conv.notes.length; i++) {
+    const n = conv.notes[i];
+    const el = kids(noteRoots[n.kind]).find((e) => ln(e) === n.kind && at(e, 'id') === n.id);
+    if (!el) continue;
+    const children = conv.inPart(noteParts[n.kind], () => conv.blocks(el));
+    blocks.push({ kind: 'footnote', id: n.label, children });
+  }
+
+  if (comments.length > 0 && commentsPart) {
+    blocks.push({ kind: 'heading', level: 2, content: [{ kind: 'text', text: 'Comments' }] });
+    comments.forEach((c, i) => {
+      const children = conv.inPart(commentsPart, () => conv.blocks(c));
+      const author = at(c, 'author');
+      const who = author ? `${author}${at(c, 'date') ? ` (${at(c, 'date')!.slice(0, 10)})` : ''}: ` : '';
+      if (who) {
+        const first = children[0];
+        if (first?.kind === 'paragraph')
+          children[0] = {
+            ...first,
+            content: [
+              { kind: 'strong', children: [{ kind: 'text', text: who.trim() }] },
+              { kind: 'text', text: ' ' },
+              ...first.content,
+            ],
+          };
+        else
+          children.unshift({
+            kind: 'paragraph',
+            content: [{ kind: 'strong', children: [{ kind: 'text', text: who.trim() }] }],
+          });
+      }
+      blocks.push({ kind: 'footnote', id: `c${i + 1}`, children });
+    });
+  }
+  return { blocks, metadata: readMetadata(pkg) };
+}

@@ -1,0 +1,64 @@
+import { DistillError, type Doc, type ParseContext, type ParserPlugin } from '@distill/core';
+import { parseDocx } from '../docx/parser.js';
+import { parsePptx } from '../pptx/parser.js';
+import { parseXlsx } from '../xlsx/parser.js';
+import { missingPart, OoxmlPackage } from './package.js';
+
+type Kind = 'word' | 'slides' | 'sheets';
+
+/**
+ * Which application the package belongs to, from its main part: a presentation that embeds a
+ * workbook (chart data) lists spreadsheet content types too, so the main part decides, not the
+ * names inside.
+ */
+function kindOf(pkg: OoxmlPackage): Kind | undefined {
+  const main = pkg.relOfType('', '/officeDocument')?.part;
+  const type = main ? (pkg.contentType(main) ?? '') : '';
+  if (/wordprocessingml|ms-word/.test(type) || main?.startsWith('word/')) return 'word';
+  if (/presentationml|ms-powerpoint/.test(type) || main?.startsWith('ppt/')) return 'slides';
+  if (/spreadsheetml|ms-excel/.test(type) || main?.startsWith('xl/')) return 'sheets';
+  if (pkg.has('word/document.xml')) return 'word';
+  if (pkg.has('ppt/presentation.xml')) return 'slides';
+  if (pkg.has('xl/workbook.xml')) return 'sheets';
+  return undefined;
+}
+
+function parseOoxml(bytes: Uint8Array, ctx: ParseContext, expected: Kind): Doc {
+  try {
+    const pkg = new OoxmlPackage(bytes);
+    const kind = kindOf(pkg) ?? expected;
+    if (kind !== expected)
+      ctx.warn(
+        `The package's main part is a ${kind === 'word' ? 'Word document' : kind === 'slides' ? 'presentation' : 'workbook'}; it was read as one.`,
+      );
+    if (kind === 'word') return parseDocx(pkg, ctx);
+    if (kind === 'slides') return parsePptx(pkg, ctx);
+    if (pkg.has('xl/workbook.bin') && !pkg.has('xl/workbook.xml'))
+      throw missingPart('XML workbook (this is a binary xlsb workbook)');
+    return parseXlsx(pkg, ctx);
+  } catch (e) {
+    if (e instanceof DistillError) throw e;
+    throw new DistillError(
+      'FILE_CORRUPT',
+      `Unprocessable Entity: the document could not be read (${(e as Error).message})`,
+    );
+  }
+}
+
+export const docxParser: ParserPlugin = {
+  name: 'docx',
+  formats: ['docx', 'docm'],
+  parse: (bytes, ctx) => parseOoxml(bytes, ctx, 'word'),
+};
+
+export const pptxParser: ParserPlugin = {
+  name: 'pptx',
+  formats: ['pptx', 'pptm'],
+  parse: (bytes, ctx) => parseOoxml(bytes, ctx, 'slides'),
+};
+
+export const xlsxParser: ParserPlugin = {
+  name: 'xlsx',
+  formats: ['xlsx', 'xlsm'],
+  parse: (bytes, ctx) => parseOoxml(bytes, ctx, 'sheets'),
+};

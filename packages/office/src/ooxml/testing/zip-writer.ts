@@ -1,0 +1,130 @@
+import { constants, deflateRawSync } from 'node:zlib';
+
+/** Test support: a minimal ZIP writer for generated fixtures (no CRCs; our reader does not need them). */
+export interface ZipInput {
+  name: string;
+  /** Uncompressed content, deflated here. */
+  data?: Uint8Array | string;
+  /** Already-deflated content with its declared uncompressed size (for bombs). */
+  raw?: { deflated: Uint8Array; size: number };
+}
+
+export function buildZip(entries: ZipInput[]): Uint8Array {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const name = Buffer.from(e.name, 'utf8');
+    let deflated: Uint8Array;
+    let size: number;
+    if (e.raw) {
+      deflated = e.raw.deflated;
+      size = e.raw.size;
+    } else {
+      const data =
+        typeof e.data === 'string' ? Buffer.from(e.data, 'utf8') : Buffer.from(e.data ?? new Uint8Array());
+      deflated = deflateRawSync(data);
+      size = data.length;
+    }
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x800, 6);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(deflated.length, 18);
+    local.writeUInt32LE(size >>> 0, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x800, 8);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(deflated.length, 20);
+    central.writeUInt32LE(size >>> 0, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, Buffer.from(deflated));
+    centrals.push(central, name);
+    offset += 30 + name.length + deflated.length;
+  }
+  const cd = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return new Uint8Array(Buffer.concat([...locals, cd, end]));
+}
+
+const CT = (overrides: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>${overrides}</Types>`;
+
+const rootRels = (target: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="${target}"/></Relationships>`;
+
+const W =
+  'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:m="http://schemas.openxmlformats.org/officeDocument/2006/math"';
+
+/** A minimal docx around a body's XML, with optional extra parts and document relationships. */
+export function docxWith(body: string, extra: ZipInput[] = [], docRels = '', head = ''): Uint8Array {
+  return buildZip([
+    {
+      name: '[Content_Types].xml',
+      data: CT(
+        '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>',
+      ),
+    },
+    { name: '_rels/.rels', data: rootRels('word/document.xml') },
+    {
+      name: 'word/document.xml',
+      data: `<?xml version="1.0" encoding="UTF-8"?>${head}<w:document ${W}><w:body>${body}</w:body></w:document>`,
+    },
+    {
+      name: 'word/_rels/document.xml.rels',
+      data: `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${docRels}</Relationships>`,
+    },
+    ...extra,
+  ]);
+}
+
+/** A minimal xlsx with one sheet whose sheetData XML is given (inline values only). */
+export function xlsxWith(sheetData: string | Uint8Array, sheetName = 'Data'): Uint8Array {
+  return buildZip([
+    {
+      name: '[Content_Types].xml',
+      data: CT(
+        '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>',
+      ),
+    },
+    { name: '_rels/.rels', data: rootRels('xl/workbook.xml') },
+    {
+      name: 'xl/workbook.xml',
+      data: `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${sheetName}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    },
+    {
+      name: 'xl/_rels/workbook.xml.rels',
+      data: '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+    },
+    {
+      name: 'xl/worksheets/sheet1.xml',
+      data:
+        typeof sheetData === 'string'
+          ? `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${sheetData}</worksheet>`
+          : sheetData,
+    },
+  ]);
+}
+
+/**
+ * A deflate stream that inflates to `mib` MiB of zeros, made without compressing them: one
+ * flushed (non-final) block of 1 MiB repeated, then an empty final block.
+ */
+export function zeroBomb(mib: number): { deflated: Uint8Array; size: number } {
+  const block = deflateRawSync(Buffer.alloc(1 << 20), { level: 9, finishFlush: constants.Z_FULL_FLUSH });
+  const parts: Buffer[] = [];
+  for (let i = 0; i < mib; i++) parts.push(block);
+  parts.push(Buffer.from([0x03, 0x00]));
+  return { deflated: new Uint8Array(Buffer.concat(parts)), size: mib * 1024 * 1024 };
+}

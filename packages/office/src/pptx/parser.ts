@@ -1,0 +1,108 @@
+import { type Block, DistillError, type Doc, type ParseContext, type XmlElement } from '@distill/core';
+import { readMetadata } from '../ooxml/metadata.js';
+import { missingPart, type OoxmlPackage } from '../ooxml/package.js';
+import { at, find, kid, kids, ownText, path, relAttr, tText } from '../ooxml/xml.js';
+import { PlaceholderPositions, SlideReader } from './slide.js';
+import { textBodyBlocks } from './text.js';
+
+function optional(pkg: OoxmlPackage, part: string | undefined): XmlElement | undefined {
+  if (!part || !pkg.has(part)) return undefined;
+  try {
+    return pkg.xml(part);
+  } catch (e) {
+    if (e instanceof DistillError && e.code !== 'FILE_CORRUPT') throw e;
+    return undefined;
+  }
+}
+
+/** Slide parts in presentation order, falling back to file order when the list is missing. */
+function slideParts(pkg: OoxmlPackage, main: string, pres: XmlElement): string[] {
+  const rels = pkg.rels(main);
+  const parts = kids(kid(pres, 'sldIdLst'), 'sldId')
+    .map((s) => rels.get(relAttr(s) ?? '')?.part)
+    .filter((p): p is string => !!p && pkg.has(p));
+  if (parts.length > 0) return parts;
+  return pkg.zip
+    .names()
+    .filter((n) => /^ppt\/slides\/slide\d+\.xml$/.test(n))
+    .sort((a, b) => Number(/(\d+)\.xml$/.exec(a)![1]) - Number(/(\d+)\.xml$/.exec(b)![1]));
+}
+
+function commentBlocks(pkg: OoxmlPackage, part: string): Block[] {
+  const out: Block[] = [];
+  const authors = new Map<string, string>();
+  const main = pkg.mainPart(['ppt/presentation.xml']) ?? 'ppt/presentation.xml';
+  for (const rel of [...pkg.relsOfType(main, '/commentAuthors'), ...pkg.relsOfType(main, '/authors')]) {
+    const root = optional(pkg, rel.part);
+    for (const a of kids(root)) {
+      const name = at(a, 'name') ?? '';
+      const initials = at(a, 'initials');
+      authors.set(at(a, 'id') ?? '', initials ? `${name} (${initials})` : name);
+    }
+  }
+  for (const rel of pkg.rels(part).values()) {
+    if (!/\/comments$|\/comment$/i.test(rel.type)) continue;
+    const root = optional(pkg, rel.part);
+    for (const cm of kids(root)) {
+      const text = (ownText(kid(cm, 'text')) || tText(kid(cm, 'txBody'))).replace(/\s+/g, ' ').trim();
+      if (!text) continue;
+      const author = authors.get(at(cm, 'authorId') ?? '') ?? '';
+      const when = at(cm, 'dt') ?? at(cm, 'created');
+      const who = [author, when].filter(Boolean).join(', ');
+      out.push({
+        kind: 'paragraph',
+        content: [{ kind: 'text', text: `Comment${who ? ` (${who})` : ''}: ${text}` }],
+      });
+      for (const reply of find(cm, 'reply')) {
+        const t = tText(kid(reply, 'txBody')).replace(/\s+/g, ' ').trim();
+        const ra = authors.get(at(reply, 'authorId') ?? '') ?? '';
+        if (t)
+          out.push({
+            kind: 'paragraph',
+            content: [{ kind: 'text', text: `Reply${ra ? ` (${ra})` : ''}: ${t}` }],
+          });
+      }
+    }
+  }
+  return out;
+}
+
+export function parsePptx(pkg: OoxmlPackage, ctx: ParseContext): Doc {
+  const main = pkg.mainPart(['ppt/presentation.xml']);
+  if (!main) throw missingPart('presentation part (ppt/presentation.xml)');
+  const pres = pkg.xml(main);
+  const blocks: Block[] = [];
+  const slides = slideParts(pkg, main, pres);
+  const layoutCache = new Map<string, PlaceholderPositions>();
+  slides.forEach((part, i) => {
+    ctx.checkpoint();
+    const root = pkg.xml(part);
+    const hidden = at(root, 'show') === '0' || at(root, 'show') === 'false';
+    blocks.push({ kind: 'comment', text: `Slide number: ${i + 1}${hidden ? ' (hidden)' : ''}` });
+    const rels = pkg.rels(part);
+    const layout = pkg.relOfType(part, '/slideLayout')?.part;
+    let positions = layout ? layoutCache.get(layout) : undefined;
+    if (!positions) {
+      const master = layout ? pkg.relOfType(layout, '/slideMaster')?.part : undefined;
+      positions = new PlaceholderPositions([optional(pkg, layout), optional(pkg, master)]);
+      if (layout) layoutCache.set(layout, positions);
+    }
+    blocks.push(...new SlideReader(pkg, ctx, part, rels, positions).blocks(root));
+    blocks.push(...commentBlocks(pkg, part));
+    const notesPart = pkg.relOfType(part, '/notesSlide')?.part;
+    const notes = optional(pkg, notesPart);
+    if (notes && notesPart) {
+      const body = find(path(notes, 'cSld', 'spTree'), 'sp').find(
+        (sp) => at(path(sp, 'nvSpPr', 'nvPr', 'ph'), 'type') === 'body',
+      );
+      const nb = textBodyBlocks(kid(body ?? notes, 'txBody'), pkg.rels(notesPart), false);
+      if (nb.length > 0) {
+        blocks.push({ kind: 'heading', level: 3, content: [{ kind: 'text', text: 'Notes:' }] });
+        blocks.push(...nb);
+      }
+    }
+  });
+  const metadata = readMetadata(pkg);
+  metadata.numPages = slides.length;
+  return { blocks, metadata };
+}

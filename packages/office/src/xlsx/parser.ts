@@ -1,0 +1,81 @@
+import { type Block, DistillError, type Doc, type ParseContext } from '@distill/core';
+import { readDrawing } from '../ooxml/drawing.js';
+import { readMetadata } from '../ooxml/metadata.js';
+import { missingPart, type OoxmlPackage } from '../ooxml/package.js';
+import { at, kid, kids, relAttr, tText } from '../ooxml/xml.js';
+import { newGrid, type SheetGrid, sheetBlocks } from './grid.js';
+import { readSharedStrings } from './shared-strings.js';
+import { readSheet } from './sheet.js';
+import { readCellFormats } from './styles.js';
+
+/** Reads legacy cell comments of a sheet (xl/commentsN.xml). */
+function readComments(pkg: OoxmlPackage, sheetPart: string, g: SheetGrid): void {
+  for (const rel of pkg.relsOfType(sheetPart, '/comments')) {
+    const root = rel.part ? pkg.xmlIf(rel.part) : undefined;
+    if (!root) continue;
+    const authors = kids(kid(root, 'authors'), 'author').map((a) => tText(a) || a.children.join(''));
+    for (const c of kids(kid(root, 'commentList'), 'comment')) {
+      const text = tText(kid(c, 'text')).replace(/\s+/g, ' ').trim();
+      const author = authors[Number(at(c, 'authorId') ?? -1)];
+      if (text) g.comments.push({ ref: at(c, 'ref') ?? '', author: author || undefined, text });
+    }
+  }
+}
+
+function readDrawingsInto(pkg: OoxmlPackage, sheetPart: string, g: SheetGrid): void {
+  for (const rel of pkg.relsOfType(sheetPart, '/drawing')) {
+    if (!rel.part) continue;
+    const d = readDrawing(pkg, rel.part);
+    g.charts.push(...d.charts);
+    g.shapes.push(...d.shapes);
+  }
+}
+
+export function parseXlsx(pkg: OoxmlPackage, ctx: ParseContext): Doc {
+  const wbPart = pkg.mainPart(['xl/workbook.xml']);
+  if (!wbPart) throw missingPart('workbook part (xl/workbook.xml)');
+  const wb = pkg.xml(wbPart);
+  const pr = kid(wb, 'workbookPr');
+  const date1904 = at(pr, 'date1904') === '1' || at(pr, 'date1904') === 'true';
+  const stylesPart = pkg.relOfType(wbPart, '/styles')?.part;
+  const formats = readCellFormats(stylesPart ? pkg.xmlIf(stylesPart) : undefined);
+  const sstPart = pkg.relOfType(wbPart, '/sharedStrings')?.part;
+  const sst = sstPart && pkg.has(sstPart) ? readSharedStrings(pkg.text(sstPart)) : [];
+  ctx.checkpoint();
+  const rels = pkg.rels(wbPart);
+  const blocks: Block[] = [];
+  const skipped: string[] = [];
+  const sheets = kids(kid(wb, 'sheets'), 'sheet');
+  for (const s of sheets) {
+    const name = at(s, 'name') ?? 'Sheet';
+    const state = at(s, 'state');
+    if (state === 'hidden' || state === 'veryHidden') {
+      skipped.push(name);
+      continue;
+    }
+    const rel = rels.get(relAttr(s) ?? '');
+    if (!rel?.part || !pkg.has(rel.part)) {
+      ctx.warn(`Sheet "${name}" has no part in the workbook; skipped.`);
+      continue;
+    }
+    const g = newGrid(name);
+    if (rel.type.endsWith('/chartsheet')) {
+      g.isChartsheet = true;
+      readDrawingsInto(pkg, rel.part, g);
+    } else {
+      readSheet(pkg.text(rel.part), g, { sst, formats, date1904, checkpoint: ctx.checkpoint });
+      readComments(pkg, rel.part, g);
+      readDrawingsInto(pkg, rel.part, g);
+    }
+    blocks.push(...sheetBlocks(g, ctx.checkpoint));
+  }
+  if (skipped.length > 0) {
+    blocks.push({
+      kind: 'comment',
+      text: `Hidden sheet${skipped.length > 1 ? 's' : ''} skipped: ${skipped.join(', ')}`,
+    });
+  }
+  const metadata = readMetadata(pkg);
+  metadata.sheets = sheets.length;
+  return { blocks, metadata };
+}

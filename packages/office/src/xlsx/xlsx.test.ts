@@ -1,0 +1,122 @@
+import { parse } from '@distill/core';
+import { describe, expect, it } from 'vitest';
+import { registry } from '../ooxml/testing/corpus.js';
+import { buildZip } from '../ooxml/testing/zip-writer.js';
+
+const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const NS =
+  'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+
+function workbook(
+  sheets: { name: string; xml: string; state?: string; comments?: string }[],
+  styles = '',
+  date1904 = false,
+): Uint8Array {
+  const entries = [
+    {
+      name: '[Content_Types].xml',
+      data: '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>',
+    },
+    {
+      name: '_rels/.rels',
+      data: `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    },
+    {
+      name: 'xl/workbook.xml',
+      data: `<workbook ${NS}><workbookPr${date1904 ? ' date1904="1"' : ''}/><sheets>${sheets.map((s, i) => `<sheet name="${s.name}" sheetId="${i + 1}" r:id="s${i}"${s.state ? ` state="${s.state}"` : ''}/>`).join('')}</sheets></workbook>`,
+    },
+    {
+      name: 'xl/_rels/workbook.xml.rels',
+      data: `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${sheets.map((_, i) => `<Relationship Id="s${i}" Type="${REL}/worksheet" Target="worksheets/sheet${i}.xml"/>`).join('')}<Relationship Id="st" Type="${REL}/styles" Target="styles.xml"/></Relationships>`,
+    },
+    { name: 'xl/styles.xml', data: `<styleSheet ${NS}>${styles}</styleSheet>` },
+    ...sheets.map((s, i) => ({
+      name: `xl/worksheets/sheet${i}.xml`,
+      data: `<worksheet ${NS}>${s.xml}</worksheet>`,
+    })),
+    ...sheets.flatMap((s, i) =>
+      s.comments
+        ? [
+            {
+              name: `xl/worksheets/_rels/sheet${i}.xml.rels`,
+              data: `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="c" Type="${REL}/comments" Target="../comments${i}.xml"/></Relationships>`,
+            },
+            { name: `xl/comments${i}.xml`, data: s.comments },
+          ]
+        : [],
+    ),
+  ];
+  return buildZip(entries);
+}
+
+const md = async (bytes: Uint8Array) =>
+  (await parse(bytes, {}, { filename: 'w.xlsx', registry })).markdown ?? '';
+
+describe('xlsx', () => {
+  it('shows displayed values: number formats, dates, percentages, errors, booleans and cached formula results', async () => {
+    const styles =
+      '<numFmts><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/><numFmt numFmtId="165" formatCode="&quot;$&quot;#,##0.00"/></numFmts><cellXfs><xf numFmtId="0"/><xf numFmtId="164"/><xf numFmtId="10"/><xf numFmtId="165"/></cellXfs>';
+    const out = await md(
+      workbook(
+        [
+          {
+            name: 'Values',
+            xml: '<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Date</t></is></c><c r="B1" t="inlineStr"><is><t>Share</t></is></c><c r="C1" t="inlineStr"><is><t>Price</t></is></c><c r="D1" t="inlineStr"><is><t>Check</t></is></c><c r="E1" t="inlineStr"><is><t>Formula</t></is></c></row><row r="2"><c r="A2" s="1"><v>45292</v></c><c r="B2" s="2"><v>0.256</v></c><c r="C2" s="3"><v>1234.5</v></c><c r="D2" t="b"><v>1</v></c><c r="E2" t="e"><f>1/0</f><v>#DIV/0!</v></c></row><row r="3"><c r="A3" s="1"><f>A2+1</f><v>45293</v></c></row></sheetData>',
+          },
+        ],
+        styles,
+      ),
+    );
+    expect(out).toContain('## Values');
+    expect(out).toContain('| 2024-01-01 | 25.60% | $1,234.50 | TRUE | #DIV/0! |');
+    expect(out).toContain('| 2024-01-02 |');
+  });
+
+  it('uses the 1904 date system when the workbook says so', async () => {
+    const out = await md(
+      workbook(
+        [{ name: 'S', xml: '<sheetData><row r="1"><c r="A1" s="1"><v>0</v></c></row></sheetData>' }],
+        '<cellXfs><xf numFmtId="0"/><xf numFmtId="14"/></cellXfs>',
+        true,
+      ),
+    );
+    expect(out).toContain('| 1/1/04 |');
+  });
+
+  it('splits separated regions into tables, keeps merges, skips hidden rows, columns and sheets with a note', async () => {
+    const out = await md(
+      workbook([
+        {
+          name: 'Layout',
+          xml: '<cols><col min="3" max="3" hidden="1"/></cols><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Title</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>a</t></is></c><c r="B2" t="inlineStr"><is><t>b</t></is></c><c r="C2" t="inlineStr"><is><t>secret</t></is></c></row><row r="3" hidden="1"><c r="A3" t="inlineStr"><is><t>hidden row</t></is></c></row><row r="5"><c r="E5" t="inlineStr"><is><t>far</t></is></c></row></sheetData><mergeCells><mergeCell ref="A1:B1"/></mergeCells>',
+        },
+        {
+          name: 'Secret',
+          state: 'hidden',
+          xml: '<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>x</t></is></c></row></sheetData>',
+        },
+      ]),
+    );
+    expect(out).toContain('<th colspan="2">Title</th>');
+    expect(out).not.toContain('secret');
+    expect(out).not.toMatch(/[>|] hidden row/);
+    expect(out).not.toContain('>hidden row<');
+    expect(out).toContain('| far |');
+    expect(out).toContain('<!-- 1 hidden row and 1 hidden column skipped -->');
+    expect(out).toContain('<!-- Hidden sheet skipped: Secret -->');
+    expect(out).not.toContain('## Secret');
+  });
+
+  it('lists cell comments after the tables', async () => {
+    const out = await md(
+      workbook([
+        {
+          name: 'C',
+          xml: '<sheetData><row r="1"><c r="A1"><v>1</v></c></row></sheetData>',
+          comments: `<comments ${NS}><authors><author>Ann</author></authors><commentList><comment ref="A1" authorId="0"><text><r><t>Why one?</t></r></text></comment></commentList></comments>`,
+        },
+      ]),
+    );
+    expect(out).toContain('Comment on A1 by Ann: Why one?');
+  });
+});
