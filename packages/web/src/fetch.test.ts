@@ -1,6 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import path, { join } from 'node:path';
 import { DistillError } from '@distill/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import './testing/register-parsers.js';
@@ -15,8 +15,24 @@ let srv: FixtureServer;
 let dir: string;
 let scraper: Scraper;
 
+const corpora = path.resolve(process.cwd(), '../shared/corpora');
+
 beforeAll(async () => {
-  srv = await startFixtureServer();
+  srv = await startFixtureServer({
+    '/docs/booking.pdf': {
+      path: `${corpora}/office/markitdown/movie-theater-booking-2024.pdf`,
+      type: 'application/pdf',
+    },
+    // Served without an extension and with a generic type: detection falls to the bytes.
+    '/download': {
+      path: `${corpora}/office/markitdown/test_with_comment.docx`,
+      type: 'application/octet-stream',
+    },
+    '/docs/paper.docx': {
+      path: `${corpora}/office/markitdown/test_with_comment.docx`,
+      type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    },
+  });
   dir = await mkdtemp(join(tmpdir(), 'distill-web-'));
   // No browser work in this file: proxy basic everywhere, so Chromium is never launched.
   scraper = new Scraper({ dataDir: dir, allowPrivateUrls: true });
@@ -37,10 +53,15 @@ describe('fetch engine', () => {
       ...basic,
       formats: ['markdown', 'html', 'rawHtml', 'links', 'images'],
     });
-    expect(doc.markdown).toContain('# The static page');
-    expect(doc.markdown).toContain('| alpha | 1 |');
+    expect(doc.markdown).toContain('enough text to be a real article');
     expect(doc.markdown).not.toContain('Footer text');
-    expect(doc.html).toContain('<h1>');
+    const whole = await scraper.scrape(`${srv.base}/static.html`, {
+      ...basic,
+      onlyMainContent: false,
+      maxAge: 0,
+    });
+    expect(whole.markdown).toContain('| alpha | 1 |');
+    expect(doc.html).toContain('<p>');
     expect(doc.rawHtml).toContain('<footer>');
     expect(doc.links).toContain(`${srv.base}/other.html`);
     expect(doc.links).toContain('https://example.com/x');
@@ -82,8 +103,10 @@ describe('fetch engine', () => {
     const doc = await scraper.scrape(`${srv.base}/static.html`, {
       ...basic,
       redactPII: true,
+      onlyMainContent: false,
       formats: ['markdown', 'summary'],
     });
+    expect(doc.markdown).toContain('Contact:');
     expect(doc.markdown).not.toContain('jane.doe@example.com');
     expect(doc.summary).toMatch(/distill|scraper|Markdown/);
   });
@@ -92,7 +115,7 @@ describe('fetch engine', () => {
     const doc = await scraper.scrape(`${srv.base}/redirect`, basic);
     expect(doc.metadata.sourceURL).toBe(`${srv.base}/redirect`);
     expect(doc.metadata.url).toBe(`${srv.base}/static.html`);
-    expect(doc.markdown).toContain('The static page');
+    expect(doc.markdown).toContain('enough text to be a real article');
   });
 
   it('returns a 404 page with its status code and error', async () => {
@@ -168,6 +191,22 @@ function fetchOpts() {
 }
 
 describe('documents by URL', () => {
+  it('parses a PDF by URL with the pdf parser, and returns it base64 with parsers: []', async () => {
+    const doc = await scraper.scrape(`${srv.base}/docs/booking.pdf`, { formats: ['markdown'] });
+    expect(doc.markdown).toContain('STARLIGHT CINEMAS');
+    expect(doc.metadata).toMatchObject({ numPages: 1, contentType: 'application/pdf', statusCode: 200 });
+    const raw = await scraper.scrape(`${srv.base}/docs/booking.pdf`, { parsers: [], formats: ['markdown'] });
+    expect(Buffer.from(raw.rawBase64!, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('parses a DOCX by URL, by extension or by its bytes', async () => {
+    for (const p of ['/docs/paper.docx', '/download']) {
+      const doc = await scraper.scrape(`${srv.base}${p}`, { formats: ['markdown'] });
+      expect(doc.markdown, p).toContain('Abstract');
+      expect(doc.markdown, p).toContain('Qingyun Wu');
+    }
+  });
+
   it('parses a CSV by URL with the same parsers, and rawBase64', async () => {
     srv.routes.set('/data/table.csv', (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/csv' });

@@ -442,10 +442,11 @@ export class Scraper {
           'onlyCleanContent needs an LLM provider and none is configured; the markdown is not cleaned',
         );
     }
-    if (want.has('markdown') || want.has('changeTracking')) doc.markdown = markdown ?? '';
+    if ((want.has('markdown') || want.has('changeTracking')) && (markdown !== undefined || !parsed.rawBase64))
+      doc.markdown = markdown ?? '';
     if (want.has('html')) doc.html = parsed.html;
     if (want.has('rawHtml')) doc.rawHtml = parsed.rawHtml ?? new TextDecoder().decode(snapshot.body);
-    if (want.has('rawBase64'))
+    if (want.has('rawBase64') || parsed.rawBase64 !== undefined)
       doc.rawBase64 = parsed.rawBase64 ?? Buffer.from(snapshot.body).toString('base64');
     if (want.has('links')) doc.links = parsed.links ?? [];
     if (want.has('images')) doc.images = parsed.images ?? [];
