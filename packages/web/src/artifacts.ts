@@ -12,7 +12,7 @@ const EXT: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', '
 
 /** Returns `data:` URLs; nothing is written, nothing expires. */
 export class DataUrlArtifactStore implements ArtifactStore {
-  async put(data: Uint8Array, mime: string) {
+  async put(data: Uint8Array, mime: string): Promise<{ url: string; expiresAt?: string }> {
     return { url: `data:${mime};base64,${Buffer.from(data).toString('base64')}` };
   }
 }

@@ -228,7 +228,17 @@ export class Scraper {
       }
     }
 
-    const doc = await this.toDocument(requested, snapshot, options, formats, llm, runtime, signal, deadline);
+    const doc = await this.toDocument(
+      requested,
+      snapshot,
+      options,
+      formats,
+      llm,
+      runtime,
+      signal,
+      deadline,
+      zdr,
+    );
     doc.metadata.cacheState = cached ? 'hit' : 'miss';
     doc.metadata.cachedAt = new Date(fetchedAt).toISOString();
 
@@ -366,6 +376,7 @@ export class Scraper {
     runtime: ScrapeRuntime,
     signal: AbortSignal,
     deadline: number,
+    zdr: boolean,
   ): Promise<ScrapeDocument> {
     const want = new Set(formats.map((f) => f.type));
     const parseFormats = new Set([...want].filter((t) => DOCUMENT_FORMATS.has(t)));
@@ -427,7 +438,8 @@ export class Scraper {
           : null,
     };
     const doc: ScrapeDocument = { metadata };
-    const artifacts = runtime.artifacts ?? this.artifacts;
+    // Zero data retention writes no files: screenshots and PDFs come back inline.
+    const artifacts: ArtifactStore = zdr ? new DataUrlArtifactStore() : (runtime.artifacts ?? this.artifacts);
     let markdown = parsed.markdown;
     if (options.onlyCleanContent && markdown !== undefined) {
       if (llm) {
