@@ -36,7 +36,10 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const readArtifact = async (url: string) => new Uint8Array(await readFile(fileURLToPath(url)));
+const readArtifact = async (url: string) =>
+  url.startsWith('data:')
+    ? new Uint8Array(Buffer.from(url.slice(url.indexOf(',') + 1), 'base64'))
+    : new Uint8Array(await readFile(fileURLToPath(url)));
 
 describe('browser engine', () => {
   it('names the missing browser clearly', async () => {
@@ -175,6 +178,8 @@ describe('browser engine', () => {
     const hits = srv.hits.get('/pixels.html');
     const again = await scraper.scrape(`${srv.base}/pixels.html`, { formats, lockdown: true }, { cache });
     expect(again.metadata.cacheState).toBe('hit');
+    // Lockdown is zero data retention: the screenshot comes back inline, no file is written.
+    expect(again.screenshot).toMatch(/^data:image\/png;base64,/);
     expect(decodePng(await readArtifact(again.screenshot!)).width).toBe(1280);
     expect(srv.hits.get('/pixels.html')).toBe(hits);
   });

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { DistillError } from '@distill/core';
-import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { GuardProxy, type RequestGuard } from './guard-proxy.js';
 
 export interface BrowserPoolOptions {
@@ -19,6 +19,11 @@ const CANDIDATES = [
   '/usr/bin/google-chrome-stable',
   '/snap/bin/chromium',
 ];
+
+interface Pair {
+  context: BrowserContext;
+  page: Page;
+}
 
 /** Switches for a headless Chromium run as root in a container, with no background traffic. */
 const LAUNCH_ARGS = [
@@ -57,6 +62,7 @@ export class BrowserPool {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
   private closed = false;
+  private spare?: { key: string; ready: Promise<Pair | undefined> };
   private readonly guardProxy = new GuardProxy();
   readonly maxContexts: number;
 
@@ -123,29 +129,62 @@ export class BrowserPool {
     this.waiting.shift()?.();
   }
 
+  /** Opens a context with its first page. */
+  private async open(browser: Browser, options: BrowserContextOptions): Promise<Pair> {
+    const context = await browser.newContext(options);
+    try {
+      return { context, page: await context.newPage() };
+    } catch (e) {
+      await context.close().catch(() => undefined);
+      throw e;
+    }
+  }
+
+  /** Takes the spare context if it was made with the same options. */
+  private async takeSpare(key: string | undefined): Promise<Pair | undefined> {
+    const spare = this.spare;
+    if (!key || !spare || spare.key !== key) return undefined;
+    this.spare = undefined;
+    return spare.ready;
+  }
+
+  /** Prepares the next context while this one works: most scrapes repeat the same options. */
+  private prepareSpare(browser: Browser, key: string | undefined, options: BrowserContextOptions): void {
+    if (!key || this.closed || this.spare?.key === key) return;
+    const old = this.spare;
+    if (old) void old.ready.then((p) => p?.context.close().catch(() => undefined));
+    this.spare = { key, ready: this.open(browser, options).catch(() => undefined) };
+  }
+
   /**
-   * Runs `fn` in a new context of the shared browser, closing the context afterwards. With a
-   * guard, every connection of the context goes through the guard proxy, and `fn` receives
-   * the refusals it made.
+   * Runs `fn` in a fresh context (and page) of the shared browser, closing it afterwards.
+   * Contexts are never reused, so nothing leaks between scrapes; a spare one made ahead with
+   * the same options hides the cost of opening. With a guard, every connection of the context
+   * goes through the guard proxy, and `fn` receives the refusals it made.
    */
   async withContext<T>(
     options: BrowserContextOptions,
-    fn: (context: BrowserContext, refusals: DistillError[]) => Promise<T>,
+    fn: (context: BrowserContext, page: Page, refusals: DistillError[]) => Promise<T>,
     signal?: AbortSignal,
     guard?: RequestGuard,
   ): Promise<T> {
     if (this.closed)
       throw new DistillError('SERVICE_UNAVAILABLE', 'Service Unavailable: the browser pool is closed');
     await this.acquire(signal);
-    let context: BrowserContext | undefined;
+    let pair: Pair | undefined;
     const registration = guard ? await this.guardProxy.register(guard) : undefined;
+    // Guarded contexts and profiles carry per-request state: never made ahead.
+    const key = registration || options.storageState ? undefined : JSON.stringify(options);
     try {
       if (!this.browser) this.browser = this.launch();
       const browser = await this.browser;
-      context = await browser.newContext(registration ? { ...options, proxy: registration.proxy } : options);
-      return await fn(context, registration?.refusals ?? []);
+      pair =
+        (await this.takeSpare(key)) ??
+        (await this.open(browser, registration ? { ...options, proxy: registration.proxy } : options));
+      this.prepareSpare(browser, key, options);
+      return await fn(pair.context, pair.page, registration?.refusals ?? []);
     } finally {
-      await context?.close().catch(() => undefined);
+      await pair?.context.close().catch(() => undefined);
       registration?.release();
       this.release();
     }
@@ -182,6 +221,9 @@ export class BrowserPool {
 
   async close(): Promise<void> {
     this.closed = true;
+    const spare = this.spare;
+    this.spare = undefined;
+    await spare?.ready.then((p) => p?.context.close().catch(() => undefined));
     await this.guardProxy.close();
     const b = this.browser;
     this.browser = undefined;

@@ -75,7 +75,7 @@ export async function renderPage(pool: BrowserPool, url: URL, o: RenderOptions):
   try {
     return await pool.withContext(
       ctxOptions,
-      async (context, refusals) => {
+      async (context, page, refusals) => {
         const blockPatterns = o.blockAds ? adBlockPatterns() : undefined;
         if (o.blockAds && !blockPatterns) {
           // A list too long for the browser's own blocking is applied request by request.
@@ -98,7 +98,6 @@ export async function renderPage(pool: BrowserPool, url: URL, o: RenderOptions):
             if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', add); else add();
           })();`);
         }
-        const page = await context.newPage();
         if (blockPatterns) {
           // Blocked inside Chromium, with no round trip to Node per request.
           const cdp = await context.newCDPSession(page);
