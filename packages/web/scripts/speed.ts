@@ -71,7 +71,7 @@ for (const engine of values.engines.split(',')) {
     const scraper = new Scraper({ cache: false, allowPrivateUrls: true, browser: pool });
     if (pool) await scraper.scrape(`${base}/p/0`, { proxy: 'enhanced' }); // launch outside the timing
     const r = await run(scraper, engine === 'browser' ? 'enhanced' : 'basic', c, pool);
-    const mem = pool ? `  browser RSS peak ${(r.peak / 1024 / 1024).toFixed(0)} MB` : '';
+    const mem = pool ? `  browser PSS peak ${(r.peak / 1024 / 1024).toFixed(0)} MB` : '';
     const line = `${engine.padEnd(7)} concurrency ${String(c).padStart(2)}: ${(N / r.seconds).toFixed(1).padStart(7)} pages/s  (${N} pages in ${r.seconds.toFixed(1)} s, ${r.failed} failed)${mem}`;
     console.log(line);
     rows.push(line);

@@ -186,6 +186,7 @@ describe('browser engine', () => {
 
   it('emulates mobile, location language and timezone, and hides cookie banners', async () => {
     const doc = await scraper.scrape(`${srv.base}/banner.html`, {
+      formats: ['rawHtml'],
       mobile: true,
       location: { country: 'JP' },
       actions: [
@@ -197,6 +198,8 @@ describe('browser engine', () => {
       ],
     });
     expect(doc.actions?.javascriptReturns[0].value).toEqual([390, 'ja-JP', 'Asia/Tokyo', true, 'none']);
+    expect(doc.rawHtml).toContain('onetrust-banner-sdk');
+    expect(doc.rawHtml).not.toContain('distill-consent-css');
   });
 
   it('blocks ad hosts with blockAds, and lets them load without', async () => {

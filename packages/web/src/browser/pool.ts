@@ -190,7 +190,7 @@ export class BrowserPool {
     }
   }
 
-  /** Resident memory of the browser's processes in bytes (Linux), for the speed script. */
+  /** Memory of the browser's processes in bytes (Linux: PSS, else RSS), for the speed script. */
   async memoryBytes(): Promise<number | undefined> {
     if (!this.browser) return undefined;
     const { readFile, readdir } = await import('node:fs/promises');
@@ -213,7 +213,10 @@ export class BrowserPool {
     const stack = [...(children.get(process.pid) ?? [])];
     while (stack.length) {
       const p = stack.pop()!;
-      total += rss.get(p) ?? 0;
+      // Proportional set size counts shared pages once across the renderers; RSS when unreadable.
+      const rollup = await readFile(`/proc/${p}/smaps_rollup`, 'utf8').catch(() => '');
+      const pss = /^Pss:\s+(\d+) kB/m.exec(rollup);
+      total += pss ? Number(pss[1]) * 1024 : (rss.get(p) ?? 0);
       stack.push(...(children.get(p) ?? []));
     }
     return total;

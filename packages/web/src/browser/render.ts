@@ -62,7 +62,7 @@ export async function renderPage(pool: BrowserPool, url: URL, o: RenderOptions):
     timezoneId: o.timezoneId,
     ignoreHTTPSErrors: o.skipTlsVerification,
     extraHTTPHeaders: { 'accept-language': o.acceptLanguage, ...o.headers },
-    // Service workers would answer requests out of reach of the request checks below.
+    // A service worker could answer from its own cache: every scrape sees the network's page.
     serviceWorkers: 'block',
     acceptDownloads: false,
   };
@@ -94,7 +94,7 @@ export async function renderPage(pool: BrowserPool, url: URL, o: RenderOptions):
         if (o.blockAds) {
           await context.addInitScript(`(() => {
             const css = ${JSON.stringify(COOKIE_BANNER_CSS)};
-            const add = () => { const s = document.createElement('style'); s.textContent = css; (document.head || document.documentElement).appendChild(s); };
+            const add = () => { const s = document.createElement('style'); s.id = 'distill-consent-css'; s.textContent = css; (document.head || document.documentElement).appendChild(s); };
             if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', add); else add();
           })();`);
         }
@@ -179,7 +179,19 @@ export async function renderPage(pool: BrowserPool, url: URL, o: RenderOptions):
           const screenshot = o.screenshot
             ? await screenshotOf(page, o.screenshot, Math.max(1, remaining()))
             : undefined;
+          // The banner-hiding style is ours, not the page's: it stays out of rawHtml.
+          if (o.blockAds) {
+            await page
+              .evaluate("document.getElementById('distill-consent-css')?.remove()")
+              .catch(() => undefined);
+          }
           const html = await page.content();
+          if (html.length > o.maxBytes) {
+            throw new DistillError(
+              'FILE_TOO_LARGE',
+              `Payload Too Large: the rendered page exceeds ${o.maxBytes} bytes`,
+            );
+          }
           if (o.profile?.saveChanges)
             await o.profile.store.save(o.profile.name, await context.storageState());
           if (remaining() <= 0) {
