@@ -172,7 +172,7 @@ describe('fetch engine', () => {
     const shell = await fetchPage(new URL(`${srv.base}/js.html`), fetchOpts());
     expect(browserRetryReason(shell)).toMatch(/shell|text/);
     const wall = await fetchPage(new URL(`${srv.base}/challenge.html`), fetchOpts());
-    expect(browserRetryReason(wall)).toMatch(/blocked/);
+    expect(browserRetryReason(wall)).toMatch(/anti-bot challenge \(403\)/);
     const fine = await fetchPage(new URL(`${srv.base}/static.html`), fetchOpts());
     expect(browserRetryReason(fine)).toBeUndefined();
   });

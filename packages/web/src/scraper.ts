@@ -337,15 +337,35 @@ export class Scraper {
     if (useBrowser) return render();
 
     if (!hasHeader('accept-language')) headers['accept-language'] = locale.acceptLanguage;
-    const fetched = await fetchPage(target, {
-      headers,
-      signal,
-      timeoutMs: options.timeout,
-      skipTlsVerification: options.skipTlsVerification,
-      allowPrivateUrls: allowPrivate,
-      maxBytes,
-      checkRedirect: check,
-    });
+    let fetched: PageSnapshot;
+    try {
+      fetched = await fetchPage(target, {
+        headers,
+        signal,
+        timeoutMs: options.timeout,
+        skipTlsVerification: options.skipTlsVerification,
+        allowPrivateUrls: allowPrivate,
+        maxBytes,
+        checkRedirect: check,
+      });
+    } catch (e) {
+      // auto: a transport failure of the plain client (protocol, TLS quirks) gets one browser try.
+      const err = toDistillError(e);
+      const unreachable = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|cannot resolve/.test(
+        err.message,
+      );
+      if (
+        options.proxy !== 'auto' ||
+        isDocumentUrl ||
+        err.code !== 'BAD_GATEWAY' ||
+        unreachable ||
+        !pool.available()
+      )
+        throw err;
+      const rendered = await render();
+      rendered.warnings.push(`fetch failed (${err.message}); loaded in the browser`);
+      return rendered;
+    }
     if (options.proxy !== 'auto' || isDocumentUrl) return fetched;
     const reason = browserRetryReason(fetched);
     if (!reason) return fetched;

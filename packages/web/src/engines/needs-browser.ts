@@ -28,7 +28,12 @@ export function browserRetryReason(page: PageSnapshot): string | undefined {
   const isHtml = mime === '' || mime === 'text/html' || mime === 'application/xhtml+xml';
   if (!isHtml) return undefined;
   const html = new TextDecoder('utf-8', { fatal: false }).decode(page.body.subarray(0, 512 * 1024));
-  if (BLOCK_STATUSES.has(page.statusCode) && CHALLENGE.test(html)) return `blocked (${page.statusCode})`;
+  if (BLOCK_STATUSES.has(page.statusCode)) {
+    // A refusal of a non-browser client is worth one try in a real browser, challenge or not.
+    return CHALLENGE.test(html)
+      ? `an anti-bot challenge (${page.statusCode})`
+      : `blocked (${page.statusCode})`;
+  }
   if (page.statusCode >= 400) return undefined;
   const text = visibleText(html);
   const scripts = (html.match(/<script\b/gi) ?? []).length;
