@@ -2,7 +2,7 @@
  * Pages per second of the fetch and browser engines over N local pages (default 200) at
  * concurrency 1, 4 and 16, and the browser's resident memory at the highest concurrency.
  *
- *   node --conditions=source --import tsx packages/web/scripts/speed.ts [--pages 200] [--engines fetch,browser]
+ *   node --conditions=source --import tsx packages/web/scripts/speed.ts [--pages 200] [--engines fetch,browser] [--guarded]
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,6 +18,8 @@ const { values } = parseArgs({
     pages: { type: 'string', default: '200' },
     engines: { type: 'string', default: 'fetch,browser' },
     concurrency: { type: 'string', default: '1,4,16' },
+    // Sends browser traffic through the guard proxy, as server mode does (a threat list forces it).
+    guarded: { type: 'boolean', default: false },
   },
 });
 const N = Number(values.pages);
@@ -51,7 +53,11 @@ async function run(scraper: Scraper, proxy: 'basic' | 'enhanced', concurrency: n
     Array.from({ length: concurrency }, async () => {
       for (let i = next++; i < N; i = next++) {
         try {
-          const doc = await scraper.scrape(`${base}/p/${i}`, { proxy, formats: ['markdown'] });
+          const doc = await scraper.scrape(`${base}/p/${i}`, {
+            proxy,
+            formats: ['markdown'],
+            ...(values.guarded ? { threatProtection: { blacklist: ['blocked.invalid'] } } : {}),
+          });
           if (!doc.markdown?.includes(`Paragraph 24 of page ${i}`)) failed++;
         } catch {
           failed++;

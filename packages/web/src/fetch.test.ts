@@ -370,6 +370,17 @@ describe('safety', () => {
     }
   });
 
+  it('re-checks the address at connect time, so a changed DNS answer is refused too', async () => {
+    const port = new URL(srv.base).port;
+    // fetchPage alone skips the up-front check: only the socket's lookup stands in the way.
+    const err = await fetchPage(new URL(`http://localhost:${port}/static.html`), {
+      ...fetchOpts(),
+      allowPrivateUrls: false,
+    }).catch((e) => e);
+    expect(err.code).toBe('FORBIDDEN');
+    expect(err.message).toMatch(/localhost resolves to/);
+  });
+
   it('checks every redirect target', async () => {
     srv.routes.set('/to-private', (_req, res) => {
       res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' });

@@ -3,7 +3,7 @@ import { isAdHost } from '../browser/ad-hosts.js';
 import { localeFor } from '../browser/location.js';
 import { isPrivateAddress } from './addresses.js';
 import { domainMatches } from './threat.js';
-import { parseTargetUrl } from './url-guard.js';
+import { guardedLookup, parseTargetUrl } from './url-guard.js';
 
 describe('isPrivateAddress', () => {
   it('flags loopback, private, link-local, metadata, CGNAT and mapped addresses', () => {
@@ -86,5 +86,14 @@ describe('localeFor', () => {
     expect(localeFor({ country: 'CH', languages: ['fr-CH', 'de'] }).acceptLanguage).toBe(
       'fr-CH,fr;q=0.9,de;q=0.8',
     );
+  });
+});
+
+describe('guardedLookup', () => {
+  it('refuses a name that resolves to a private address at connect time', async () => {
+    const err = await new Promise<Error | null>((resolve) =>
+      guardedLookup('localhost', {}, (e) => resolve(e)),
+    );
+    expect(err?.message).toMatch(/localhost resolves to .*(127\.0\.0\.1|::1)/);
   });
 });
