@@ -232,6 +232,16 @@ describe('browser engine', () => {
     await slow;
   });
 
+  it('reports waiting for a browser context as concurrencyLimited', async () => {
+    // The pool has two contexts: of three scrapes at once, at least one waits.
+    const docs = await Promise.all(
+      [1, 2, 3].map((i) => scraper.scrape(`${srv.base}/other.html?c=${i}`, { proxy: 'enhanced' })),
+    );
+    const limited = docs.filter((d) => d.metadata.concurrencyLimited);
+    expect(limited.length).toBeGreaterThanOrEqual(1);
+    expect(limited[0].metadata.concurrencyQueueDurationMs).toBeGreaterThan(0);
+  });
+
   it('checks every request of the browser, redirects included', async () => {
     const host = new URL(srv.base);
     srv.routes.set('/to-localhost', (_req, res) => {

@@ -457,6 +457,11 @@ export class Scraper {
           ? (STATUS_CODES[snapshot.statusCode] ?? `HTTP ${snapshot.statusCode}`)
           : null,
     };
+    // The spec's concurrency fields: the request waited for a free browser context.
+    if (snapshot.queuedMs !== undefined && snapshot.queuedMs > 0) {
+      metadata.concurrencyLimited = true;
+      metadata.concurrencyQueueDurationMs = snapshot.queuedMs;
+    }
     const doc: ScrapeDocument = { metadata };
     // Zero data retention writes no files: screenshots and PDFs come back inline.
     const artifacts: ArtifactStore = zdr ? new DataUrlArtifactStore() : (runtime.artifacts ?? this.artifacts);

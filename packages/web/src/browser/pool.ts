@@ -164,13 +164,15 @@ export class BrowserPool {
    */
   async withContext<T>(
     options: BrowserContextOptions,
-    fn: (context: BrowserContext, page: Page, refusals: DistillError[]) => Promise<T>,
+    fn: (context: BrowserContext, page: Page, refusals: DistillError[], queuedMs: number) => Promise<T>,
     signal?: AbortSignal,
     guard?: RequestGuard,
   ): Promise<T> {
     if (this.closed)
       throw new DistillError('SERVICE_UNAVAILABLE', 'Service Unavailable: the browser pool is closed');
+    const queuedAt = Date.now();
     await this.acquire(signal);
+    const queuedMs = Date.now() - queuedAt;
     let pair: Pair | undefined;
     const registration = guard ? await this.guardProxy.register(guard) : undefined;
     // Guarded contexts and profiles carry per-request state: never made ahead.
@@ -182,7 +184,7 @@ export class BrowserPool {
         (await this.takeSpare(key)) ??
         (await this.open(browser, registration ? { ...options, proxy: registration.proxy } : options));
       this.prepareSpare(browser, key, options);
-      return await fn(pair.context, pair.page, registration?.refusals ?? []);
+      return await fn(pair.context, pair.page, registration?.refusals ?? [], queuedMs);
     } finally {
       await pair?.context.close().catch(() => undefined);
       registration?.release();

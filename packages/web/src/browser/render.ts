@@ -75,7 +75,7 @@ export async function renderPage(pool: BrowserPool, url: URL, o: RenderOptions):
   try {
     return await pool.withContext(
       ctxOptions,
-      async (context, page, refusals) => {
+      async (context, page, refusals, queuedMs) => {
         const blockPatterns = o.blockAds ? adBlockPatterns() : undefined;
         if (o.blockAds && !blockPatterns) {
           // A list too long for the browser's own blocking is applied request by request.
@@ -170,6 +170,7 @@ export async function renderPage(pool: BrowserPool, url: URL, o: RenderOptions):
               charset: charsetOf(contentType),
               body,
               engine: 'browser' as const,
+              queuedMs,
               warnings: [],
             };
           }
@@ -209,6 +210,7 @@ export async function renderPage(pool: BrowserPool, url: URL, o: RenderOptions):
             engine: 'browser' as const,
             screenshot,
             actions,
+            queuedMs,
             warnings: [],
           };
         } catch (e) {

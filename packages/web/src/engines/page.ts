@@ -11,6 +11,8 @@ export interface PageSnapshot {
   screenshot?: { data: Uint8Array; mime: string };
   /** Set by the browser engine when actions ran. */
   actions?: ActionResults;
+  /** Time spent waiting for a free browser context (the pool was full). */
+  queuedMs?: number;
   warnings: string[];
 }
 
