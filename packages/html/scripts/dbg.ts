@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { htmlToDoc } from '/work/wt-html/packages/html/src/index.ts';
 import { toMarkdown } from '@distill/core';
+import { htmlToDoc } from '../src/index.js';
+
 const id = process.argv[2];
-const html = gunzipSync(readFileSync(`/work/shared/corpora/html/wcxb-dev/html/${id}.html.gz`));
+const html = gunzipSync(readFileSync(`../shared/corpora/html/wcxb-dev/html/${id}.html.gz`));
 const main = process.argv[3] !== 'all';
 const doc = htmlToDoc(new Uint8Array(html), { onlyMainContent: main });
 console.log(doc.warnings, doc.blocks.length);

@@ -23,7 +23,8 @@ for (const f of readdirSync(path.join(dir, 'ground-truth')).sort()) {
     const h = w.filter((x) => ref.has(x)).length;
     all += w.length;
     hit += h;
-    if (w.length >= 3 && h / w.length < 0.5) bad.push(`  [${b.kind}] ${blockText(b).replace(/\s+/g, ' ').slice(0, 100)}`);
+    if (w.length >= 3 && h / w.length < 0.5)
+      bad.push(`  [${b.kind}] ${blockText(b).replace(/\s+/g, ' ').slice(0, 100)}`);
   }
   if (all && hit / all < bar) {
     console.log(`${f} P~${(hit / all).toFixed(2)} ${gt.url}`);

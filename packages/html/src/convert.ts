@@ -12,6 +12,7 @@ const MAX_DEPTH = 160;
 const LIST_DEPTH = 10;
 const QUOTE_DEPTH = 6;
 const INLINE_DEPTH = 40;
+const MAX_INLINES = 1000;
 
 export interface ConvertOptions {
   base?: string;
@@ -106,8 +107,16 @@ class Builder {
     const content = tidyInlines(this.inl);
     this.inl = [];
     if (content.length === 0) return;
-    // A paragraph that is only an image is an image block, as Markdown writes it alone.
-    this.blocks.push({ kind: 'paragraph', content });
+    if (content.length <= MAX_INLINES) {
+      this.blocks.push({ kind: 'paragraph', content });
+      return;
+    }
+    // Core's inline emitter is quadratic in the inlines of one paragraph (it re-reads its
+    // growing output), so a giant run (100,000 links in one <p>) is cut into paragraphs.
+    for (let i = 0; i < content.length; i += MAX_INLINES) {
+      const part = tidyInlines(content.slice(i, i + MAX_INLINES));
+      if (part.length) this.blocks.push({ kind: 'paragraph', content: part });
+    }
   }
 
   block(b: Block): void {
@@ -215,8 +224,7 @@ export function convertNodes(nodes: PNode[], opts: ConvertOptions): Block[] {
 
 function children(el: PElement, ctx: Ctx): Block[] {
   const b = new Builder();
-  const inner = { ...ctx, depth: ctx.depth + 1 };
-  for (const n of el.childNodes) visit(n, b, inner);
+  for (const n of el.childNodes) visit(n, b, ctx);
   return b.done();
 }
 
@@ -236,7 +244,17 @@ function visit(n: PNode, b: Builder, ctx: Ctx): void {
     if (t.trim() !== '') b.inl.push({ kind: 'text', text: ` ${t} ` });
     return;
   }
-  const inner = { ...ctx, depth: ctx.depth + 1 };
+  // The context is shared and mutated (depth in, depth out) to spare an object per element.
+  ctx.depth++;
+  try {
+    visitElement(el, tag, b, ctx);
+  } finally {
+    ctx.depth--;
+  }
+}
+
+function visitElement(el: PElement, tag: string, b: Builder, ctx: Ctx): void {
+  const inner = ctx;
   if (INLINE.has(tag) || tag.includes('-')) {
     if (tag === 'br') {
       b.inl.push({ kind: 'lineBreak' });
@@ -400,7 +418,12 @@ function inlineNode(n: PNode, out: Inline[], ctx: Ctx): void {
     out.push({ kind: 'text', text: textOf(el).replace(WS, ' ') });
     return;
   }
-  inlineElement(el, out, { ...ctx, depth: ctx.depth + 1 });
+  ctx.depth++;
+  try {
+    inlineElement(el, out, ctx);
+  } finally {
+    ctx.depth--;
+  }
 }
 
 function inlineKids(el: PElement, ctx: Ctx): Inline[] {
@@ -722,7 +745,7 @@ function isLayoutTable(el: PElement, rows: RawCell[][]): boolean {
       let budget = 400;
       while (stack.length && budget-- > 0) {
         const n = stack.pop() as PElement;
-        if (n.nodeName === "#text") textLen += (n as unknown as { value: string }).value.trim().length;
+        if (n.nodeName === '#text') textLen += (n as unknown as { value: string }).value.trim().length;
         const t = n.tagName;
         if (t === undefined) continue;
         if (t === 'table') nested = true;

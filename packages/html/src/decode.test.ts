@@ -3,7 +3,11 @@ import { decodeHtml } from './decode.js';
 import { htmlToDoc } from './parser.js';
 
 const page = (meta: string, body: number[]) =>
-  new Uint8Array([...Buffer.from(`<html><head>${meta}</head><body><p>`, 'latin1'), ...body, ...Buffer.from('</p></body></html>', 'latin1')]);
+  new Uint8Array([
+    ...Buffer.from(`<html><head>${meta}</head><body><p>`, 'latin1'),
+    ...body,
+    ...Buffer.from('</p></body></html>', 'latin1'),
+  ]);
 const text = (bytes: Uint8Array, charset?: string) => {
   const doc = htmlToDoc(bytes, { onlyMainContent: false, charset });
   const p = doc.blocks[0];
@@ -12,14 +16,18 @@ const text = (bytes: Uint8Array, charset?: string) => {
 
 describe('charset decoding', () => {
   it('decodes windows-1252 declared by meta charset', () => {
-    const b = page('<meta charset="windows-1252">', [0x63, 0x61, 0x66, 0xe9, 0x20, 0x96, 0x20, 0x93, 0x71, 0x94]);
+    const b = page(
+      '<meta charset="windows-1252">',
+      [0x63, 0x61, 0x66, 0xe9, 0x20, 0x96, 0x20, 0x93, 0x71, 0x94],
+    );
     expect(text(b)).toBe('café – “q”');
   });
 
   it('decodes Shift_JIS declared by http-equiv', () => {
-    const b = page('<meta http-equiv="Content-Type" content="text/html; charset=Shift_JIS">', [
-      0x93, 0xfa, 0x96, 0x7b, 0x8c, 0xea,
-    ]);
+    const b = page(
+      '<meta http-equiv="Content-Type" content="text/html; charset=Shift_JIS">',
+      [0x93, 0xfa, 0x96, 0x7b, 0x8c, 0xea],
+    );
     expect(text(b)).toBe('日本語');
   });
 
@@ -37,11 +45,17 @@ describe('charset decoding', () => {
 
   it('reads undeclared UTF-8 and falls back to windows-1252 for invalid bytes', () => {
     expect(decodeHtml(new Uint8Array(Buffer.from('<p>naïve</p>'))).text).toBe('<p>naïve</p>');
-    expect(decodeHtml(new Uint8Array([0x3c, 0x70, 0x3e, 0xe9, 0x3c, 0x2f, 0x70, 0x3e])).text).toBe('<p>é</p>');
+    expect(decodeHtml(new Uint8Array([0x3c, 0x70, 0x3e, 0xe9, 0x3c, 0x2f, 0x70, 0x3e])).text).toBe(
+      '<p>é</p>',
+    );
   });
 
   it('reads the encoding of an XML declaration', () => {
-    const b = new Uint8Array([...Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?><html><body><p>'), 0xe9, ...Buffer.from('</p></body></html>')]);
+    const b = new Uint8Array([
+      ...Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?><html><body><p>'),
+      0xe9,
+      ...Buffer.from('</p></body></html>'),
+    ]);
     expect(text(b)).toBe('é');
   });
 });

@@ -1,4 +1,4 @@
-import { type DefaultTreeAdapterMap, parse } from 'parse5';
+import { type DefaultTreeAdapterMap, Parser } from 'parse5';
 
 /** parse5's default tree, named for what this package uses. */
 export type PNode = DefaultTreeAdapterMap['childNode'];
@@ -54,8 +54,23 @@ export function xhtmlToHtml(source: string): string {
     });
 }
 
-export function parseHtml(source: string): PDocument {
+const CHUNK = 1 << 20;
+
+/**
+ * Parses in 1 MB chunks through parse5's streaming tokenizer, calling `checkpoint` between
+ * chunks, so a timeout stops a huge page during parsing instead of after it.
+ */
+export function parseHtml(source: string, checkpoint?: () => void): PDocument {
   // Scripting off: <noscript> content is parsed as markup, since some sites (Discourse) put the
   // whole readable page there; the clean pass keeps a noscript only when it holds real text.
-  return parse(source, { scriptingEnabled: false });
+  const parser = new Parser<DefaultTreeAdapterMap>({ scriptingEnabled: false });
+  if (source.length <= CHUNK || !checkpoint) {
+    parser.tokenizer.write(source, true);
+    return parser.document;
+  }
+  for (let i = 0; i < source.length; i += CHUNK) {
+    checkpoint();
+    parser.tokenizer.write(source.slice(i, i + CHUNK), i + CHUNK >= source.length);
+  }
+  return parser.document;
 }

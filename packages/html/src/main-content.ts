@@ -23,21 +23,9 @@ export type StatsMap = Map<PElement, Stats>;
 
 const RUN_ALLOWANCE = 25;
 
+/** Text length without edge whitespace; internal runs are rare enough in prose not to matter. */
 function textLength(s: string): number {
-  // Whitespace runs count as one character; cheap approximation without building strings.
-  let n = 0;
-  let space = true;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 32 || c === 10 || c === 9 || c === 13 || c === 12) {
-      if (!space) n++;
-      space = true;
-    } else {
-      n++;
-      space = false;
-    }
-  }
-  return n;
+  return s.trim().length;
 }
 
 /** Post-order statistics, with an explicit stack. */
@@ -60,7 +48,12 @@ export function computeStats(root: PElement): StatsMap {
         }
       } else if ((c as PElement).tagName !== undefined) {
         const ce = c as PElement;
-        stack.push({ el: ce, i: 0, s: { text: 0, link: 0, longest: 0, prose: 0 }, inLink: top.inLink || ce.tagName === 'a' });
+        stack.push({
+          el: ce,
+          i: 0,
+          s: { text: 0, link: 0, longest: 0, prose: 0 },
+          inLink: top.inLink || ce.tagName === 'a',
+        });
       }
       continue;
     }
@@ -97,6 +90,38 @@ const POSITIVE =
 /** Utility classes that hide an element with CSS (exact class names only). */
 const HIDDEN_CLASS =
   /(?:^|\s)(hidden|hide|d-none|is-hidden|invisible|visually-hidden|visuallyhidden|sr-only|screen-reader-text|screenreader|offscreen|u-hidden|display-none|element-invisible)(?:$|\s)/;
+
+/** Elements the descent never enters: a paragraph or a list is content, not a container of it. */
+const LEAF = new Set([
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'pre',
+  'blockquote',
+  'ul',
+  'ol',
+  'dl',
+  'li',
+  'figure',
+  'a',
+  'b',
+  'strong',
+  'em',
+  'i',
+  'code',
+  'span',
+  'font',
+  'small',
+  'label',
+  'table',
+  'tr',
+  'thead',
+  'tbody',
+]);
 
 const HINT_SHARE = Number(process.env.DISTILL_HTML_HINT ?? 0.5);
 
@@ -230,14 +255,24 @@ export function mainContent(body: PElement): FilterResult {
     let bestG = -1;
     for (const c of node.childNodes) {
       const ce = c as PElement;
-      if (ce.tagName === undefined) continue;
+      if (ce.tagName === undefined || LEAF.has(ce.tagName)) continue;
       const cg = good(ce);
       if (cg > bestG) {
         bestG = cg;
         best = ce;
       }
     }
-    if (DEBUG) console.error('descend', node.tagName, hints(node).slice(0, 60), g, '->', best?.tagName, best && hints(best).slice(0, 60), bestG);
+    if (DEBUG)
+      console.error(
+        'descend',
+        node.tagName,
+        hints(node).slice(0, 60),
+        g,
+        '->',
+        best?.tagName,
+        best && hints(best).slice(0, 60),
+        bestG,
+      );
     if (!best || bestG < g * DESCEND) break;
     node = best;
   }

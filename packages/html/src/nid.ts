@@ -8,7 +8,10 @@ export function pipeTablesToHtml(md: string): string {
   const out: string[] = [];
   let rows: string[][] | undefined;
   const flush = () => {
-    if (rows) out.push(`<table>${rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('')}</table>`);
+    if (rows)
+      out.push(
+        `<table>${rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('')}</table>`,
+      );
     rows = undefined;
   };
   for (const line of lines) {

@@ -41,12 +41,16 @@ describe('htmlToDoc structure', () => {
     expect(md('<table><tr><th>h1</th><th>h2</th></tr><tr><td>a</td><td>b</td></tr></table>')).toBe(
       '| h1 | h2 |\n| --- | --- |\n| a | b |',
     );
-    const out = md('<table><tr><td>A</td><td>B</td></tr><tr><td><table><tr><td>x</td><td>y</td></tr></table></td><td>2</td></tr></table>');
+    const out = md(
+      '<table><tr><td>A</td><td>B</td></tr><tr><td><table><tr><td>x</td><td>y</td></tr></table></td><td>2</td></tr></table>',
+    );
     expect(out).toContain('| x y | 2 |');
   });
 
   it('reads a layout table as text', () => {
-    const out = md('<table role="presentation"><tr><td><h2>Left</h2><p>one</p></td><td><p>two</p></td></tr></table>');
+    const out = md(
+      '<table role="presentation"><tr><td><h2>Left</h2><p>one</p></td><td><p>two</p></td></tr></table>',
+    );
     expect(out).toBe('## Left\n\none\n\ntwo');
   });
 
@@ -68,9 +72,12 @@ describe('htmlToDoc structure', () => {
   });
 
   it('turns figure and figcaption into an image with a caption', () => {
-    const b = blocks('<figure><img src="a.png" alt="A cat"><figcaption>The <em>cat</em></figcaption></figure>', {
-      baseUrl: 'https://ex.com/p/',
-    });
+    const b = blocks(
+      '<figure><img src="a.png" alt="A cat"><figcaption>The <em>cat</em></figcaption></figure>',
+      {
+        baseUrl: 'https://ex.com/p/',
+      },
+    );
     expect(b[0]).toMatchObject({ kind: 'image', src: 'https://ex.com/p/a.png', alt: 'A cat' });
     expect((b[0] as Extract<Block, { kind: 'image' }>).caption).toBeDefined();
   });
@@ -80,7 +87,9 @@ describe('htmlToDoc structure', () => {
       '<html><head><base href="/static/"></head><body><p><img src="s.jpg" srcset="s.jpg 320w, l.jpg 1024w, m.jpg 640w" alt="x"> <a href="page.html">p</a> <a href="#top">top</a></p></body></html>',
       { onlyMainContent: false, baseUrl: 'https://ex.com/dir/doc.html' },
     );
-    expect(toMarkdown(doc.blocks).markdown.trimEnd()).toBe('![x](https://ex.com/static/l.jpg) [p](https://ex.com/static/page.html) [top](https://ex.com/static/#top)');
+    expect(toMarkdown(doc.blocks).markdown.trimEnd()).toBe(
+      '![x](https://ex.com/static/l.jpg) [p](https://ex.com/static/page.html) [top](https://ex.com/static/#top)',
+    );
     expect(doc.links).toEqual(['https://ex.com/static/page.html']);
     expect(doc.images).toEqual(['https://ex.com/static/l.jpg']);
   });
@@ -96,7 +105,10 @@ describe('htmlToDoc structure', () => {
 
   it('keeps data-URI images in the model for the emitter to replace', () => {
     const b = blocks('<p><img src="data:image/png;base64,AAAA" alt="dot"></p>');
-    expect(b[0]).toMatchObject({ kind: 'paragraph', content: [{ kind: 'image', alt: 'dot', src: 'data:image/png;base64,AAAA' }] });
+    expect(b[0]).toMatchObject({
+      kind: 'paragraph',
+      content: [{ kind: 'image', alt: 'dot', src: 'data:image/png;base64,AAAA' }],
+    });
   });
 
   it('drops scripts, styles, templates, comments and hidden elements', () => {

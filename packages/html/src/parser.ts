@@ -5,9 +5,9 @@ import { decodeHtml } from './decode.js';
 import { type PElement, type PNode, parseHtml, xhtmlToHtml } from './dom.js';
 import { mainContent } from './main-content.js';
 import { buildMetadata } from './metadata.js';
+import { refineBlocks } from './refine.js';
 import { parseSelector, type SelectorList } from './selectors.js';
 import { serializeNodes } from './serialize.js';
-import { refineBlocks } from './refine.js';
 import { resolveUrl } from './urls.js';
 
 export interface HtmlToDocOptions {
@@ -26,6 +26,11 @@ export interface HtmlToDocOptions {
   /** Parse as XHTML: self-closed elements are expanded as XML would read them. */
   xhtml?: boolean;
   signal?: AbortSignal;
+  /**
+   * Epoch milliseconds after which work stops with REQUEST_TIMEOUT. A synchronous parse never
+   * lets a timer fire, so an AbortSignal.timeout alone cannot stop it; the deadline can.
+   */
+  deadline?: number;
   warn?: (message: string) => void;
 }
 
@@ -67,7 +72,7 @@ export function htmlToDoc(source: string | Uint8Array, options: HtmlToDocOptions
     options.warn?.(m);
   };
   const checkpoint = () => {
-    if (options.signal?.aborted)
+    if (options.signal?.aborted || (options.deadline !== undefined && Date.now() > options.deadline))
       throw new DistillError('REQUEST_TIMEOUT', 'Request Timeout: parsing took longer than the timeout');
   };
   const text = typeof source === 'string' ? source : decodeHtml(source, options.charset).text;
@@ -75,7 +80,7 @@ export function htmlToDoc(source: string | Uint8Array, options: HtmlToDocOptions
   const include = selectors(options.includeTags, 'includeTags', warn);
   const exclude = selectors(options.excludeTags, 'excludeTags', warn);
   const isXhtml = options.xhtml ?? false;
-  const document = parseHtml(isXhtml ? xhtmlToHtml(text) : text);
+  const document = parseHtml(isXhtml ? xhtmlToHtml(text) : text, checkpoint);
   checkpoint();
   const cleaned = cleanTree(document, { onlyMainContent: onlyMain, include, exclude, checkpoint });
   const base =
@@ -137,6 +142,7 @@ export const htmlParser: ParserPlugin = {
       charset: ctx.charset,
       xhtml: ctx.format === 'xhtml',
       signal: ctx.signal,
+      deadline: Date.now() + o.timeout,
     });
     // Warnings travel on the Doc; the engine merges them with its own.
     return doc;

@@ -1,5 +1,27 @@
-/** URL resolution that never throws: a link that cannot be resolved stays as written. */
+/**
+ * URL resolution that never throws: a link that cannot be resolved stays as written. Pages
+ * repeat the same hrefs (menus, cards), so results are cached per base.
+ */
+const cache = new Map<string, Map<string, string>>();
+
 export function resolveUrl(href: string, base: string | undefined): string {
+  const key = base ?? '';
+  let m = cache.get(key);
+  if (!m) {
+    if (cache.size > 64) cache.clear();
+    m = new Map();
+    cache.set(key, m);
+  }
+  let r = m.get(href);
+  if (r === undefined) {
+    r = resolveUncached(href, base);
+    if (m.size > 50000) m.clear();
+    m.set(href, r);
+  }
+  return r;
+}
+
+function resolveUncached(href: string, base: string | undefined): string {
   const h = href.trim();
   if (h === '') return h;
   if (base === undefined) {
