@@ -144,16 +144,20 @@ export function findRuledTables(
     // Which runs fall in which grid cell.
     const cellRuns: TextRun[][] = Array.from({ length: nr * nc }, () => []);
     const taken = new Set<number>();
-    runs.forEach((r, idx) => {
-      if (used.has(idx) || r.rotated) return;
-      const cx = (r.x0 + r.x1) / 2;
-      const cy = (r.y0 + r.y1) / 2;
+    runs.forEach((run, idx) => {
+      if (used.has(idx) || run.rotated) return;
+      const cx = (run.x0 + run.x1) / 2;
+      const cy = (run.y0 + run.y1) / 2;
       if (cx < box.x0 || cx > box.x1 || cy < box.y0 || cy > box.y1) return;
-      let c = 0;
-      while (c < nc - 1 && cx > xs[c + 1]) c++;
-      let rr = 0;
-      while (rr < nr - 1 && cy > ys[rr + 1]) rr++;
-      cellRuns[rr * nc + c].push(r);
+      // One pdf.js item may cross a cell border ("2454 6,125"): cells get words, not items.
+      for (const r of splitWords(run)) {
+        const wx = (r.x0 + r.x1) / 2;
+        let c = 0;
+        while (c < nc - 1 && wx > xs[c + 1]) c++;
+        let rr = 0;
+        while (rr < nr - 1 && cy > ys[rr + 1]) rr++;
+        cellRuns[rr * nc + c].push(r);
+      }
       taken.add(idx);
     });
     if (taken.size === 0) continue;
@@ -217,12 +221,79 @@ export function findRuledTables(
       for (let r = 0; r < nr; r++)
         for (let c = 0; c < nc; c++) rows[r].push({ text: runsText(cellRuns[r * nc + c]) });
     }
-    const cleaned = dropEmpty(rows);
+    const cleaned = dropEmptyColumns(dropEmpty(rows));
     if (cleaned.length === 0) continue;
     for (const i of taken) used.add(i);
     tables.push({ box, rows: cleaned, ruled: true, runs: taken });
   }
   return tables;
+}
+
+/** Splits a run at spaces, placing words by their share of its characters. */
+export function splitWords(run: TextRun): TextRun[] {
+  if (!/\s/.test(run.text.trim())) return [run];
+  const chars = [...run.text];
+  const step = (run.x1 - run.x0) / Math.max(1, chars.length);
+  const out: TextRun[] = [];
+  let start = -1;
+  for (let i = 0; i <= chars.length; i++) {
+    const space = i === chars.length || /\s/.test(chars[i]);
+    if (!space && start < 0) start = i;
+    if (space && start >= 0) {
+      out.push({ ...run, text: chars.slice(start, i).join(''), x0: run.x0 + start * step, x1: run.x0 + i * step });
+      start = -1;
+    }
+  }
+  return out;
+}
+
+/**
+ * Drops grid columns that hold no text in any row (padding boxes and double rules make them),
+ * narrowing the spans that cross them.
+ */
+export function dropEmptyColumns(rows: TableCellOut[][]): TableCellOut[][] {
+  // Occupancy grid: which cell covers each (row, column).
+  const grid: (TableCellOut | undefined)[][] = rows.map(() => []);
+  rows.forEach((row, r) => {
+    let c = 0;
+    for (const cell of row) {
+      while (grid[r][c]) c++;
+      for (let dr = 0; dr < (cell.rowSpan ?? 1) && r + dr < rows.length; dr++)
+        for (let dc = 0; dc < (cell.colSpan ?? 1); dc++) grid[r + dr][c + dc] = cell;
+      c += cell.colSpan ?? 1;
+    }
+  });
+  const width = Math.max(0, ...grid.map((g) => g.length));
+  const drop = new Set<number>();
+  for (let c = 0; c < width; c++) {
+    const removable = grid.every((g) => {
+      const cell = g[c];
+      if (!cell) return true;
+      const spansOther = (cell.colSpan ?? 1) > 1;
+      return cell.text === '' || spansOther;
+    });
+    if (removable) drop.add(c);
+  }
+  if (drop.size === 0 || drop.size === width) return rows;
+  const out: TableCellOut[][] = rows.map(() => []);
+  const seen = new Set<TableCellOut>();
+  grid.forEach((g, r) => {
+    for (let c = 0; c < width; c++) {
+      const cell = g[c];
+      if (!cell || seen.has(cell)) continue;
+      // Span width after dropping: columns it covers that stay.
+      let covered = 0;
+      for (let k = c; k < width && g[k] === cell; k++) if (!drop.has(k)) covered++;
+      seen.add(cell);
+      if (covered === 0 && cell.text === '') continue;
+      covered = Math.max(1, covered);
+      const copy: TableCellOut = { text: cell.text };
+      if (cell.rowSpan && cell.rowSpan > 1) copy.rowSpan = cell.rowSpan;
+      if (covered > 1) copy.colSpan = covered;
+      out[r].push(copy);
+    }
+  });
+  return out;
 }
 
 /** Drops rows with no text and no spans (double rules make thin empty rows). */
