@@ -221,7 +221,7 @@ export function findRuledTables(
       for (let r = 0; r < nr; r++)
         for (let c = 0; c < nc; c++) rows[r].push({ text: runsText(cellRuns[r * nc + c]) });
     }
-    const cleaned = dropEmptyColumns(dropEmpty(rows));
+    const cleaned = mergeExclusiveColumns(dropEmptyColumns(dropEmpty(rows)));
     if (cleaned.length === 0) continue;
     for (const i of taken) used.add(i);
     tables.push({ box, rows: cleaned, ruled: true, runs: taken });
@@ -294,6 +294,24 @@ export function dropEmptyColumns(rows: TableCellOut[][]): TableCellOut[][] {
     }
   });
   return out;
+}
+
+/**
+ * Merges neighbouring columns that never both hold text in one row: a narrow number centred
+ * under a wide header makes its own column otherwise. Only for tables without spans.
+ */
+export function mergeExclusiveColumns(rows: TableCellOut[][]): TableCellOut[][] {
+  if (rows.length < 2 || rows.some((r) => r.some((c) => (c.colSpan ?? 1) > 1 || (c.rowSpan ?? 1) > 1))) return rows;
+  const width = Math.max(...rows.map((r) => r.length));
+  let grid = rows.map((r) => Array.from({ length: width }, (_, i) => r[i]?.text ?? ''));
+  let c = 0;
+  while (c < grid[0].length - 1 && grid[0].length > 2) {
+    const clash = grid.some((r) => r[c] !== '' && r[c + 1] !== '');
+    if (!clash) {
+      grid = grid.map((r) => [...r.slice(0, c), r[c] || r[c + 1], ...r.slice(c + 2)]);
+    } else c++;
+  }
+  return grid.map((r) => r.map((text) => ({ text })));
 }
 
 /** Drops rows with no text and no spans (double rules make thin empty rows). */
@@ -434,7 +452,7 @@ export function gridFromText(runs: TextRun[]): TableCellOut[][] | undefined {
     }
     out.push(row);
   }
-  return out;
+  return mergeExclusiveColumns(out);
 }
 
 /**
