@@ -222,7 +222,8 @@ export function findRuledTables(
         for (let c = 0; c < nc; c++) rows[r].push({ text: runsText(cellRuns[r * nc + c]) });
     }
     const cleaned = mergeExclusiveColumns(dropEmptyColumns(dropEmpty(rows)));
-    if (cleaned.length === 0) continue;
+    // Drawn grids may be sparse (a spreadsheet); the lines vouch for them.
+    if (!plausibleTable(cleaned, 0.25)) continue;
     for (const i of taken) used.add(i);
     tables.push({ box, rows: cleaned, ruled: true, runs: taken });
   }
@@ -240,7 +241,12 @@ export function splitWords(run: TextRun): TextRun[] {
     const space = i === chars.length || /\s/.test(chars[i]);
     if (!space && start < 0) start = i;
     if (space && start >= 0) {
-      out.push({ ...run, text: chars.slice(start, i).join(''), x0: run.x0 + start * step, x1: run.x0 + i * step });
+      out.push({
+        ...run,
+        text: chars.slice(start, i).join(''),
+        x0: run.x0 + start * step,
+        x1: run.x0 + i * step,
+      });
       start = -1;
     }
   }
@@ -301,7 +307,8 @@ export function dropEmptyColumns(rows: TableCellOut[][]): TableCellOut[][] {
  * under a wide header makes its own column otherwise. Only for tables without spans.
  */
 export function mergeExclusiveColumns(rows: TableCellOut[][]): TableCellOut[][] {
-  if (rows.length < 2 || rows.some((r) => r.some((c) => (c.colSpan ?? 1) > 1 || (c.rowSpan ?? 1) > 1))) return rows;
+  if (rows.length < 2 || rows.some((r) => r.some((c) => (c.colSpan ?? 1) > 1 || (c.rowSpan ?? 1) > 1)))
+    return rows;
   const width = Math.max(...rows.map((r) => r.length));
   let grid = rows.map((r) => Array.from({ length: width }, (_, i) => r[i]?.text ?? ''));
   let c = 0;
@@ -312,6 +319,22 @@ export function mergeExclusiveColumns(rows: TableCellOut[][]): TableCellOut[][] 
     } else c++;
   }
   return grid.map((r) => r.map((text) => ({ text })));
+}
+
+/**
+ * Whether a grid reads as a table: two rows and two columns at least, mostly filled, and not
+ * only numbers (the bars and value labels of a chart make grids of numbers).
+ */
+export function plausibleTable(rows: TableCellOut[][], minFill = 0.5): boolean {
+  if (rows.length < 2) return false;
+  const width = Math.max(...rows.map((r) => r.reduce((w, c) => w + (c.colSpan ?? 1), 0)));
+  if (width < 2) return false;
+  const cells = rows.flat();
+  const filled = cells.filter((c) => c.text !== '');
+  if (filled.length < 3 || filled.length < minFill * cells.length) return false;
+  const numeric = filled.filter((c) => /^[\d\s.,%()+\-–$€£]+$/.test(c.text));
+  const headerHasWords = rows.slice(0, 2).some((r) => r.some((c) => /\p{L}/u.test(c.text)));
+  return !(numeric.length >= 0.8 * filled.length && !headerHasWords);
 }
 
 /** Drops rows with no text and no spans (double rules make thin empty rows). */
@@ -359,7 +382,7 @@ export function findRuleBoundTables(
     });
     if (inside.length < 4) continue;
     const grid = gridFromText(inside.map((k) => runs[k]));
-    if (!grid || grid[0].length < 2 || grid.length < 2) continue;
+    if (!grid || !plausibleTable(grid)) continue;
     for (const k of inside) taken.add(k);
     out.push({ box, rows: grid, ruled: true, runs: new Set(inside) });
   }
@@ -520,7 +543,7 @@ export function findTextTables(
     if (modal < 0.6 * okCount || Math.max(...group.map((r) => r.length)) > modalLen + 2) continue;
     const tableRuns = group.flat().flatMap((f) => f.runs);
     const grid = gridFromText(tableRuns);
-    if (!grid || grid.length < 3 || grid[0].length < 2) continue;
+    if (!grid || grid.length < 3 || !plausibleTable(grid)) continue;
     const cells = grid.flat();
     if (cells.filter((c) => c.text === '').length > 0.4 * cells.length) continue;
     const box = {
