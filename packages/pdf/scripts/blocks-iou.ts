@@ -74,6 +74,10 @@ for (const [file, { elements }] of Object.entries(ref)) {
   }
 }
 const pct = (a: number, b: number) => `${((100 * a) / Math.max(1, b)).toFixed(1)}%`;
-console.log(`reference elements ${total}: box matched (IoU>=0.5) ${pct(matched, total)}; label agrees on matched ${pct(agree, matched)}`);
+console.log(
+  `reference elements ${total}: box matched (IoU>=0.5) ${pct(matched, total)}; label agrees on matched ${pct(agree, matched)}`,
+);
 for (const [k, v] of [...perCat].sort((a, b) => b[1].n - a[1].n))
-  console.log(`  ${k.padEnd(10)} n=${String(v.n).padStart(3)} matched ${pct(v.m, v.n).padStart(6)} agree ${pct(v.a, v.m).padStart(6)}`);
+  console.log(
+    `  ${k.padEnd(10)} n=${String(v.n).padStart(3)} matched ${pct(v.m, v.n).padStart(6)} agree ${pct(v.a, v.m).padStart(6)}`,
+  );

@@ -113,6 +113,36 @@ export function findRuledTables(
   };
   for (let i = 0; i < hs.length; i++)
     for (let j = 0; j < vs.length; j++) if (touches(hs[i], vs[j])) parent[find(i)] = find(hs.length + j);
+  // Row-shaded tables draw only every other row: stacked grids of the same width, close
+  // above one another, are one table.
+  const extent = new Map<number, Box>();
+  for (let i = 0; i < n; i++) {
+    const r = i < hs.length ? hs[i] : vs[i - hs.length];
+    const root = find(i);
+    const e = extent.get(root);
+    extent.set(
+      root,
+      e
+        ? {
+            x0: Math.min(e.x0, r.x0),
+            y0: Math.min(e.y0, r.y0),
+            x1: Math.max(e.x1, r.x1),
+            y1: Math.max(e.y1, r.y1),
+          }
+        : { x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1 },
+    );
+  }
+  const roots = [...extent.keys()].filter((k) => extent.get(k)!.y1 - extent.get(k)!.y0 > 2);
+  if (roots.length < 200)
+    for (const a of roots)
+      for (const b of roots) {
+        if (a === b) continue;
+        const A = extent.get(a)!;
+        const B = extent.get(b)!;
+        const gap = B.y0 - A.y1;
+        if (Math.abs(A.x0 - B.x0) < 4 && Math.abs(A.x1 - B.x1) < 4 && gap >= -1 && gap < 30)
+          parent[find(a)] = find(b);
+      }
   const comps = new Map<number, { h: Rule[]; v: Rule[] }>();
   for (let i = 0; i < n; i++) {
     const root = find(i);
@@ -127,6 +157,10 @@ export function findRuledTables(
 
   for (const { h, v } of comps.values()) {
     if (h.length < 2 || v.length < 2) continue;
+    // Whether this grid was joined from stacked pieces (vertical lines do not span it).
+    const vTop = Math.min(...v.map((r) => r.y0));
+    const vBottom = Math.max(...v.map((r) => r.y1));
+    const stacked = !v.some((r) => r.y0 <= vTop + TOL && r.y1 >= vBottom - TOL) && v.length >= 4;
     const xs = cluster(
       v.map((r) => r.x0),
       3,
@@ -163,8 +197,12 @@ export function findRuledTables(
     if (taken.size === 0) continue;
     // A single cell with text is a framed box (a sidebar), not a table.
     const filled = cellRuns.filter((c) => c.length > 0).length;
+    // A column line missing from an unshaded row still separates it when no text crosses it.
+    const crossed = (x: number, ya: number, yb: number) =>
+      runs.some((r) => r.x0 < x - 1 && r.x1 > x + 1 && (r.y0 + r.y1) / 2 > ya && (r.y0 + r.y1) / 2 < yb);
     const hasV = (x: number, ya: number, yb: number) =>
-      v.some((r) => Math.abs(r.x0 - x) <= 3 && r.y0 <= ya + TOL && r.y1 >= yb - TOL);
+      v.some((r) => Math.abs(r.x0 - x) <= 3 && r.y0 <= ya + TOL && r.y1 >= yb - TOL) ||
+      (stacked && !v.some((r) => r.y0 <= ya + TOL && r.y1 >= yb - TOL) && !crossed(x, ya, yb));
     const hasH = (y: number, xa: number, xb: number) =>
       h.some((r) => Math.abs(r.y0 - y) <= 3 && r.x0 <= xa + TOL && r.x1 >= xb - TOL);
     // Union-find over grid cells joined where the boundary between them is not drawn.
