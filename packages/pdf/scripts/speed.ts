@@ -47,7 +47,7 @@ if (engine === 'distill' || engine === 'distill-inline') {
   run = async (file) => {
     const pdf = await getDocumentProxy(new Uint8Array(readFileSync(file)));
     const { totalPages, text } = await extractText(pdf, { mergePages: true });
-    await pdf.destroy();
+    await pdf.destroy?.();
     return { pages: totalPages, chars: text.length };
   };
 } else if (engine === 'pdf-parse') {

@@ -36,6 +36,8 @@ function isHeadingCandidate(b: TextBlock, body: number): boolean {
   const text = blockText(b).trim();
   if (text.length < 2 || text.length > 160 || b.lines.length > 3) return false;
   if (!/\p{L}/u.test(text)) return false;
+  // Table-of-contents entries end in a page number, often after dot leaders.
+  if (/(\.{3,}|…)\s*\d{1,4}$/.test(text)) return false;
   if (b.size >= body * 1.12) return true;
   return (
     b.bold && b.size >= body * 0.95 && text.length <= 100 && !/[.,;:]$/.test(text) && b.lines.length <= 2

@@ -20,6 +20,8 @@ const apply = (m: Matrix, x: number, y: number): [number, number] => [
 export interface OpCodes {
   save: number;
   restore: number;
+  dependency: number;
+  setGState: number;
   transform: number;
   constructPath: number;
   paintFormXObjectBegin: number;
@@ -99,12 +101,33 @@ export function readGraphics(
   };
 
   const n = fnArray.length;
+  // Images are not decoded in fast mode, so pdf.js drops their paint operator and leaves
+  // `q cm Q` with nothing drawn between: a scaled empty group is where an image was.
+  let groupStart = -1;
+  let groupOnlyTransforms = false;
   for (let i = 0; i < n && shapes < MAX_SHAPES; i++) {
     const fn = fnArray[i];
     const args = argsArray[i] as unknown[] | null;
-    if (fn === ops.save) stack.push(ctm);
-    else if (fn === ops.restore) ctm = stack.pop() ?? ctm;
-    else if (fn === ops.transform && args) ctm = mul(ctm, args as Matrix);
+    if (fn === ops.save) {
+      stack.push(ctm);
+      groupStart = i;
+      groupOnlyTransforms = true;
+      continue;
+    }
+    if (fn === ops.restore) {
+      if (groupOnlyTransforms && groupStart >= 0 && i > groupStart + 1) {
+        const c = [apply(ctm, 0, 0), apply(ctm, 1, 0), apply(ctm, 0, 1), apply(ctm, 1, 1)];
+        const xs = c.map((p) => p[0]);
+        const ys = c.map((p) => p[1]);
+        images.push({ x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) });
+      }
+      groupOnlyTransforms = false;
+      groupStart = -1;
+      ctm = stack.pop() ?? ctm;
+      continue;
+    }
+    if (fn !== ops.transform && fn !== ops.dependency && fn !== ops.setGState) groupOnlyTransforms = false;
+    if (fn === ops.transform && args) ctm = mul(ctm, args as Matrix);
     else if (fn === ops.paintFormXObjectBegin && args) {
       stack.push(ctm);
       const m = args[0] as Matrix | null;

@@ -57,6 +57,8 @@ export async function extractPage(page: PdfPage, pageNumber: number): Promise<Pa
   const ops: OpCodes = {
     save: O.save,
     restore: O.restore,
+    dependency: O.dependency,
+    setGState: O.setGState,
     transform: O.transform,
     constructPath: O.constructPath,
     paintFormXObjectBegin: O.paintFormXObjectBegin,

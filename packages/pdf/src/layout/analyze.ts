@@ -112,7 +112,26 @@ export function analyzePage(input: PageInput): PageLayout {
   const runs = input.runs;
   const chars = runs.reduce((n, r) => n + r.text.length, 0);
   const pageBox = { x0: 0, y0: 0, x1: width, y1: height };
-  const tables = findRuledTables(runs, input.rules, input.rects, pageBox);
+  // Drawn lines first; filled rectangles (cell shading, padding boxes) add edges that would
+  // split real cells, so they only count where the lines found no table.
+  const tables = findRuledTables(runs, input.rules, [], pageBox);
+  const inTable = (b: { x0: number; y0: number; x1: number; y1: number }) =>
+    tables.some(
+      (t) => b.x0 >= t.box.x0 - 3 && b.x1 <= t.box.x1 + 3 && b.y0 >= t.box.y0 - 3 && b.y1 <= t.box.y1 + 3,
+    );
+  const freeRects = input.rects.filter((r) => !inTable(r));
+  if (freeRects.length > 0) {
+    const already = new Set(tables.flatMap((t) => [...t.runs]));
+    const rest = runs.map((r, i) => (already.has(i) ? { ...r, rotated: true } : r));
+    tables.push(
+      ...findRuledTables(
+        rest,
+        input.rules.filter((r) => !inTable(r)),
+        freeRects,
+        pageBox,
+      ),
+    );
+  }
   const taken = new Set<number>();
   for (const t of tables) for (const i of t.runs) taken.add(i);
   tables.push(...findRuleBoundTables(runs, input.rules, taken));

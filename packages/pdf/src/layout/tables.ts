@@ -113,6 +113,36 @@ export function findRuledTables(
   };
   for (let i = 0; i < hs.length; i++)
     for (let j = 0; j < vs.length; j++) if (touches(hs[i], vs[j])) parent[find(i)] = find(hs.length + j);
+  // Row-shaded tables draw only every other row: stacked grids of the same width, close
+  // above one another, are one table.
+  const extent = new Map<number, Box>();
+  for (let i = 0; i < n; i++) {
+    const r = i < hs.length ? hs[i] : vs[i - hs.length];
+    const root = find(i);
+    const e = extent.get(root);
+    extent.set(
+      root,
+      e
+        ? {
+            x0: Math.min(e.x0, r.x0),
+            y0: Math.min(e.y0, r.y0),
+            x1: Math.max(e.x1, r.x1),
+            y1: Math.max(e.y1, r.y1),
+          }
+        : { x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1 },
+    );
+  }
+  const roots = [...extent.keys()].filter((k) => extent.get(k)!.y1 - extent.get(k)!.y0 > 2);
+  if (roots.length < 200)
+    for (const a of roots)
+      for (const b of roots) {
+        if (a === b) continue;
+        const A = extent.get(a)!;
+        const B = extent.get(b)!;
+        const gap = B.y0 - A.y1;
+        if (Math.abs(A.x0 - B.x0) < 4 && Math.abs(A.x1 - B.x1) < 4 && gap >= -1 && gap < 30)
+          parent[find(a)] = find(b);
+      }
   const comps = new Map<number, { h: Rule[]; v: Rule[] }>();
   for (let i = 0; i < n; i++) {
     const root = find(i);
@@ -127,6 +157,10 @@ export function findRuledTables(
 
   for (const { h, v } of comps.values()) {
     if (h.length < 2 || v.length < 2) continue;
+    // Whether this grid was joined from stacked pieces (vertical lines do not span it).
+    const vTop = Math.min(...v.map((r) => r.y0));
+    const vBottom = Math.max(...v.map((r) => r.y1));
+    const stacked = !v.some((r) => r.y0 <= vTop + TOL && r.y1 >= vBottom - TOL) && v.length >= 4;
     const xs = cluster(
       v.map((r) => r.x0),
       3,
@@ -144,23 +178,31 @@ export function findRuledTables(
     // Which runs fall in which grid cell.
     const cellRuns: TextRun[][] = Array.from({ length: nr * nc }, () => []);
     const taken = new Set<number>();
-    runs.forEach((r, idx) => {
-      if (used.has(idx) || r.rotated) return;
-      const cx = (r.x0 + r.x1) / 2;
-      const cy = (r.y0 + r.y1) / 2;
+    runs.forEach((run, idx) => {
+      if (used.has(idx) || run.rotated) return;
+      const cx = (run.x0 + run.x1) / 2;
+      const cy = (run.y0 + run.y1) / 2;
       if (cx < box.x0 || cx > box.x1 || cy < box.y0 || cy > box.y1) return;
-      let c = 0;
-      while (c < nc - 1 && cx > xs[c + 1]) c++;
-      let rr = 0;
-      while (rr < nr - 1 && cy > ys[rr + 1]) rr++;
-      cellRuns[rr * nc + c].push(r);
+      // One pdf.js item may cross a cell border ("2454 6,125"): cells get words, not items.
+      for (const r of splitWords(run)) {
+        const wx = (r.x0 + r.x1) / 2;
+        let c = 0;
+        while (c < nc - 1 && wx > xs[c + 1]) c++;
+        let rr = 0;
+        while (rr < nr - 1 && cy > ys[rr + 1]) rr++;
+        cellRuns[rr * nc + c].push(r);
+      }
       taken.add(idx);
     });
     if (taken.size === 0) continue;
     // A single cell with text is a framed box (a sidebar), not a table.
     const filled = cellRuns.filter((c) => c.length > 0).length;
+    // A column line missing from an unshaded row still separates it when no text crosses it.
+    const crossed = (x: number, ya: number, yb: number) =>
+      runs.some((r) => r.x0 < x - 1 && r.x1 > x + 1 && (r.y0 + r.y1) / 2 > ya && (r.y0 + r.y1) / 2 < yb);
     const hasV = (x: number, ya: number, yb: number) =>
-      v.some((r) => Math.abs(r.x0 - x) <= 3 && r.y0 <= ya + TOL && r.y1 >= yb - TOL);
+      v.some((r) => Math.abs(r.x0 - x) <= 3 && r.y0 <= ya + TOL && r.y1 >= yb - TOL) ||
+      (stacked && !v.some((r) => r.y0 <= ya + TOL && r.y1 >= yb - TOL) && !crossed(x, ya, yb));
     const hasH = (y: number, xa: number, xb: number) =>
       h.some((r) => Math.abs(r.y0 - y) <= 3 && r.x0 <= xa + TOL && r.x1 >= xb - TOL);
     // Union-find over grid cells joined where the boundary between them is not drawn.
@@ -217,12 +259,120 @@ export function findRuledTables(
       for (let r = 0; r < nr; r++)
         for (let c = 0; c < nc; c++) rows[r].push({ text: runsText(cellRuns[r * nc + c]) });
     }
-    const cleaned = dropEmpty(rows);
-    if (cleaned.length === 0) continue;
+    const cleaned = mergeExclusiveColumns(dropEmptyColumns(dropEmpty(rows)));
+    // Drawn grids may be sparse (a spreadsheet); the lines vouch for them.
+    if (!plausibleTable(cleaned, 0.25)) continue;
     for (const i of taken) used.add(i);
     tables.push({ box, rows: cleaned, ruled: true, runs: taken });
   }
   return tables;
+}
+
+/** Splits a run at spaces, placing words by their share of its characters. */
+export function splitWords(run: TextRun): TextRun[] {
+  if (!/\s/.test(run.text.trim())) return [run];
+  const chars = [...run.text];
+  const step = (run.x1 - run.x0) / Math.max(1, chars.length);
+  const out: TextRun[] = [];
+  let start = -1;
+  for (let i = 0; i <= chars.length; i++) {
+    const space = i === chars.length || /\s/.test(chars[i]);
+    if (!space && start < 0) start = i;
+    if (space && start >= 0) {
+      out.push({
+        ...run,
+        text: chars.slice(start, i).join(''),
+        x0: run.x0 + start * step,
+        x1: run.x0 + i * step,
+      });
+      start = -1;
+    }
+  }
+  return out;
+}
+
+/**
+ * Drops grid columns that hold no text in any row (padding boxes and double rules make them),
+ * narrowing the spans that cross them.
+ */
+export function dropEmptyColumns(rows: TableCellOut[][]): TableCellOut[][] {
+  // Occupancy grid: which cell covers each (row, column).
+  const grid: (TableCellOut | undefined)[][] = rows.map(() => []);
+  rows.forEach((row, r) => {
+    let c = 0;
+    for (const cell of row) {
+      while (grid[r][c]) c++;
+      for (let dr = 0; dr < (cell.rowSpan ?? 1) && r + dr < rows.length; dr++)
+        for (let dc = 0; dc < (cell.colSpan ?? 1); dc++) grid[r + dr][c + dc] = cell;
+      c += cell.colSpan ?? 1;
+    }
+  });
+  const width = Math.max(0, ...grid.map((g) => g.length));
+  const drop = new Set<number>();
+  for (let c = 0; c < width; c++) {
+    const removable = grid.every((g) => {
+      const cell = g[c];
+      if (!cell) return true;
+      const spansOther = (cell.colSpan ?? 1) > 1;
+      return cell.text === '' || spansOther;
+    });
+    if (removable) drop.add(c);
+  }
+  if (drop.size === 0 || drop.size === width) return rows;
+  const out: TableCellOut[][] = rows.map(() => []);
+  const seen = new Set<TableCellOut>();
+  grid.forEach((g, r) => {
+    for (let c = 0; c < width; c++) {
+      const cell = g[c];
+      if (!cell || seen.has(cell)) continue;
+      // Span width after dropping: columns it covers that stay.
+      let covered = 0;
+      for (let k = c; k < width && g[k] === cell; k++) if (!drop.has(k)) covered++;
+      seen.add(cell);
+      if (covered === 0 && cell.text === '') continue;
+      covered = Math.max(1, covered);
+      const copy: TableCellOut = { text: cell.text };
+      if (cell.rowSpan && cell.rowSpan > 1) copy.rowSpan = cell.rowSpan;
+      if (covered > 1) copy.colSpan = covered;
+      out[r].push(copy);
+    }
+  });
+  return out;
+}
+
+/**
+ * Merges neighbouring columns that never both hold text in one row: a narrow number centred
+ * under a wide header makes its own column otherwise. Only for tables without spans.
+ */
+export function mergeExclusiveColumns(rows: TableCellOut[][]): TableCellOut[][] {
+  if (rows.length < 2 || rows.some((r) => r.some((c) => (c.colSpan ?? 1) > 1 || (c.rowSpan ?? 1) > 1)))
+    return rows;
+  const width = Math.max(...rows.map((r) => r.length));
+  let grid = rows.map((r) => Array.from({ length: width }, (_, i) => r[i]?.text ?? ''));
+  let c = 0;
+  while (c < grid[0].length - 1 && grid[0].length > 2) {
+    const clash = grid.some((r) => r[c] !== '' && r[c + 1] !== '');
+    if (!clash) {
+      grid = grid.map((r) => [...r.slice(0, c), r[c] || r[c + 1], ...r.slice(c + 2)]);
+    } else c++;
+  }
+  return grid.map((r) => r.map((text) => ({ text })));
+}
+
+/**
+ * Whether a grid reads as a table: two rows and two columns at least, mostly filled, and not
+ * only numbers (the bars and value labels of a chart make grids of numbers).
+ */
+export function plausibleTable(rows: TableCellOut[][], minFill = 0.5): boolean {
+  if (rows.length < 2) return false;
+  const width = Math.max(...rows.map((r) => r.reduce((w, c) => w + (c.colSpan ?? 1), 0)));
+  if (width < 2) return false;
+  const cells = rows.flat();
+  const filled = cells.filter((c) => c.text !== '');
+  if (filled.length < 3 || filled.length < minFill * cells.length) return false;
+  const numeric = filled.filter((c) => /^[\d\s.,%()+\-–$€£]+$/.test(c.text));
+  const headerHasWords = rows.slice(0, 2).some((r) => r.some((c) => /\p{L}/u.test(c.text)));
+  return !(numeric.length >= 0.8 * filled.length && !headerHasWords);
 }
 
 /** Drops rows with no text and no spans (double rules make thin empty rows). */
@@ -270,7 +420,7 @@ export function findRuleBoundTables(
     });
     if (inside.length < 4) continue;
     const grid = gridFromText(inside.map((k) => runs[k]));
-    if (!grid || grid[0].length < 2 || grid.length < 2) continue;
+    if (!grid || !plausibleTable(grid)) continue;
     for (const k of inside) taken.add(k);
     out.push({ box, rows: grid, ruled: true, runs: new Set(inside) });
   }
@@ -363,7 +513,7 @@ export function gridFromText(runs: TextRun[]): TableCellOut[][] | undefined {
     }
     out.push(row);
   }
-  return out;
+  return mergeExclusiveColumns(out);
 }
 
 /**
@@ -431,7 +581,7 @@ export function findTextTables(
     if (modal < 0.6 * okCount || Math.max(...group.map((r) => r.length)) > modalLen + 2) continue;
     const tableRuns = group.flat().flatMap((f) => f.runs);
     const grid = gridFromText(tableRuns);
-    if (!grid || grid.length < 3 || grid[0].length < 2) continue;
+    if (!grid || grid.length < 3 || !plausibleTable(grid)) continue;
     const cells = grid.flat();
     if (cells.filter((c) => c.text === '').length > 0.4 * cells.length) continue;
     const box = {
