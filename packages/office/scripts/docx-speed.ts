@@ -5,7 +5,11 @@ import { parse } from '@distill/core';
 import { CORPORA, registry } from '../src/ooxml/testing/corpus.js';
 
 const dirs = [path.join(CORPORA, 'office/docling/docx/sources'), path.join(CORPORA, 'office/markitdown')];
-const files = dirs.flatMap((d) => readdirSync(d).filter((f) => f.endsWith('.docx')).map((f) => path.join(d, f)));
+const files = dirs.flatMap((d) =>
+  readdirSync(d)
+    .filter((f) => f.endsWith('.docx'))
+    .map((f) => path.join(d, f)),
+);
 const inputs = files.map((f) => ({ f, b: new Uint8Array(readFileSync(f)) }));
 const rounds = Number(process.argv[2] ?? 5);
 let bytes = 0;
@@ -17,4 +21,6 @@ for (let r = 0; r < rounds; r++)
   }
 const cpu = process.cpuUsage(cpu0);
 const sec = (cpu.user + cpu.system) / 1e6;
-console.log(`${rounds * inputs.length} docx, ${(bytes / 1e6).toFixed(1)} MB in ${sec.toFixed(2)} s CPU: ${((rounds * inputs.length) / sec).toFixed(0)} docs/s, ${(bytes / 1e6 / sec).toFixed(1)} MB/s`);
+console.log(
+  `${rounds * inputs.length} docx, ${(bytes / 1e6).toFixed(1)} MB in ${sec.toFixed(2)} s CPU: ${((rounds * inputs.length) / sec).toFixed(0)} docs/s, ${(bytes / 1e6 / sec).toFixed(1)} MB/s`,
+);

@@ -5,7 +5,6 @@ import {
   type ParseContext,
   type TableCell,
   type XmlElement,
-  type XmlNode,
 } from '@distill/core';
 import { chartBlocks, readChart } from '../ooxml/chart.js';
 import { imageSource } from '../ooxml/image.js';
@@ -22,7 +21,8 @@ type Entry =
   | { t: 'block'; b: Block }
   | { t: 'li'; level: number; list: ListLabel; numId: string; blocks: Block[] }
   | { t: 'code'; text: string }
-  | { t: 'task'; checked: boolean; blocks: Block[] };
+  | { t: 'task'; checked: boolean; blocks: Block[] }
+  | { t: 'quote'; block: Block };
 
 interface Field {
   instr: string;
@@ -111,7 +111,7 @@ export class DocxConverter {
           for (const b of this.table(el)) entries.push({ t: 'block', b });
           break;
         case 'sdt':
-          this.collect(kid(el, 'sdtContent') ?? el, entries);
+          if (!kid(kid(el, 'sdtPr'), 'showingPlcHdr')) this.collect(kid(el, 'sdtContent') ?? el, entries);
           break;
         case 'customXml':
         case 'ins':
@@ -180,6 +180,11 @@ export class DocxConverter {
     const label = numbered ? this.numbering.next(numId!, Math.min(8, Math.max(0, ilvl))) : undefined;
 
     for (const b of st.before) entries.push({ t: 'block', b });
+    // An equation alone in its paragraph is a displayed one.
+    if (content.length === 1 && content[0].kind === 'math' && level === undefined && !label) {
+      st.display.unshift(content[0].tex);
+      content = [];
+    }
     const box = /^\s*([☒☑☐])\s*/.exec(content[0]?.kind === 'text' ? content[0].text : '');
     if (box && !label && level === undefined) {
       const first = content[0] as { kind: 'text'; text: string };
@@ -190,7 +195,7 @@ export class DocxConverter {
     }
     if (hasContent(content) || (st.display.length === 0 && !box)) {
       if (level !== undefined && hasContent(content)) {
-        if (label?.label) content = [{ kind: 'text', text: `${label.label} ` }, ...content];
+        if (label?.ordered && label.label) content = [{ kind: 'text', text: `${label.label} ` }, ...content];
         entries.push({
           t: 'block',
           b: { kind: 'heading', level: Math.min(6, Math.max(1, level)) as 1, content },
@@ -215,6 +220,8 @@ export class DocxConverter {
             CODE_CHARS.test(text) &&
             !content.some((n) => n.kind === 'image'));
         if (code) entries.push({ t: 'code', text });
+        else if (this.styles.isQuote(styleId))
+          entries.push({ t: 'quote', block: { kind: 'paragraph', content } });
         else entries.push({ t: 'block', b: { kind: 'paragraph', content } });
       }
     }
@@ -272,7 +279,8 @@ export class DocxConverter {
           this.inlines(c, st);
           break;
         case 'sdt':
-          this.inlines(kid(c, 'sdtContent') ?? c, st);
+          // A control still showing its placeholder ("Click here to enter text.") holds no content.
+          if (!kid(kid(c, 'sdtPr'), 'showingPlcHdr')) this.inlines(kid(c, 'sdtContent') ?? c, st);
           break;
         case 'oMath':
           this.emit(st, [{ kind: 'math', tex: ommlToLatex(c) }]);
@@ -317,6 +325,8 @@ export class DocxConverter {
 
   private run(r: XmlElement, st: ParaState): void {
     const rPr = kid(r, 'rPr');
+    // Hidden text (w:vanish) is not what a reader sees.
+    if (isOn(kid(rPr, 'vanish'))) return;
     const f = this.runFormat(r);
     let buf = '';
     const parts: Inline[] = [];
@@ -518,7 +528,7 @@ export class DocxConverter {
     for (const tr of trs) {
       const row: TableCell[] = [];
       let col = 0;
-      const before = Number(at(path(tr, 'trPr', 'gridBefore'), 'val') ?? 0);
+      const before = Math.min(64, Number(at(path(tr, 'trPr', 'gridBefore'), 'val') ?? 0) || 0);
       if (before > 0) {
         row.push({ content: [], ...(before > 1 ? { colSpan: before } : {}) });
         for (let k = 0; k < before; k++) origin[col + k] = undefined;
@@ -526,7 +536,8 @@ export class DocxConverter {
       }
       for (const tc of cellsOf(tr)) {
         const tcPr = kid(tc, 'tcPr');
-        const span = Math.max(1, Number(at(kid(tcPr, 'gridSpan'), 'val') ?? 1));
+        // Word allows 63 columns; a larger span is damage or hostility, not layout.
+        const span = Math.min(64, Math.max(1, Number(at(kid(tcPr, 'gridSpan'), 'val') ?? 1) || 1));
         const vm = kid(tcPr, 'vMerge');
         const vmVal = vm ? (at(vm, 'val') ?? 'continue') : undefined;
         if (vmVal === 'continue' && origin[col]) {
@@ -680,7 +691,20 @@ function assemble(entries: Entry[]): Block[] {
     code = undefined;
   };
   let tasks: Extract<Block, { kind: 'list' }> | undefined;
+  let quote: Extract<Block, { kind: 'quote' }> | undefined;
   for (const e of entries) {
+    if (e.t === 'quote') {
+      closeCode();
+      stack = [];
+      tasks = undefined;
+      if (!quote) {
+        quote = { kind: 'quote', children: [] };
+        out.push(quote);
+      }
+      quote.children.push(e.block);
+      continue;
+    }
+    quote = undefined;
     if (e.t === 'task') {
       closeCode();
       stack = [];

@@ -22,6 +22,7 @@ const styles: ZipInput = {
     <w:style w:type="paragraph" w:styleId="Titre3"><w:name w:val="Titre 3"/></w:style>
     <w:style w:type="paragraph" w:styleId="Custom"><w:name w:val="My Custom"/><w:pPr><w:outlineLvl w:val="3"/></w:pPr></w:style>
     <w:style w:type="paragraph" w:styleId="SourceCode"><w:name w:val="Source Code"/></w:style>
+    <w:style w:type="paragraph" w:styleId="Quote"><w:name w:val="Quote"/></w:style>
   </w:styles>`,
 };
 
@@ -166,5 +167,29 @@ describe('docx', () => {
     expect(await md(drawing, [img], imgRel)).toBe('![A red dot](image1.png)\n');
     const embedded = await md(drawing, [img], imgRel, { removeBase64Images: false });
     expect(embedded).toMatch(/^!\[A red dot\]\(data:image\/png;base64,iVBORw0KGgo/);
+  });
+
+  it('reads a macro-enabled document (docm) the same way, never touching its macros', async () => {
+    const bytes = docxWith(
+      styled('Heading1', 'Macro doc') + p('Body'),
+      [styles, { name: 'word/vbaProject.bin', data: 'not run' }],
+      rels,
+    );
+    const r = await parse(bytes, {}, { filename: 'x.docm', registry });
+    expect(r.markdown).toBe('# Macro doc\n\nBody\n');
+    expect(r.metadata.contentType).toBe('application/vnd.ms-word.document.macroenabled.12');
+  });
+
+  it('drops hidden text and content controls still showing their placeholder', async () => {
+    const out = await md(
+      `<w:p><w:r><w:t xml:space="preserve">Seen </w:t></w:r><w:r><w:rPr><w:vanish/></w:rPr><w:t>unseen</w:t></w:r><w:sdt><w:sdtPr><w:showingPlcHdr/></w:sdtPr><w:sdtContent><w:r><w:t>Click here to enter text.</w:t></w:r></w:sdtContent></w:sdt></w:p>`,
+    );
+    expect(out).toBe('Seen\n');
+  });
+
+  it('turns quotation-styled paragraphs into a block quote', async () => {
+    expect(await md(p('Before') + styled('Quote', 'To be') + styled('Quote', 'or not') + p('After'))).toBe(
+      'Before\n\n> To be\n>\n> or not\n\nAfter\n',
+    );
   });
 });

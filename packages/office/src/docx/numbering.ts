@@ -90,6 +90,7 @@ export class Numbering {
       const levels: Level[] = [];
       for (const l of kids(a, 'lvl')) {
         const i = Number(at(l, 'ilvl') ?? levels.length);
+        if (!(i >= 0 && i < 9)) continue;
         const restart = at(kid(l, 'lvlRestart'), 'val');
         levels[i] = {
           fmt: at(kid(l, 'numFmt'), 'val') ?? 'decimal',

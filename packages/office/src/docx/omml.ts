@@ -91,6 +91,7 @@ const SYMBOLS: Record<string, string> = {
   '′': "'",
   '″': "''",
   '−': '-',
+  '–': '-',
   '∗': '*',
   '∘': '\\circ',
   '°': '^{\\circ}',
@@ -191,7 +192,13 @@ const DELIMS: Record<string, string> = {
 
 function escapeText(s: string): string {
   let out = '';
+  // Words separated by spaces (text inside an equation) keep their spaces as LaTeX spaces.
+  const words = /\w \w/.test(s);
   for (const ch of s.replace(/[\u2061-\u2064\u200b]/g, '')) {
+    if (ch === ' ' && words) {
+      out += '\\ ';
+      continue;
+    }
     if (SYMBOLS[ch]) out += ` ${SYMBOLS[ch]} `;
     else if ('#$%&_{}'.includes(ch)) out += `\\${ch}`;
     else if (ch === '\\') out += '\\backslash ';
@@ -266,7 +273,9 @@ function node(el: XmlElement): string {
       const op = NARY[chr] ?? escapeText(chr);
       const sub = arg(kid(el, 'sub')).trim();
       const sup = arg(kid(el, 'sup')).trim();
-      return `${op}${sub ? `_${group(sub)}` : ''}${sup ? `^${group(sup)}` : ''}${arg(kid(el, 'e'))}`;
+      const body = arg(kid(el, 'e'));
+      const scripts = `${sub ? `_${group(sub)}` : ''}${sup ? `^${group(sup)}` : ''}`;
+      return `${op}${scripts}${!scripts && /^[A-Za-z]/.test(body) ? ' ' : ''}${body}`;
     }
     case 'd': {
       const pr = kid(el, 'dPr');
@@ -313,6 +322,7 @@ function node(el: XmlElement): string {
       return `${cmd}${group(arg(kid(el, 'e')))}`;
     }
     case 'eqArr':
+      if (kids(el, 'e').length === 1) return seq(kids(el, 'e')[0]);
       return `\\begin{array}{l}${kids(el, 'e')
         .map((e) => seq(e).trim())
         .join(' \\\\ ')}\\end{array}`;
@@ -355,5 +365,10 @@ function seq(el: XmlElement): string {
 
 /** One m:oMath element as LaTeX. */
 export function ommlToLatex(oMath: XmlElement): string {
-  return seq(oMath).replace(/\s+/g, ' ').trim();
+  try {
+    return seq(oMath).replace(/\s+/g, ' ').trim();
+  } catch {
+    // Absurdly deep nesting exhausts the stack; the equation is lost, not the document.
+    return '';
+  }
 }

@@ -4,12 +4,11 @@ import {
   DistillError,
   type Doc,
   type ParseContext,
-  type ParserPlugin,
   type XmlElement,
 } from '@distill/core';
 import { readMetadata } from '../ooxml/metadata.js';
 import { missingPart, type OoxmlPackage } from '../ooxml/package.js';
-import { at, kid, kids, ln, relAttr } from '../ooxml/xml.js';
+import { at, isOn, kid, kids, ln, relAttr } from '../ooxml/xml.js';
 import { DocxConverter } from './convert.js';
 import { Numbering } from './numbering.js';
 import { Styles } from './styles.js';
@@ -42,10 +41,11 @@ function headerFooterParts(
     if (s) sects.push(s);
   }
   for (const s of sects) {
-    // The default header first, then first-page and even-page ones.
-    const refs = kids(s, `${kind}Reference`).sort(
-      (a, b) => (at(a, 'type') === 'default' ? -1 : 0) - (at(b, 'type') === 'default' ? -1 : 0),
-    );
+    // In page order: the first-page header when the section has one (titlePg), then the
+    // default one, then the even-page one.
+    const first = isOn(kid(s, 'titlePg'));
+    const rank = (t: string | undefined) => (t === 'first' ? (first ? 0 : 2) : t === 'even' ? 3 : 1);
+    const refs = kids(s, `${kind}Reference`).sort((a, b) => rank(at(a, 'type')) - rank(at(b, 'type')));
     for (const r of refs) {
       const part = rels.get(relAttr(r) ?? '')?.part;
       if (part && !parts.includes(part)) parts.push(part);

@@ -99,6 +99,19 @@ export class Styles {
     return false;
   }
 
+  /** Whether the style sets a quotation (Quote, Intense Quote, Block Text, and their translations). */
+  isQuote(id: string | undefined): boolean {
+    for (const s of this.chain(id)) {
+      if (
+        /^(quote|intense quote|block text|zitat|intensives zitat|citation|citation intense|cita|cita destacada|citazione|citaat|цитата)$/i.test(
+          s.name,
+        )
+      )
+        return true;
+    }
+    return false;
+  }
+
   runFlag(id: string | undefined, flag: 'bold' | 'italic'): boolean | undefined {
     for (const s of this.chain(id)) if (s[flag] !== undefined) return s[flag];
     return undefined;

@@ -114,3 +114,11 @@ describe('text and other values', () => {
     expect(formatValue(false, '0.00')).toBe('FALSE');
   });
 });
+
+describe('placeholder positions', () => {
+  it('shows a digit for every place right of the leftmost zero', () => {
+    expect(formatNumber(1, '0#')).toBe('01');
+    expect(formatNumber(1, '\\1\\.0#')).toBe('1.01');
+    expect(formatNumber(5, '#0')).toBe('5');
+  });
+});

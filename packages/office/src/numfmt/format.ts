@@ -333,7 +333,10 @@ function fillInt(tokens: Token[], digits: string, thousands: boolean): string {
   const literalsInside = tokens.some((k) => k.t === 'lit');
   if (!literalsInside) {
     let s = digits;
-    const zeros = tokens.filter((k) => k.t === 'ph' && k.v === '0').length;
+    // Every placeholder right of the leftmost '0' shows a digit ("0#" shows 1 as 01).
+    const phList = tokens.filter((k): k is Extract<Token, { t: 'ph' }> => k.t === 'ph');
+    const firstZero = phList.findIndex((k) => k.v === '0');
+    const zeros = firstZero < 0 ? 0 : phList.length - firstZero;
     if (s.length < zeros) s = s.padStart(zeros, '0');
     if (thousands) s = group(s);
     const q = tokens.filter((k) => k.t === 'ph' && k.v === '?').length;

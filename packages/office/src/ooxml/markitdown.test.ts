@@ -24,6 +24,6 @@ describe.skipIf(!hasCorpora)('markitdown vectors (docx, pptx, xlsx)', () => {
       const md = await toMarkdown(path.join(CORPORA, 'office/markitdown', v.file));
       for (const s of v.must_include) expect(md).toContain(s);
       for (const s of v.must_not_include) expect(md).not.toContain(s);
-    });
+    }, 30_000);
   }
 });

@@ -1,6 +1,8 @@
 import path from 'node:path';
+import { parse } from '@distill/core';
 import { describe, expect, it } from 'vitest';
-import { CORPORA, hasCorpora, toDoc, toMarkdown } from '../ooxml/testing/corpus.js';
+import { CORPORA, hasCorpora, registry, toDoc, toMarkdown } from '../ooxml/testing/corpus.js';
+import { pptxWith } from '../ooxml/testing/zip-writer.js';
 
 const docling = (f: string) => path.join(CORPORA, 'office/docling/pptx/sources', f);
 
@@ -40,5 +42,35 @@ describe.skipIf(!hasCorpora)('pptx and pptm', () => {
   it('counts slides in the metadata', async () => {
     const doc = await toDoc(docling('powerpoint_sample.pptx'));
     expect(doc.metadata.numPages).toBe(3);
+  });
+});
+
+describe('pptx structure', () => {
+  const sp = (name: string, x: number, y: number, paras: string, ph = '') =>
+    `<p:sp><p:nvSpPr><p:cNvPr id="9" name="${name}"/><p:cNvSpPr/><p:nvPr>${ph}</p:nvPr></p:nvSpPr><p:spPr><a:xfrm><a:off x="${x}" y="${y}"/><a:ext cx="4000000" cy="500000"/></a:xfrm></p:spPr><p:txBody>${paras}</p:txBody></p:sp>`;
+  const para = (t: string, pPr = '') => `<a:p><a:pPr ${pPr}/><a:r><a:t>${t}</a:t></a:r></a:p>`;
+
+  it('marks hidden slides, reads columns left then right, groups, levels and notes', async () => {
+    const bytes = pptxWith([
+      {
+        tree:
+          sp('Right', 5000000, 1000000, para('right column')) +
+          sp('Title', 0, 0, para('The title'), '<p:ph type="title"/>') +
+          sp(
+            'Left',
+            0,
+            1000000,
+            para('point', 'lvl="0"') + para('sub point', 'lvl="1"'),
+            '<p:ph type="body" idx="1"/>',
+          ) +
+          `<p:grpSp><p:nvGrpSpPr><p:cNvPr id="5" name="Group"/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>${sp('In group', 0, 3000000, para('grouped text'))}</p:grpSp>`,
+        notes: 'Speaker notes here',
+      },
+      { tree: sp('Only', 0, 0, para('secret slide')), hidden: true },
+    ]);
+    const md = (await parse(bytes, {}, { filename: 'deck.pptx', registry })).markdown!;
+    expect(md).toBe(
+      '<!-- Slide number: 1 -->\n\n# The title\n\n- point\n  - sub point\n\nright column\n\ngrouped text\n\n### Notes:\n\nSpeaker notes here\n\n<!-- Slide number: 2 (hidden) -->\n\nsecret slide\n',
+    );
   });
 });

@@ -62,28 +62,43 @@ export function readingOrder(items: Placed[], depth = 0): Placed[] {
 /** Positions of a layout's or master's placeholders, by idx and by type, for shapes that inherit them. */
 export class PlaceholderPositions {
   private readonly map = new Map<string, Xfrm>();
+  /** Placeholders whose layout turns bullets off (section headers, subtitles, captions). */
+  private readonly plain = new Set<string>();
   constructor(roots: (XmlElement | undefined)[]) {
     // Later roots (the master) only fill what earlier ones (the layout) leave open.
     for (const root of roots) {
       for (const sp of find(path(root, 'cSld', 'spTree'), 'sp')) {
         const ph = path(sp, 'nvSpPr', 'nvPr', 'ph');
-        const pos = xfrmOf(path(sp, 'spPr', 'xfrm'));
-        if (!ph || !pos) continue;
+        if (!ph) continue;
         const idx = at(ph, 'idx');
         const type = at(ph, 'type') ?? 'body';
-        if (idx !== undefined && !this.map.has(`idx:${idx}`)) this.map.set(`idx:${idx}`, pos);
-        if (!this.map.has(`type:${type}`)) this.map.set(`type:${type}`, pos);
+        const keys = [...(idx !== undefined ? [`idx:${idx}`] : []), `type:${type}`];
+        if (path(sp, 'txBody', 'lstStyle', 'lvl1pPr', 'buNone')) for (const k of keys) this.plain.add(k);
+        const pos = xfrmOf(path(sp, 'spPr', 'xfrm'));
+        if (!pos) continue;
+        for (const k of keys) if (!this.map.has(k)) this.map.set(k, pos);
       }
     }
   }
-  get(ph: XmlElement): Xfrm | undefined {
+  private keyOf(ph: XmlElement): string[] {
     const idx = at(ph, 'idx');
-    const type = at(ph, 'type') ?? 'body';
-    return (idx !== undefined ? this.map.get(`idx:${idx}`) : undefined) ?? this.map.get(`type:${type}`);
+    return [...(idx !== undefined ? [`idx:${idx}`] : []), `type:${at(ph, 'type') ?? 'body'}`];
+  }
+  get(ph: XmlElement): Xfrm | undefined {
+    for (const k of this.keyOf(ph)) {
+      const v = this.map.get(k);
+      if (v) return v;
+    }
+    return undefined;
+  }
+  bulletsOff(ph: XmlElement): boolean {
+    return this.plain.has(this.keyOf(ph)[0]);
   }
 }
 
 const TITLE_TYPES = new Set(['title', 'ctrTitle']);
+/** Slide number, date, footer and header placeholders repeat on every slide: boilerplate. */
+const BOILERPLATE_TYPES = new Set(['sldNum', 'dt', 'ftr', 'hdr']);
 const BULLET_TYPES = new Set(['body', 'obj']);
 
 export class SlideReader {
@@ -122,6 +137,7 @@ export class SlideReader {
           const type = ph ? (at(ph, 'type') ?? 'body') : undefined;
           const pos = this.position(el, 'spPr') ?? (ph ? this.placeholders.get(ph) : undefined) ?? after();
           const body = kid(el, 'txBody');
+          if (type && BOILERPLATE_TYPES.has(type)) break;
           if (type && TITLE_TYPES.has(type)) {
             const text = textBodyText(body)
               .replace(/\s*\n\s*/g, ' ')
@@ -134,7 +150,9 @@ export class SlideReader {
               });
             break;
           }
-          const blocks = textBodyBlocks(body, this.rels, type !== undefined && BULLET_TYPES.has(type));
+          const bullets =
+            type !== undefined && BULLET_TYPES.has(type) && !(ph && this.placeholders.bulletsOff(ph));
+          const blocks = textBodyBlocks(body, this.rels, bullets);
           if (blocks.length > 0) out.push({ ...pos, title: false, blocks });
           break;
         }
@@ -230,8 +248,8 @@ export class SlideReader {
           content.push(...inl);
         }
         const c: TableCell = { content };
-        const gs = Number(at(tc, 'gridSpan') ?? 1);
-        const rs = Number(at(tc, 'rowSpan') ?? 1);
+        const gs = Math.min(1000, Number(at(tc, 'gridSpan') ?? 1) || 1);
+        const rs = Math.min(10000, Number(at(tc, 'rowSpan') ?? 1) || 1);
         if (gs > 1) c.colSpan = gs;
         if (rs > 1) c.rowSpan = rs;
         if (rows.length === 0) c.header = true;

@@ -4,7 +4,7 @@ import { formatNumber, formatText } from '../numfmt/format.js';
 import { readDrawing } from '../ooxml/drawing.js';
 import { readMetadata } from '../ooxml/metadata.js';
 import { missingPart, OoxmlPackage } from '../ooxml/package.js';
-import { newGrid, type SheetGrid, setCell, sheetBlocks } from '../xlsx/grid.js';
+import { colName, newGrid, type SheetGrid, setCell, sheetBlocks } from '../xlsx/grid.js';
 import { ERRORS, Reader, RT, records } from './records.js';
 
 interface SheetRef {
@@ -150,7 +150,30 @@ function readSheet(
       const c1 = rd.u32();
       rd.u32();
       rd.u32();
-      if (rd.u16() & 1) for (let c = c0; c <= Math.min(c1, c0 + 16384); c++) g.hiddenCols.add(c);
+      if (rd.u16() & 1 && g.hiddenCols.size < 16384)
+        for (let c = c0; c <= Math.min(c1, 16383); c++) g.hiddenCols.add(c);
+    }
+  }
+}
+
+/** Cell comments of a sheet (xl/commentsN.bin): authors, then each comment's cell and text. */
+function readComments(b: Uint8Array, g: SheetGrid): void {
+  const authors: string[] = [];
+  let cur: { ref: string; author?: string } | undefined;
+  for (const r of records(b)) {
+    const rd = new Reader(b, r.start, r.end);
+    if (r.type === RT.CommentAuthor) authors.push(rd.wide());
+    else if (r.type === RT.BeginComment) {
+      const author = authors[rd.u32()];
+      const row = rd.u32();
+      rd.u32();
+      const col = rd.u32();
+      cur = { ref: `${colName(col)}${row + 1}`, author };
+    } else if (r.type === RT.CommentText && cur) {
+      rd.u8();
+      const text = rd.wide().replace(/\s+/g, ' ').trim();
+      if (text) g.comments.push({ ...cur, text });
+      cur = undefined;
     }
   }
 }
@@ -180,6 +203,8 @@ export function parseXlsb(bytes: Uint8Array, ctx: ParseContext): Doc {
     }
     const g = newGrid(s.name);
     if (!rel.type.endsWith('/chartsheet')) readSheet(pkg.bytes(rel.part), g, sst, formats, date1904, ctx);
+    for (const c of pkg.relsOfType(rel.part, '/comments'))
+      if (c.part && pkg.has(c.part)) readComments(pkg.bytes(c.part), g);
     for (const d of pkg.relsOfType(rel.part, '/drawing')) {
       if (!d.part) continue;
       const content = readDrawing(pkg, d.part);

@@ -28,6 +28,9 @@ export const RT = {
   WbProp: 0x99,
   BundleSh: 0x9c,
   MergeCell: 0xb0,
+  CommentAuthor: 0x278,
+  BeginComment: 0x27b,
+  CommentText: 0x27d,
   BeginCellXFs: 0x269,
   EndCellXFs: 0x26a,
 } as const;

@@ -131,6 +131,8 @@ export function colName(c: number): string {
 
 /** Largest merged range expanded cell by cell for region finding; bigger ones count by their edges. */
 const MAX_MERGE_CELLS = 10_000;
+/** Budget of merged cells expanded per sheet, so thousands of large merges stay cheap. */
+const MAX_MERGED_TOTAL = 2_000_000;
 
 /**
  * Groups the visible non-empty cells into regions: cells that touch (side by side, or through
@@ -145,8 +147,11 @@ function regions(g: SheetGrid, rows: number[]): Range[] {
     for (const c of g.cells.get(r)!.keys()) if (!g.hiddenCols.has(c)) cols.push(c);
     present.set(r, cols);
   }
+  let budget = MAX_MERGED_TOTAL;
   for (const m of g.merges) {
-    if ((m.r1 - m.r0 + 1) * (m.c1 - m.c0 + 1) > MAX_MERGE_CELLS) continue;
+    const size = (m.r1 - m.r0 + 1) * (m.c1 - m.c0 + 1);
+    if (size > MAX_MERGE_CELLS || budget < size) continue;
+    budget -= size;
     for (let r = m.r0; r <= m.r1; r++) {
       if (g.hiddenRows.has(r)) continue;
       let cols = present.get(r);
@@ -181,11 +186,22 @@ function regions(g: SheetGrid, rows: number[]): Range[] {
     const rb = root(b);
     if (ra !== rb) parent[ra] = rb;
   };
+  // Hidden rows and columns between two cells do not separate them.
+  const onlyHidden = (set: Set<number>, from: number, to: number) => {
+    if (to - from > 1000) return false;
+    for (let k = from + 1; k < to; k++) if (!set.has(k)) return false;
+    return true;
+  };
   for (let i = 0; i < rowList.length; i++) {
     const cols = colLists[i];
     const base = offsets[i];
-    for (let j = 1; j < cols.length; j++) if (cols[j] === cols[j - 1] + 1) union(base + j, base + j - 1);
-    if (i > 0 && rowList[i - 1] === rowList[i] - 1) {
+    for (let j = 1; j < cols.length; j++)
+      if (cols[j] === cols[j - 1] + 1 || onlyHidden(g.hiddenCols, cols[j - 1], cols[j]))
+        union(base + j, base + j - 1);
+    if (
+      i > 0 &&
+      (rowList[i - 1] === rowList[i] - 1 || onlyHidden(g.hiddenRows, rowList[i - 1], rowList[i]))
+    ) {
       const prev = colLists[i - 1];
       const pbase = offsets[i - 1];
       for (let j = 0, k = 0; j < cols.length && k < prev.length; ) {
@@ -283,6 +299,7 @@ export function sheetBlocks(g: SheetGrid, checkpoint: () => void): Block[] {
   checkpoint();
   const mergeAt = new Map<number, Range>();
   const covered = new Set<number>();
+  let coverBudget = MAX_MERGED_TOTAL;
   for (const m of g.merges) {
     // The first visible cell of a merge carries it; the rest are covered.
     let first: number | undefined;
@@ -297,7 +314,8 @@ export function sheetBlocks(g: SheetGrid, checkpoint: () => void): Block[] {
     if (first === undefined) continue;
     mergeAt.set(first, m);
     const size = (m.r1 - m.r0 + 1) * (m.c1 - m.c0 + 1);
-    if (size > MAX_MERGE_CELLS * 10) continue;
+    if (size > MAX_MERGE_CELLS * 10 || coverBudget < size) continue;
+    coverBudget -= size;
     for (let r = m.r0; r <= m.r1; r++)
       for (let c = m.c0; c <= m.c1; c++) {
         const k = r * 20000 + c;
@@ -312,12 +330,19 @@ export function sheetBlocks(g: SheetGrid, checkpoint: () => void): Block[] {
   const hiddenRowsWithData = [...g.hiddenRows].filter((r) => g.cells.has(r)).length;
   if (hiddenRowsWithData > 0)
     notes.push(`${hiddenRowsWithData} hidden row${hiddenRowsWithData > 1 ? 's' : ''}`);
-  const hiddenCols = [...g.hiddenCols].filter((c) => rows.some((r) => g.cells.get(r)!.has(c))).length;
+  let hiddenCols = 0;
+  if (g.hiddenCols.size > 0) {
+    const used = new Set<number>();
+    for (const r of rows) for (const c of g.cells.get(r)!.keys()) used.add(c);
+    for (const c of used) if (g.hiddenCols.has(c)) hiddenCols++;
+  }
   if (hiddenCols > 0) notes.push(`${hiddenCols} hidden column${hiddenCols > 1 ? 's' : ''}`);
   if (notes.length > 0) blocks.push({ kind: 'comment', text: `${notes.join(' and ')} skipped` });
   for (const chart of g.charts) blocks.push(...chartBlocks(chart));
   for (const s of g.shapes) blocks.push({ kind: 'paragraph', content: [{ kind: 'text', text: s }] });
-  for (const c of g.comments) {
+  const at = (ref: string) => parseRef(ref) ?? [0, 0];
+  const comments = [...g.comments].sort((a, b) => at(a.ref)[0] - at(b.ref)[0] || at(a.ref)[1] - at(b.ref)[1]);
+  for (const c of comments) {
     const who = c.author ? ` by ${c.author}` : '';
     blocks.push({
       kind: 'paragraph',

@@ -1,23 +1,51 @@
-import { type Block, DistillError, type Doc, type ParseContext } from '@distill/core';
+import type { Block, Doc, ParseContext } from '@distill/core';
 import { readDrawing } from '../ooxml/drawing.js';
 import { readMetadata } from '../ooxml/metadata.js';
 import { missingPart, type OoxmlPackage } from '../ooxml/package.js';
-import { at, kid, kids, relAttr, tText } from '../ooxml/xml.js';
+import { at, kid, kids, ownText, relAttr, tText } from '../ooxml/xml.js';
 import { newGrid, type SheetGrid, sheetBlocks } from './grid.js';
 import { readSharedStrings } from './shared-strings.js';
 import { readSheet } from './sheet.js';
 import { readCellFormats } from './styles.js';
 
-/** Reads legacy cell comments of a sheet (xl/commentsN.xml). */
-function readComments(pkg: OoxmlPackage, sheetPart: string, g: SheetGrid): void {
+/**
+ * Cell comments of a sheet: threaded comments (with their replies, authors from the persons
+ * part) where the workbook has them, and legacy notes (xl/commentsN.xml) for the other cells.
+ */
+function readComments(pkg: OoxmlPackage, wbPart: string, sheetPart: string, g: SheetGrid): void {
+  const persons = new Map<string, string>();
+  for (const rel of pkg.relsOfType(wbPart, '/person')) {
+    for (const p of kids(rel.part ? pkg.xmlIf(rel.part) : undefined, 'person'))
+      persons.set(at(p, 'id') ?? '', at(p, 'displayName') ?? '');
+  }
+  const threaded = new Set<string>();
+  for (const rel of pkg.relsOfType(sheetPart, '/threadedComment')) {
+    const root = rel.part ? pkg.xmlIf(rel.part) : undefined;
+    for (const c of kids(root, 'threadedComment')) {
+      const ref = at(c, 'ref') ?? '';
+      const text = ownText(kid(c, 'text')).replace(/\s+/g, ' ').trim();
+      if (!text) continue;
+      threaded.add(ref);
+      const who = persons.get(at(c, 'personId') ?? '');
+      const when = at(c, 'dT');
+      const author = [who, when].filter(Boolean).join(', ');
+      g.comments.push({
+        ref,
+        author: author || undefined,
+        text: at(c, 'parentId') ? `(reply) ${text}` : text,
+      });
+    }
+  }
   for (const rel of pkg.relsOfType(sheetPart, '/comments')) {
     const root = rel.part ? pkg.xmlIf(rel.part) : undefined;
     if (!root) continue;
-    const authors = kids(kid(root, 'authors'), 'author').map((a) => tText(a) || a.children.join(''));
+    const authors = kids(kid(root, 'authors'), 'author').map((a) => ownText(a));
     for (const c of kids(kid(root, 'commentList'), 'comment')) {
+      const ref = at(c, 'ref') ?? '';
+      if (threaded.has(ref)) continue;
       const text = tText(kid(c, 'text')).replace(/\s+/g, ' ').trim();
       const author = authors[Number(at(c, 'authorId') ?? -1)];
-      if (text) g.comments.push({ ref: at(c, 'ref') ?? '', author: author || undefined, text });
+      if (text) g.comments.push({ ref, author: author || undefined, text });
     }
   }
 }
@@ -64,7 +92,7 @@ export function parseXlsx(pkg: OoxmlPackage, ctx: ParseContext): Doc {
       readDrawingsInto(pkg, rel.part, g);
     } else {
       readSheet(pkg.text(rel.part), g, { sst, formats, date1904, checkpoint: ctx.checkpoint });
-      readComments(pkg, rel.part, g);
+      readComments(pkg, wbPart, rel.part, g);
       readDrawingsInto(pkg, rel.part, g);
     }
     blocks.push(...sheetBlocks(g, ctx.checkpoint));

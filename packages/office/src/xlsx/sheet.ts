@@ -75,9 +75,10 @@ export function readSheet(xml: string, g: SheetGrid, sc: SheetContext): SheetRef
           break;
         case 'col': {
           if (a.hidden === '1' || a.hidden === 'true') {
-            const lo = Number(a.min) - 1;
-            const hi = Math.min(Number(a.max) - 1, lo + 16384);
-            for (let c = lo; c <= hi; c++) g.hiddenCols.add(c);
+            // Excel has 16,384 columns; clamping keeps hostile ranges cheap.
+            const lo = Math.max(0, Number(a.min) - 1);
+            const hi = Math.min(Number(a.max) - 1, 16383);
+            if (g.hiddenCols.size < 16384) for (let c = lo; c <= hi; c++) g.hiddenCols.add(c);
           }
           break;
         }

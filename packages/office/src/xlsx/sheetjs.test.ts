@@ -9,6 +9,6 @@ describe.skipIf(!hasCorpora)('sheetjs workbooks against Excel 2016 CSV exports',
       expect(a.expected).toBeGreaterThan(0);
       const share = a.matched / a.expected;
       expect(share, JSON.stringify(a.misses.slice(0, 20))).toBeGreaterThanOrEqual(0.99);
-    });
+    }, 30_000);
   }
 });

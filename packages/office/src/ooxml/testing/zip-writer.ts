@@ -128,3 +128,45 @@ export function zeroBomb(mib: number): { deflated: Uint8Array; size: number } {
   parts.push(Buffer.from([0x03, 0x00]));
   return { deflated: new Uint8Array(Buffer.concat(parts)), size: mib * 1024 * 1024 };
 }
+
+const P =
+  'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"';
+const RELNS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+
+/** A minimal pptx: each slide is its spTree XML, optionally hidden, optionally with notes text. */
+export function pptxWith(slides: { tree: string; hidden?: boolean; notes?: string }[]): Uint8Array {
+  const entries: ZipInput[] = [
+    {
+      name: '[Content_Types].xml',
+      data: CT(
+        '<Override PartName="/ppt/presentation.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"/>',
+      ),
+    },
+    { name: '_rels/.rels', data: rootRels('ppt/presentation.xml') },
+    {
+      name: 'ppt/presentation.xml',
+      data: `<p:presentation ${P}><p:sldIdLst>${slides.map((_, i) => `<p:sldId id="${256 + i}" r:id="s${i}"/>`).join('')}</p:sldIdLst></p:presentation>`,
+    },
+    {
+      name: 'ppt/_rels/presentation.xml.rels',
+      data: `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${slides.map((_, i) => `<Relationship Id="s${i}" Type="${RELNS}/slide" Target="slides/slide${i + 1}.xml"/>`).join('')}</Relationships>`,
+    },
+  ];
+  slides.forEach((s, i) => {
+    entries.push({
+      name: `ppt/slides/slide${i + 1}.xml`,
+      data: `<p:sld ${P}${s.hidden ? ' show="0"' : ''}><p:cSld><p:spTree>${s.tree}</p:spTree></p:cSld></p:sld>`,
+    });
+    if (s.notes) {
+      entries.push({
+        name: `ppt/slides/_rels/slide${i + 1}.xml.rels`,
+        data: `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="n" Type="${RELNS}/notesSlide" Target="../notesSlides/notesSlide${i + 1}.xml"/></Relationships>`,
+      });
+      entries.push({
+        name: `ppt/notesSlides/notesSlide${i + 1}.xml`,
+        data: `<p:notes ${P}><p:cSld><p:spTree><p:sp><p:nvSpPr><p:cNvPr id="2" name="Notes"/><p:cNvSpPr/><p:nvPr><p:ph type="body" idx="1"/></p:nvPr></p:nvSpPr><p:txBody><a:p><a:r><a:t>${s.notes}</a:t></a:r></a:p></p:txBody></p:sp></p:spTree></p:cSld></p:notes>`,
+      });
+    }
+  });
+  return buildZip(entries);
+}
