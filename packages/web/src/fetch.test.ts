@@ -53,7 +53,9 @@ describe('fetch engine', () => {
       ...basic,
       formats: ['markdown', 'html', 'rawHtml', 'links', 'images'],
     });
+    expect(doc.markdown).toContain('# The static page');
     expect(doc.markdown).toContain('enough text to be a real article');
+    expect(doc.markdown).toContain('| alpha | 1 |');
     expect(doc.markdown).not.toContain('Footer text');
     const whole = await scraper.scrape(`${srv.base}/static.html`, {
       ...basic,
@@ -136,6 +138,7 @@ describe('fetch engine', () => {
     const gz = await scraper.scrape(`${srv.base}/gzip.html`, basic);
     expect(gz.markdown).toContain('gzip-compressed');
     const latin = await scraper.scrape(`${srv.base}/latin1.html`, basic);
+    expect(latin.markdown).toContain('# Café crème');
     expect(latin.markdown).toContain('déjà vu');
     expect(latin.metadata.title).toBe('Latin');
   });
