@@ -11,6 +11,7 @@ import { closeFetchAgents } from './engines/fetch.js';
 import { Scraper } from './scraper.js';
 import { type FixtureServer, startFixtureServer } from './testing/fixture-server.js';
 import { decodePng } from './testing/png.js';
+import { startTlsServer } from './testing/tls-server.js';
 
 // One browser for the whole file, two contexts at most: the machine is small and shared.
 let srv: FixtureServer;
@@ -240,6 +241,25 @@ describe('browser engine', () => {
     const limited = docs.filter((d) => d.metadata.concurrencyLimited);
     expect(limited.length).toBeGreaterThanOrEqual(1);
     expect(limited[0].metadata.concurrencyQueueDurationMs).toBeGreaterThan(0);
+  });
+
+  it('tunnels HTTPS through the guard proxy, skipping certificate checks by default', async () => {
+    const tls = await startTlsServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(
+        '<html><body><main><p>Secure page reached through the CONNECT tunnel of the guard proxy.</p></main></body></html>',
+      );
+    }, true);
+    try {
+      // A threat list makes the context guarded, as server mode (private URLs refused) does.
+      const doc = await scraper.scrape(`${tls.base}/`, {
+        proxy: 'enhanced',
+        threatProtection: { blacklist: ['blocked.invalid'] },
+      });
+      expect(doc.markdown).toContain('CONNECT tunnel');
+    } finally {
+      await tls.close();
+    }
   });
 
   it('checks every request of the browser, redirects included', async () => {

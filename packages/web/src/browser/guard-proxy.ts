@@ -50,8 +50,13 @@ export class GuardProxy {
 
   private start() {
     this.server ??= new Promise((resolve, reject) => {
-      const server = createServer((req, res) => void this.onRequest(req, res));
-      server.on('connect', (req, socket: Socket, head) => void this.onConnect(req, socket, head));
+      const server = createServer((req, res) => {
+        // A failure while answering one request must never become an unhandled rejection.
+        this.onRequest(req, res).catch(() => res.destroy());
+      });
+      server.on('connect', (req, socket: Socket, head) => {
+        this.onConnect(req, socket, head).catch(() => socket.destroy());
+      });
       server.on('connection', (s) => {
         this.sockets.add(s);
         s.on('close', () => this.sockets.delete(s));
@@ -128,6 +133,9 @@ export class GuardProxy {
       }
       res.end();
     });
+    // The browser may drop a request half-way (a page closed): both sides just end.
+    req.on('error', () => upstream.destroy());
+    res.on('error', () => upstream.destroy());
     req.pipe(upstream);
   }
 
@@ -165,6 +173,7 @@ export class GuardProxy {
       socket.end('HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n');
     });
     socket.on('close', () => upstream.destroy());
+    upstream.on('close', () => socket.destroy());
   }
 
   async close(): Promise<void> {

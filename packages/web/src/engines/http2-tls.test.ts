@@ -1,59 +1,27 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createSecureServer, type Http2SecureServer } from 'node:http2';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '../testing/register-parsers.js';
 import { Scraper } from '../scraper.js';
+import { startTlsServer } from '../testing/tls-server.js';
 import { closeFetchAgents } from './fetch.js';
 
-// An HTTPS server with a self-signed certificate that speaks HTTP/2 only.
-let server: Http2SecureServer;
+let tls: Awaited<ReturnType<typeof startTlsServer>>;
 let base: string;
-let dir: string;
 const protocols: string[] = [];
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'distill-h2-'));
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-subj',
-      '/CN=localhost',
-      '-days',
-      '1',
-      '-keyout',
-      join(dir, 'key.pem'),
-      '-out',
-      join(dir, 'cert.pem'),
-    ],
-    { stdio: 'ignore' },
-  );
-  server = createSecureServer(
-    { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')), allowHTTP1: false },
-    (req, res) => {
-      protocols.push(req.httpVersion);
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(
-        '<html><head><title>H2</title></head><body><main><p>Served over HTTP/2 with TLS to the fetch engine, which negotiated it by ALPN.</p></main></body></html>',
-      );
-    },
-  );
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  tls = await startTlsServer((req, res) => {
+    protocols.push(req.httpVersion);
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(
+      '<html><head><title>H2</title></head><body><main><p>Served over HTTP/2 with TLS to the fetch engine, which negotiated it by ALPN.</p></main></body></html>',
+    );
+  });
+  base = tls.base;
 });
 
 afterAll(async () => {
   await closeFetchAgents();
-  await new Promise<void>((r) => server.close(() => r()));
-  rmSync(dir, { recursive: true, force: true });
+  await tls.close();
 });
 
 describe('fetch engine over HTTP/2 and TLS', () => {
