@@ -353,6 +353,36 @@ describe('changeTracking', () => {
   });
 });
 
+describe('changeTracking json mode', () => {
+  it('needs an LLM provider, and with one compares extracted fields across scrapes', async () => {
+    const url = `${srv.base}/changing.html?ctjson`;
+    const formats = [{ type: 'changeTracking' as const, modes: ['json' as const], prompt: 'version' }];
+    const refused = await scraper.scrape(url, { ...basic, formats }).catch((e) => e);
+    expect(refused.status).toBe(400);
+    expect(refused.message).toMatch(/LLM provider/);
+    // An external provider stands in for a model: it reads the version number from the page.
+    const llm = {
+      name: 'test',
+      complete: async (r: { prompt: string }) =>
+        JSON.stringify({ version: Number(/number (\d+)/.exec(r.prompt)?.[1]), title: 'Changing page' }),
+    };
+    const cache = new MemoryCache();
+    srv.state.version = 20;
+    const first = await scraper.scrape(url, { ...basic, formats }, { cache, llm });
+    expect(first.changeTracking?.json).toEqual({
+      version: { current: 20 },
+      title: { current: 'Changing page' },
+    });
+    srv.state.version = 21;
+    const second = await scraper.scrape(url, { ...basic, formats, maxAge: 0 }, { cache, llm });
+    expect(second.changeTracking?.changeStatus).toBe('changed');
+    expect(second.changeTracking?.json).toEqual({
+      version: { previous: 20, current: 21 },
+      title: { current: 'Changing page' },
+    });
+  });
+});
+
 describe('safety', () => {
   const strict = new Scraper({ cache: false, allowPrivateUrls: false });
   it('refuses loopback, private, link-local and metadata addresses', async () => {

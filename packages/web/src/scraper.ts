@@ -256,13 +256,15 @@ export class Scraper {
         snapshot.statusCode,
         !ct.modes || ct.modes.length === 0 || ct.modes.includes('git-diff'),
       );
+      let json: Record<string, unknown> | undefined;
       if (ct.modes?.includes('json') && llm) {
-        doc.changeTracking.json = await this.extractJson(llm, markdown, ct.schema, ct.prompt, signal);
+        json = await this.extractJson(llm, markdown, ct.schema, ct.prompt, signal);
+        doc.changeTracking.json = compareJson(previous?.json, json);
       }
       if (!formats.some((f) => f.type === 'markdown')) delete doc.markdown;
       if (cache && !fromCache && !zdr && options.storeInCache) {
         const next: ChangeHistory = {
-          latest: { markdown, scrapedAt: fetchedAt, statusCode: snapshot.statusCode },
+          latest: { markdown, scrapedAt: fetchedAt, statusCode: snapshot.statusCode, json },
           previous: history.latest,
         };
         await cache.set(hKey, JSON.stringify(next), LIMITS.maxAgeLockdown).catch(() => undefined);
@@ -559,6 +561,26 @@ export class Scraper {
       );
     }
   }
+}
+
+/**
+ * The json mode's answer: each field of the extraction with its previous and current value
+ * (the previous is absent on the first scrape).
+ */
+function compareJson(
+  previous: Record<string, unknown> | undefined,
+  current: Record<string, unknown>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of new Set([...Object.keys(previous ?? {}), ...Object.keys(current)])) {
+    const before = previous?.[key];
+    const after = current[key];
+    out[key] =
+      previous && JSON.stringify(before) !== JSON.stringify(after)
+        ? { previous: before, current: after }
+        : { current: after };
+  }
+  return out;
 }
 
 /** Text responses no parser claims (plain text, JSON, XML) are returned as they are. */

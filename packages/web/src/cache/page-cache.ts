@@ -98,8 +98,16 @@ export async function writePage(
 
 /** What changeTracking compares against: the last two scrapes of a URL under a tag. */
 export interface ChangeHistory {
-  latest?: { markdown: string; scrapedAt: number; statusCode: number };
-  previous?: { markdown: string; scrapedAt: number; statusCode: number };
+  latest?: HistoryEntry;
+  previous?: HistoryEntry;
+}
+
+export interface HistoryEntry {
+  markdown: string;
+  scrapedAt: number;
+  statusCode: number;
+  /** The json mode's extraction, kept so the next scrape can compare fields. */
+  json?: Record<string, unknown>;
 }
 
 export const historyKey = (url: URL, tag: string | null): string =>
