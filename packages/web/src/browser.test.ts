@@ -67,6 +67,19 @@ describe('browser engine', () => {
     expect(auto.warning).toMatch(/loaded again in the browser/);
   });
 
+  it('a cached JavaScript shell from a basic scrape does not answer an auto scrape', async () => {
+    const cache = new MemoryCache();
+    const url = `${srv.base}/js.html?cached-shell`;
+    const shell = await scraper.scrape(url, { proxy: 'basic' }, { cache });
+    expect(shell.markdown).not.toContain('only after the script');
+    const auto = await scraper.scrape(url, {}, { cache });
+    expect(auto.metadata.cacheState).toBe('miss');
+    expect(auto.markdown).toContain('only after the script has run');
+    const again = await scraper.scrape(url, {}, { cache });
+    expect(again.metadata.cacheState).toBe('hit');
+    expect(again.markdown).toContain('only after the script has run');
+  });
+
   it('proxy auto gets past a challenge page that needs JavaScript and cookies', async () => {
     const doc = await scraper.scrape(`${srv.base}/challenge.html`, {});
     expect(doc.markdown).toContain('behind the anti-bot challenge');

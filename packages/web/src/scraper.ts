@@ -170,8 +170,14 @@ export class Scraper {
       await checkThreat(u, threat, classifier, signal);
       if (!allowPrivate) await assertPublicHost(u);
     };
+    // A copy must carry the asked screenshot, and a JavaScript shell fetched for a `basic`
+    // request is no answer to a request that allows the browser.
     const usable = (c: CachedPage | undefined) =>
-      c && (!screenshotKey || c.screenshotKey === screenshotKey) ? c : undefined;
+      c &&
+      (!screenshotKey || c.screenshotKey === screenshotKey) &&
+      !(options.proxy !== 'basic' && c.snapshot.engine === 'fetch' && browserRetryReason(c.snapshot))
+        ? c
+        : undefined;
 
     let cached: CachedPage | undefined;
     if (options.lockdown || options.minAge !== undefined) {
