@@ -7,6 +7,7 @@ import './testing/register-parsers.js';
 import { MemoryCache } from './cache/adapter.js';
 import { closeFetchAgents, fetchPage } from './engines/fetch.js';
 import { browserRetryReason } from './engines/needs-browser.js';
+import { splitScrapeRequest } from './request.js';
 import { assertPublicHost } from './safety/url-guard.js';
 import { Scraper } from './scraper.js';
 import { type FixtureServer, startFixtureServer } from './testing/fixture-server.js';
@@ -248,6 +249,20 @@ describe('formats', () => {
       { llm },
     );
     expect(doc.json).toEqual({ mentionsDistill: true });
+  });
+
+  it('takes a POST /v2/scrape body apart for the scraper', async () => {
+    const { url, options, zeroDataRetention } = splitScrapeRequest({
+      url: `${srv.base}/static.html`,
+      formats: ['links'],
+      proxy: 'basic',
+      zeroDataRetention: true,
+      origin: 'js-sdk',
+    });
+    expect(zeroDataRetention).toBe(true);
+    const doc = await scraper.scrape(url, options, { zeroDataRetention });
+    expect(doc.links).toContain(`${srv.base}/other.html`);
+    expect(() => splitScrapeRequest({ formats: ['markdown'] })).toThrow(/url/);
   });
 
   it('refuses invalid URLs and options with 400', async () => {
