@@ -78,7 +78,7 @@ export function computeStats(root: PElement): StatsMap {
 
 /** Class/id words that mark boilerplate whatever it holds. */
 const STRONG_NEGATIVE =
-  /(?:^|[-_\s])(cookies?|consent|gdpr|newsletter|subscribe|subscription|signup|sign-up|share|sharing|sharedaddy|social|socials|social-links|breadcrumbs?|skip|skiplink|skip-link|sr-only|screen-reader-text|visually-hidden|visuallyhidden|advert|advertisement|ad-slot|adsbygoogle|outbrain|taboola|popup|modal|overlay|navbar|navigation|nav|menu|footer|sidebar|side-bar)(?:$|[-_\s])/i;
+  /(?:^|[-_\s])(cookies?|consent|gdpr|newsletter|subscribe|subscription|signup|sign-up|share|sharing|sharedaddy|social|socials|social-links|breadcrumbs?|skip|skiplink|skip-link|sr-only|screen-reader-text|visually-hidden|visuallyhidden|advert|advertisement|ad-slot|adsbygoogle|outbrain|taboola|popup|modal|overlay|navbar|navigation|nav|menu|footer|sidebar|side-bar|reviews|customer-reviews|user-reviews|product-reviews|reviews-list|review-list|testimonials)(?:$|[-_\s])/i;
 
 /** Words that mark boilerplate when the element holds no prose (a long text run). */
 const NEGATIVE =
@@ -123,7 +123,9 @@ const LEAF = new Set([
   'tbody',
 ]);
 
-const HINT_SHARE = Number(process.env.DISTILL_HTML_HINT ?? 0.5);
+const SIBLING = 0.35;
+
+const HINT_SHARE = 0.5;
 
 const CONTENT_CLASS =
   /(?:^|[\s_-])(entry-content|post-content|post-body|postbody|article-body|articlebody|article-content|article__body|article__content|story-body|story-content|content-body|post__content|post__body|blog-post-content|blog-content|markdown-body|rich-text|richtext|single-content|td-post-content|itemprop-articlebody|page-content|main-content|article-text|articletext)(?:$|[\s_-])/i;
@@ -169,7 +171,7 @@ function hints(el: PElement): string {
   return id ? (cls ? `${id} ${cls}` : id) : (cls ?? '');
 }
 
-const DESCEND = Number(process.env.DISTILL_HTML_DESCEND ?? 0.75);
+const DESCEND = 0.75;
 const DEBUG = process.env.DISTILL_HTML_DEBUG === '1';
 
 export interface FilterResult {
@@ -302,6 +304,23 @@ export function mainContent(body: PElement): FilterResult {
   if (good(node) === 0) {
     restore(undo);
     return { roots: [body], fellBack: true };
+  }
+  // Pass 2d: siblings that carry prose of their own (a question above its answers, an intro
+  // beside the article body) join the chosen node, in document order.
+  const parent = node.parentNode as PElement | null;
+  if (SIBLING > 0 && node !== body && parent?.childNodes) {
+    const ng = good(node);
+    const roots: PElement[] = [];
+    for (const c of parent.childNodes) {
+      const ce = c as PElement;
+      if (ce.tagName === undefined) continue;
+      if (ce === node) roots.push(ce);
+      else {
+        const st = after.get(ce);
+        if (st && st.prose >= ng * SIBLING && st.link < st.text * 0.3) roots.push(ce);
+      }
+    }
+    return { roots, fellBack: false };
   }
   return { roots: [node], fellBack: false };
 }

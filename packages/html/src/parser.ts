@@ -102,7 +102,7 @@ export function htmlToDoc(source: string | Uint8Array, options: HtmlToDocOptions
       if (!f.fellBack) fellBack = false;
       kept.push(...f.roots);
     }
-    refine = !fellBack && process.env.DISTILL_HTML_REFINE !== '0';
+    refine = !fellBack;
     if (fellBack && roots.some((r) => (r as PElement).childNodes.length > 0))
       warn('onlyMainContent: no main content found; the whole page was kept');
     roots = kept;

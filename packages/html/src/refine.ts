@@ -3,12 +3,13 @@ import { type Block, blockText, type Inline } from '@distill/core';
 /**
  * The second stage of the main-content filter, after the container is chosen: a jusText-style
  * pass over its blocks. Each block is classed from its length and link density (good prose,
- * near-good, short, bad), then short and near-good blocks take the class of their context, so
- * a lone date or "5 min read" before the article and the "More stories" and newsletter
- * blocks after it go, while short paragraphs and headings inside the article stay.
- * Pages without any good prose (products, listings) are left as they are.
+ * near-good, short, bad); on article-like content the kept run goes from the first to the last
+ * good block and extends outwards up to the nearest bad block, so "More stories", newsletter
+ * and share blocks at the edges go while everything inside the article stays. Pages without
+ * much prose (products, listings, services) are left as they are.
  */
-const PROSE_SHARE = Number(process.env.DISTILL_HTML_PROSE ?? 0.6);
+/** Share of the text that long prose blocks must hold for the page to count as an article. */
+const PROSE_SHARE = 0.6;
 
 type Klass = 'good' | 'near' | 'short' | 'bad' | 'heading' | 'neutral';
 
@@ -63,18 +64,7 @@ function classify(b: Block): Klass {
   return 'near';
 }
 
-const SHORT_WORDS = Number(process.env.DISTILL_HTML_SHORTW ?? 0);
-
-/** A paragraph of one or two words (a label, a price, a date) is page furniture, not content. */
-function isStub(b: Block): boolean {
-  if (b.kind !== 'paragraph') return false;
-  const t = blockText(b).trim();
-  if (t.length > 40) return false;
-  return t.split(/\s+/).length <= SHORT_WORDS;
-}
-
-export function refineBlocks(input: Block[]): Block[] {
-  const blocks = SHORT_WORDS > 0 ? input.filter((b) => !isStub(b)) : input;
+export function refineBlocks(blocks: Block[]): Block[] {
   const k = blocks.map(classify);
   const first = k.indexOf('good');
   if (first < 0) return blocks;
