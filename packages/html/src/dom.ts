@@ -1,0 +1,76 @@
+import { type DefaultTreeAdapterMap, Parser } from 'parse5';
+
+/** parse5's default tree, named for what this package uses. */
+export type PNode = DefaultTreeAdapterMap['childNode'];
+export type PElement = DefaultTreeAdapterMap['element'];
+export type PText = DefaultTreeAdapterMap['textNode'];
+export type PDocument = DefaultTreeAdapterMap['document'];
+export type PParent = DefaultTreeAdapterMap['parentNode'];
+
+export const isElement = (n: PNode): n is PElement => (n as PElement).tagName !== undefined;
+export const isText = (n: PNode): n is PText => n.nodeName === '#text';
+
+export function attr(el: PElement, name: string): string | undefined {
+  const attrs = el.attrs;
+  for (let i = 0; i < attrs.length; i++) if (attrs[i].name === name) return attrs[i].value;
+  return undefined;
+}
+
+export function childrenOf(n: PNode): PNode[] {
+  return (n as PParent).childNodes ?? [];
+}
+
+/**
+ * XHTML served as a file is XML: `<div/>` closes itself there but opens a div in HTML. When the
+ * source is XML (declaration or XHTML namespace), self-closed non-void elements are expanded so
+ * the HTML parser builds the tree an XML parser would; CDATA sections become text.
+ */
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+]);
+
+export function xhtmlToHtml(source: string): string {
+  if (!/^\s*(<\?xml|<!DOCTYPE[^>]*XHTML|<html[^>]*xmlns=)/i.test(source.slice(0, 2048))) return source;
+  return source
+    .replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, (_, t: string) =>
+      t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
+    )
+    .replace(/<([A-Za-z][\w:.-]*)(\s[^<>]*?)?\/>/g, (m, tag: string, rest: string | undefined) => {
+      const local = tag.toLowerCase().replace(/^.*:/, '');
+      return VOID.has(local) ? m : `<${tag}${rest ?? ''}></${tag}>`;
+    });
+}
+
+const CHUNK = 1 << 20;
+
+/**
+ * Parses in 1 MB chunks through parse5's streaming tokenizer, calling `checkpoint` between
+ * chunks, so a timeout stops a huge page during parsing instead of after it.
+ */
+export function parseHtml(source: string, checkpoint?: () => void): PDocument {
+  // Scripting off: <noscript> content is parsed as markup, since some sites (Discourse) put the
+  // whole readable page there; the clean pass keeps a noscript only when it holds real text.
+  const parser = new Parser<DefaultTreeAdapterMap>({ scriptingEnabled: false });
+  if (source.length <= CHUNK || !checkpoint) {
+    parser.tokenizer.write(source, true);
+    return parser.document;
+  }
+  for (let i = 0; i < source.length; i += CHUNK) {
+    checkpoint();
+    parser.tokenizer.write(source.slice(i, i + CHUNK), i + CHUNK >= source.length);
+  }
+  return parser.document;
+}

@@ -1,0 +1,80 @@
+import { toMarkdown } from '@distill/core';
+import { describe, expect, it } from 'vitest';
+import { htmlToDoc } from './parser.js';
+
+const prose = (n: number) =>
+  Array.from(
+    { length: n },
+    (_, i) =>
+      `<p>Paragraph ${i} of the story, long enough to read as real prose, with commas, clauses, and a point to make about the subject at hand.</p>`,
+  ).join('');
+
+const page = `<html><body>
+  <header class="site-header"><a href="/">Logo</a><nav><ul><li><a href="/a">Alpha</a></li><li><a href="/b">Beta</a></li><li><a href="/c">Gamma</a></li></ul></nav></header>
+  <div class="layout">
+    <aside class="sidebar"><h3>Popular</h3><ul><li><a href="/p1">Popular one</a></li><li><a href="/p2">Popular two</a></li></ul></aside>
+    <div class="content"><h1>The headline</h1>${prose(8)}
+      <div class="share-buttons"><a href="/s/fb">Share on Facebook</a> <a href="/s/x">Share on X</a></div>
+    </div>
+  </div>
+  <div class="cookie-banner">We use cookies to improve your experience.</div>
+  <footer><p>Copyright 2024 Example Inc.</p><a href="/privacy">Privacy</a></footer>
+</body></html>`;
+
+describe('main-content filter', () => {
+  it('keeps the article and drops navigation, sidebar, share widgets, cookie banner and footer', () => {
+    const doc = htmlToDoc(page, {});
+    const md = toMarkdown(doc.blocks).markdown;
+    expect(md).toContain('# The headline');
+    expect(md).toContain('Paragraph 7 of the story');
+    for (const junk of [
+      'Alpha',
+      'Popular one',
+      'Share on Facebook',
+      'cookies',
+      'Copyright',
+      'Privacy',
+      'Logo',
+    ])
+      expect(md, junk).not.toContain(junk);
+    expect(doc.warnings).toBeUndefined();
+    // Links and images still cover the whole page.
+    expect(doc.links).toContain('/privacy');
+  });
+
+  it('keeps everything with onlyMainContent false', () => {
+    const md = toMarkdown(htmlToDoc(page, { onlyMainContent: false }).blocks).markdown;
+    expect(md).toContain('Alpha');
+    expect(md).toContain('Copyright');
+  });
+
+  it('composes with includeTags and excludeTags', () => {
+    const md = toMarkdown(htmlToDoc(page, { includeTags: ['.layout'], excludeTags: ['h1'] }).blocks).markdown;
+    expect(md).not.toContain('The headline');
+    expect(md).toContain('Paragraph 3');
+    expect(md).not.toContain('Copyright');
+  });
+
+  it('falls back to the whole body with a warning when nothing looks like content', () => {
+    const warnings: string[] = [];
+    const doc = htmlToDoc('<body><nav><a href="/a">Only</a> <a href="/b">links</a></nav></body>', {
+      warn: (m) => warnings.push(m),
+    });
+    expect(toMarkdown(doc.blocks).markdown).toContain('Only');
+    expect(doc.warnings?.[0]).toMatch(/onlyMainContent: no main content found/);
+    expect(warnings).toHaveLength(1);
+  });
+
+  it('keeps a forum thread whose posts sit in a comments-like list', () => {
+    const posts = Array.from(
+      { length: 4 },
+      (_, i) =>
+        `<div class="post comment"><p>Reply ${i}: I tried this on my own machine and it worked after I changed the setting, thanks for the detailed write-up everyone.</p></div>`,
+    ).join('');
+    const md = toMarkdown(
+      htmlToDoc(`<body><nav><a href="/">Home</a></nav><div class="thread">${posts}</div></body>`, {}).blocks,
+    ).markdown;
+    expect(md).toContain('Reply 0');
+    expect(md).toContain('Reply 3');
+  });
+});

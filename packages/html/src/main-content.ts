@@ -1,0 +1,326 @@
+import { attr, type PElement, type PNode } from './dom.js';
+
+/**
+ * The main-content filter. Two passes over the cleaned tree:
+ *  1. bottom-up statistics per element: text length and the part of it inside links;
+ *  2. top-down pruning of boilerplate (navigation, page header and footer, sidebars, share and
+ *     comment widgets, link lists), judged from tag, role, class/id hints, link density and
+ *     the share of the page's text an element holds, then the choice of the smallest container
+ *     that still holds most of the remaining prose.
+ */
+export interface Stats {
+  /** Characters of text (whitespace runs counted once). */
+  text: number;
+  /** Characters of text inside links. */
+  link: number;
+  /** Length of the longest single text node below: prose has long runs, menus do not. */
+  longest: number;
+  /** Text weighted towards long runs (each run minus a small allowance), outside short links. */
+  prose: number;
+}
+
+export type StatsMap = Map<PElement, Stats>;
+
+const RUN_ALLOWANCE = 25;
+
+/** Text length without edge whitespace; internal runs are rare enough in prose not to matter. */
+function textLength(s: string): number {
+  return s.trim().length;
+}
+
+/** Post-order statistics, with an explicit stack. */
+export function computeStats(root: PElement): StatsMap {
+  const map: StatsMap = new Map();
+  const stack: { el: PElement; i: number; s: Stats; inLink: boolean }[] = [
+    { el: root, i: 0, s: { text: 0, link: 0, longest: 0, prose: 0 }, inLink: false },
+  ];
+  while (stack.length) {
+    const top = stack[stack.length - 1];
+    const kids = top.el.childNodes;
+    if (top.i < kids.length) {
+      const c = kids[top.i++];
+      if (c.nodeName === '#text') {
+        const n = textLength((c as { value: string }).value);
+        top.s.text += n;
+        if (!top.inLink) {
+          if (n > top.s.longest) top.s.longest = n;
+          if (n > RUN_ALLOWANCE) top.s.prose += n - RUN_ALLOWANCE;
+        }
+      } else if ((c as PElement).tagName !== undefined) {
+        const ce = c as PElement;
+        stack.push({
+          el: ce,
+          i: 0,
+          s: { text: 0, link: 0, longest: 0, prose: 0 },
+          inLink: top.inLink || ce.tagName === 'a',
+        });
+      }
+      continue;
+    }
+    stack.pop();
+    // Short links are navigation; a long link is a card or headline wrapped in an anchor and
+    // counts mostly as text, so listings of linked teasers still read as content.
+    if (top.el.tagName === 'a') {
+      top.s.link = top.s.text < 50 ? top.s.text : top.s.text * 0.3;
+      if (top.s.text >= 50) top.s.prose += (top.s.text - RUN_ALLOWANCE) * 0.7;
+    }
+    map.set(top.el, top.s);
+    const parent = stack[stack.length - 1];
+    if (parent) {
+      parent.s.text += top.s.text;
+      parent.s.link += top.s.link;
+      parent.s.prose += top.s.prose;
+      if (top.s.longest > parent.s.longest) parent.s.longest = top.s.longest;
+    }
+  }
+  return map;
+}
+
+/** Class/id words that mark boilerplate whatever it holds. */
+const STRONG_NEGATIVE =
+  /(?:^|[-_\s])(cookies?|consent|gdpr|newsletter|subscribe|subscription|signup|sign-up|share|sharing|sharedaddy|social|socials|social-links|breadcrumbs?|skip|skiplink|skip-link|sr-only|screen-reader-text|visually-hidden|visuallyhidden|advert|advertisement|ad-slot|adsbygoogle|outbrain|taboola|popup|modal|overlay|navbar|navigation|nav|menu|footer|sidebar|side-bar|reviews|customer-reviews|user-reviews|product-reviews|reviews-list|review-list|testimonials)(?:$|[-_\s])/i;
+
+/** Words that mark boilerplate when the element holds no prose (a long text run). */
+const NEGATIVE =
+  /(?:^|[-_\s])(menus|foot|aside|widget|widgets|related|recommended|recommendations|login|banner|ads?|sponsor|sponsored|promo|promotion|masthead|topbar|top-bar|toolbar|pagination|pager|tags|tag-list|tagcloud|author-bio|author-box|byline|post-meta|entry-meta|disclaimer|copyright|print|comment-form|respond|reply-form|jump|more-stories|read-more|trending|popular|header|comments?)(?:$|[-_\s])/i;
+
+const POSITIVE =
+  /(?:^|[-_\s])(article|articles|content|main|main-content|post|post-body|post-content|entry|entry-content|body|text|story|blog|blog-post|prose|markdown|rich-text|richtext|page-content|article-body|articlebody|documentation|docs)(?:$|[-_\s])/i;
+
+/** Utility classes that hide an element with CSS (exact class names only). */
+const HIDDEN_CLASS =
+  /(?:^|\s)(hidden|hide|d-none|is-hidden|invisible|visually-hidden|visuallyhidden|sr-only|screen-reader-text|screenreader|offscreen|u-hidden|display-none|element-invisible)(?:$|\s)/;
+
+/** Elements the descent never enters: a paragraph or a list is content, not a container of it. */
+const LEAF = new Set([
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'pre',
+  'blockquote',
+  'ul',
+  'ol',
+  'dl',
+  'li',
+  'figure',
+  'a',
+  'b',
+  'strong',
+  'em',
+  'i',
+  'code',
+  'span',
+  'font',
+  'small',
+  'label',
+  'table',
+  'tr',
+  'thead',
+  'tbody',
+]);
+
+const SIBLING = 0.35;
+
+const HINT_SHARE = 0.5;
+
+const CONTENT_CLASS =
+  /(?:^|[\s_-])(entry-content|post-content|post-body|postbody|article-body|articlebody|article-content|article__body|article__content|story-body|story-content|content-body|post__content|post__body|blog-post-content|blog-content|markdown-body|rich-text|richtext|single-content|td-post-content|itemprop-articlebody|page-content|main-content|article-text|articletext)(?:$|[\s_-])/i;
+
+/** One of several like siblings (forum posts, listing cards): not the single article body. */
+function repeated(el: PElement): boolean {
+  const parent = el.parentNode as PElement | null;
+  if (!parent?.childNodes) return false;
+  const cls = attr(el, 'class') ?? '';
+  let same = 0;
+  for (const c of parent.childNodes) {
+    const ce = c as PElement;
+    if (ce.tagName === el.tagName && (attr(ce, 'class') ?? '') === cls) same++;
+  }
+  return same > 1;
+}
+
+function isContentHint(el: PElement): boolean {
+  if (el.tagName === 'article' || el.tagName === 'main') return true;
+  if (attr(el, 'itemprop') === 'articleBody' || attr(el, 'role') === 'main') return true;
+  const h = hints(el);
+  return h !== '' && CONTENT_CLASS.test(h);
+}
+
+const BOILERPLATE_TAGS = new Set(['nav', 'aside', 'footer', 'header']);
+
+const BOILERPLATE_ROLES = new Set([
+  'navigation',
+  'banner',
+  'contentinfo',
+  'complementary',
+  'search',
+  'menu',
+  'menubar',
+  'dialog',
+  'alertdialog',
+  'tablist',
+]);
+
+function hints(el: PElement): string {
+  const id = attr(el, 'id');
+  const cls = attr(el, 'class');
+  return id ? (cls ? `${id} ${cls}` : id) : (cls ?? '');
+}
+
+const DESCEND = 0.75;
+const DEBUG = process.env.DISTILL_HTML_DEBUG === '1';
+
+export interface FilterResult {
+  roots: PElement[];
+  /** True when the filter found nothing and the whole input was kept. */
+  fellBack: boolean;
+}
+
+/** Removes children for which `drop` says so, top-down, without recursion; returns an undo list. */
+function prune(root: PElement, drop: (el: PElement, depth: number) => boolean): [PElement, PNode[]][] {
+  const undo: [PElement, PNode[]][] = [];
+  const stack: { el: PElement; depth: number }[] = [{ el: root, depth: 0 }];
+  while (stack.length) {
+    const { el, depth } = stack.pop()!;
+    const kids = el.childNodes;
+    let kept: PNode[] | undefined;
+    for (let i = 0; i < kids.length; i++) {
+      const c = kids[i];
+      const ce = c as PElement;
+      const gone = ce.tagName !== undefined && drop(ce, depth + 1);
+      if (gone) {
+        if (!kept) kept = kids.slice(0, i);
+      } else {
+        if (kept) kept.push(c);
+        if (ce.tagName !== undefined) stack.push({ el: ce, depth: depth + 1 });
+      }
+    }
+    if (kept) {
+      undo.push([el, kids]);
+      el.childNodes = kept;
+    }
+  }
+  return undo;
+}
+
+function restore(undo: [PElement, PNode[]][]): void {
+  for (let i = undo.length - 1; i >= 0; i--) undo[i][0].childNodes = undo[i][1];
+}
+
+export function mainContent(body: PElement): FilterResult {
+  const stats = computeStats(body);
+  const total = stats.get(body)!;
+  if (total.text === 0) return { roots: [body], fellBack: true };
+  const pageText = total.text;
+
+  // Pass 2a: boilerplate regions. An element holding most of the page's prose is never
+  // boilerplate, whatever its class says (a wrapper named "has-sidebar", a forum "comments" list).
+  const undo = prune(body, (el) => {
+    const s = stats.get(el)!;
+    const gone = boilerplate(el, s);
+    if (gone && DEBUG) console.error('prune', el.tagName, hints(el).slice(0, 60), s);
+    return gone;
+  });
+  function boilerplate(el: PElement, s: Stats): boolean {
+    const tag = el.tagName;
+    const prose = s.text - s.link;
+    const major = prose > pageText * 0.4;
+    const role = attr(el, 'role');
+    if (role && BOILERPLATE_ROLES.has(role) && !major) return true;
+    if (BOILERPLATE_TAGS.has(tag) && !major) return true;
+    const cls = attr(el, 'class');
+    if (cls && HIDDEN_CLASS.test(cls)) return true;
+    if (major) return false;
+    if (tag === 'form' || tag === 'fieldset') return true;
+    const h = hints(el);
+    if (!h || POSITIVE.test(h)) return false;
+    if (STRONG_NEGATIVE.test(h) && s.longest < 400) return true;
+    if (NEGATIVE.test(h) && (s.longest < 160 || s.link > s.text * 0.5)) return true;
+    return false;
+  }
+
+  const after = computeStats(body);
+  const good = (el: PElement) => {
+    const s = after.get(el);
+    return s ? s.prose : 0;
+  };
+
+  // Pass 2b: descend to the smallest container holding most of the prose.
+  let node = body;
+  for (;;) {
+    const g = good(node);
+    let best: PElement | undefined;
+    let bestG = -1;
+    for (const c of node.childNodes) {
+      const ce = c as PElement;
+      if (ce.tagName === undefined || LEAF.has(ce.tagName)) continue;
+      const cg = good(ce);
+      if (cg > bestG) {
+        bestG = cg;
+        best = ce;
+      }
+    }
+    if (DEBUG)
+      console.error(
+        'descend',
+        node.tagName,
+        hints(node).slice(0, 60),
+        g,
+        '->',
+        best?.tagName,
+        best && hints(best).slice(0, 60),
+        bestG,
+      );
+    if (!best || bestG < g * DESCEND) break;
+    node = best;
+  }
+  // Pass 2c: a descendant that names itself the article body (itemprop, CMS class names,
+  // a lone <article>) and holds most of the container's prose is the tighter choice.
+  const g = good(node);
+  let hinted: PElement | undefined;
+  let hintedG = 0;
+  const stack: PElement[] = [node];
+  let budget = 20000;
+  while (stack.length && budget-- > 0) {
+    const el = stack.pop()!;
+    for (const c of el.childNodes) {
+      const ce = c as PElement;
+      if (ce.tagName === undefined) continue;
+      const cg = good(ce);
+      if (cg < g * HINT_SHARE) continue;
+      stack.push(ce);
+      if (isContentHint(ce) && !repeated(ce) && (hinted === undefined || cg >= hintedG * 0.9)) {
+        hinted = ce;
+        hintedG = cg;
+      }
+    }
+  }
+  if (DEBUG && hinted) console.error('hinted', hinted.tagName, hints(hinted).slice(0, 60), hintedG, 'of', g);
+  if (hinted) node = hinted;
+  if (good(node) === 0) {
+    restore(undo);
+    return { roots: [body], fellBack: true };
+  }
+  // Pass 2d: siblings that carry prose of their own (a question above its answers, an intro
+  // beside the article body) join the chosen node, in document order.
+  const parent = node.parentNode as PElement | null;
+  if (SIBLING > 0 && node !== body && parent?.childNodes) {
+    const ng = good(node);
+    const roots: PElement[] = [];
+    for (const c of parent.childNodes) {
+      const ce = c as PElement;
+      if (ce.tagName === undefined) continue;
+      if (ce === node) roots.push(ce);
+      else {
+        const st = after.get(ce);
+        if (st && st.prose >= ng * SIBLING && st.link < st.text * 0.3) roots.push(ce);
+      }
+    }
+    return { roots, fellBack: false };
+  }
+  return { roots: [node], fellBack: false };
+}

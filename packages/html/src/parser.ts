@@ -1,0 +1,150 @@
+import { DistillError, type Doc, type ParserPlugin } from '@distill/core';
+import { cleanTree } from './clean.js';
+import { convertNodes } from './convert.js';
+import { decodeHtml } from './decode.js';
+import { type PElement, type PNode, parseHtml, xhtmlToHtml } from './dom.js';
+import { mainContent } from './main-content.js';
+import { buildMetadata } from './metadata.js';
+import { refineBlocks } from './refine.js';
+import { parseSelector, type SelectorList } from './selectors.js';
+import { serializeNodes } from './serialize.js';
+import { resolveUrl } from './urls.js';
+
+export interface HtmlToDocOptions {
+  /** Keep only the page's main content (default true). */
+  onlyMainContent?: boolean;
+  /** CSS selectors: keep only what matches. */
+  includeTags?: string[];
+  /** CSS selectors: drop what matches. */
+  excludeTags?: string[];
+  /** Base for relative links; a `<base href>` in the page is resolved against it. */
+  baseUrl?: string;
+  /** Charset that overrides what the page declares (an HTTP Content-Type header's). */
+  charset?: string;
+  /** Leave data-URI images out of `images` (default true; the Markdown placeholder is the emitter's). */
+  removeBase64Images?: boolean;
+  /** Parse as XHTML: self-closed elements are expanded as XML would read them. */
+  xhtml?: boolean;
+  signal?: AbortSignal;
+  /**
+   * Epoch milliseconds after which work stops with REQUEST_TIMEOUT. A synchronous parse never
+   * lets a timer fire, so an AbortSignal.timeout alone cannot stop it; the deadline can.
+   */
+  deadline?: number;
+  warn?: (message: string) => void;
+}
+
+function selectors(
+  list: string[] | undefined,
+  name: string,
+  warn: (m: string) => void,
+): SelectorList[] | undefined {
+  if (!list || list.length === 0) return undefined;
+  const out: SelectorList[] = [];
+  for (const s of list) {
+    const parsed = parseSelector(s);
+    if (parsed) out.push(parsed);
+    else warn(`${name}: unsupported selector "${s}" ignored`);
+  }
+  return out.length ? out : undefined;
+}
+
+function dedupe(list: string[], base: string | undefined, keepData: boolean): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of list) {
+    const h = raw.trim();
+    if (h === '' || h.startsWith('#') || /^javascript:/i.test(h)) continue;
+    if (h.startsWith('data:') && !keepData) continue;
+    const abs = h.startsWith('data:') ? h : resolveUrl(h, base);
+    if (seen.has(abs)) continue;
+    seen.add(abs);
+    out.push(abs);
+  }
+  return out;
+}
+
+/** HTML or XHTML source to the document model; the EPUB parser and the scraper call this too. */
+export function htmlToDoc(source: string | Uint8Array, options: HtmlToDocOptions = {}): Doc {
+  const warnings: string[] = [];
+  const warn = (m: string) => {
+    warnings.push(m);
+    options.warn?.(m);
+  };
+  const checkpoint = () => {
+    if (options.signal?.aborted || (options.deadline !== undefined && Date.now() > options.deadline))
+      throw new DistillError('REQUEST_TIMEOUT', 'Request Timeout: parsing took longer than the timeout');
+  };
+  const text = typeof source === 'string' ? source : decodeHtml(source, options.charset).text;
+  const onlyMain = options.onlyMainContent ?? true;
+  const include = selectors(options.includeTags, 'includeTags', warn);
+  const exclude = selectors(options.excludeTags, 'excludeTags', warn);
+  const isXhtml = options.xhtml ?? false;
+  const document = parseHtml(isXhtml ? xhtmlToHtml(text) : text, checkpoint);
+  checkpoint();
+  const cleaned = cleanTree(document, { onlyMainContent: onlyMain, include, exclude, checkpoint });
+  const base =
+    cleaned.baseHref !== undefined ? resolveUrl(cleaned.baseHref, options.baseUrl) : options.baseUrl;
+  const metadata = buildMetadata(cleaned.head, base);
+
+  let roots: PNode[];
+  let refine = false;
+  if (include) {
+    roots = cleaned.included;
+  } else {
+    roots = cleaned.body ? [cleaned.body] : [];
+  }
+  if (onlyMain && roots.length > 0) {
+    const kept: PNode[] = [];
+    let fellBack = true;
+    for (const r of roots) {
+      const f = mainContent(r as PElement);
+      if (!f.fellBack) fellBack = false;
+      kept.push(...f.roots);
+    }
+    refine = !fellBack;
+    if (fellBack && roots.some((r) => (r as PElement).childNodes.length > 0))
+      warn('onlyMainContent: no main content found; the whole page was kept');
+    roots = kept;
+  }
+  checkpoint();
+  const converted = convertNodes(
+    roots.flatMap((r) => ((r as PElement).tagName === 'body' ? (r as PElement).childNodes : [r])),
+    { base, checkpoint },
+  );
+  const blocks = refine ? refineBlocks(converted) : converted;
+  const og = typeof metadata.ogImage === 'string' ? [metadata.ogImage] : [];
+  const doc: Doc = {
+    blocks,
+    metadata,
+    links: dedupe(cleaned.hrefs, base, false),
+    images: dedupe([...cleaned.imageSrcs, ...og], base, !(options.removeBase64Images ?? true)),
+    html: serializeNodes(
+      roots.flatMap((r) => ((r as PElement).tagName === 'body' ? (r as PElement).childNodes : [r])),
+    ),
+    rawHtml: text,
+  };
+  if (warnings.length) doc.warnings = warnings;
+  return doc;
+}
+
+export const htmlParser: ParserPlugin = {
+  name: 'html',
+  formats: ['html', 'xhtml'],
+  parse(bytes, ctx) {
+    const o = ctx.options;
+    const doc = htmlToDoc(bytes, {
+      onlyMainContent: o.onlyMainContent,
+      includeTags: o.includeTags,
+      excludeTags: o.excludeTags,
+      removeBase64Images: o.removeBase64Images,
+      baseUrl: ctx.baseUrl,
+      charset: ctx.charset,
+      xhtml: ctx.format === 'xhtml',
+      signal: ctx.signal,
+      deadline: Date.now() + o.timeout,
+    });
+    // Warnings travel on the Doc; the engine merges them with its own.
+    return doc;
+  },
+};

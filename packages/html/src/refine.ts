@@ -1,0 +1,89 @@
+import { type Block, blockText, type Inline } from '@distill/core';
+
+/**
+ * The second stage of the main-content filter, after the container is chosen: a jusText-style
+ * pass over its blocks. Each block is classed from its length and link density (good prose,
+ * near-good, short, bad); on article-like content the kept run goes from the first to the last
+ * good block and extends outwards up to the nearest bad block, so "More stories", newsletter
+ * and share blocks at the edges go while everything inside the article stays. Pages without
+ * much prose (products, listings, services) are left as they are.
+ */
+/** Share of the text that long prose blocks must hold for the page to count as an article. */
+const PROSE_SHARE = 0.6;
+
+type Klass = 'good' | 'near' | 'short' | 'bad' | 'heading' | 'neutral';
+
+function linkChars(nodes: readonly Inline[], inLink = false): number {
+  let n = 0;
+  for (const x of nodes) {
+    if (x.kind === 'text') n += inLink ? x.text.length : 0;
+    else if (x.kind === 'code') n += inLink ? x.text.length : 0;
+    else if (x.kind === 'link') n += linkChars(x.children, true);
+    else if ('children' in x) n += linkChars(x.children, inLink);
+  }
+  return n;
+}
+
+function blockLinks(b: Block): number {
+  switch (b.kind) {
+    case 'heading':
+    case 'paragraph':
+      return linkChars(b.content);
+    case 'list':
+      return b.items.reduce((s, it) => s + it.blocks.reduce((t, x) => t + blockLinks(x), 0), 0);
+    case 'quote':
+      return b.children.reduce((s, x) => s + blockLinks(x), 0);
+    case 'table':
+      return b.rows.reduce((s, r) => s + r.reduce((t, c) => t + linkChars(c.content), 0), 0);
+    default:
+      return 0;
+  }
+}
+
+const BOILER_TEXT =
+  /^(related|you (may|might) also like|more (stories|from|articles|posts|like this)|recommended|trending|popular|read (more|next)|share (this|on)|subscribe|sign up|follow us|leave a (reply|comment)|comments?|about the author|newsletter|advertisement|sponsored|tags?:|categories:|filed under)\b/i;
+
+function classify(b: Block): Klass {
+  if (b.kind === 'heading') return 'heading';
+  if (b.kind === 'code' || b.kind === 'table' || b.kind === 'image' || b.kind === 'formula') return 'neutral';
+  if (b.kind === 'rule' || b.kind === 'pageBreak' || b.kind === 'comment') return 'neutral';
+  const text = blockText(b).replace(/\s+/g, ' ').trim();
+  const len = text.length;
+  if (len === 0) return 'neutral';
+  const ld = blockLinks(b) / len;
+  if (b.kind === 'list') {
+    const items = b.items.length || 1;
+    if (ld > 0.5 && len / items < 80) return 'bad';
+    if (len > 300 && ld < 0.3) return 'good';
+    return ld > 0.5 ? 'bad' : 'near';
+  }
+  if (ld > 0.5) return 'bad';
+  if (len < 200 && BOILER_TEXT.test(text)) return 'bad';
+  if (len >= 180 && ld < 0.3) return 'good';
+  if (len < 60) return 'short';
+  return 'near';
+}
+
+export function refineBlocks(blocks: Block[]): Block[] {
+  const k = blocks.map(classify);
+  const first = k.indexOf('good');
+  if (first < 0) return blocks;
+  // Only article-like content (mostly long prose) is trimmed; product, listing and service
+  // pages are made of short blocks, and their edges are content too.
+  let goodLen = 0;
+  let allLen = 0;
+  blocks.forEach((b, i) => {
+    const len = blockText(b).length;
+    allLen += len;
+    if (k[i] === 'good') goodLen += len;
+  });
+  if (goodLen < allLen * PROSE_SHARE) return blocks;
+  const lastGood = k.lastIndexOf('good');
+  // The article runs from the first to the last good block; around it, it extends over
+  // anything up to the nearest boilerplate block on each side, which ends it.
+  let start = first;
+  while (start > 0 && k[start - 1] !== 'bad') start--;
+  let end = lastGood;
+  while (end < blocks.length - 1 && k[end + 1] !== 'bad') end++;
+  return blocks.slice(start, end + 1);
+}

@@ -1,0 +1,241 @@
+import type { Block, HeadingLevel, Inline, ListItem, PageInfo, Prov, TableCell } from '@distill/core';
+import type { Box, LayoutBlock, LayoutLine, PageLayout } from '../types.js';
+
+type TextBlock = Extract<LayoutBlock, { kind: 'text' }>;
+
+const round = (v: number) => Math.round(v * 2) / 2;
+
+function blockText(b: TextBlock): string {
+  return b.lines.map((l) => l.spans.map((s) => s.text).join('')).join(' ');
+}
+
+/** The body font size of the document: the size carrying the most characters. */
+export function bodySizeOf(pages: readonly PageLayout[]): number {
+  const weight = new Map<number, number>();
+  for (const p of pages)
+    for (const b of p.blocks) {
+      if (b.kind !== 'text') continue;
+      for (const l of b.lines) {
+        const n = l.spans.reduce((s, x) => s + x.text.length, 0);
+        weight.set(round(l.size), (weight.get(round(l.size)) ?? 0) + n);
+      }
+    }
+  let best = 10;
+  let bestW = -1;
+  for (const [s, w] of weight)
+    if (w > bestW) {
+      best = s;
+      bestW = w;
+    }
+  return best;
+}
+
+function isHeadingCandidate(b: TextBlock, body: number): boolean {
+  if (b.label && b.label !== 'list-item') return false;
+  if (b.marker) return false;
+  const text = blockText(b).trim();
+  if (text.length < 2 || text.length > 160 || b.lines.length > 3) return false;
+  if (!/\p{L}/u.test(text)) return false;
+  // Table-of-contents entries end in a page number, often after dot leaders.
+  if (/(\.{3,}|…)\s*\d{1,4}$/.test(text)) return false;
+  if (b.size >= body * 1.12) return true;
+  return (
+    b.bold && b.size >= body * 0.95 && text.length <= 100 && !/[.,;:]$/.test(text) && b.lines.length <= 2
+  );
+}
+
+/** Heading levels from the distinct size tiers of the document's candidate headings. */
+export function headingLevels(pages: readonly PageLayout[], body: number): Map<TextBlock, HeadingLevel> {
+  const cands: TextBlock[] = [];
+  for (const p of pages)
+    for (const b of p.blocks) if (b.kind === 'text' && isHeadingCandidate(b, body)) cands.push(b);
+  const tiers = [...new Set(cands.filter((b) => b.size >= body * 1.12).map((b) => round(b.size)))].sort(
+    (a, b) => b - a,
+  );
+  const out = new Map<TextBlock, HeadingLevel>();
+  for (const b of cands) {
+    const t = b.size >= body * 1.12 ? tiers.indexOf(round(b.size)) : tiers.length;
+    out.set(b, Math.min(6, Math.max(1, t + 1)) as HeadingLevel);
+  }
+  return out;
+}
+
+/** Paragraph inlines: lines joined by newlines, words hyphenated across a line break rejoined. */
+export function lineInlines(lines: readonly LayoutLine[], dehyphenate = true): Inline[] {
+  const out: Inline[] = [];
+  const push = (text: string, href?: string) => {
+    if (text === '') return;
+    if (href) {
+      const last = out[out.length - 1];
+      if (last?.kind === 'link' && last.href === href) {
+        last.children.push({ kind: 'text', text });
+        return;
+      }
+      out.push({ kind: 'link', href, children: [{ kind: 'text', text }] });
+    } else {
+      const last = out[out.length - 1];
+      if (last?.kind === 'text') last.text += text;
+      else out.push({ kind: 'text', text });
+    }
+  };
+  const texts = lines.map((l) => l.spans.map((s) => ({ ...s })));
+  for (let i = 0; i < texts.length; i++) {
+    const spans = texts[i];
+    if (i > 0) {
+      // "hyphen-\nated": the word moves up whole, so every line still ends at a word boundary.
+      const prevLast = out[out.length - 1];
+      const first = spans[0];
+      if (
+        dehyphenate &&
+        prevLast?.kind === 'text' &&
+        first &&
+        !first.href &&
+        /\p{Ll}-$/u.test(prevLast.text) &&
+        /^\p{Ll}/u.test(first.text)
+      ) {
+        const m = /^(\S+)\s*(.*)$/su.exec(first.text)!;
+        prevLast.text = prevLast.text.slice(0, -1) + m[1];
+        first.text = m[2];
+        push('\n');
+      } else push('\n');
+    }
+    for (const s of spans) push(s.text, s.href);
+  }
+  // A trailing newline left by a moved word would end the paragraph in a blank line.
+  const last = out[out.length - 1];
+  if (last?.kind === 'text') last.text = last.text.replace(/\n+$/, '');
+  return out.filter((n) => n.kind !== 'text' || n.text !== '');
+}
+
+function normBox(b: Box, w: number, h: number): [number, number, number, number] {
+  const c = (v: number) => Math.min(1, Math.max(0, Math.round(v * 1e4) / 1e4));
+  return [c(b.x0 / w), c(b.y0 / h), c(b.x1 / w), c(b.y1 / h)];
+}
+
+const ORDERED = /^\(?(\d{1,3})[.)]\s+/;
+
+/**
+ * The document model from page layouts: headings from document-wide size tiers, runs of list
+ * items as lists, a pageBreak before every page after the first, and on every block its page,
+ * normalised box and layout label.
+ */
+export function layoutsToBlocks(pages: readonly PageLayout[]): { blocks: Block[]; pages: PageInfo[] } {
+  const body = bodySizeOf(pages);
+  const levels = headingLevels(pages, body);
+  const blocks: Block[] = [];
+  const infos: PageInfo[] = [];
+  pages.forEach((page, pi) => {
+    infos.push({
+      pageNumber: page.pageNumber,
+      width: Math.round(page.width * 100) / 100,
+      height: Math.round(page.height * 100) / 100,
+      status: page.error ? 'error' : page.chars === 0 ? 'empty' : 'ok',
+    });
+    if (pi > 0) blocks.push({ kind: 'pageBreak', page: page.pageNumber });
+    const prov = (box: Box, label?: string): Prov => {
+      const p: Prov = { page: page.pageNumber, bbox: normBox(box, page.width || 1, page.height || 1) };
+      if (label) p.label = label;
+      return p;
+    };
+    let list: { block: Extract<Block, { kind: 'list' }>; box: Box; next?: number } | undefined;
+    const closeList = () => {
+      if (list) list.block.prov = prov(list.box, 'list');
+      list = undefined;
+    };
+    for (const b of page.blocks) {
+      if (b.kind === 'table') {
+        closeList();
+        const rows: TableCell[][] = b.rows.map((r) =>
+          r.map((c) => {
+            const cell: TableCell = { content: c.text ? [{ kind: 'text', text: c.text }] : [] };
+            if (c.rowSpan) cell.rowSpan = c.rowSpan;
+            if (c.colSpan) cell.colSpan = c.colSpan;
+            return cell;
+          }),
+        );
+        blocks.push({ kind: 'table', rows, prov: prov(b.box, 'table') });
+        continue;
+      }
+      if (b.kind === 'image') {
+        closeList();
+        blocks.push({ kind: 'image', prov: prov(b.box, 'picture') });
+        continue;
+      }
+      const level = levels.get(b);
+      const ordered = !b.marker && !level ? ORDERED.exec(blockText(b)) : null;
+      if (b.marker || ordered) {
+        const num = ordered ? Number(ordered[1]) : undefined;
+        const isOrdered = num !== undefined;
+        let lines = b.lines;
+        if (ordered) {
+          lines = b.lines.map((l, i) =>
+            i === 0 ? { ...l, spans: stripFirst(l.spans, ordered[0].length) } : l,
+          );
+        }
+        const item: ListItem = {
+          blocks: [{ kind: 'paragraph', content: lineInlines(lines), prov: prov(b.box, 'list-item') }],
+        };
+        const fits = list && list.block.ordered === isOrdered && (!isOrdered || list.next === num);
+        if (!fits) {
+          closeList();
+          list = {
+            block: {
+              kind: 'list',
+              ordered: isOrdered,
+              items: [],
+              ...(isOrdered && num !== 1 ? { start: num } : {}),
+            },
+            box: b.box,
+          };
+          blocks.push(list.block);
+        }
+        list!.block.items.push(item);
+        list!.box = {
+          x0: Math.min(list!.box.x0, b.box.x0),
+          y0: Math.min(list!.box.y0, b.box.y0),
+          x1: Math.max(list!.box.x1, b.box.x1),
+          y1: Math.max(list!.box.y1, b.box.y1),
+        };
+        list!.next = isOrdered ? num! + 1 : undefined;
+        continue;
+      }
+      closeList();
+      if (level) {
+        const text = b.lines
+          .map((l) => l.spans.map((s) => s.text).join(''))
+          .join(' ')
+          .replace(/\s+/g, ' ')
+          .trim();
+        blocks.push({
+          kind: 'heading',
+          level,
+          content: [{ kind: 'text', text }],
+          prov: prov(b.box, 'heading'),
+        });
+        continue;
+      }
+      const content = lineInlines(b.lines);
+      if (content.length === 0) continue;
+      blocks.push({ kind: 'paragraph', content, prov: prov(b.box, b.label ?? 'text') });
+    }
+    closeList();
+  });
+  return { blocks, pages: infos };
+}
+
+function stripFirst(spans: LayoutLine['spans'], n: number): LayoutLine['spans'] {
+  const out = spans.map((s) => ({ ...s }));
+  let left = n;
+  while (left > 0 && out.length) {
+    const s = out[0];
+    if (s.text.length <= left) {
+      left -= s.text.length;
+      out.shift();
+    } else {
+      s.text = s.text.slice(left);
+      left = 0;
+    }
+  }
+  if (out.length) out[0].text = out[0].text.trimStart();
+  return out;
+}

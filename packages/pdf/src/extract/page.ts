@@ -1,0 +1,173 @@
+import type { PdfPage } from '../pdfjs.js';
+import { loadPdfjs } from '../pdfjs.js';
+import type { LinkArea, PageInput, TextRun } from '../types.js';
+import { type Matrix, multiplyMatrix, type OpCodes, readGraphics } from './graphics.js';
+
+/** Caps runs kept per page: a hostile page with millions of tiny runs is cut, not choked on. */
+const MAX_RUNS = 60_000;
+
+interface FontInfo {
+  bold: boolean;
+  italic: boolean;
+}
+
+const BOLD_NAME = /bold|black|heavy|semibold|demi|medi\b|medium|[-,]bd\b|extrab|ultrab/i;
+const ITALIC_NAME = /italic|oblique|[-,]it\b/i;
+
+function fontInfo(page: PdfPage, fontName: string, cache: Map<string, FontInfo>): FontInfo {
+  let info = cache.get(fontName);
+  if (info) return info;
+  let name = '';
+  let bold = false;
+  let italic = false;
+  try {
+    if (page.commonObjs.has(fontName)) {
+      const font = page.commonObjs.get(fontName) as {
+        name?: string;
+        bold?: boolean;
+        italic?: boolean;
+        black?: boolean;
+      };
+      name = font?.name ?? '';
+      bold = !!(font?.bold || font?.black);
+      italic = !!font?.italic;
+    }
+  } catch {
+    // A font pdf.js failed to load: treat as regular.
+  }
+  info = { bold: bold || BOLD_NAME.test(name), italic: italic || ITALIC_NAME.test(name) };
+  cache.set(fontName, info);
+  return info;
+}
+
+/**
+ * Reads one page: its text runs with boxes and font style, the drawn lines and rectangles,
+ * image boxes and link annotations, all in the top-left page frame in points.
+ */
+export async function extractPage(page: PdfPage, pageNumber: number): Promise<PageInput> {
+  const pdfjs = await loadPdfjs();
+  const viewport = page.getViewport({ scale: 1 });
+  const vt = viewport.transform as Matrix;
+  const width = viewport.width;
+  const height = viewport.height;
+
+  // The operator list loads the fonts (whose names say bold or italic) and holds the drawing.
+  const opList = await page.getOperatorList({ intent: 'display' });
+  const O = pdfjs.OPS as unknown as Record<string, number>;
+  const ops: OpCodes = {
+    save: O.save,
+    restore: O.restore,
+    dependency: O.dependency,
+    setGState: O.setGState,
+    transform: O.transform,
+    constructPath: O.constructPath,
+    paintFormXObjectBegin: O.paintFormXObjectBegin,
+    paintFormXObjectEnd: O.paintFormXObjectEnd,
+    paintImageXObject: O.paintImageXObject,
+    paintInlineImageXObject: O.paintInlineImageXObject,
+    paintImageMaskXObject: O.paintImageMaskXObject,
+    stroke: O.stroke,
+    closeStroke: O.closeStroke,
+    fill: O.fill,
+    eoFill: O.eoFill,
+    fillStroke: O.fillStroke,
+    eoFillStroke: O.eoFillStroke,
+    closeFillStroke: O.closeFillStroke,
+    closeEOFillStroke: O.closeEOFillStroke,
+  };
+  const graphics = readGraphics(opList.fnArray, opList.argsArray, ops, vt);
+
+  const content = await page.getTextContent({ includeMarkedContent: false });
+  const styles = content.styles as Record<string, { ascent?: number; descent?: number; vertical?: boolean }>;
+  const fonts = new Map<string, FontInfo>();
+  const runs: TextRun[] = [];
+  for (const raw of content.items) {
+    if (runs.length >= MAX_RUNS) break;
+    const item = raw as {
+      str?: string;
+      transform?: number[];
+      width?: number;
+      height?: number;
+      fontName?: string;
+    };
+    const str = item.str;
+    if (!str || !item.transform || str.trim() === '') continue;
+    const tx = multiplyMatrix(vt, item.transform as Matrix);
+    const size = Math.hypot(tx[2], tx[3]);
+    if (!(size > 0.5) || !Number.isFinite(size)) continue;
+    const style = styles[item.fontName ?? ''] ?? {};
+    const ascent = style.ascent && style.ascent > 0.3 ? Math.min(style.ascent, 1.1) : 0.8;
+    const descent = style.descent && style.descent < 0 ? Math.max(style.descent, -0.5) : -0.2;
+    const f = fontInfo(page, item.fontName ?? '', fonts);
+    const angle = Math.atan2(tx[1], tx[0]);
+    const w = item.width ?? 0;
+    if (Math.abs(angle) < 0.05 && !style.vertical) {
+      const x0 = tx[4];
+      const base = tx[5];
+      runs.push({
+        text: str,
+        x0,
+        x1: x0 + w,
+        y0: base - ascent * size,
+        y1: base - descent * size,
+        base,
+        size,
+        bold: f.bold,
+        italic: f.italic,
+      });
+    } else {
+      // Rotated text: keep its text with an approximate box around its path.
+      const ex = tx[4] + Math.cos(angle) * w;
+      const ey = tx[5] + Math.sin(angle) * w;
+      runs.push({
+        text: str,
+        x0: Math.min(tx[4], ex) - size / 2,
+        x1: Math.max(tx[4], ex) + size / 2,
+        y0: Math.min(tx[5], ey) - size / 2,
+        y1: Math.max(tx[5], ey) + size / 2,
+        base: tx[5],
+        size,
+        bold: f.bold,
+        italic: f.italic,
+        rotated: true,
+      });
+    }
+  }
+
+  const links: LinkArea[] = [];
+  try {
+    const annots = (await page.getAnnotations({ intent: 'display' })) as {
+      subtype?: string;
+      url?: string;
+      unsafeUrl?: string;
+      rect?: number[];
+    }[];
+    for (const a of annots) {
+      const url = a.url ?? a.unsafeUrl;
+      if (a.subtype !== 'Link' || !url || !a.rect || !/^(https?|mailto|ftp):/i.test(url)) continue;
+      const [ax, ay] = [
+        vt[0] * a.rect[0] + vt[2] * a.rect[1] + vt[4],
+        vt[1] * a.rect[0] + vt[3] * a.rect[1] + vt[5],
+      ];
+      const [bx, by] = [
+        vt[0] * a.rect[2] + vt[2] * a.rect[3] + vt[4],
+        vt[1] * a.rect[2] + vt[3] * a.rect[3] + vt[5],
+      ];
+      links.push({
+        url,
+        x0: Math.min(ax, bx),
+        x1: Math.max(ax, bx),
+        y0: Math.min(ay, by),
+        y1: Math.max(ay, by),
+      });
+    }
+  } catch {
+    // Broken annotations never cost the page its text.
+  }
+
+  // Images smaller than a few points are bullets, rules or tracking pixels, not pictures.
+  const images = graphics.images.filter(
+    (b) => b.x1 - b.x0 > 24 && b.y1 - b.y0 > 24 && b.x1 > 0 && b.y1 > 0 && b.x0 < width && b.y0 < height,
+  );
+  return { pageNumber, width, height, runs, rules: graphics.rules, rects: graphics.rects, images, links };
+}

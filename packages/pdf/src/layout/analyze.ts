@@ -1,0 +1,268 @@
+import type {
+  Box,
+  LayoutBlock,
+  LayoutLine,
+  LinkArea,
+  PageInput,
+  PageLayout,
+  Span,
+  TextRun,
+} from '../types.js';
+import { buildLines, type Line } from './lines.js';
+import { type FoundTable, findRuleBoundTables, findRuledTables, findTextTables } from './tables.js';
+import { xyCut } from './xycut.js';
+
+const BULLET = /^([•●◦▪■□◆◇►▸‣⁃∙·➢➤✓✔❖]|[-–—*o](?=\s))\s*/u;
+const ENUM = /^(\(?\d{1,3}[.)]|\d{1,3}\.(?=\s))\s+/;
+
+function median(values: number[]): number {
+  if (values.length === 0) return 10;
+  const s = values.slice().sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+const overlapX = (a: Box, b: Box) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+const union = (a: Box, b: Box): Box => ({
+  x0: Math.min(a.x0, b.x0),
+  y0: Math.min(a.y0, b.y0),
+  x1: Math.max(a.x1, b.x1),
+  y1: Math.max(a.y1, b.y1),
+});
+
+type Item = { kind: 'line'; line: Line } | { kind: 'table'; table: FoundTable } | { kind: 'image'; box: Box };
+
+/** Spans of a line: text grouped by link target (a link may cover part of a run), spaced as `makeLine` spaces. */
+function lineSpans(line: Line, links: readonly LinkArea[]): Span[] {
+  if (links.length === 0) return [{ text: line.text }];
+  const hrefAt = (x: number, y: number) =>
+    links.find((l) => x >= l.x0 - 1 && x <= l.x1 + 1 && y >= l.y0 - 2 && y <= l.y1 + 2)?.url;
+  const spans: Span[] = [];
+  const add = (text: string, href: string | undefined) => {
+    const last = spans[spans.length - 1];
+    if (last && last.href === href) last.text += text;
+    else spans.push(href ? { text, href } : { text });
+  };
+  let prev: TextRun | undefined;
+  for (const r of line.runs) {
+    if (
+      prev &&
+      r.x0 - prev.x1 > 0.17 * Math.min(r.size, prev.size) &&
+      !/\s$/.test(prev.text) &&
+      !/^\s/.test(r.text)
+    )
+      add(' ', undefined);
+    const cy = (r.y0 + r.y1) / 2;
+    const chars = [...r.text];
+    const step = (r.x1 - r.x0) / Math.max(1, chars.length);
+    chars.forEach((c, i) => {
+      add(c, hrefAt(r.x0 + (i + 0.5) * step, cy));
+    });
+    prev = r;
+  }
+  // Character positions are estimates: a word takes the link most of its characters fall in.
+  const chars: { c: string; href?: string }[] = spans.flatMap((s) =>
+    [...s.text].map((c) => ({ c, href: s.href })),
+  );
+  for (let i = 0; i < chars.length; ) {
+    if (/\s/.test(chars[i].c)) {
+      i++;
+      continue;
+    }
+    let j = i;
+    const votes = new Map<string | undefined, number>();
+    while (j < chars.length && !/\s/.test(chars[j].c)) {
+      votes.set(chars[j].href, (votes.get(chars[j].href) ?? 0) + 1);
+      j++;
+    }
+    const winner = [...votes].sort((a, b) => b[1] - a[1])[0][0];
+    for (let k = i; k < j; k++) chars[k].href = winner;
+    i = j;
+  }
+  const snapped: Span[] = [];
+  for (const ch of chars) {
+    const last = snapped[snapped.length - 1];
+    if (last && last.href === ch.href) last.text += ch.c;
+    else snapped.push(ch.href ? { text: ch.c, href: ch.href } : { text: ch.c });
+  }
+  // Spaces at the edge of a link belong outside it.
+  const out: Span[] = [];
+  for (const s of snapped) {
+    const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(s.text)!;
+    if (s.href && (m[1] || m[3])) {
+      if (m[1]) out.push({ text: m[1] });
+      if (m[2]) out.push({ text: m[2], href: s.href });
+      if (m[3]) out.push({ text: m[3] });
+    } else out.push({ ...s });
+  }
+  for (const s of out) s.text = s.text.replace(/\s+/g, ' ');
+  if (out.length) {
+    out[0].text = out[0].text.trimStart();
+    out[out.length - 1].text = out[out.length - 1].text.trimEnd();
+  }
+  return out.filter((s) => s.text !== '');
+}
+
+/**
+ * Page layout from words with boxes, whatever their source (pdf.js text or OCR): tables are
+ * taken out first, the rest is cut into lines and ordered by XY-cut, then consecutive lines
+ * of one column, size and weight become paragraphs, list items, captions, headers, footers.
+ */
+export function analyzePage(input: PageInput): PageLayout {
+  const { width, height } = input;
+  const runs = input.runs;
+  const chars = runs.reduce((n, r) => n + r.text.length, 0);
+  const pageBox = { x0: 0, y0: 0, x1: width, y1: height };
+  // Drawn lines first; filled rectangles (cell shading, padding boxes) add edges that would
+  // split real cells, so they only count where the lines found no table.
+  const tables = findRuledTables(runs, input.rules, [], pageBox);
+  const inTable = (b: { x0: number; y0: number; x1: number; y1: number }) =>
+    tables.some(
+      (t) => b.x0 >= t.box.x0 - 3 && b.x1 <= t.box.x1 + 3 && b.y0 >= t.box.y0 - 3 && b.y1 <= t.box.y1 + 3,
+    );
+  const freeRects = input.rects.filter((r) => !inTable(r));
+  if (freeRects.length > 0) {
+    const already = new Set(tables.flatMap((t) => [...t.runs]));
+    const rest = runs.map((r, i) => (already.has(i) ? { ...r, rotated: true } : r));
+    tables.push(
+      ...findRuledTables(
+        rest,
+        input.rules.filter((r) => !inTable(r)),
+        freeRects,
+        pageBox,
+      ),
+    );
+  }
+  const taken = new Set<number>();
+  for (const t of tables) for (const i of t.runs) taken.add(i);
+  tables.push(...findRuleBoundTables(runs, input.rules, taken));
+  tables.push(...findTextTables(runs, taken, width));
+  const free = runs.filter((_, i) => !taken.has(i));
+  const lines = buildLines(free);
+  const bodySize = median(lines.map((l) => l.size));
+
+  const items: Item[] = lines.map((line) => ({ kind: 'line', line }));
+  for (const table of tables) items.push({ kind: 'table', table });
+  // Images under text are backgrounds; only free-standing ones become placeholders.
+  for (const img of input.images) {
+    const covered = lines.some(
+      (l) => overlapX(l, img) > 0 && Math.min(l.y1, img.y1) - Math.max(l.y0, img.y0) > 0,
+    );
+    if (!covered && img.x1 - img.x0 < width * 1.01) items.push({ kind: 'image', box: img });
+  }
+  const boxOf = (it: Item): Box =>
+    it.kind === 'line' ? it.line : it.kind === 'table' ? it.table.box : it.box;
+  const order = xyCut(items.map(boxOf), { minColumnGap: bodySize * 0.9, minColumnWidth: bodySize * 4 });
+
+  const blocks: LayoutBlock[] = [];
+  let cur: { lines: Line[]; box: Box; marker?: string } | undefined;
+  const flush = () => {
+    if (!cur) return;
+    blocks.push(textBlock(cur.lines, cur.box, cur.marker, input.links));
+    cur = undefined;
+  };
+  for (const idx of order) {
+    const it = items[idx];
+    if (it.kind !== 'line') {
+      flush();
+      if (it.kind === 'table')
+        blocks.push({ kind: 'table', box: it.table.box, rows: it.table.rows, ruled: it.table.ruled });
+      else blocks.push({ kind: 'image', box: it.box });
+      continue;
+    }
+    const l = it.line;
+    if (cur) {
+      const p = cur.lines[cur.lines.length - 1];
+      // Same row, further right: a fragment of the same line (a tab, a wide space).
+      if (
+        Math.abs(l.base - p.base) < 0.3 * p.size &&
+        l.x0 >= p.x1 - 1 &&
+        l.x0 - p.x1 < 4 * p.size &&
+        !l.rotated &&
+        !p.rotated
+      ) {
+        cur.lines[cur.lines.length - 1] = joinRow(p, l);
+        cur.box = union(cur.box, l);
+        continue;
+      }
+      const gap = l.y0 - p.y1;
+      const sizeOk = Math.abs(l.size - p.size) <= 0.15 * Math.max(l.size, p.size);
+      const continues =
+        !l.rotated &&
+        !p.rotated &&
+        sizeOk &&
+        l.bold === p.bold &&
+        gap < 0.75 * Math.max(p.size, l.size) &&
+        gap > -0.5 * p.size &&
+        overlapX(l, cur.box) > 0 &&
+        !BULLET.test(l.text) &&
+        !(ENUM.test(l.text) && (cur.marker !== undefined || ENUM.test(cur.lines[0].text)));
+      if (continues) {
+        cur.lines.push(l);
+        cur.box = union(cur.box, l);
+        continue;
+      }
+      flush();
+    }
+    const b = BULLET.exec(l.text);
+    cur = { lines: [l], box: { x0: l.x0, y0: l.y0, x1: l.x1, y1: l.y1 }, marker: b ? b[1] : undefined };
+  }
+  flush();
+  labelBlocks(blocks, width, height, bodySize);
+  return { pageNumber: input.pageNumber, width, height, blocks, chars };
+}
+
+function joinRow(a: Line, b: Line): Line {
+  return {
+    ...a,
+    runs: [...a.runs, ...b.runs],
+    text: `${a.text} ${b.text}`,
+    x1: Math.max(a.x1, b.x1),
+    y0: Math.min(a.y0, b.y0),
+    y1: Math.max(a.y1, b.y1),
+    bold: a.bold && b.bold,
+  };
+}
+
+function textBlock(
+  lines: Line[],
+  box: Box,
+  marker: string | undefined,
+  links: readonly LinkArea[],
+): LayoutBlock {
+  const out: LayoutLine[] = lines.map((l) => ({
+    spans: lineSpans(l, links),
+    box: { x0: l.x0, y0: l.y0, x1: l.x1, y1: l.y1 },
+    size: l.size,
+  }));
+  if (marker && out[0].spans.length) {
+    const first = out[0].spans[0];
+    first.text = first.text.replace(BULLET, '');
+    if (first.text === '') out[0].spans.shift();
+  }
+  const weights = new Map<number, number>();
+  for (const l of lines) weights.set(l.size, (weights.get(l.size) ?? 0) + l.text.length);
+  const size = [...weights].sort((a, b) => b[1] - a[1])[0][0];
+  const block: LayoutBlock = { kind: 'text', lines: out, box, size, bold: lines.every((l) => l.bold) };
+  if (marker) {
+    block.label = 'list-item';
+    block.marker = marker;
+  }
+  return block;
+}
+
+const CAPTION =
+  /^(fig(ure)?\.?|table|tab\.|chart|exhibit|graph|diagram|map|plate|photo)\s*[0-9IVXivx]+[a-z]?\s*[.:\-–—]?/i;
+
+function labelBlocks(blocks: LayoutBlock[], width: number, height: number, bodySize: number): void {
+  for (const b of blocks) {
+    if (b.kind !== 'text') continue;
+    const text = b.lines.map((l) => l.spans.map((s) => s.text).join('')).join(' ');
+    const short = text.length < 120 && b.lines.length <= 2;
+    if (short && b.box.y1 < height * 0.075) b.label = 'page-header';
+    else if (short && b.box.y0 > height * 0.93) b.label = 'page-footer';
+    else if (CAPTION.test(text)) b.label = 'caption';
+    else if (b.box.y0 > height * 0.7 && b.size < bodySize * 0.92 && /^(\d{1,3}|[*†‡§¶])\s*\S/.test(text))
+      b.label = 'footnote';
+  }
+  void width;
+}

@@ -1,0 +1,154 @@
+import type { Box, TextRun } from '../types.js';
+
+/** A line fragment: runs on one baseline with no wide gap between them. */
+export interface Line extends Box {
+  runs: TextRun[];
+  text: string;
+  base: number;
+  size: number;
+  bold: boolean;
+  italic: boolean;
+  rotated: boolean;
+}
+
+/** Wider than this (in font sizes) a gap on one baseline separates fragments (columns, cells). */
+const FRAGMENT_GAP = 1.0;
+/** Wider than this (in font sizes) a gap between runs is a space. */
+const SPACE_GAP = 0.17;
+const BULLET_ONLY = /^\s*([•●◦▪■□◆◇►▸‣⁃∙·➢➤✓✔❖-]|\d{1,2}[.)]|[a-z][.)])\s*$/u;
+
+function dominant<T>(runs: TextRun[], key: (r: TextRun) => T): T {
+  const weight = new Map<T, number>();
+  let best = key(runs[0]);
+  let bestW = -1;
+  for (const r of runs) {
+    const k = key(r);
+    const w = (weight.get(k) ?? 0) + r.text.length;
+    weight.set(k, w);
+    if (w > bestW) {
+      bestW = w;
+      best = k;
+    }
+  }
+  return best;
+}
+
+export function makeLine(runs: TextRun[]): Line {
+  runs.sort((a, b) => a.x0 - b.x0);
+  let text = '';
+  let prev: TextRun | undefined;
+  const kept: TextRun[] = [];
+  for (const r of runs) {
+    if (prev) {
+      const gap = r.x0 - prev.x1;
+      // Text painted twice over itself (fake bold, shadows) is kept once.
+      if (gap < -0.5 * r.size && r.text === prev.text && Math.abs(r.x0 - prev.x0) < 0.3 * r.size) continue;
+      const size = Math.min(r.size, prev.size);
+      if (gap > SPACE_GAP * size && !/\s$/.test(text) && !/^\s/.test(r.text)) text += ' ';
+    }
+    text += r.text;
+    kept.push(r);
+    prev = r;
+  }
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const r of kept) {
+    x0 = Math.min(x0, r.x0);
+    y0 = Math.min(y0, r.y0);
+    x1 = Math.max(x1, r.x1);
+    y1 = Math.max(y1, r.y1);
+  }
+  const size = dominant(kept, (r) => Math.round(r.size * 2) / 2);
+  const chars = kept.filter((r) => r.text.trim() !== '');
+  return {
+    runs: kept,
+    text: text.replace(/\s+/g, ' ').trim(),
+    x0,
+    y0,
+    x1,
+    y1,
+    base: dominant(kept, (r) => Math.round(r.base * 2) / 2),
+    size,
+    bold: chars.length > 0 && chars.every((r) => r.bold),
+    italic: chars.length > 0 && chars.every((r) => r.italic),
+    rotated: kept.some((r) => r.rotated),
+  };
+}
+
+/**
+ * Groups runs into line fragments: runs sharing a baseline (superscripts join the line they
+ * sit on), split where the gap between neighbours is wide enough to be a column or a cell.
+ */
+export function buildLines(runs: readonly TextRun[]): Line[] {
+  const upright = runs.filter((r) => !r.rotated).sort((a, b) => a.base - b.base || a.x0 - b.x0);
+  const rows: TextRun[][] = [];
+  let row: TextRun[] = [];
+  let rowBase = 0;
+  let rowSize = 0;
+  for (const r of upright) {
+    if (row.length > 0 && Math.abs(r.base - rowBase) <= 0.3 * Math.max(rowSize, r.size)) {
+      row.push(r);
+      continue;
+    }
+    if (row.length) rows.push(row);
+    row = [r];
+    rowBase = r.base;
+    rowSize = r.size;
+  }
+  if (row.length) rows.push(row);
+
+  // Superscripts and subscripts sit off the baseline in a smaller size: fold them into the
+  // row they overlap, so "order.19" stays one line.
+  const merged: TextRun[][] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const cur = rows[i];
+    const curSize = Math.max(...cur.map((r) => r.size));
+    const absorb = (target: TextRun[] | undefined): boolean => {
+      if (!target) return false;
+      const tSize = Math.max(...target.map((r) => r.size));
+      if (curSize > 0.85 * tSize) return false;
+      const t0 = Math.min(...target.map((r) => r.y0));
+      const t1 = Math.max(...target.map((r) => r.y1));
+      const c0 = Math.min(...cur.map((r) => r.y0));
+      const c1 = Math.max(...cur.map((r) => r.y1));
+      const overlap = Math.min(t1, c1) - Math.max(t0, c0);
+      return overlap > 0.4 * (c1 - c0);
+    };
+    const next = rows[i + 1];
+    if (absorb(next) && cur.length < 4) {
+      next.push(...cur);
+      continue;
+    }
+    const last = merged[merged.length - 1];
+    if (absorb(last) && cur.length < 4) {
+      last.push(...cur);
+      continue;
+    }
+    merged.push(cur);
+  }
+
+  const lines: Line[] = [];
+  for (const r of merged) {
+    r.sort((a, b) => a.x0 - b.x0);
+    let frag: TextRun[] = [];
+    let end = -Infinity;
+    for (const run of r) {
+      const gap = run.x0 - end;
+      const size = Math.max(run.size, frag[frag.length - 1]?.size ?? 0);
+      // A list bullet stays with its text however far the text is indented.
+      const bulletOnly = frag.length === 1 && BULLET_ONLY.test(frag[0].text) && gap < 4 * size;
+      if (frag.length > 0 && gap > FRAGMENT_GAP * size && !bulletOnly) {
+        lines.push(makeLine(frag));
+        frag = [];
+        end = -Infinity;
+      }
+      frag.push(run);
+      end = Math.max(end, run.x1);
+    }
+    if (frag.length) lines.push(makeLine(frag));
+  }
+  for (const r of runs) if (r.rotated) lines.push(makeLine([r]));
+  return lines.filter((l) => l.text !== '');
+}

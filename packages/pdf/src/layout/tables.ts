@@ -1,0 +1,604 @@
+import type { Box, Rule, TextRun } from '../types.js';
+import { buildLines, type Line, makeLine } from './lines.js';
+
+export interface TableCellOut {
+  text: string;
+  rowSpan?: number;
+  colSpan?: number;
+}
+
+export interface FoundTable {
+  box: Box;
+  rows: TableCellOut[][];
+  ruled: boolean;
+  /** Indices of the runs the table took out of the text flow. */
+  runs: Set<number>;
+}
+
+const TOL = 2;
+
+function cluster(values: number[], tol: number): number[] {
+  const sorted = values.slice().sort((a, b) => a - b);
+  const out: number[] = [];
+  let group: number[] = [];
+  for (const v of sorted) {
+    if (group.length && v - group[group.length - 1] > tol) {
+      out.push(group.reduce((s, x) => s + x, 0) / group.length);
+      group = [];
+    }
+    group.push(v);
+  }
+  if (group.length) out.push(group.reduce((s, x) => s + x, 0) / group.length);
+  return out;
+}
+
+/** Joins collinear, overlapping or touching segments so a row of cell borders becomes one rule. */
+function mergeRules(rules: Rule[], horizontal: boolean): Rule[] {
+  const key = (r: Rule) => (horizontal ? r.y0 : r.x0);
+  const lo = (r: Rule) => (horizontal ? r.x0 : r.y0);
+  const hi = (r: Rule) => (horizontal ? r.x1 : r.y1);
+  const sorted = rules.slice().sort((a, b) => key(a) - key(b) || lo(a) - lo(b));
+  const out: Rule[] = [];
+  for (const r of sorted) {
+    const match = out.find(
+      (o) => Math.abs(key(o) - key(r)) <= 1 && lo(r) <= hi(o) + TOL && hi(r) >= lo(o) - TOL,
+    );
+    if (match) {
+      if (horizontal) {
+        match.x0 = Math.min(match.x0, r.x0);
+        match.x1 = Math.max(match.x1, r.x1);
+      } else {
+        match.y0 = Math.min(match.y0, r.y0);
+        match.y1 = Math.max(match.y1, r.y1);
+      }
+    } else out.push({ ...r });
+  }
+  return out;
+}
+
+const touches = (h: Rule, v: Rule) =>
+  v.x0 >= h.x0 - TOL && v.x0 <= h.x1 + TOL && h.y0 >= v.y0 - TOL && h.y0 <= v.y1 + TOL;
+
+/** Reads the text of runs as lines, top to bottom. */
+function runsText(runs: TextRun[]): string {
+  if (runs.length === 0) return '';
+  return buildLines(runs)
+    .sort((a, b) => a.base - b.base || a.x0 - b.x0)
+    .map((l) => l.text)
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * Ruled tables: connected sets of horizontal and vertical rules form grids; a cell boundary is
+ * missing where no rule crosses it, which makes row and column spans. Runs are assigned to
+ * cells by their centre.
+ */
+export function findRuledTables(
+  runs: readonly TextRun[],
+  rulesIn: readonly Rule[],
+  rects: readonly Box[],
+  page: Box,
+): FoundTable[] {
+  const edges: Rule[] = [...rulesIn];
+  const pageArea = (page.x1 - page.x0) * (page.y1 - page.y0);
+  for (const r of rects) {
+    const area = (r.x1 - r.x0) * (r.y1 - r.y0);
+    if (area > 0.5 * pageArea) continue;
+    edges.push({ x0: r.x0, x1: r.x1, y0: r.y0, y1: r.y0 }, { x0: r.x0, x1: r.x1, y0: r.y1, y1: r.y1 });
+    edges.push({ x0: r.x0, x1: r.x0, y0: r.y0, y1: r.y1 }, { x0: r.x1, x1: r.x1, y0: r.y0, y1: r.y1 });
+  }
+  if (edges.length > 5000) return [];
+  const hs = mergeRules(
+    edges.filter((r) => r.y0 === r.y1),
+    true,
+  );
+  const vs = mergeRules(
+    edges.filter((r) => r.x0 === r.x1),
+    false,
+  );
+  const tables: FoundTable[] = [];
+  const used = new Set<number>();
+
+  // Connected components over horizontal and vertical rules.
+  const n = hs.length + vs.length;
+  const parent = Array.from({ length: n }, (_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) {
+      parent[i] = parent[parent[i]];
+      i = parent[i];
+    }
+    return i;
+  };
+  for (let i = 0; i < hs.length; i++)
+    for (let j = 0; j < vs.length; j++) if (touches(hs[i], vs[j])) parent[find(i)] = find(hs.length + j);
+  // Row-shaded tables draw only every other row: stacked grids of the same width, close
+  // above one another, are one table.
+  const extent = new Map<number, Box>();
+  for (let i = 0; i < n; i++) {
+    const r = i < hs.length ? hs[i] : vs[i - hs.length];
+    const root = find(i);
+    const e = extent.get(root);
+    extent.set(
+      root,
+      e
+        ? {
+            x0: Math.min(e.x0, r.x0),
+            y0: Math.min(e.y0, r.y0),
+            x1: Math.max(e.x1, r.x1),
+            y1: Math.max(e.y1, r.y1),
+          }
+        : { x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1 },
+    );
+  }
+  const roots = [...extent.keys()].filter((k) => extent.get(k)!.y1 - extent.get(k)!.y0 > 2);
+  if (roots.length < 200)
+    for (const a of roots)
+      for (const b of roots) {
+        if (a === b) continue;
+        const A = extent.get(a)!;
+        const B = extent.get(b)!;
+        const gap = B.y0 - A.y1;
+        if (Math.abs(A.x0 - B.x0) < 4 && Math.abs(A.x1 - B.x1) < 4 && gap >= -1 && gap < 30)
+          parent[find(a)] = find(b);
+      }
+  const comps = new Map<number, { h: Rule[]; v: Rule[] }>();
+  for (let i = 0; i < n; i++) {
+    const root = find(i);
+    let c = comps.get(root);
+    if (!c) {
+      c = { h: [], v: [] };
+      comps.set(root, c);
+    }
+    if (i < hs.length) c.h.push(hs[i]);
+    else c.v.push(vs[i - hs.length]);
+  }
+
+  for (const { h, v } of comps.values()) {
+    if (h.length < 2 || v.length < 2) continue;
+    // Whether this grid was joined from stacked pieces (vertical lines do not span it).
+    const vTop = Math.min(...v.map((r) => r.y0));
+    const vBottom = Math.max(...v.map((r) => r.y1));
+    const stacked = !v.some((r) => r.y0 <= vTop + TOL && r.y1 >= vBottom - TOL) && v.length >= 4;
+    const xs = cluster(
+      v.map((r) => r.x0),
+      3,
+    );
+    const ys = cluster(
+      h.map((r) => r.y0),
+      3,
+    );
+    if (xs.length < 2 || ys.length < 2) continue;
+    const box = { x0: xs[0], y0: ys[0], x1: xs[xs.length - 1], y1: ys[ys.length - 1] };
+    if (box.x1 - box.x0 < 20 || box.y1 - box.y0 < 8) continue;
+    const nr = ys.length - 1;
+    const nc = xs.length - 1;
+    if (nr * nc > 10_000) continue;
+    // Which runs fall in which grid cell.
+    const cellRuns: TextRun[][] = Array.from({ length: nr * nc }, () => []);
+    const taken = new Set<number>();
+    runs.forEach((run, idx) => {
+      if (used.has(idx) || run.rotated) return;
+      const cx = (run.x0 + run.x1) / 2;
+      const cy = (run.y0 + run.y1) / 2;
+      if (cx < box.x0 || cx > box.x1 || cy < box.y0 || cy > box.y1) return;
+      // One pdf.js item may cross a cell border ("2454 6,125"): cells get words, not items.
+      for (const r of splitWords(run)) {
+        const wx = (r.x0 + r.x1) / 2;
+        let c = 0;
+        while (c < nc - 1 && wx > xs[c + 1]) c++;
+        let rr = 0;
+        while (rr < nr - 1 && cy > ys[rr + 1]) rr++;
+        cellRuns[rr * nc + c].push(r);
+      }
+      taken.add(idx);
+    });
+    if (taken.size === 0) continue;
+    // A single cell with text is a framed box (a sidebar), not a table.
+    const filled = cellRuns.filter((c) => c.length > 0).length;
+    // A column line missing from an unshaded row still separates it when no text crosses it.
+    const crossed = (x: number, ya: number, yb: number) =>
+      runs.some((r) => r.x0 < x - 1 && r.x1 > x + 1 && (r.y0 + r.y1) / 2 > ya && (r.y0 + r.y1) / 2 < yb);
+    const hasV = (x: number, ya: number, yb: number) =>
+      v.some((r) => Math.abs(r.x0 - x) <= 3 && r.y0 <= ya + TOL && r.y1 >= yb - TOL) ||
+      (stacked && !v.some((r) => r.y0 <= ya + TOL && r.y1 >= yb - TOL) && !crossed(x, ya, yb));
+    const hasH = (y: number, xa: number, xb: number) =>
+      h.some((r) => Math.abs(r.y0 - y) <= 3 && r.x0 <= xa + TOL && r.x1 >= xb - TOL);
+    // Union-find over grid cells joined where the boundary between them is not drawn.
+    const cp = Array.from({ length: nr * nc }, (_, i) => i);
+    const cf = (i: number): number => {
+      while (cp[i] !== i) {
+        cp[i] = cp[cp[i]];
+        i = cp[i];
+      }
+      return i;
+    };
+    for (let r = 0; r < nr; r++)
+      for (let c = 0; c < nc; c++) {
+        if (c < nc - 1 && !hasV(xs[c + 1], ys[r], ys[r + 1])) cp[cf(r * nc + c)] = cf(r * nc + c + 1);
+        if (r < nr - 1 && !hasH(ys[r + 1], xs[c], xs[c + 1])) cp[cf(r * nc + c)] = cf((r + 1) * nc + c);
+      }
+    const groups = new Map<number, number[]>();
+    for (let i = 0; i < nr * nc; i++) {
+      const g = cf(i);
+      let list = groups.get(g);
+      if (!list) {
+        list = [];
+        groups.set(g, list);
+      }
+      list.push(i);
+    }
+    if (groups.size < 2 || filled < 2) continue;
+    // Charts draw grids too, with most of their cells empty.
+    const filledGroups = [...groups.values()].filter((list) =>
+      list.some((i) => cellRuns[i].length > 0),
+    ).length;
+    if (filledGroups < 0.4 * groups.size) continue;
+    // Spans must be rectangles; otherwise fall back to the plain grid.
+    let rect = true;
+    const spans = new Map<number, { r0: number; c0: number; r1: number; c1: number }>();
+    for (const [g, list] of groups) {
+      const rs = list.map((i) => Math.floor(i / nc));
+      const cs = list.map((i) => i % nc);
+      const s = { r0: Math.min(...rs), r1: Math.max(...rs), c0: Math.min(...cs), c1: Math.max(...cs) };
+      if ((s.r1 - s.r0 + 1) * (s.c1 - s.c0 + 1) !== list.length) rect = false;
+      spans.set(g, s);
+    }
+    const rows: TableCellOut[][] = Array.from({ length: nr }, () => []);
+    if (rect) {
+      for (const [g, s] of [...spans].sort((a, b) => a[1].r0 - b[1].r0 || a[1].c0 - b[1].c0)) {
+        const members = groups.get(g)!;
+        const text = runsText(members.flatMap((i) => cellRuns[i]));
+        const cell: TableCellOut = { text };
+        if (s.r1 > s.r0) cell.rowSpan = s.r1 - s.r0 + 1;
+        if (s.c1 > s.c0) cell.colSpan = s.c1 - s.c0 + 1;
+        rows[s.r0].push(cell);
+      }
+    } else {
+      for (let r = 0; r < nr; r++)
+        for (let c = 0; c < nc; c++) rows[r].push({ text: runsText(cellRuns[r * nc + c]) });
+    }
+    const cleaned = mergeExclusiveColumns(dropEmptyColumns(dropEmpty(rows)));
+    // Drawn grids may be sparse (a spreadsheet); the lines vouch for them.
+    if (!plausibleTable(cleaned, 0.25)) continue;
+    for (const i of taken) used.add(i);
+    tables.push({ box, rows: cleaned, ruled: true, runs: taken });
+  }
+  return tables;
+}
+
+/** Splits a run at spaces, placing words by their share of its characters. */
+export function splitWords(run: TextRun): TextRun[] {
+  if (!/\s/.test(run.text.trim())) return [run];
+  const chars = [...run.text];
+  const step = (run.x1 - run.x0) / Math.max(1, chars.length);
+  const out: TextRun[] = [];
+  let start = -1;
+  for (let i = 0; i <= chars.length; i++) {
+    const space = i === chars.length || /\s/.test(chars[i]);
+    if (!space && start < 0) start = i;
+    if (space && start >= 0) {
+      out.push({
+        ...run,
+        text: chars.slice(start, i).join(''),
+        x0: run.x0 + start * step,
+        x1: run.x0 + i * step,
+      });
+      start = -1;
+    }
+  }
+  return out;
+}
+
+/**
+ * Drops grid columns that hold no text in any row (padding boxes and double rules make them),
+ * narrowing the spans that cross them.
+ */
+export function dropEmptyColumns(rows: TableCellOut[][]): TableCellOut[][] {
+  // Occupancy grid: which cell covers each (row, column).
+  const grid: (TableCellOut | undefined)[][] = rows.map(() => []);
+  rows.forEach((row, r) => {
+    let c = 0;
+    for (const cell of row) {
+      while (grid[r][c]) c++;
+      for (let dr = 0; dr < (cell.rowSpan ?? 1) && r + dr < rows.length; dr++)
+        for (let dc = 0; dc < (cell.colSpan ?? 1); dc++) grid[r + dr][c + dc] = cell;
+      c += cell.colSpan ?? 1;
+    }
+  });
+  const width = Math.max(0, ...grid.map((g) => g.length));
+  const drop = new Set<number>();
+  for (let c = 0; c < width; c++) {
+    const removable = grid.every((g) => {
+      const cell = g[c];
+      if (!cell) return true;
+      const spansOther = (cell.colSpan ?? 1) > 1;
+      return cell.text === '' || spansOther;
+    });
+    if (removable) drop.add(c);
+  }
+  if (drop.size === 0 || drop.size === width) return rows;
+  const out: TableCellOut[][] = rows.map(() => []);
+  const seen = new Set<TableCellOut>();
+  grid.forEach((g, r) => {
+    for (let c = 0; c < width; c++) {
+      const cell = g[c];
+      if (!cell || seen.has(cell)) continue;
+      // Span width after dropping: columns it covers that stay.
+      let covered = 0;
+      for (let k = c; k < width && g[k] === cell; k++) if (!drop.has(k)) covered++;
+      seen.add(cell);
+      if (covered === 0 && cell.text === '') continue;
+      covered = Math.max(1, covered);
+      const copy: TableCellOut = { text: cell.text };
+      if (cell.rowSpan && cell.rowSpan > 1) copy.rowSpan = cell.rowSpan;
+      if (covered > 1) copy.colSpan = covered;
+      out[r].push(copy);
+    }
+  });
+  return out;
+}
+
+/**
+ * Merges neighbouring columns that never both hold text in one row: a narrow number centred
+ * under a wide header makes its own column otherwise. Only for tables without spans.
+ */
+export function mergeExclusiveColumns(rows: TableCellOut[][]): TableCellOut[][] {
+  if (rows.length < 2 || rows.some((r) => r.some((c) => (c.colSpan ?? 1) > 1 || (c.rowSpan ?? 1) > 1)))
+    return rows;
+  const width = Math.max(...rows.map((r) => r.length));
+  let grid = rows.map((r) => Array.from({ length: width }, (_, i) => r[i]?.text ?? ''));
+  let c = 0;
+  while (c < grid[0].length - 1 && grid[0].length > 2) {
+    const clash = grid.some((r) => r[c] !== '' && r[c + 1] !== '');
+    if (!clash) {
+      grid = grid.map((r) => [...r.slice(0, c), r[c] || r[c + 1], ...r.slice(c + 2)]);
+    } else c++;
+  }
+  return grid.map((r) => r.map((text) => ({ text })));
+}
+
+/**
+ * Whether a grid reads as a table: two rows and two columns at least, mostly filled, and not
+ * only numbers (the bars and value labels of a chart make grids of numbers).
+ */
+export function plausibleTable(rows: TableCellOut[][], minFill = 0.5): boolean {
+  if (rows.length < 2) return false;
+  const width = Math.max(...rows.map((r) => r.reduce((w, c) => w + (c.colSpan ?? 1), 0)));
+  if (width < 2) return false;
+  const cells = rows.flat();
+  const filled = cells.filter((c) => c.text !== '');
+  if (filled.length < 3 || filled.length < minFill * cells.length) return false;
+  const numeric = filled.filter((c) => /^[\d\s.,%()+\-–$€£]+$/.test(c.text));
+  const headerHasWords = rows.slice(0, 2).some((r) => r.some((c) => /\p{L}/u.test(c.text)));
+  return !(numeric.length >= 0.8 * filled.length && !headerHasWords);
+}
+
+/** Drops rows with no text and no spans (double rules make thin empty rows). */
+function dropEmpty(rows: TableCellOut[][]): TableCellOut[][] {
+  return rows.filter((row) => row.some((c) => c.text !== '' || (c.rowSpan ?? 1) > 1));
+}
+
+/**
+ * Tables drawn with horizontal rules only (the booktabs style of papers): three or more
+ * stacked rules of about the same extent bound a table whose columns come from the gaps
+ * shared by the text rows between them.
+ */
+export function findRuleBoundTables(
+  runs: readonly TextRun[],
+  rules: readonly Rule[],
+  taken: Set<number>,
+): FoundTable[] {
+  const hs = mergeRules(
+    rules.filter((r) => r.y0 === r.y1 && r.x1 - r.x0 > 60),
+    true,
+  ).sort((a, b) => a.y0 - b.y0);
+  const out: FoundTable[] = [];
+  let i = 0;
+  while (i < hs.length) {
+    const group = [hs[i]];
+    let j = i + 1;
+    while (
+      j < hs.length &&
+      Math.abs(hs[j].x0 - hs[i].x0) < 15 &&
+      Math.abs(hs[j].x1 - hs[i].x1) < 15 &&
+      hs[j].y0 - group[group.length - 1].y0 < 250
+    ) {
+      group.push(hs[j]);
+      j++;
+    }
+    i = j;
+    if (group.length < 2) continue;
+    const box = { x0: group[0].x0 - 2, x1: group[0].x1 + 2, y0: group[0].y0, y1: group[group.length - 1].y0 };
+    const inside: number[] = [];
+    runs.forEach((r, idx) => {
+      if (taken.has(idx)) return;
+      const cx = (r.x0 + r.x1) / 2;
+      const cy = (r.y0 + r.y1) / 2;
+      if (cx >= box.x0 && cx <= box.x1 && cy >= box.y0 && cy <= box.y1) inside.push(idx);
+    });
+    if (inside.length < 4) continue;
+    const grid = gridFromText(inside.map((k) => runs[k]));
+    if (!grid || !plausibleTable(grid)) continue;
+    for (const k of inside) taken.add(k);
+    out.push({ box, rows: grid, ruled: true, runs: new Set(inside) });
+  }
+  return out;
+}
+
+/**
+ * Rows and columns from text alone: fragments grouped by baseline give rows, gaps shared by
+ * the rows give columns; a fragment crossing a column gap spans those columns. Continuation
+ * lines of a wrapped cell are folded into the row above.
+ */
+export function gridFromText(runs: TextRun[]): TableCellOut[][] | undefined {
+  const frags = buildLines(runs);
+  if (frags.length < 4) return undefined;
+  // Baseline rows.
+  frags.sort((a, b) => a.base - b.base || a.x0 - b.x0);
+  const rows: Line[][] = [];
+  for (const f of frags) {
+    const last = rows[rows.length - 1];
+    if (last && Math.abs(last[0].base - f.base) <= 0.4 * f.size) last.push(f);
+    else rows.push([f]);
+  }
+  const maxCols = Math.max(...rows.map((r) => r.length));
+  if (maxCols < 2) return undefined;
+  // Column gaps from the rows with most fragments (spanning headers would hide them).
+  const basis = rows.filter((r) => r.length >= Math.max(2, Math.ceil(maxCols / 2))).flat();
+  const ranges = basis.map((f): [number, number] => [f.x0, f.x1]).sort((a, b) => a[0] - b[0]);
+  const cuts: number[] = [];
+  let reach = ranges[0][1];
+  for (let k = 1; k < ranges.length; k++) {
+    if (ranges[k][0] > reach + 2) cuts.push((ranges[k][0] + reach) / 2);
+    reach = Math.max(reach, ranges[k][1]);
+  }
+  if (cuts.length === 0) return undefined;
+  const nc = cuts.length + 1;
+  const colOf = (x: number) => {
+    let c = 0;
+    while (c < cuts.length && x > cuts[c]) c++;
+    return c;
+  };
+  // Fold continuation rows (fewer cells, close below, no cell in the first column) upwards.
+  const merged: Line[][] = [];
+  for (const r of rows) {
+    const prev = merged[merged.length - 1];
+    const firstCol = r.some((f) => colOf(f.x0) === 0);
+    if (
+      prev &&
+      !firstCol &&
+      r.length < nc &&
+      r[0].y0 - Math.max(...prev.map((f) => f.y1)) < 0.6 * r[0].size
+    ) {
+      prev.push(...r);
+    } else merged.push(r.slice());
+  }
+  const out: TableCellOut[][] = [];
+  for (const r of merged) {
+    const cells: { c0: number; c1: number; frags: Line[] }[] = [];
+    for (const f of r.sort((a, b) => a.x0 - b.x0)) {
+      const c0 = colOf(f.x0 + 0.5);
+      const c1 = colOf(f.x1 - 0.5);
+      const hit = cells.find((c) => c0 <= c.c1 && c1 >= c.c0);
+      if (hit) {
+        hit.frags.push(f);
+        hit.c0 = Math.min(hit.c0, c0);
+        hit.c1 = Math.max(hit.c1, c1);
+      } else cells.push({ c0, c1, frags: [f] });
+    }
+    cells.sort((a, b) => a.c0 - b.c0);
+    const row: TableCellOut[] = [];
+    let col = 0;
+    for (const c of cells) {
+      while (col < c.c0) {
+        row.push({ text: '' });
+        col++;
+      }
+      const text = makeLine(c.frags.flatMap((f) => f.runs)).text;
+      const ordered = c.frags
+        .slice()
+        .sort((a, b) => a.base - b.base || a.x0 - b.x0)
+        .map((f) => f.text)
+        .join(' ');
+      const cell: TableCellOut = { text: c.frags.length > 1 ? ordered : text };
+      if (c.c1 > c.c0) cell.colSpan = c.c1 - c.c0 + 1;
+      row.push(cell);
+      col = c.c1 + 1;
+    }
+    while (col < nc) {
+      row.push({ text: '' });
+      col++;
+    }
+    out.push(row);
+  }
+  return mergeExclusiveColumns(out);
+}
+
+/**
+ * Borderless tables: a run of at least three consecutive baseline rows that each split into
+ * two or more short fragments sharing column positions. Long fragments are text columns,
+ * and a trailing column of bare numbers with text before it is a table of contents.
+ */
+export function findTextTables(
+  runs: readonly TextRun[],
+  taken: Set<number>,
+  pageWidth: number,
+): FoundTable[] {
+  const idx: number[] = [];
+  runs.forEach((r, i) => {
+    if (!taken.has(i) && !r.rotated) idx.push(i);
+  });
+  if (idx.length < 6 || idx.length > 20_000) return [];
+  const runIndex = new Map<TextRun, number>();
+  for (const i of idx) runIndex.set(runs[i], i);
+  const frags = buildLines(idx.map((i) => runs[i])).sort((a, b) => a.base - b.base || a.x0 - b.x0);
+  const rows: Line[][] = [];
+  for (const f of frags) {
+    const last = rows[rows.length - 1];
+    if (last && Math.abs(last[0].base - f.base) <= 0.4 * f.size) last.push(f);
+    else rows.push([f]);
+  }
+  const short = (f: Line) => f.x1 - f.x0 < 0.3 * pageWidth;
+  const ok = rows.map((r) => r.length >= 2 && r.every(short));
+  const out: FoundTable[] = [];
+  let i = 0;
+  while (i < rows.length) {
+    if (!ok[i]) {
+      i++;
+      continue;
+    }
+    let j = i;
+    let okCount = 0;
+    let end = i;
+    while (j < rows.length) {
+      const prevBottom = Math.max(...rows[end].map((f) => f.y1));
+      const top = Math.min(...rows[j].map((f) => f.y0));
+      if (j > i && top - prevBottom > 2.2 * rows[j][0].size) break;
+      if (ok[j]) {
+        okCount++;
+        end = j;
+      } else if (j - end > 1) break;
+      j++;
+    }
+    const group = rows.slice(i, end + 1);
+    i = end + 1;
+    if (okCount < 3) continue;
+    // Columns must line up: most rows start a fragment near a shared left edge.
+    const lefts = group.flatMap((r) => r.map((f) => f.x0));
+    const cols = cluster(lefts, 6).filter(
+      (x) => group.filter((r) => r.some((f) => Math.abs(f.x0 - x) < 8)).length >= Math.max(2, okCount * 0.6),
+    );
+    if (cols.length < 2) continue;
+    const lastCells = group.filter((r) => r.length >= 2).map((r) => r[r.length - 1].text);
+    if (lastCells.every((t) => /^[\divxlc.\s-]+$/i.test(t)) && group.every((r) => r.length <= 2)) continue;
+    // Rows of a table mostly have the same number of cells; chart labels do not.
+    const counts = new Map<number, number>();
+    for (const r of group) if (r.length >= 2) counts.set(r.length, (counts.get(r.length) ?? 0) + 1);
+    const modal = Math.max(...counts.values());
+    const modalLen = [...counts].find(([, c]) => c === modal)![0];
+    if (modal < 0.6 * okCount || Math.max(...group.map((r) => r.length)) > modalLen + 2) continue;
+    const tableRuns = group.flat().flatMap((f) => f.runs);
+    const grid = gridFromText(tableRuns);
+    if (!grid || grid.length < 3 || !plausibleTable(grid)) continue;
+    const cells = grid.flat();
+    if (cells.filter((c) => c.text === '').length > 0.4 * cells.length) continue;
+    const box = {
+      x0: Math.min(...tableRuns.map((r) => r.x0)),
+      y0: Math.min(...tableRuns.map((r) => r.y0)),
+      x1: Math.max(...tableRuns.map((r) => r.x1)),
+      y1: Math.max(...tableRuns.map((r) => r.y1)),
+    };
+    const used = new Set<number>();
+    for (const r of tableRuns) {
+      const k = runIndex.get(r);
+      if (k !== undefined) {
+        used.add(k);
+        taken.add(k);
+      }
+    }
+    out.push({ box, rows: grid, ruled: false, runs: used });
+  }
+  return out;
+}

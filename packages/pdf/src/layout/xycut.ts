@@ -1,0 +1,98 @@
+import type { Box } from '../types.js';
+
+interface Gap {
+  at: number;
+  width: number;
+}
+
+/** Gaps in the projection of boxes on one axis: [lo, hi) pairs sorted by lo. */
+function gaps(ranges: [number, number][]): Gap[] {
+  const sorted = ranges.slice().sort((a, b) => a[0] - b[0]);
+  const out: Gap[] = [];
+  let reach = sorted[0][1];
+  for (let i = 1; i < sorted.length; i++) {
+    const [lo, hi] = sorted[i];
+    if (lo > reach) out.push({ at: (lo + reach) / 2, width: lo - reach });
+    reach = Math.max(reach, hi);
+  }
+  return out;
+}
+
+export interface XYCutOptions {
+  /** Narrowest vertical gap (points) that may separate columns. */
+  minColumnGap: number;
+  /** Narrowest side (points) a vertical cut may leave: stops list markers becoming a column. */
+  minColumnWidth: number;
+}
+
+/**
+ * Recursive XY-cut, iteratively: a region is split at its widest empty band, vertical
+ * (columns) or horizontal (rows); bands of nearly the same width are cut together. Returns
+ * the indices of `boxes` in reading order: top to bottom, columns left to right.
+ */
+export function xyCut(boxes: readonly Box[], opts: XYCutOptions): number[] {
+  const order: number[] = [];
+  const all = boxes.map((_, i) => i);
+  if (all.length === 0) return order;
+  // Boxes shrunk vertically, so touching lines of one paragraph still leave a gap.
+  const ys = boxes.map((b): [number, number] => {
+    const h = b.y1 - b.y0;
+    return [b.y0 + 0.2 * h, b.y1 - 0.2 * h];
+  });
+  const stack: number[][] = [all];
+  while (stack.length > 0) {
+    const region = stack.pop()!;
+    if (region.length === 1) {
+      order.push(region[0]);
+      continue;
+    }
+    const hGaps = gaps(region.map((i) => ys[i]));
+    const vGaps = gaps(region.map((i): [number, number] => [boxes[i].x0, boxes[i].x1])).filter(
+      (g) => g.width >= opts.minColumnGap,
+    );
+    let x0 = Infinity;
+    let x1 = -Infinity;
+    for (const i of region) {
+      x0 = Math.min(x0, boxes[i].x0);
+      x1 = Math.max(x1, boxes[i].x1);
+    }
+    const vOk = vGaps.filter((g) => g.at - x0 >= opts.minColumnWidth && x1 - g.at >= opts.minColumnWidth);
+    const bestV = vOk.reduce((m, g) => Math.max(m, g.width), 0);
+    const bestH = hGaps.reduce((m, g) => Math.max(m, g.width), 0);
+    let parts: number[][];
+    if (bestV > 0 && bestV >= bestH * 0.8) {
+      const cuts = vOk.filter((g) => g.width >= bestV * 0.8).map((g) => g.at);
+      parts = split(region, cuts, (i) => (boxes[i].x0 + boxes[i].x1) / 2);
+    } else if (bestH > 0) {
+      const cuts = hGaps.filter((g) => g.width >= bestH * 0.8).map((g) => g.at);
+      parts = split(region, cuts, (i) => (ys[i][0] + ys[i][1]) / 2);
+    } else {
+      // No clean cut: overlapping boxes, read top to bottom, left to right.
+      const rest = region.slice().sort((a, b) => {
+        const A = boxes[a];
+        const B = boxes[b];
+        const h = Math.min(A.y1 - A.y0, B.y1 - B.y0);
+        const overlap = Math.min(A.y1, B.y1) - Math.max(A.y0, B.y0);
+        return overlap > 0.5 * h ? A.x0 - B.x0 : A.y0 - B.y0;
+      });
+      order.push(...rest);
+      continue;
+    }
+    // Pushed in reverse so the first part is processed (and emitted) first.
+    for (let p = parts.length - 1; p >= 0; p--) if (parts[p].length) stack.push(parts[p]);
+  }
+  return order;
+}
+
+function split(region: number[], cuts: number[], pos: (i: number) => number): number[][] {
+  const sortedCuts = cuts.slice().sort((a, b) => a - b);
+  const parts: number[][] = sortedCuts.map(() => []);
+  parts.push([]);
+  for (const i of region) {
+    const p = pos(i);
+    let k = 0;
+    while (k < sortedCuts.length && p > sortedCuts[k]) k++;
+    parts[k].push(i);
+  }
+  return parts;
+}

@@ -1,0 +1,61 @@
+import { DistillError } from '@distill/core';
+
+/** pdf.js is loaded on first use only, so importing this package stays cheap. */
+type PdfjsModule = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+export type PdfDocument = Awaited<ReturnType<PdfjsModule['getDocument']>['promise']>;
+export type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
+
+let loading: Promise<PdfjsModule> | undefined;
+
+export function loadPdfjs(): Promise<PdfjsModule> {
+  loading ??= import('pdfjs-dist/legacy/build/pdf.mjs').catch((e) => {
+    loading = undefined;
+    throw new DistillError('MISSING_DEPENDENCY', 'pdfjs-dist could not be loaded', { cause: e });
+  });
+  return loading;
+}
+
+/**
+ * Opens a PDF with settings for text extraction in Node: no eval, no font faces, no network.
+ * An empty user password is tried by pdf.js itself; a file that needs a real one is
+ * FILE_ENCRYPTED, and anything pdf.js cannot read is FILE_CORRUPT.
+ */
+export async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
+  const pdfjs = await loadPdfjs();
+  // pdf.js may transfer (detach) the buffer it is given; it gets a copy.
+  const task = pdfjs.getDocument({
+    data: new Uint8Array(bytes),
+    verbosity: 0,
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    useWorkerFetch: false,
+    isOffscreenCanvasSupported: false,
+    isImageDecoderSupported: false,
+    stopAtErrors: false,
+    // Fast mode never looks at pixels, and decoding every image in JS was about half the time
+    // and most of the memory; pdf.js drops images above this size before decoding them.
+    maxImageSize: 1,
+  });
+  try {
+    return await task.promise;
+  } catch (e) {
+    throw mapOpenError(e);
+  }
+}
+
+export function mapOpenError(e: unknown): DistillError {
+  if (e instanceof DistillError) return e;
+  const name = (e as { name?: string })?.name ?? '';
+  const message = (e as { message?: string })?.message ?? String(e);
+  if (name === 'PasswordException' || /password/i.test(message)) {
+    return new DistillError(
+      'FILE_ENCRYPTED',
+      'Unprocessable Entity: the PDF is encrypted and needs a password',
+      { cause: e },
+    );
+  }
+  return new DistillError('FILE_CORRUPT', `Unprocessable Entity: the PDF could not be read (${message})`, {
+    cause: e,
+  });
+}

@@ -1,0 +1,99 @@
+/**
+ * Plain-data shapes that cross the worker boundary: what a page yields (runs of text with
+ * boxes, drawn lines, links, images) and what layout analysis makes of it. Coordinates are
+ * points in the page's displayed frame: origin top-left, y growing downwards.
+ */
+
+/** A run of text with its box: a pdf.js text item, or a word from OCR. */
+export interface TextRun {
+  text: string;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** Baseline y, for grouping runs into lines. */
+  base: number;
+  size: number;
+  bold: boolean;
+  italic: boolean;
+  /** Text not running left to right (rotated or vertical); kept, but outside column analysis. */
+  rotated?: boolean;
+}
+
+/** An axis-aligned drawn segment or thin rectangle, normalised to a horizontal or vertical line. */
+export interface Rule {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export interface LinkArea extends Box {
+  url: string;
+}
+
+/** Everything layout analysis needs from one page, whatever produced it. */
+export interface PageInput {
+  pageNumber: number;
+  width: number;
+  height: number;
+  runs: TextRun[];
+  rules: Rule[];
+  /** Filled rectangles larger than a rule: cell shading or frames, used to find table grids. */
+  rects: Box[];
+  images: Box[];
+  links: LinkArea[];
+}
+
+/** A span of text inside a block with its style, so headings and emphasis survive. */
+export interface Span {
+  text: string;
+  bold?: boolean;
+  italic?: boolean;
+  href?: string;
+}
+
+export interface LayoutLine {
+  spans: Span[];
+  box: Box;
+  size: number;
+}
+
+export type LayoutBlock =
+  | {
+      kind: 'text';
+      /** Lines of the paragraph, already de-hyphenated at joins. */
+      lines: LayoutLine[];
+      box: Box;
+      /** Dominant font size, and whether all of it is bold: the raw material for headings. */
+      size: number;
+      bold: boolean;
+      label?: 'page-header' | 'page-footer' | 'caption' | 'footnote' | 'list-item';
+      /** List marker found at the start ('•', '1.', 'a)'), already removed from the text. */
+      marker?: string;
+    }
+  | {
+      kind: 'table';
+      box: Box;
+      /** Cells in HTML style: rows hold the cells that start in them. */
+      rows: { text: string; rowSpan?: number; colSpan?: number }[][];
+      ruled: boolean;
+    }
+  | { kind: 'image'; box: Box };
+
+export interface PageLayout {
+  pageNumber: number;
+  width: number;
+  height: number;
+  blocks: LayoutBlock[];
+  /** Characters of embedded text on the page: zero means a scanned page (an OCR candidate). */
+  chars: number;
+  error?: string;
+}
