@@ -34,6 +34,8 @@ export interface ProviderResult {
   date?: string;
   /** Host for domain matching when the URL has none (local files indexed under a host). */
   host?: string;
+  /** For a local file: its path below the indexed folder. */
+  path?: string;
   /** The page text, when the provider has it (local index), for highlights and text filters. */
   text?: string;
   imageUrl?: string;

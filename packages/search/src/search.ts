@@ -426,8 +426,7 @@ async function run(
     }
   }
   if (kinds.includes('web')) data.web = web;
-  if (kinds.includes('news') && !data.news) data.news = news;
-  else if (kinds.includes('news')) data.news = [...data.news!, ...news];
+  if (kinds.includes('news')) data.news = [...(data.news ?? []), ...news];
   if (wantsCatalogue || domainTools) {
     data.tools = await discoverTools(
       ctx,
@@ -437,12 +436,17 @@ async function run(
       web.map((w) => w.url),
     );
   }
+  // Arrays in the order the sources were asked for.
+  const ordered: SearchResponse['data'] = {};
+  for (const k of [...kinds, ...(data.tools ? (['tools'] as const) : [])]) {
+    if (data[k]) (ordered as Record<string, unknown>)[k] = data[k];
+  }
   const counted = (data.web?.length ?? 0) + (data.images?.length ?? 0) + (data.news?.length ?? 0);
   credits += searchCredits(counted, req.enterprise?.includes('zdr') === true);
   const unique = [...new Set(warnings)];
   return {
     success: true,
-    data,
+    data: ordered,
     warning: unique.length ? unique.join('\n') : null,
     ...(unique.length ? { warnings: unique } : {}),
     id: randomUUID(),

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
@@ -53,7 +53,11 @@ export interface BuildIndexResult {
 const TEXT_CAP = 20_000;
 const HOSTNAME = /^(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24}$/i;
 
-async function* walk(dir: string, skip: string): AsyncGenerator<string> {
+/** Files under `dir`, sorted, following symbolic links once (a link loop is walked only once). */
+async function* walk(dir: string, skip: string, seen = new Set<string>()): AsyncGenerator<string> {
+  const real = await realpath(dir).catch(() => dir);
+  if (seen.has(real)) return;
+  seen.add(real);
   let entries: import('node:fs').Dirent[];
   try {
     entries = await readdir(dir, { withFileTypes: true });
@@ -68,8 +72,15 @@ async function* walk(dir: string, skip: string): AsyncGenerator<string> {
     if (e.name.startsWith('.') || e.name === 'node_modules') continue;
     const p = join(dir, e.name);
     if (p === skip) continue;
-    if (e.isDirectory()) yield* walk(p, skip);
-    else if (e.isFile()) yield p;
+    let isDir = e.isDirectory();
+    let isFile = e.isFile();
+    if (e.isSymbolicLink()) {
+      const st = await stat(p).catch(() => undefined);
+      isDir = st?.isDirectory() ?? false;
+      isFile = st?.isFile() ?? false;
+    }
+    if (isDir) yield* walk(p, skip, seen);
+    else if (isFile) yield p;
   }
 }
 
@@ -115,7 +126,9 @@ async function collectImages(result: ParseResult): Promise<IndexedImage[]> {
   const alts = new Map<string, string>();
   for (const m of (result.markdown ?? '').matchAll(IMAGE_MD))
     if (m[1] && !alts.has(m[2])) alts.set(m[2], m[1]);
-  const urls = [...new Set([...(result.images ?? []), ...alts.keys()])];
+  // Reading order first (the Markdown), then images only the parser's list holds.
+  const inOrder = [...(result.markdown ?? '').matchAll(IMAGE_MD)].map((m) => m[2]);
+  const urls = [...new Set([...inOrder, ...(result.images ?? [])])];
   const out: IndexedImage[] = [];
   for (const url of urls) {
     // Embedded (data:) images have no address a result could point to.
@@ -138,8 +151,9 @@ async function collectImages(result: ParseResult): Promise<IndexedImage[]> {
 
 function hostFor(rel: string, configured: string | undefined): string | undefined {
   if (configured) return configured.toLowerCase();
-  const first = rel.split('/')[0];
-  return rel.includes('/') && HOSTNAME.test(first) ? first.toLowerCase() : undefined;
+  // The first folder named like a hostname, as a mirror (wget -m, a crawl) lays pages out.
+  const folders = rel.split('/').slice(0, -1);
+  return folders.find((f) => HOSTNAME.test(f))?.toLowerCase();
 }
 
 function describe(result: ParseResult, text: string): string {

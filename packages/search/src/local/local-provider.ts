@@ -29,6 +29,7 @@ const ALL_GROUPS: ReadonlySet<OperatorGroup> = new Set([
   'phrase',
   'exclude',
 ]);
+const IMAGE_GROUPS: ReadonlySet<OperatorGroup> = new Set(['site', 'inurl', 'intitle', 'phrase', 'exclude']);
 
 export interface ScoredDoc {
   doc: IndexedDoc;
@@ -123,6 +124,8 @@ export class LocalIndex {
 
   /** Documents that satisfy the whole request, best first. */
   rank(req: ProviderRequest, warnings: string[] = []): ScoredDoc[] {
+    // For images, filetype: names the image's format, checked per image, not the page's.
+    const groups = req.kind === 'images' ? IMAGE_GROUPS : ALL_GROUPS;
     const q: ParsedQuery = req.query;
     let words = positiveWords(q).flatMap((w) => tokenize(w));
     let excludedDocs: Set<number> | undefined;
@@ -148,7 +151,7 @@ export class LocalIndex {
       if (req.time && !inRange(req.time, Date.parse(d.date))) continue;
       if (!domainAllowed(d, req.includeDomains, req.excludeDomains)) continue;
       if (phraseWords.some((pw) => !this.hasAll(d.id, pw))) continue;
-      if (!matchesQuery(d as Matchable, q, ALL_GROUPS)) continue;
+      if (!matchesQuery(d as Matchable, q, groups)) continue;
       out.push(c);
     }
     const byDate = req.time?.sortByDate === true;
@@ -194,6 +197,7 @@ export class LocalIndex {
             description: doc.title,
             date: doc.date,
             host: doc.host,
+            path: doc.path,
             imageUrl: img.url,
             imageWidth: img.width,
             imageHeight: img.height,
@@ -217,6 +221,7 @@ export function docResult(doc: IndexedDoc): ProviderResult {
     description: doc.description,
     date: doc.date,
     host: doc.host,
+    path: doc.path,
     text: doc.text,
   };
 }

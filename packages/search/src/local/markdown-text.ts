@@ -10,7 +10,7 @@ export function markdownToText(md: string): string {
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/<(https?:[^>\s]+)>/g, ' ')
     .replace(/^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/gm, '')
-    .replace(/\s*\|\s*/g, ' | ')
+    .replace(/[ \t]*\|[ \t]*/g, ' | ')
     .replace(/^ \| | \| $/gm, '')
     .replace(/^#{1,6}\s+/gm, '')
     .replace(/^\s*(?:[-*+]|\d+[.)])\s+/gm, '')

@@ -12,6 +12,8 @@ export interface Matchable {
   host?: string;
   /** Text beyond the description (a page body), when known. */
   text?: string;
+  /** For a local file: its path below the indexed folder. */
+  path?: string;
 }
 
 export function safeUrl(url: string): URL | undefined {
@@ -48,7 +50,7 @@ const pathOf = (url: string): string => {
  * if it has one). A file URL without a host matches on its path: `site:docs/guides` holds for
  * any file under a `docs/guides` folder.
  */
-export function siteMatches(site: string, r: Pick<Matchable, 'url' | 'host'>): boolean {
+export function siteMatches(site: string, r: Pick<Matchable, 'url' | 'host' | 'path'>): boolean {
   const slash = site.indexOf('/');
   const domain = slash === -1 ? site : site.slice(0, slash);
   const prefix = slash === -1 ? '' : site.slice(slash);
@@ -56,7 +58,7 @@ export function siteMatches(site: string, r: Pick<Matchable, 'url' | 'host'>): b
   const path = pathOf(r.url);
   if (host && hostInDomain(host, domain)) {
     if (!prefix) return true;
-    const rel = r.host && safeUrl(r.url)?.protocol === 'file:' ? relToHost(path, r.host) : path;
+    const rel = r.host && safeUrl(r.url)?.protocol === 'file:' ? relToHost(path, r.host, r.path) : path;
     return rel.toLowerCase().startsWith(prefix.toLowerCase());
   }
   if (safeUrl(r.url)?.protocol === 'file:') {
@@ -67,9 +69,11 @@ export function siteMatches(site: string, r: Pick<Matchable, 'url' | 'host'>): b
 }
 
 /** For a file indexed under a host folder, the path below that folder. */
-function relToHost(path: string, host: string): string {
+function relToHost(path: string, host: string, rel: string | undefined): string {
   const i = path.toLowerCase().indexOf(`/${host.toLowerCase()}/`);
-  return i === -1 ? path : path.slice(i + host.length + 1);
+  if (i !== -1) return path.slice(i + host.length + 1);
+  // A host given at index time: the path below the indexed folder is the page's path.
+  return rel ? `/${rel}` : path;
 }
 
 /** The extension of the URL's last path segment, lowercase, without the dot. */
@@ -144,7 +148,7 @@ export function matchesQuery(r: Matchable, q: ParsedQuery, groups: ReadonlySet<O
 
 /** includeDomains / excludeDomains, on the same host rules as `site:`. */
 export function domainAllowed(
-  r: Pick<Matchable, 'url' | 'host'>,
+  r: Pick<Matchable, 'url' | 'host' | 'path'>,
   include: readonly string[] | undefined,
   exclude: readonly string[] | undefined,
 ): boolean {

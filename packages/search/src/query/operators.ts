@@ -185,10 +185,8 @@ export function parseQuery(raw: string): ParsedQuery {
       }
       case 'intitle':
       case 'allintitle': {
-        const words = v
-          .split(/\s+/)
-          .filter(Boolean)
-          .map((w) => w.toLowerCase());
+        // A quoted title value is one phrase that must appear as written.
+        const words = (t.quoted ? [v] : v.split(/\s+/)).filter(Boolean).map((w) => w.toLowerCase());
         (t.negated ? q.excludedIntitle : q.intitle).push(...words);
         if (t.op === 'allintitle' && !t.negated) allMode = 'allintitle';
         break;
