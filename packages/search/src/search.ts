@@ -255,7 +255,7 @@ async function discoverTools(
   runtime: SearchRuntime,
   semantic: boolean,
   domain: boolean,
-  urls: string[],
+  results: { url: string; host?: string }[],
 ): Promise<DiscoveredTool[]> {
   try {
     const cat =
@@ -272,7 +272,7 @@ async function discoverTools(
     }
     const words = positiveWords(parseQuery(ctx.req.query));
     const s = semantic ? cat.semantic(words, ctx.req.limit) : [];
-    const d = domain ? cat.byDomain(urls, ctx.req.limit) : [];
+    const d = domain ? cat.byDomain(results, ctx.req.limit) : [];
     return mergeTools(s, d);
   } catch (e) {
     ctx.warnings.push(`Tool discovery unavailable: ${toDistillError(e).message}`);
@@ -433,7 +433,7 @@ async function run(
       runtime,
       wantsCatalogue,
       domainTools,
-      web.map((w) => w.url),
+      pending.filter((p) => p.kind === 'web').map((p) => ({ url: p.r.url, host: p.r.host })),
     );
   }
   // Arrays in the order the sources were asked for.

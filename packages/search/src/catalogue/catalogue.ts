@@ -116,15 +116,19 @@ export class ToolCatalogue {
     return scored.slice(0, limit).map(({ i }) => ({ ...contract(this.tools[i]), matchedBy: ['semantic'] }));
   }
 
-  /** Tools serving the domains of these URLs, with the URLs that matched, at most `limit`. */
-  byDomain(urls: readonly string[], limit: number): DiscoveredTool[] {
+  /** Tools serving the domains of these results (URLs, or URLs with a host), with the URLs that matched, at most `limit`. */
+  byDomain(results: readonly (string | { url: string; host?: string })[], limit: number): DiscoveredTool[] {
     const out: DiscoveredTool[] = [];
+    const items = results.map((r) => (typeof r === 'string' ? { url: r } : r));
     for (const t of this.tools) {
       if (!t.domains?.length) continue;
-      const matched = urls.filter((u) => {
-        const host = hostOf({ url: u });
-        return host !== '' && t.domains!.some((d) => hostInDomain(host, d));
-      });
+      const matched = items
+        .filter((r) => {
+          // Local files indexed under a host match on that host.
+          const host = hostOf(r);
+          return host !== '' && t.domains!.some((d) => hostInDomain(host, d));
+        })
+        .map((r) => r.url);
       if (matched.length)
         out.push({ ...contract(t), matchedBy: ['domain'], matchedUrls: [...new Set(matched)] });
       if (out.length >= limit) break;

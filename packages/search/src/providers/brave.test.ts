@@ -38,7 +38,9 @@ describe('Brave Search provider against replayed documented responses', () => {
 
   it('highlights from the description and extra snippets; the plain description with highlights false', async () => {
     const on = await search({ query: 'hot reloading' }, { provider });
-    expect(on.data.web![0].description).toBe('Widgets render fast and the sprocket adapter supports hot reloading.');
+    expect(on.data.web![0].description).toBe(
+      'Widgets render fast and the sprocket adapter supports hot reloading.',
+    );
     const off = await search({ query: 'hot reloading', highlights: false }, { provider });
     expect(off.data.web![0].description).toBe('How to install widgets and configure the sprocket adapter.');
   });
@@ -46,7 +48,10 @@ describe('Brave Search provider against replayed documented responses', () => {
   it('maps tbs to freshness: pd/pw/pm/py and a day range; qdr:h is trimmed by page_age', async () => {
     await search({ query: 'widgets', tbs: 'qdr:w' }, { provider, now: NOW });
     expect(last().params.get('freshness')).toBe('pw');
-    await search({ query: 'widgets', tbs: 'cdr:1,cd_min:11/1/2026,cd_max:11/30/2026' }, { provider, now: NOW });
+    await search(
+      { query: 'widgets', tbs: 'cdr:1,cd_min:11/1/2026,cd_max:11/30/2026' },
+      { provider, now: NOW },
+    );
     expect(last().params.get('freshness')).toBe('2026-11-01to2026-11-30');
     const res = await search({ query: 'widgets', tbs: 'sbd:1,qdr:y' }, { provider, now: NOW });
     expect(last().params.get('freshness')).toBe('py');
@@ -59,7 +64,10 @@ describe('Brave Search provider against replayed documented responses', () => {
   });
 
   it('passes the operators Brave reads, filters inurl: and the domain lists itself', async () => {
-    const res = await search({ query: 'widgets site:example.com intitle:guide inurl:guide -forum' }, { provider });
+    const res = await search(
+      { query: 'widgets site:example.com intitle:guide inurl:guide -forum' },
+      { provider },
+    );
     expect(last().params.get('q')).toBe('widgets -forum site:example.com intitle:guide');
     expect(res.data.web!.map((r) => r.url)).toEqual(['https://example.com/widgets/guide']);
     const exc = await search({ query: 'widgets', excludeDomains: ['example.com'] }, { provider });
@@ -67,12 +75,15 @@ describe('Brave Search provider against replayed documented responses', () => {
   });
 
   it('sends a location as Brave location headers', async () => {
-    await search({ query: 'widgets', location: 'Berlin,Berlin,DE', sources: [{ type: 'web' }] }, { provider });
+    await search(
+      { query: 'widgets', location: 'Berlin,Berlin,DE', sources: [{ type: 'web' }] },
+      { provider },
+    );
     expect(last().headers['x-loc-city']).toBe('Berlin');
     expect(last().headers['x-loc-country']).toBe('DE');
   });
 
-  it('images and news from their endpoints, in the spec\'s shapes', async () => {
+  it("images and news from their endpoints, in the spec's shapes", async () => {
     const res = await search({ query: 'widgets imagesize:64x64', sources: ['images', 'news'] }, { provider });
     expect(server.requests.some((r) => r.path === '/res/v1/images/search')).toBe(true);
     expect(res.data.images).toEqual([
@@ -95,7 +106,7 @@ describe('Brave Search provider against replayed documented responses', () => {
     expect(res.creditsUsed).toBe(2);
   });
 
-  it('a rejected key at the backend is a bad gateway, not the caller\'s 401', async () => {
+  it("a rejected key at the backend is a bad gateway, not the caller's 401", async () => {
     await expect(search({ query: 'unauthorized' }, { provider })).rejects.toMatchObject({ status: 502 });
   });
 });

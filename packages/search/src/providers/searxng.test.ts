@@ -16,7 +16,14 @@ beforeAll(async () => {
     const cat = p.get('categories');
     if (cat === 'images') return { body: 'searxng-images.json' };
     if (cat === 'news') return { body: 'searxng-news.json' };
-    return { body: p.get('pageno') === '1' ? 'searxng-web-1.json' : p.get('pageno') === '2' ? 'searxng-web-2.json' : { results: [] } };
+    return {
+      body:
+        p.get('pageno') === '1'
+          ? 'searxng-web-1.json'
+          : p.get('pageno') === '2'
+            ? 'searxng-web-2.json'
+            : { results: [] },
+    };
   });
   provider = new SearxngProvider({ baseUrl: server.url });
 });
@@ -36,7 +43,10 @@ describe('SearXNG provider against replayed JSON responses', () => {
     expect(p.get('language')).toBe('de-DE');
     expect(p.get('safesearch')).toBe('2');
     expect(p.get('time_range')).toBe('week');
-    expect(res.data.web![0]).toMatchObject({ title: 'Acme Widgets Guide', url: 'https://example.com/widgets/guide' });
+    expect(res.data.web![0]).toMatchObject({
+      title: 'Acme Widgets Guide',
+      url: 'https://example.com/widgets/guide',
+    });
     expect(res.data.web!.length).toBe(3);
   });
 
@@ -69,7 +79,7 @@ describe('SearXNG provider against replayed JSON responses', () => {
     expect(valid.data.web!.map((r) => r.url)).not.toContain('javascript:alert(1)');
   });
 
-  it('trims a custom tbs range by the results\' dates, and says so', async () => {
+  it("trims a custom tbs range by the results' dates, and says so", async () => {
     const res = await search(
       { query: 'widgets', limit: 10, tbs: 'cdr:1,cd_min:11/1/2026,cd_max:11/30/2026' },
       { provider, now: NOW },
