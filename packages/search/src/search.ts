@@ -20,7 +20,7 @@ import {
   type SearchProvider,
 } from './provider.js';
 import { applyCategory, type CategoryName, RESEARCH_CATEGORY_WARNING } from './query/categories.js';
-import { domainAllowed, filetypeOf, matchesQuery, type OperatorGroup, safeUrl } from './query/match.js';
+import { compileMatcher, domainAllowed, filetypeOf, type OperatorGroup, safeUrl } from './query/match.js';
 import { type OperatorName, type ParsedQuery, parseQuery, positiveWords } from './query/operators.js';
 import { hasRange, inRange, parseTbs, type TimeFilter } from './query/tbs.js';
 import type { ImageResult, NewsResult, ScrapedFields, SearchResponse, WebResult } from './response.js';
@@ -100,11 +100,13 @@ function acceptor(
   const imageGroups = new Set(groups);
   imageGroups.delete('filetype');
   const allowFile = ctx.provider instanceof LocalIndexProvider;
+  const matches = compileMatcher(q, groups);
+  const matchesImage = compileMatcher(q, imageGroups);
   return (r) => {
     if (ctx.req.ignoreInvalidURLs && !isValidResultUrl(r.url, allowFile)) return false;
     if (!domainAllowed(r, ctx.req.includeDomains, ctx.req.excludeDomains)) return false;
     if (kind === 'images') {
-      if (!matchesQuery(r, q, imageGroups)) return false;
+      if (!matchesImage(r)) return false;
       const ft = filetypeOf(r.imageUrl ?? r.url);
       if (q.filetypes.length && !q.filetypes.includes(ft)) return false;
       if (q.excludedFiletypes.includes(ft)) return false;
@@ -113,7 +115,7 @@ function acceptor(
       if (q.imagesize && (w !== q.imagesize.width || h !== q.imagesize.height)) return false;
       if (q.larger && !(w !== undefined && h !== undefined && w > q.larger.width && h > q.larger.height))
         return false;
-    } else if (!matchesQuery(r, q, groups)) return false;
+    } else if (!matches(r)) return false;
     if (time && hasRange(time) && checkTime()) {
       const t = r.date ? Date.parse(r.date) : undefined;
       if (!inRange(time, t)) return false;

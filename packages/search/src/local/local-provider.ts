@@ -6,9 +6,10 @@ import type {
   SearchProvider,
 } from '../provider.js';
 import {
+  compileMatcher,
   domainAllowed,
+  hostInDomain,
   type Matchable,
-  matchesQuery,
   type OperatorGroup,
   siteMatches,
 } from '../query/match.js';
@@ -40,10 +41,33 @@ export interface ScoredDoc {
 export class LocalIndex {
   readonly data: IndexData;
   private readonly titleSets: Set<string>[];
+  private readonly dates: number[];
+  /** Documents by host, and those without one, so site: narrows before anything is scored. */
+  private readonly byHost = new Map<string, number[]>();
+  private readonly hostless: number[] = [];
 
   constructor(data: IndexData) {
     this.data = data;
     this.titleSets = data.docs.map((d) => new Set(d.titleTokens));
+    this.dates = data.docs.map((d) => Date.parse(d.date));
+    for (const d of data.docs) {
+      if (!d.host) this.hostless.push(d.id);
+      else {
+        const list = this.byHost.get(d.host) ?? [];
+        if (!list.length) this.byHost.set(d.host, list);
+        list.push(d.id);
+      }
+    }
+  }
+
+  /** Documents that may satisfy one of the site: values (hosts in the domain, and every hostless file). */
+  private siteCandidates(sites: readonly string[]): Set<number> {
+    const out = new Set<number>(this.hostless);
+    const domains = sites.map((s) => s.split('/')[0]);
+    for (const [host, ids] of this.byHost) {
+      if (domains.some((d) => hostInDomain(host, d))) for (const id of ids) out.add(id);
+    }
+    return out;
   }
 
   static async open(indexDir: string): Promise<LocalIndex> {
@@ -137,10 +161,24 @@ export class LocalIndex {
       if (!rel.docs.size) return [];
     }
     const phraseWords = q.phrases.map((p) => tokenize(p));
+    // Excluded single words are checked on the postings; only the rest need the text.
+    const excludedTokens: string[] = [];
+    const textExcluded: string[] = [];
+    for (const t of q.excludedTerms) {
+      const toks = tokenize(t);
+      if (toks.length === 1) excludedTokens.push(toks[0]);
+      else if (toks.length > 1) textExcluded.push(t);
+    }
+    const matches = compileMatcher({ ...q, excludedTerms: textExcluded }, groups);
+    const inSites = q.sites.length ? this.siteCandidates(q.sites) : undefined;
     let candidates: ScoredDoc[];
     if (words.length) {
       candidates = [];
-      for (const [id, score] of this.score(words)) candidates.push({ doc: this.data.docs[id], score });
+      for (const [id, score] of this.score(words)) {
+        if (!inSites || inSites.has(id)) candidates.push({ doc: this.data.docs[id], score });
+      }
+    } else if (inSites) {
+      candidates = [...inSites].sort((a, b) => a - b).map((id) => ({ doc: this.data.docs[id], score: 0 }));
     } else {
       candidates = this.data.docs.map((doc) => ({ doc, score: 0 }));
     }
@@ -148,16 +186,17 @@ export class LocalIndex {
     for (const c of candidates) {
       const d = c.doc;
       if (excludedDocs?.has(d.id)) continue;
-      if (req.time && !inRange(req.time, Date.parse(d.date))) continue;
+      if (req.time && !inRange(req.time, this.dates[d.id])) continue;
       if (!domainAllowed(d, req.includeDomains, req.excludeDomains)) continue;
       if (phraseWords.some((pw) => !this.hasAll(d.id, pw))) continue;
-      if (!matchesQuery(d as Matchable, q, groups)) continue;
+      if (excludedTokens.some((t) => this.hasAll(d.id, [t]))) continue;
+      if (!matches(d as Matchable)) continue;
       out.push(c);
     }
     const byDate = req.time?.sortByDate === true;
     out.sort((a, b) => {
       if (byDate) {
-        const dd = Date.parse(b.doc.date) - Date.parse(a.doc.date);
+        const dd = this.dates[b.doc.id] - this.dates[a.doc.id];
         if (dd) return dd;
       }
       return b.score - a.score || a.doc.id - b.doc.id;

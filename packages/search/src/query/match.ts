@@ -42,8 +42,24 @@ export function hostInDomain(host: string, domain: string): boolean {
 
 const pathOf = (url: string): string => {
   const u = safeUrl(url);
-  return u ? decodeURIComponent(u.pathname) : url;
+  if (!u) return url;
+  try {
+    return decodeURIComponent(u.pathname);
+  } catch {
+    return u.pathname;
+  }
 };
+
+/** Decoded paths of results seen before (a local index's documents are matched again and again). */
+const pathCache = new WeakMap<object, string>();
+function cachedPath(r: Pick<Matchable, 'url'>): string {
+  let p = pathCache.get(r);
+  if (p === undefined) {
+    p = pathOf(r.url);
+    pathCache.set(r, p);
+  }
+  return p;
+}
 
 /**
  * `site:` holds when the host is in the site's domain (and the path starts with the site's path,
@@ -55,14 +71,15 @@ export function siteMatches(site: string, r: Pick<Matchable, 'url' | 'host' | 'p
   const domain = slash === -1 ? site : site.slice(0, slash);
   const prefix = slash === -1 ? '' : site.slice(slash);
   const host = hostOf(r);
-  const path = pathOf(r.url);
+  const isFile = r.url.startsWith('file:');
   if (host && hostInDomain(host, domain)) {
     if (!prefix) return true;
-    const rel = r.host && safeUrl(r.url)?.protocol === 'file:' ? relToHost(path, r.host, r.path) : path;
+    const path = cachedPath(r);
+    const rel = r.host && isFile ? relToHost(path, r.host, r.path) : path;
     return rel.toLowerCase().startsWith(prefix.toLowerCase());
   }
-  if (safeUrl(r.url)?.protocol === 'file:') {
-    const segs = `/${path.toLowerCase().split('/').filter(Boolean).join('/')}/`;
+  if (isFile) {
+    const segs = `/${cachedPath(r).toLowerCase().split('/').filter(Boolean).join('/')}/`;
     return segs.includes(`/${site.toLowerCase()}/`);
   }
   return false;
@@ -84,19 +101,15 @@ export function filetypeOf(url: string): string {
   return dot > 0 ? last.slice(dot + 1).toLowerCase() : '';
 }
 
-const fold = (s: string): string =>
+export const fold = (s: string): string =>
   s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ');
 
-/** Word match on folded text: the word as a whole token, or inside a URL. */
-function containsWord(haystack: string, word: string): boolean {
-  return containsFoldedWord(fold(haystack), word);
-}
-
-function containsFoldedWord(h: string, word: string): boolean {
+/** A whole-word test on folded text. */
+function wordRegExp(word: string): RegExp | undefined {
   const w = fold(word);
-  if (!w) return true;
+  if (!w) return undefined;
   const esc = w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(^|[^\\p{L}\\p{N}])${esc}($|[^\\p{L}\\p{N}])`, 'u').test(h);
+  return new RegExp(`(^|[^\\p{L}\\p{N}])${esc}($|[^\\p{L}\\p{N}])`, 'u');
 }
 
 const urlText = (url: string): string => {
@@ -110,40 +123,60 @@ const urlText = (url: string): string => {
 export type OperatorGroup = 'site' | 'filetype' | 'inurl' | 'intitle' | 'phrase' | 'exclude';
 
 /**
- * Whether a result satisfies the operators of `groups`. Text checks (phrases, excluded words)
- * read the title, description and, when known, the body.
+ * A predicate for the operators of `groups`, compiled once per query (word patterns, folded
+ * phrases). Text checks (phrases, excluded words) read the title, description and, when known,
+ * the body, folding it only when a text operator is present.
  */
+export function compileMatcher(
+  q: ParsedQuery,
+  groups: ReadonlySet<OperatorGroup>,
+): (r: Matchable) => boolean {
+  const site = groups.has('site') && (q.sites.length > 0 || q.excludedSites.length > 0);
+  const filetype = groups.has('filetype') && (q.filetypes.length > 0 || q.excludedFiletypes.length > 0);
+  const inurl = groups.has('inurl') && (q.inurl.length > 0 || q.excludedInurl.length > 0);
+  const inurlWords = q.inurl.map((w) => w.toLowerCase());
+  const notInurl = q.excludedInurl.map((w) => w.toLowerCase());
+  const intitle = groups.has('intitle') && (q.intitle.length > 0 || q.excludedIntitle.length > 0);
+  const titleRes = q.intitle.map(wordRegExp).filter((x): x is RegExp => x !== undefined);
+  const notTitleRes = q.excludedIntitle.map(wordRegExp).filter((x): x is RegExp => x !== undefined);
+  const phrases = groups.has('phrase') ? q.phrases.map(fold).filter(Boolean) : [];
+  const exclude = groups.has('exclude');
+  const notWords = exclude ? q.excludedTerms.map(wordRegExp).filter((x): x is RegExp => x !== undefined) : [];
+  const notPhrases = exclude ? q.excludedPhrases.map(fold).filter(Boolean) : [];
+  const needText = phrases.length > 0 || notWords.length > 0 || notPhrases.length > 0;
+  return (r) => {
+    if (site) {
+      if (q.sites.length && !q.sites.some((s) => siteMatches(s, r))) return false;
+      if (q.excludedSites.some((s) => siteMatches(s, r))) return false;
+    }
+    if (filetype) {
+      const ft = filetypeOf(r.url);
+      if (q.filetypes.length && !q.filetypes.includes(ft)) return false;
+      if (q.excludedFiletypes.includes(ft)) return false;
+    }
+    if (inurl) {
+      const u = urlText(r.url);
+      if (!inurlWords.every((w) => u.includes(w))) return false;
+      if (notInurl.some((w) => u.includes(w))) return false;
+    }
+    if (intitle) {
+      const t = fold(r.title ?? '');
+      if (!titleRes.every((re) => re.test(t))) return false;
+      if (notTitleRes.some((re) => re.test(t))) return false;
+    }
+    if (needText) {
+      const folded = fold(`${r.title ?? ''}\n${r.description ?? ''}\n${r.text ?? ''}`);
+      if (!phrases.every((p) => folded.includes(p))) return false;
+      if (notWords.some((re) => re.test(folded))) return false;
+      if (notPhrases.some((p) => folded.includes(p))) return false;
+    }
+    return true;
+  };
+}
+
+/** Whether a result satisfies the operators of `groups` (see compileMatcher, which callers looping over many results use). */
 export function matchesQuery(r: Matchable, q: ParsedQuery, groups: ReadonlySet<OperatorGroup>): boolean {
-  if (groups.has('site')) {
-    if (q.sites.length && !q.sites.some((s) => siteMatches(s, r))) return false;
-    if (q.excludedSites.some((s) => siteMatches(s, r))) return false;
-  }
-  if (groups.has('filetype')) {
-    const ft = filetypeOf(r.url);
-    if (q.filetypes.length && !q.filetypes.includes(ft)) return false;
-    if (q.excludedFiletypes.includes(ft)) return false;
-  }
-  if (groups.has('inurl')) {
-    const u = urlText(r.url);
-    if (!q.inurl.every((w) => u.includes(w.toLowerCase()))) return false;
-    if (q.excludedInurl.some((w) => u.includes(w.toLowerCase()))) return false;
-  }
-  if (groups.has('intitle')) {
-    const t = r.title ?? '';
-    if (!q.intitle.every((w) => containsWord(t, w))) return false;
-    if (q.excludedIntitle.some((w) => containsWord(t, w))) return false;
-  }
-  const text = `${r.title ?? ''}\n${r.description ?? ''}\n${r.text ?? ''}`;
-  if (groups.has('phrase') && q.phrases.length) {
-    const folded = fold(text);
-    if (!q.phrases.every((p) => folded.includes(fold(p)))) return false;
-  }
-  if (groups.has('exclude') && (q.excludedTerms.length || q.excludedPhrases.length)) {
-    const folded = fold(text);
-    if (q.excludedTerms.some((w) => containsFoldedWord(folded, w))) return false;
-    if (q.excludedPhrases.some((p) => folded.includes(fold(p)))) return false;
-  }
-  return true;
+  return compileMatcher(q, groups)(r);
 }
 
 /** includeDomains / excludeDomains, on the same host rules as `site:`. */
