@@ -1,0 +1,33 @@
+/** What an engine brings back from a URL, before conversion. */
+export interface PageSnapshot {
+  /** Final URL after redirects. */
+  url: string;
+  statusCode: number;
+  contentType?: string;
+  charset?: string;
+  body: Uint8Array;
+  engine: 'fetch' | 'browser';
+  /** Set by the browser engine when a screenshot format was asked. */
+  screenshot?: { data: Uint8Array; mime: string };
+  /** Set by the browser engine when actions ran. */
+  actions?: ActionResults;
+  warnings: string[];
+}
+
+export interface ActionResults {
+  screenshots: { data: Uint8Array; mime: string }[];
+  scrapes: { url: string; html: string }[];
+  javascriptReturns: { type: string; value: unknown }[];
+  pdfs: Uint8Array[];
+}
+
+export const charsetOf = (contentType: string | undefined): string | undefined =>
+  /charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1];
+
+export const mimeOf = (contentType: string | undefined): string =>
+  (contentType ?? '').split(';')[0].trim().toLowerCase();
+
+export const DESKTOP_USER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+export const MOBILE_USER_AGENT =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
