@@ -155,17 +155,13 @@ describe('scraping results (local documents parsed with the engine)', () => {
     ).rejects.toMatchObject({ status: 408, code: 'REQUEST_TIMEOUT' });
   });
 
-  it('web results need @distill/web: without it each scrape fails alone with a 500 naming the package', async () => {
+  it('refuses result URLs that are neither local files nor http(s)', async () => {
     const s = new DefaultResultScraper({ registry });
-    const err = await s
-      .scrape(
-        'https://example.com/',
-        { formats: [{ type: 'markdown' }] } as ScrapeOptions,
-        AbortSignal.timeout(1000),
-      )
-      .catch((e) => e);
-    // Once @distill/web is installed the scrape itself may fail (no network): either way it is a catalogue error.
-    expect(err).toHaveProperty('status');
+    const opts = { formats: [{ type: 'markdown' }] } as ScrapeOptions;
+    await expect(s.scrape('ftp://example.com/a.csv', opts, AbortSignal.timeout(1000))).rejects.toMatchObject({
+      code: 'INVALID_URL',
+      status: 400,
+    });
   });
 });
 

@@ -19,6 +19,7 @@ import {
   type ResultKind,
   type SearchProvider,
 } from './provider.js';
+import { providerFromEnv } from './providers/from-env.js';
 import { applyCategory, type CategoryName, RESEARCH_CATEGORY_WARNING } from './query/categories.js';
 import { compileMatcher, domainAllowed, filetypeOf, type OperatorGroup, safeUrl } from './query/match.js';
 import { type OperatorName, type ParsedQuery, parseQuery, positiveWords } from './query/operators.js';
@@ -61,8 +62,10 @@ const GROUP_OF: Partial<Record<OperatorName, OperatorGroup>> = {
 
 function resolveProvider(runtime: SearchRuntime): SearchProvider {
   if (runtime.provider) return runtime.provider;
-  const index = runtime.index ?? process.env.DISTILL_INDEX;
-  if (index) return new LocalIndexProvider(index);
+  if (runtime.index) return new LocalIndexProvider(runtime.index);
+  // A remote provider when the environment configures one, else the index DISTILL_INDEX names.
+  const env = providerFromEnv();
+  if (env) return env;
   throw new DistillError(
     'SERVICE_UNAVAILABLE',
     'No search provider is configured: build a local index with `distill index <dir>` and set DISTILL_INDEX, or configure SearXNG or Brave',
@@ -225,6 +228,7 @@ async function scrapeAll(ctx: Ctx, pending: PendingResult[], scraper: ResultScra
     try {
       const s = await scraper.scrape(p.r.url, opts, ctx.signal);
       p.scraped = s;
+      if (s.metadata?.error) return;
       const pdf = s.metadata?.contentType === 'application/pdf' && (opts.parsers?.length ?? 1) > 0;
       credits += scrapeCredits({ ok: true, pdf, numPages: s.metadata?.numPages });
     } catch (e) {

@@ -32,17 +32,18 @@ export interface ResultScraper {
 const LOCAL_FORMATS = new Set(['markdown', 'html', 'rawHtml', 'rawBase64', 'links', 'images', 'summary']);
 
 /** The `@distill/web` entry points this package calls; loaded lazily so search never pulls in a browser. */
-interface WebModule {
-  scrape(url: string, options: ScrapeOptions, runtime: { signal?: AbortSignal }): Promise<ScrapedContent>;
+export interface WebScrape {
+  // `@distill/web`'s scrape() and its Scraper class both fit; the document is the spec's scrape data.
+  scrape(url: string, options: ScrapeOptions, runtime: { signal?: AbortSignal }): Promise<object>;
 }
 
-let webModule: Promise<WebModule | undefined> | undefined;
+let webModule: Promise<WebScrape | undefined> | undefined;
 
-async function loadWeb(): Promise<WebModule | undefined> {
+async function loadWeb(): Promise<WebScrape | undefined> {
   // A variable specifier keeps bundlers and the type checker from requiring the package.
   const name = '@distill/web';
   webModule ??= import(name).then(
-    (m: Partial<WebModule>) => (typeof m.scrape === 'function' ? (m as WebModule) : undefined),
+    (m: Partial<WebScrape>) => (typeof m.scrape === 'function' ? (m as WebScrape) : undefined),
     () => undefined,
   );
   return webModule;
@@ -51,8 +52,8 @@ async function loadWeb(): Promise<WebModule | undefined> {
 export interface DefaultResultScraperOptions {
   /** Parsers for local files; the engine's default registry otherwise. */
   registry?: ParserRegistry;
-  /** Replaces the lazily loaded `@distill/web` for http(s) URLs. */
-  web?: WebModule;
+  /** Scrapes http(s) URLs: a `@distill/web` Scraper (for its cache, browser pool, settings); its module's scrape() otherwise. */
+  web?: WebScrape;
 }
 
 /**
@@ -72,7 +73,13 @@ export class DefaultResultScraper implements ResultScraper {
         'Scraping web results needs the @distill/web package, which is not installed',
       );
     }
-    return web.scrape(url, options, { signal });
+    const doc = (await web.scrape(url, options, { signal })) as ScrapedContent;
+    const status = doc.metadata?.statusCode;
+    // A page that answered with an error status is a failed scrape: it says so in metadata.error.
+    if (typeof status === 'number' && status >= 400 && !doc.metadata.error) {
+      doc.metadata = { ...doc.metadata, error: `The page answered with status ${status}` };
+    }
+    return doc;
   }
 
   private async scrapeFile(
