@@ -8,6 +8,7 @@ import type {
 import {
   compileMatcher,
   domainAllowed,
+  foldedText,
   hostInDomain,
   type Matchable,
   type OperatorGroup,
@@ -45,6 +46,8 @@ export class LocalIndex {
   /** Documents by host, and those without one, so site: narrows before anything is scored. */
   private readonly byHost = new Map<string, number[]>();
   private readonly hostless: number[] = [];
+  /** Folded texts, computed on the first phrase or exclusion that needs each one. */
+  private readonly folded: (string | undefined)[] = [];
 
   constructor(data: IndexData) {
     this.data = data;
@@ -58,6 +61,15 @@ export class LocalIndex {
         list.push(d.id);
       }
     }
+  }
+
+  private foldedOf(d: IndexedDoc): string {
+    let f = this.folded[d.id];
+    if (f === undefined) {
+      f = foldedText(d);
+      this.folded[d.id] = f;
+    }
+    return f;
   }
 
   /** Documents that may satisfy one of the site: values (hosts in the domain, and every hostless file). */
@@ -170,6 +182,7 @@ export class LocalIndex {
       else if (toks.length > 1) textExcluded.push(t);
     }
     const matches = compileMatcher({ ...q, excludedTerms: textExcluded }, groups);
+    const needText = q.phrases.length > 0 || textExcluded.length > 0 || q.excludedPhrases.length > 0;
     const inSites = q.sites.length ? this.siteCandidates(q.sites) : undefined;
     let candidates: ScoredDoc[];
     if (words.length) {
@@ -190,7 +203,7 @@ export class LocalIndex {
       if (!domainAllowed(d, req.includeDomains, req.excludeDomains)) continue;
       if (phraseWords.some((pw) => !this.hasAll(d.id, pw))) continue;
       if (excludedTokens.some((t) => this.hasAll(d.id, [t]))) continue;
-      if (!matches(d as Matchable)) continue;
+      if (!matches(needText ? { ...d, folded: this.foldedOf(d) } : (d as Matchable))) continue;
       out.push(c);
     }
     const byDate = req.time?.sortByDate === true;

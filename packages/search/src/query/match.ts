@@ -14,6 +14,8 @@ export interface Matchable {
   text?: string;
   /** For a local file: its path below the indexed folder. */
   path?: string;
+  /** Title, description and text already folded (a local index caches it). */
+  folded?: string;
 }
 
 export function safeUrl(url: string): URL | undefined {
@@ -165,7 +167,7 @@ export function compileMatcher(
       if (notTitleRes.some((re) => re.test(t))) return false;
     }
     if (needText) {
-      const folded = fold(`${r.title ?? ''}\n${r.description ?? ''}\n${r.text ?? ''}`);
+      const folded = r.folded ?? foldedText(r);
       if (!phrases.every((p) => folded.includes(p))) return false;
       if (notWords.some((re) => re.test(folded))) return false;
       if (notPhrases.some((p) => folded.includes(p))) return false;
@@ -173,6 +175,10 @@ export function compileMatcher(
     return true;
   };
 }
+
+/** The folded text the phrase and exclusion checks read. */
+export const foldedText = (r: Pick<Matchable, 'title' | 'description' | 'text'>): string =>
+  fold(`${r.title ?? ''}\n${r.description ?? ''}\n${r.text ?? ''}`);
 
 /** Whether a result satisfies the operators of `groups` (see compileMatcher, which callers looping over many results use). */
 export function matchesQuery(r: Matchable, q: ParsedQuery, groups: ReadonlySet<OperatorGroup>): boolean {
