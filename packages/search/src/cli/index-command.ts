@@ -10,14 +10,15 @@ Parses every document under <dir> with the engine and writes a BM25 search index
 \`distill search\` (and the server, through DISTILL_INDEX) searches offline. Documents whose
 format has no parser in this build are skipped and counted; files that fail are counted apart.
 
-  --index DIR   where the index goes (default: $DISTILL_INDEX, else <dir>/.distill-index)
+  --index DIR   where the index goes (default: $DISTILL_INDEX, else ./.distill-index, which
+                distill search reads by default)
   --host HOST   treat the documents as pages of HOST for site: and the domain filters
                 (default: a top folder named like a hostname gives its files that host)
   --json        print the build statistics as JSON
 `;
 
-/** The folder an index lives in when none is named. */
-export const defaultIndexDir = (dir: string): string => resolve(dir, '.distill-index');
+/** The folder an index lives in when none is named: `.distill-index` in the working folder. */
+export const defaultIndexDir = (): string => resolve('.distill-index');
 
 export async function indexCommand(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -39,7 +40,7 @@ export async function indexCommand(argv: string[], io: Io): Promise<number> {
     return 2;
   }
   const dir = positionals[0];
-  const indexDir = values.index ?? process.env.DISTILL_INDEX ?? defaultIndexDir(dir);
+  const indexDir = values.index ?? process.env.DISTILL_INDEX ?? defaultIndexDir();
   try {
     const r = await buildIndex(dir, indexDir, { host: values.host });
     for (const w of r.warnings) io.err(`warning: ${w}\n`);

@@ -101,7 +101,7 @@ export async function searchCommand(argv: string[], io: Io): Promise<number> {
   let provider: SearchProvider | undefined;
   if (values.index) provider = new LocalIndexProvider(values.index);
   else provider = providerFromEnv();
-  if (!provider && existsSync(defaultIndexDir('.'))) provider = new LocalIndexProvider(defaultIndexDir('.'));
+  if (!provider && existsSync(defaultIndexDir())) provider = new LocalIndexProvider(defaultIndexDir());
   try {
     const res = await search(request, { provider, catalogue: values.catalogue });
     if (values.json) io.out(`${JSON.stringify(res, null, 2)}\n`);
