@@ -299,6 +299,13 @@ describe('local provider: domain filters, categories, highlights', () => {
     expect(off.data.web![0].description).toBe('A guide to installing Acme widgets.');
   });
 
+  it('ignoreInvalidURLs keeps local files (they can be scraped), country and safe change nothing offline', async () => {
+    const base = await pages({ query: 'widget' });
+    expect(await pages({ query: 'widget', ignoreInvalidURLs: true, country: 'DE', safe: true })).toEqual(
+      base,
+    );
+  });
+
   it('limit applies per source type, and credits count 2 per 10 results', async () => {
     const res = await run({ query: 'widget', limit: 3, sources: ['web', 'images'] });
     expect(res.data.web!.length).toBe(3);

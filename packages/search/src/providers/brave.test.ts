@@ -106,6 +106,12 @@ describe('Brave Search provider against replayed documented responses', () => {
     expect(res.creditsUsed).toBe(2);
   });
 
+  it('says when an operator cannot be applied (related:) rather than failing', async () => {
+    const res = await search({ query: 'widgets related:example.com' }, { provider });
+    expect(last().params.get('q')).toBe('widgets');
+    expect(res.warning).toMatch(/brave does not support related:/);
+  });
+
   it("a rejected key at the backend is a bad gateway, not the caller's 401", async () => {
     await expect(search({ query: 'unauthorized' }, { provider })).rejects.toMatchObject({ status: 502 });
   });
