@@ -61,6 +61,8 @@ export interface ProviderCapabilities {
   operators: ReadonlySet<OperatorName>;
   /** Whether include/excludeDomains are applied by the backend (the engine checks anyway). */
   domainFilter: boolean;
+  /** Whether the backend geo-targets by `location` (the engine warns when it cannot). */
+  location?: boolean;
 }
 
 /** A search backend. The engine validates, post-filters, highlights, scrapes and bills. */

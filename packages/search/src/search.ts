@@ -361,6 +361,9 @@ async function run(
       const tbs = (source.type === 'web' && source.tbs) || req.tbs;
       const location = (source.type === 'web' && source.location) || req.location;
       const time = parseTbs(tbs, now);
+      if (location && !provider.capabilities.location) {
+        warnings.push(`The ${provider.name} search provider cannot geo-target; location was ignored`);
+      }
       if (kind === 'images') {
         const results = await runProvider(ctx, kind, parsed, time, location);
         data.images = results.map(

@@ -95,6 +95,7 @@ export class BraveProvider implements SearchProvider {
     sources: new Set(['web', 'images', 'news']),
     operators: OPERATORS,
     domainFilter: false,
+    location: true,
   };
 
   constructor(private readonly options: BraveOptions) {}

@@ -50,6 +50,11 @@ describe('SearXNG provider against replayed JSON responses', () => {
     expect(res.data.web!.length).toBe(3);
   });
 
+  it('says that it ignores a location', async () => {
+    const res = await search({ query: 'widgets', location: 'Berlin,Berlin,Germany', limit: 1 }, { provider });
+    expect(res.warning).toMatch(/searxng search provider cannot geo-target/);
+  });
+
   it('pages until enough results pass the filters', async () => {
     const before = server.requests.length;
     const res = await search({ query: 'widgets', limit: 10 }, { provider });
