@@ -1,0 +1,58 @@
+import type { ResultMetadata } from 'distill';
+import type { DiscoveredTool } from './catalogue/catalogue.js';
+
+/** Content fields a scraped result may carry, by requested format. */
+export interface ScrapedFields {
+  markdown?: string | null;
+  html?: string | null;
+  rawHtml?: string | null;
+  screenshot?: string | null;
+  audio?: string | null;
+  video?: string | null;
+  summary?: string | null;
+  links?: string[];
+  images?: string[];
+  metadata?: ResultMetadata;
+  warning?: string;
+}
+
+export interface WebResult extends ScrapedFields {
+  title: string;
+  description: string;
+  url: string;
+  category?: string;
+}
+
+export interface ImageResult {
+  title: string;
+  imageUrl: string;
+  imageWidth?: number;
+  imageHeight?: number;
+  url: string;
+  position: number;
+}
+
+export interface NewsResult extends ScrapedFields {
+  title: string;
+  snippet: string;
+  url: string;
+  date?: string;
+  imageUrl?: string;
+  position: number;
+}
+
+/** The spec's search response body (200). */
+export interface SearchResponse {
+  success: true;
+  data: {
+    web?: WebResult[];
+    images?: ImageResult[];
+    news?: NewsResult[];
+    tools?: DiscoveredTool[];
+  };
+  warning: string | null;
+  /** Every message of `warning`, one per entry (the research-category note among them). */
+  warnings?: string[];
+  id: string;
+  creditsUsed: number;
+}
