@@ -85,5 +85,9 @@ export function refineBlocks(blocks: Block[]): Block[] {
   while (start > 0 && k[start - 1] !== 'bad') start--;
   let end = lastGood;
   while (end < blocks.length - 1 && k[end + 1] !== 'bad') end++;
-  return blocks.slice(start, end + 1);
+  // Outside the prose run, short lines are bylines, dates, "5 min read" and tag lines.
+  const out: Block[] = [];
+  for (let i = start; i <= end; i++)
+    if (!(k[i] === 'short' && (i < first || i > lastGood))) out.push(blocks[i]);
+  return out;
 }
