@@ -64,7 +64,25 @@ function classify(b: Block): Klass {
   return 'near';
 }
 
-export function refineBlocks(blocks: Block[]): Block[] {
+/**
+ * Short lines repeated three times or more on one page ("Upvote 0 Downvote", "6 min read",
+ * "Add to cart") are interface, not content.
+ */
+function dropRepeated(blocks: Block[]): Block[] {
+  const counts = new Map<string, number>();
+  const key = (b: Block) => (b.kind === 'paragraph' ? blockText(b).replace(/\s+/g, ' ').trim() : '');
+  for (const b of blocks) {
+    const t = key(b);
+    if (t !== '' && t.length < 40) counts.set(t, (counts.get(t) ?? 0) + 1);
+  }
+  return blocks.filter((b) => {
+    const t = key(b);
+    return !(t !== '' && t.length < 40 && (counts.get(t) ?? 0) >= 3);
+  });
+}
+
+export function refineBlocks(input: Block[]): Block[] {
+  const blocks = dropRepeated(input);
   const k = blocks.map(classify);
   const first = k.indexOf('good');
   if (first < 0) return blocks;
