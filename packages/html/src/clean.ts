@@ -97,54 +97,74 @@ export function imageSource(el: PElement): string | undefined {
 export function cleanTree(document: PDocument, opts: CleanOptions): CleanResult {
   const head: HeadParts = { metas: [], links: [] };
   const result: CleanResult = { head, hrefs: [], imageSrcs: [], included: [] };
-  // Stack entries: a parent whose children still need judging, and whether it lies inside an included element.
-  const stack: { node: PParent; inIncluded: boolean; inSvg: boolean }[] = [
-    { node: document, inIncluded: false, inSvg: false },
-  ];
+  // Pre-order with an explicit stack (children pushed last-first), so links and images are
+  // gathered in document order. A detached entry was dropped from the output but is still
+  // walked for metadata, links and images (the whole page's).
+  interface Entry {
+    node: PParent;
+    inIncluded: boolean;
+    inSvg: boolean;
+    detached: boolean;
+  }
+  const stack: Entry[] = [{ node: document, inIncluded: false, inSvg: false, detached: false }];
+  const next: Entry[] = [];
   let visited = 0;
   while (stack.length > 0) {
-    const { node, inIncluded, inSvg } = stack.pop()!;
-    const kids = node.childNodes;
-    let kept: PNode[] | undefined;
-    for (let i = 0; i < kids.length; i++) {
-      const child = kids[i];
-      let keep = true;
-      let included = inIncluded;
-      if (child.nodeName === '#comment' || child.nodeName === '#documentType') keep = false;
-      else if ((child as PElement).tagName !== undefined) {
-        const el = child as PElement;
-        const tag = el.tagName;
-        if ((++visited & 1023) === 0) opts.checkpoint?.();
-        gather(el, tag, result, inSvg);
-        if (tag === 'noscript' && !inSvg && textOf(el).trim().length > 300) {
-          stack.push({ node: el, inIncluded: included, inSvg });
-        } else if (tag === 'head' || tag === 'svg' || tag === 'noscript') {
-          // Head and SVG hold metadata (and titles) we read, but nothing we render.
-          stack.push({ node: el, inIncluded: false, inSvg: tag === 'svg' || inSvg });
-          keep = false;
-        } else if (inSvg || DROP.has(tag) || isHidden(el)) keep = false;
-        else if (opts.onlyMainContent && DROP_IN_MAIN.has(tag)) keep = false;
-        else if (opts.exclude?.some((s) => matches(el, s))) keep = false;
-        else {
-          if (!inIncluded && opts.include && opts.include.some((s) => matches(el, s))) {
-            result.included.push(el);
-            included = true;
-          }
-          if (tag === 'body' && !result.body) result.body = el;
-          stack.push({ node: el, inIncluded: included, inSvg });
-        }
-      }
-      if (!keep) {
-        if (!kept) kept = kids.slice(0, i);
-      } else if (kept) kept.push(child);
+    const { node, inIncluded, inSvg, detached } = stack.pop()!;
+    const tagName = (node as PElement).tagName;
+    if (tagName !== undefined) {
+      if ((++visited & 1023) === 0) opts.checkpoint?.();
+      gather(node as PElement, tagName, result, inSvg);
     }
-    if (kept) node.childNodes = kept;
+    const kids = node.childNodes;
+    next.length = 0;
+    if (detached) {
+      for (const c of kids) {
+        const t = (c as PElement).tagName;
+        if (t !== undefined)
+          next.push({ node: c as PElement, inIncluded: false, inSvg: inSvg || t === 'svg', detached });
+      }
+    } else {
+      let kept: PNode[] | undefined;
+      for (let i = 0; i < kids.length; i++) {
+        const child = kids[i];
+        let keep = true;
+        if (child.nodeName === '#comment' || child.nodeName === '#documentType') keep = false;
+        else if ((child as PElement).tagName !== undefined) {
+          const el = child as PElement;
+          const tag = el.tagName;
+          if (tag === 'noscript' && !inSvg && textOf(el).trim().length > 300) {
+            next.push({ node: el, inIncluded, inSvg, detached: false });
+          } else if (inSvg || DROP.has(tag) || isHidden(el) || tag === 'svg') {
+            // Head and SVG hold metadata (and titles) we read, but nothing we render.
+            keep = false;
+            next.push({ node: el, inIncluded: false, inSvg: inSvg || tag === 'svg', detached: true });
+          } else if (
+            (opts.onlyMainContent && DROP_IN_MAIN.has(tag)) ||
+            opts.exclude?.some((s) => matches(el, s))
+          ) {
+            keep = false;
+            next.push({ node: el, inIncluded: false, inSvg, detached: true });
+          } else {
+            let included = inIncluded;
+            if (!inIncluded && opts.include?.some((s) => matches(el, s))) {
+              result.included.push(el);
+              included = true;
+            }
+            if (tag === 'body' && !result.body) result.body = el;
+            next.push({ node: el, inIncluded: included, inSvg, detached: false });
+          }
+        }
+        if (!keep) {
+          if (!kept) kept = kids.slice(0, i);
+        } else if (kept) kept.push(child);
+      }
+      if (kept) node.childNodes = kept;
+    }
+    for (let i = next.length - 1; i >= 0; i--) stack.push(next[i]);
   }
-  // Document order for included elements: the stack visits children last-first.
-  if (result.included.length > 1) result.included = documentOrder(document, new Set(result.included));
   return result;
 }
-
 function gather(el: PElement, tag: string, r: CleanResult, inSvg: boolean): void {
   switch (tag) {
     case 'a':
@@ -215,21 +235,6 @@ export function textOf(el: PElement): string {
       const kids = (n as PParent).childNodes;
       if (kids) for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
     }
-  }
-  return out;
-}
-
-function documentOrder(document: PDocument, want: Set<PElement>): PElement[] {
-  const out: PElement[] = [];
-  const stack: PNode[] = [...document.childNodes];
-  while (stack.length) {
-    const n = stack.pop()!;
-    if (want.has(n as PElement)) {
-      out.push(n as PElement);
-      continue;
-    }
-    const kids = (n as PParent).childNodes;
-    if (kids) for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
   }
   return out;
 }

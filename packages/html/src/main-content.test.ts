@@ -77,4 +77,15 @@ describe('main-content filter', () => {
     expect(md).toContain('Reply 0');
     expect(md).toContain('Reply 3');
   });
+
+  it('drops short interface lines repeated on the page', () => {
+    const posts = Array.from(
+      { length: 3 },
+      (_, i) =>
+        `<div class="post"><p>Answer ${i}: the setting lives in the advanced panel, and once it is switched on the build finishes without the error you saw.</p><p>Upvote 0 Downvote</p></div>`,
+    ).join('');
+    const md = toMarkdown(htmlToDoc(`<body><main>${posts}</main></body>`, {}).blocks).markdown;
+    expect(md).toContain('Answer 2');
+    expect(md).not.toContain('Downvote');
+  });
 });

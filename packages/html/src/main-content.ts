@@ -62,7 +62,7 @@ export function computeStats(root: PElement): StatsMap {
     // counts mostly as text, so listings of linked teasers still read as content.
     if (top.el.tagName === 'a') {
       top.s.link = top.s.text < 50 ? top.s.text : top.s.text * 0.3;
-      if (top.s.text >= 50) top.s.prose += (top.s.text - RUN_ALLOWANCE) * 0.7;
+      if (top.s.text >= 50) top.s.prose += (top.s.text - RUN_ALLOWANCE) * 0.4;
     }
     map.set(top.el, top.s);
     const parent = stack[stack.length - 1];

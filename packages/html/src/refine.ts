@@ -64,7 +64,25 @@ function classify(b: Block): Klass {
   return 'near';
 }
 
-export function refineBlocks(blocks: Block[]): Block[] {
+/**
+ * Short lines repeated three times or more on one page ("Upvote 0 Downvote", "6 min read",
+ * "Add to cart") are interface, not content.
+ */
+function dropRepeated(blocks: Block[]): Block[] {
+  const counts = new Map<string, number>();
+  const key = (b: Block) => (b.kind === 'paragraph' ? blockText(b).replace(/\s+/g, ' ').trim() : '');
+  for (const b of blocks) {
+    const t = key(b);
+    if (t !== '' && t.length < 40) counts.set(t, (counts.get(t) ?? 0) + 1);
+  }
+  return blocks.filter((b) => {
+    const t = key(b);
+    return !(t !== '' && t.length < 40 && (counts.get(t) ?? 0) >= 3);
+  });
+}
+
+export function refineBlocks(input: Block[]): Block[] {
+  const blocks = dropRepeated(input);
   const k = blocks.map(classify);
   const first = k.indexOf('good');
   if (first < 0) return blocks;
@@ -85,5 +103,9 @@ export function refineBlocks(blocks: Block[]): Block[] {
   while (start > 0 && k[start - 1] !== 'bad') start--;
   let end = lastGood;
   while (end < blocks.length - 1 && k[end + 1] !== 'bad') end++;
-  return blocks.slice(start, end + 1);
+  // Outside the prose run, short lines are bylines, dates, "5 min read" and tag lines.
+  const out: Block[] = [];
+  for (let i = start; i <= end; i++)
+    if (!(k[i] === 'short' && (i < first || i > lastGood))) out.push(blocks[i]);
+  return out;
 }

@@ -1,0 +1,52 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { toMarkdown } from '@distill/core';
+import { describe, expect, it } from 'vitest';
+import { nid } from './nid.js';
+import { htmlToDoc } from './parser.js';
+
+const corpora = path.resolve(process.cwd(), '../shared/corpora');
+const docling = path.join(corpora, 'office/docling/html');
+const markitdown = path.join(corpora, 'office/markitdown');
+
+describe.skipIf(!existsSync(docling))('Docling HTML cases (onlyMainContent false)', () => {
+  it('match the ground truth by NID', () => {
+    const scores: Record<string, number> = {};
+    for (const f of readdirSync(path.join(docling, 'sources'))) {
+      const html = readFileSync(path.join(docling, 'sources', f));
+      const gt = readFileSync(path.join(docling, 'groundtruth', `${f}.md`), 'utf8');
+      const md = toMarkdown(htmlToDoc(new Uint8Array(html), { onlyMainContent: false }).blocks).markdown;
+      scores[f] = nid(md, gt);
+    }
+    const values = Object.values(scores);
+    const mean = values.reduce((a, b) => a + b, 0) / values.length;
+    // Most gaps are style: Docling repeats merged cells where we write an HTML table, and
+    // writes `<!-- image -->` where we keep the image and its alt text.
+    expect(mean).toBeGreaterThan(0.9);
+    for (const f of [
+      'example_03.html',
+      'table_01.html',
+      'table_05.html',
+      'table_06.html',
+      'html_description_list.html',
+    ])
+      expect(scores[f], f).toBeGreaterThan(0.99);
+  });
+});
+
+describe.skipIf(!existsSync(markitdown))('markitdown vectors', () => {
+  it('test_blog.html has the strings markitdown requires', () => {
+    const vectors = JSON.parse(readFileSync(path.join(markitdown, 'vectors.json'), 'utf8')) as {
+      file: string;
+      must_include: string[];
+      must_not_include: string[];
+    }[];
+    const v = vectors.find((x) => x.file === 'test_blog.html')!;
+    const html = readFileSync(path.join(markitdown, v.file));
+    for (const onlyMainContent of [true, false]) {
+      const md = toMarkdown(htmlToDoc(new Uint8Array(html), { onlyMainContent }).blocks).markdown;
+      for (const s of v.must_include) expect(md).toContain(s);
+      for (const s of v.must_not_include) expect(md).not.toContain(s);
+    }
+  });
+});
