@@ -17,6 +17,9 @@ Commands:
   batch <dir|glob>... --out  convert many files on all cores, resumable, or on a Redis queue
   worker --queue URL         take batch jobs from a Redis queue
   serve [--port N]           serve the /v2 HTTP API (parse, search, scrape)
+  index <dir> [--index DIR]  build a local search index of a folder of documents
+  search "<query>"           search the local index (or a configured provider)
+  scrape <url>               scrape a web page or document by URL (fetch or browser)
 
 Options:
   -h, --help      show help
@@ -25,12 +28,21 @@ Options:
 
 type Command = (argv: string[], io: Io) => Promise<number>;
 
+/** Commands of heavier packages load only when run. */
+const lazy =
+  (load: () => Promise<Command>): Command =>
+  async (argv, io) =>
+    (await load())(argv, io);
+
 /** Commands by name; each package that adds one (serve, batch, search, scrape) adds a line. */
 export const COMMANDS: Record<string, Command> = {
   parse: parseCommand,
   batch: batchCommand,
   worker: workerCommand,
   serve: serveCommand,
+  index: lazy(async () => (await import('@distill/search')).indexCommand),
+  search: lazy(async () => (await import('@distill/search')).searchCommand),
+  scrape: lazy(async () => (await import('@distill/web')).scrapeCommand),
 };
 
 /** Runs the CLI with `argv` (without node and script) and returns the exit code. */

@@ -1,5 +1,5 @@
 import type { Block } from '@distill/core';
-import { xhtmlToBlocks } from './xhtml-fallback.js';
+import { htmlToDoc } from '@distill/html';
 
 export interface ChapterOptions {
   /** The chapter's archive path, against which its relative links and images resolve. */
@@ -7,12 +7,10 @@ export interface ChapterOptions {
 }
 
 /**
- * One chapter's XHTML to blocks. This is the single step that belongs to the html package:
- * once @distill/html is merged it becomes
- *   `htmlToDoc(source, { onlyMainContent: false, baseUrl: options.baseUrl }).blocks`
- * (with the image/link resolution in parser.ts kept). Until then a minimal XHTML reader
- * stands in.
+ * One chapter's XHTML to blocks, through the html package with the main-content filter off
+ * (a chapter is all content). Links and images keep their relative form here; parser.ts
+ * resolves them inside the archive against the chapter's path.
  */
 export function chapterToBlocks(source: string, _options: ChapterOptions): Block[] {
-  return xhtmlToBlocks(source);
+  return htmlToDoc(source, { onlyMainContent: false }).blocks;
 }

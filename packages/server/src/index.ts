@@ -11,3 +11,4 @@ export type {
   SearchService,
   Usage,
 } from './services.js';
+export { type EngineServices, type EngineServicesOptions, engineServices } from './services/engine.js';

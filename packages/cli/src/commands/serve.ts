@@ -6,6 +6,8 @@ export const SERVE_HELP = `Usage: distill serve [--port N] [--host H] [--keys-fi
 Serves the /v2 HTTP API (parse, search, scrape, health) of ../shared/spec/interface-spec.md.
 Keys come from DISTILL_API_KEYS (comma-separated) and a keys file (--keys-file or
 DISTILL_KEYS_FILE); every route but /v2/health needs "Authorization: Bearer <key>".
+Search uses DISTILL_SEARXNG_URL, else DISTILL_BRAVE_API_KEY, else the local index named by
+DISTILL_INDEX (built with \`distill index\`); tools come from DISTILL_CATALOGUE.
 --no-auth serves without keys, on loopback only.
 
   --port N        port (default 3002)
