@@ -171,7 +171,7 @@ function hints(el: PElement): string {
   return id ? (cls ? `${id} ${cls}` : id) : (cls ?? '');
 }
 
-const DESCEND = 0.75;
+const DESCEND = 0.85;
 const DEBUG = process.env.DISTILL_HTML_DEBUG === '1';
 
 export interface FilterResult {
