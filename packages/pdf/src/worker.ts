@@ -12,11 +12,15 @@ let doc: PdfDocument | undefined;
 let bytes: Uint8Array | undefined;
 let pagesSinceOpen = 0;
 /** pdf.js keeps every font it has loaded until the document closes; reopening bounds memory. */
-const REOPEN_EVERY = 16;
+const REOPEN_EVERY = 8;
 
 parentPort?.on('message', async (msg: Message) => {
   try {
     if (msg.type === 'open') {
+      // A parked worker is reused for the next document: the previous one closes first.
+      await doc?.destroy();
+      doc = undefined;
+      pagesSinceOpen = 0;
       bytes = msg.bytes;
       doc = await openPdf(bytes);
       parentPort!.postMessage({ type: 'ready' });
