@@ -192,7 +192,7 @@ export async function layoutPagesInWorkers(
         startWorker(script, {
           ...(script.execArgv ? { execArgv: script.execArgv } : {}),
           // A hostile page is cut off at this heap size instead of taking the process down.
-          resourceLimits: { maxOldGenerationSizeMb: 256 },
+          resourceLimits: { maxOldGenerationSizeMb: 160 },
         });
       const s: Slot = { worker, alive: true };
       slots.add(s);

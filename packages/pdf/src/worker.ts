@@ -12,7 +12,7 @@ let doc: PdfDocument | undefined;
 let bytes: Uint8Array | undefined;
 let pagesSinceOpen = 0;
 /** pdf.js keeps every font it has loaded until the document closes; reopening bounds memory. */
-const REOPEN_EVERY = 8;
+const REOPEN_EVERY = 16;
 
 parentPort?.on('message', async (msg: Message) => {
   try {
