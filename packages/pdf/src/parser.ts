@@ -13,7 +13,7 @@ export interface PdfParseSettings {
   checkpoint?: () => void;
   /** Worker script to use, `false` to stay in this thread; by default the built worker when present. */
   worker?: WorkerScript | false;
-  /** Fewest pages worth starting workers for (default 4; below it worker start-up costs more than it saves). */
+  /** Fewest pages to use workers for (default 1: a worker also contains a page that never ends). */
   workerMinPages?: number;
   /** Time budget of one page on a worker (ms). */
   pageTimeoutMs?: number;
@@ -49,7 +49,7 @@ export async function parsePdf(bytes: Uint8Array, settings: PdfParseSettings = {
     const metadata = await readMetadata(doc);
     const pageNumbers = Array.from({ length: count }, (_, i) => i + 1);
     const script = settings.worker === false ? undefined : (settings.worker ?? defaultWorkerScript());
-    const minPages = settings.workerMinPages ?? 4;
+    const minPages = settings.workerMinPages ?? 1;
     let layouts: PageLayout[];
     if (script && count >= minPages) {
       layouts = await layoutPagesInWorkers(bytes, pageNumbers, script, {

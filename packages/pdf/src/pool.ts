@@ -46,6 +46,62 @@ export function errorLayout(pageNumber: number, message: string): PageLayout {
   return { pageNumber, width: 612, height: 792, blocks: [], chars: 0, error: message };
 }
 
+/**
+ * Workers kept between documents: starting a thread and loading pdf.js costs more than a
+ * short document, so finished workers wait here briefly (unreferenced, so they never keep the
+ * process alive) for the next one.
+ */
+const idle = new Map<string, Worker[]>();
+const IDLE_MS = 5_000;
+const idleTimers = new WeakMap<Worker, NodeJS.Timeout>();
+/** Our listeners on a worker, so parking removes exactly those (Worker has its own). */
+const ours = new WeakMap<Worker, [string, (...args: never[]) => void][]>();
+
+function listen(w: Worker, event: string, fn: (...args: never[]) => void): void {
+  w.on(event, fn as (...args: unknown[]) => void);
+  const list = ours.get(w) ?? [];
+  list.push([event, fn]);
+  ours.set(w, list);
+}
+
+function unlisten(w: Worker): void {
+  for (const [event, fn] of ours.get(w) ?? []) w.off(event, fn as (...args: unknown[]) => void);
+  ours.delete(w);
+}
+
+function takeIdle(script: WorkerScript): Worker | undefined {
+  const list = idle.get(script.url.href);
+  const w = list?.pop();
+  if (w) {
+    clearTimeout(idleTimers.get(w));
+    unlisten(w);
+    w.ref();
+  }
+  return w;
+}
+
+function park(script: WorkerScript, w: Worker): void {
+  unlisten(w);
+  const key = script.url.href;
+  const list = idle.get(key) ?? [];
+  idle.set(key, list);
+  list.push(w);
+  const drop = () => {
+    const i = list.indexOf(w);
+    if (i >= 0) list.splice(i, 1);
+  };
+  listen(w, 'exit', drop);
+  listen(w, 'error', drop);
+  idleTimers.set(
+    w,
+    setTimeout(() => {
+      drop();
+      void w.terminate();
+    }, IDLE_MS).unref(),
+  );
+  w.unref();
+}
+
 interface Slot {
   worker: Worker;
   busy?: number;
@@ -79,7 +135,13 @@ export async function layoutPagesInWorkers(
       if (settled) return;
       settled = true;
       opts.signal.removeEventListener('abort', onAbort);
-      for (const s of slots) retire(s);
+      for (const s of [...slots]) {
+        if (!err && s.alive && s.busy === undefined) {
+          slots.delete(s);
+          clearTimeout(s.timer);
+          park(script, s.worker);
+        } else retire(s);
+      }
       if (err) reject(err);
       else resolve(pageNumbers.map((n) => results.get(n) ?? errorLayout(n, 'not processed')));
     };
@@ -125,14 +187,16 @@ export async function layoutPagesInWorkers(
       s.worker.postMessage({ type: 'page', pageNumber: next });
     };
     const spawn = () => {
-      const worker = startWorker(script, {
-        ...(script.execArgv ? { execArgv: script.execArgv } : {}),
-        // A hostile page is cut off at this heap size instead of taking the process down.
-        resourceLimits: { maxOldGenerationSizeMb: 512 },
-      });
+      const worker =
+        takeIdle(script) ??
+        startWorker(script, {
+          ...(script.execArgv ? { execArgv: script.execArgv } : {}),
+          // A hostile page is cut off at this heap size instead of taking the process down.
+          resourceLimits: { maxOldGenerationSizeMb: 160 },
+        });
       const s: Slot = { worker, alive: true };
       slots.add(s);
-      worker.on('message', (msg: { type: string; layout?: PageLayout; message?: string }) => {
+      listen(worker, 'message', (msg: { type: string; layout?: PageLayout; message?: string }) => {
         if (settled || !s.alive) return;
         if (msg.type === 'ready') dispatch(s);
         else if (msg.type === 'page' && msg.layout) {
@@ -158,8 +222,8 @@ export async function layoutPagesInWorkers(
         retire(s);
         progress();
       };
-      worker.on('error', gone);
-      worker.on('exit', () => gone());
+      listen(worker, 'error', gone);
+      listen(worker, 'exit', () => gone());
       worker.postMessage({ type: 'open', bytes: shared });
     };
     for (let i = 0; i < opts.workers; i++) spawn();

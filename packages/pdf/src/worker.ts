@@ -17,6 +17,10 @@ const REOPEN_EVERY = 16;
 parentPort?.on('message', async (msg: Message) => {
   try {
     if (msg.type === 'open') {
+      // A parked worker is reused for the next document: the previous one closes first.
+      await doc?.destroy();
+      doc = undefined;
+      pagesSinceOpen = 0;
       bytes = msg.bytes;
       doc = await openPdf(bytes);
       parentPort!.postMessage({ type: 'ready' });

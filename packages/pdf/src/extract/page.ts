@@ -52,7 +52,11 @@ export async function extractPage(page: PdfPage, pageNumber: number): Promise<Pa
   const height = viewport.height;
 
   // The operator list loads the fonts (whose names say bold or italic) and holds the drawing.
-  const opList = await page.getOperatorList({ intent: 'display' });
+  // Annotation appearances (form fields, stamps) are not page text; skipping them saves work.
+  const opList = await page.getOperatorList({
+    intent: 'display',
+    annotationMode: pdfjs.AnnotationMode.DISABLE,
+  });
   const O = pdfjs.OPS as unknown as Record<string, number>;
   const ops: OpCodes = {
     save: O.save,
