@@ -171,6 +171,7 @@ export async function parseToDoc(
       `Unsupported file type: no parser for ${format.toUpperCase()} is installed in this build (installed: ${registry.formats().join(', ') || 'none'})`,
     );
   }
+  const deadline = Date.now() + options.timeout;
   const timer = timeoutSignal(options.timeout, runtime.signal);
   const signal = timer.signal;
   const ctx: ParseContext = {
@@ -183,9 +184,11 @@ export async function parseToDoc(
     charset: runtime.charset,
     signal,
     warn: (m) => warnings.push(m),
+    // A synchronous parser never lets the timer fire, so the deadline is checked too.
     checkpoint: () => {
-      if (signal.aborted)
+      if (signal.aborted || Date.now() > deadline) {
         throw new DistillError('REQUEST_TIMEOUT', 'Request Timeout: parsing took longer than the timeout');
+      }
     },
   };
   let doc: Doc;
