@@ -11,6 +11,7 @@ import { type ParseOptions, type ParseOptionsInput, parseOptionsSchema } from '.
 import { validate } from '../options/validate.js';
 import { defaultRegistry, type ParseContext, type ParserRegistry } from '../registry/registry.js';
 import { removeBase64Images } from '../transforms/base64-images.js';
+import { limitNesting, MAX_NESTING } from '../transforms/limit-nesting.js';
 import { redactPII, redactSettings } from '../transforms/redact-pii.js';
 import { extractiveSummary } from '../transforms/summary.js';
 import { loadInput, type ParseInput } from './input.js';
@@ -203,6 +204,13 @@ export async function parseToDoc(
     timer.dispose();
   }
   if (doc.warnings) warnings.push(...doc.warnings);
+  const bounded = limitNesting(doc.blocks);
+  if (bounded.flattened) {
+    doc = { ...doc, blocks: bounded.blocks };
+    warnings.push(
+      `Content nested deeper than ${MAX_NESTING} levels was flattened to that depth (no text was dropped).`,
+    );
+  }
   return { doc, format, options, warnings, bytes: loaded.bytes, filename };
 }
 
