@@ -21,6 +21,7 @@ export * from './options/validate.js';
 export * from './registry/registry.js';
 export * from './text/decode.js';
 export * from './transforms/base64-images.js';
+export * from './transforms/limit-nesting.js';
 export * from './transforms/redact-pii.js';
 export * from './transforms/summary.js';
 export * from './xml/xml.js';

@@ -368,3 +368,20 @@ describe('Markdown spans', () => {
     );
   });
 });
+
+describe('Markdown emitter at scale and with placeholders', () => {
+  it('writes the base64 placeholder as an angle-bracket destination', async () => {
+    const { removeBase64Images } = await import('../transforms/base64-images.js');
+    const blocks = removeBase64Images([
+      paragraph([{ kind: 'image', src: 'data:image/png;base64,iVBORw0KGgo=', alt: 'dot' }]),
+    ]);
+    expect(toMarkdown(blocks).markdown).toBe('![dot](<Base64-Image-Removed>)\n');
+  });
+
+  it('writes 50,000 links in one paragraph in linear time', () => {
+    const content: Inline[] = [];
+    for (let i = 0; i < 50_000; i++) content.push(link(`https://e.com/${i}`, text(`l${i}`)), text(' '));
+    const { markdown } = toMarkdown([paragraph(content)]);
+    expect(markdown.startsWith('[l0](https://e.com/0) [l1]')).toBe(true);
+  });
+});

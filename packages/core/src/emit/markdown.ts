@@ -1,4 +1,5 @@
 import type { Block, Inline, ListItem, Prov, TableCell } from '../model/types.js';
+import { BASE64_PLACEHOLDER } from '../transforms/base64-images.js';
 import { escapeMarkdownText } from './escape.js';
 import { tableToHtml } from './html.js';
 
@@ -29,6 +30,7 @@ function codeSpan(text: string): string {
 
 function linkDestination(href: string): string {
   if (href === '') return '';
+  if (href === BASE64_PLACEHOLDER) return href; // already an angle-bracket destination
   if (/[\s()<>]/.test(href)) return `<${href.replace(/[<>]/g, (c) => encodeURIComponent(c))}>`;
   return href;
 }
@@ -44,8 +46,11 @@ function wrap(delim: string, inner: string): string {
 
 export function inlinesToMarkdown(nodes: readonly Inline[], ctx: InlineCtx, lineStart = true): string {
   let out = '';
-  const atLineStart = () => (out === '' ? lineStart : out.endsWith('\n'));
+  // Tracked, not read back from `out`: endsWith on a growing rope flattens it every time (quadratic).
+  let atStart = lineStart;
+  const atLineStart = () => atStart;
   for (const n of nodes) {
+    const before = out.length;
     switch (n.kind) {
       case 'text':
         out += escapeMarkdownText(n.text, { lineStart: atLineStart(), table: ctx.table });
@@ -98,6 +103,7 @@ export function inlinesToMarkdown(nodes: readonly Inline[], ctx: InlineCtx, line
         out += `[^${n.id}]`;
         break;
     }
+    if (out.length > before) atStart = out.charCodeAt(out.length - 1) === 10;
   }
   return out;
 }

@@ -11,6 +11,7 @@ import { type ParseOptions, type ParseOptionsInput, parseOptionsSchema } from '.
 import { validate } from '../options/validate.js';
 import { defaultRegistry, type ParseContext, type ParserRegistry } from '../registry/registry.js';
 import { removeBase64Images } from '../transforms/base64-images.js';
+import { limitNesting, MAX_NESTING } from '../transforms/limit-nesting.js';
 import { redactPII, redactSettings } from '../transforms/redact-pii.js';
 import { extractiveSummary } from '../transforms/summary.js';
 import { loadInput, type ParseInput } from './input.js';
@@ -171,6 +172,7 @@ export async function parseToDoc(
       `Unsupported file type: no parser for ${format.toUpperCase()} is installed in this build (installed: ${registry.formats().join(', ') || 'none'})`,
     );
   }
+  const deadline = Date.now() + options.timeout;
   const timer = timeoutSignal(options.timeout, runtime.signal);
   const signal = timer.signal;
   const ctx: ParseContext = {
@@ -183,9 +185,11 @@ export async function parseToDoc(
     charset: runtime.charset,
     signal,
     warn: (m) => warnings.push(m),
+    // A synchronous parser never lets the timer fire, so the deadline is checked too.
     checkpoint: () => {
-      if (signal.aborted)
+      if (signal.aborted || Date.now() > deadline) {
         throw new DistillError('REQUEST_TIMEOUT', 'Request Timeout: parsing took longer than the timeout');
+      }
     },
   };
   let doc: Doc;
@@ -200,6 +204,13 @@ export async function parseToDoc(
     timer.dispose();
   }
   if (doc.warnings) warnings.push(...doc.warnings);
+  const bounded = limitNesting(doc.blocks);
+  if (bounded.flattened) {
+    doc = { ...doc, blocks: bounded.blocks };
+    warnings.push(
+      `Content nested deeper than ${MAX_NESTING} levels was flattened to that depth (no text was dropped).`,
+    );
+  }
   return { doc, format, options, warnings, bytes: loaded.bytes, filename };
 }
 

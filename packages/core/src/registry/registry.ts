@@ -17,7 +17,7 @@ export interface ParseContext {
   charset?: string;
   signal: AbortSignal;
   warn(message: string): void;
-  /** Throws REQUEST_TIMEOUT once the signal has fired; parsers call it inside long loops. */
+  /** Throws REQUEST_TIMEOUT once the signal has fired or the deadline passed; parsers call it inside long loops. */
   checkpoint(): void;
 }
 
