@@ -3,6 +3,7 @@ export { DEFAULTS, FEATURES } from './config.js';
 export { priceUsage, searchRatePer10 } from './limits/credits.js';
 export { type ServeOptions, serve } from './serve.js';
 export { createServer, type DistillServer } from './server.js';
+export { type EngineServices, type EngineServicesOptions, engineServices } from './services/engine.js';
 export type {
   JobContext,
   ScrapeOutcome,
@@ -11,4 +12,3 @@ export type {
   SearchService,
   Usage,
 } from './services.js';
-export { type EngineServices, type EngineServicesOptions, engineServices } from './services/engine.js';

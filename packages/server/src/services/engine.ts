@@ -17,7 +17,12 @@ export interface EngineServices {
   close(): Promise<void>;
 }
 
-type Result = { markdown?: unknown; html?: unknown; rawHtml?: unknown; metadata?: { error?: unknown; numPages?: unknown } };
+type Result = {
+  markdown?: unknown;
+  html?: unknown;
+  rawHtml?: unknown;
+  metadata?: { error?: unknown; numPages?: unknown };
+};
 
 /**
  * `/v2/search` and `/v2/scrape` backed by @distill/search and @distill/web. Both load on the
@@ -26,16 +31,22 @@ type Result = { markdown?: unknown; html?: unknown; rawHtml?: unknown; metadata?
 export function engineServices(opts: EngineServicesOptions = {}): EngineServices {
   const env = opts.env ?? process.env;
   let scraper: Promise<Scraper> | undefined;
-  const getScraper = () =>
-    (scraper ??= import('@distill/web').then(
-      ({ Scraper }) => new Scraper({ allowPrivateUrls: opts.allowPrivateUrls ?? env.DISTILL_ALLOW_PRIVATE_URLS === '1' }),
-    ));
+  const getScraper = (): Promise<Scraper> => {
+    scraper ??= import('@distill/web').then(
+      ({ Scraper }) =>
+        new Scraper({ allowPrivateUrls: opts.allowPrivateUrls ?? env.DISTILL_ALLOW_PRIVATE_URLS === '1' }),
+    );
+    return scraper;
+  };
 
   const scrape: ScrapeService = {
     async scrape(request: ScrapeRequest, ctx: JobContext): Promise<ScrapeOutcome> {
       const { url, zeroDataRetention, origin: _o, integration: _i, ...options } = request;
       const s = await getScraper();
-      const doc = await s.scrape(url, options, { signal: ctx.signal, zeroDataRetention: ctx.zeroDataRetention || zeroDataRetention });
+      const doc = await s.scrape(url, options, {
+        signal: ctx.signal,
+        zeroDataRetention: ctx.zeroDataRetention || zeroDataRetention,
+      });
       const pages = typeof doc.metadata.numPages === 'number' ? doc.metadata.numPages : undefined;
       const usage = options.lockdown
         ? { lockdownHits: 1 }
@@ -59,7 +70,11 @@ export function engineServices(opts: EngineServicesOptions = {}): EngineServices
       const scraped = ['web', 'news']
         .flatMap((k) => data[k] ?? [])
         .filter((r) => (r.markdown ?? r.html ?? r.rawHtml) != null && !r.metadata?.error).length;
-      return { data: res.data as Record<string, unknown>, warning: res.warning ?? null, usage: { results, pagesScraped: scraped } };
+      return {
+        data: res.data as Record<string, unknown>,
+        warning: res.warning ?? null,
+        usage: { results, pagesScraped: scraped },
+      };
     },
   };
 
