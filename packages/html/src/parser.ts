@@ -2,6 +2,7 @@ import { DistillError, type Doc, type ParserPlugin } from '@distill/core';
 import { cleanTree } from './clean.js';
 import { convertNodes } from './convert.js';
 import { decodeHtml } from './decode.js';
+import { capNesting, MAX_HTML_DEPTH } from './depth-cap.js';
 import { type PElement, type PNode, parseHtml, xhtmlToHtml } from './dom.js';
 import { mainContent } from './main-content.js';
 import { buildMetadata } from './metadata.js';
@@ -75,7 +76,11 @@ export function htmlToDoc(source: string | Uint8Array, options: HtmlToDocOptions
     if (options.signal?.aborted || (options.deadline !== undefined && Date.now() > options.deadline))
       throw new DistillError('REQUEST_TIMEOUT', 'Request Timeout: parsing took longer than the timeout');
   };
-  const text = typeof source === 'string' ? source : decodeHtml(source, options.charset).text;
+  const decoded = typeof source === 'string' ? source : decodeHtml(source, options.charset).text;
+  const cap = capNesting(decoded);
+  if (cap.capped)
+    warn(`Elements nested deeper than ${MAX_HTML_DEPTH} levels were attached at that depth, as browsers do.`);
+  const text = cap.html;
   const onlyMain = options.onlyMainContent ?? true;
   const include = selectors(options.includeTags, 'includeTags', warn);
   const exclude = selectors(options.excludeTags, 'excludeTags', warn);
