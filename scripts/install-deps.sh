@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs what distill's build, tests and benchmarks need on a fresh Debian machine with Node
-# and npm: pnpm, and the Debian packages the tests drive for real (only those missing).
+# and npm: pnpm, and the Debian packages the tests drive for real (only those missing):
+# poppler and qpdf (PDF fixtures, OCR), Redis (batch queue, scrape cache), Chromium (browser
+# engine, driven by playwright-core), img2pdf (the OCR corpus script).
 set -euo pipefail
 
 if ! command -v pnpm >/dev/null 2>&1; then
@@ -13,6 +15,7 @@ declare -A NEED=(
   [pdftoppm]=poppler-utils
   [redis-server]=redis-server
   [img2pdf]=img2pdf
+  [chromium]=chromium
 )
 missing=()
 for cmd in "${!NEED[@]}"; do
