@@ -1,25 +1,11 @@
+import { VOID_ELEMENTS } from './dom.js';
+
 /**
  * Browsers stop nesting past a depth (Chromium: 512) and attach deeper elements as siblings;
  * parse5 does not, and its work grows with the square of the depth (40,000 nested lists take
  * about 30 s). This linear pre-pass drops the tags of elements that would sit deeper than
  * `max`, keeping all text, and only runs its rewrite when a document is that deep.
  */
-const VOID = new Set([
-  'area',
-  'base',
-  'br',
-  'col',
-  'embed',
-  'hr',
-  'img',
-  'input',
-  'link',
-  'meta',
-  'param',
-  'source',
-  'track',
-  'wbr',
-]);
 const RAW = new Set([
   'script',
   'style',
@@ -41,7 +27,7 @@ function maxDepth(html: string, stopAt: number): number {
   TAG.lastIndex = 0;
   for (let m = TAG.exec(html); m !== null; m = TAG.exec(html)) {
     const name = m[2].toLowerCase();
-    if (VOID.has(name) || m[3] === '/') continue;
+    if (VOID_ELEMENTS.has(name) || m[3] === '/') continue;
     if (m[1]) depth = Math.max(0, depth - 1);
     else if (!RAW.has(name)) {
       depth++;
@@ -64,7 +50,7 @@ export function capNesting(html: string, max = MAX_HTML_DEPTH): { html: string; 
   TAG.lastIndex = 0;
   for (let m = TAG.exec(html); m !== null; m = TAG.exec(html)) {
     const name = m[2].toLowerCase();
-    if (VOID.has(name) || m[3] === '/' || RAW.has(name)) continue;
+    if (VOID_ELEMENTS.has(name) || m[3] === '/' || RAW.has(name)) continue;
     out += html.slice(last, m.index);
     last = m.index + m[0].length;
     if (m[1]) {

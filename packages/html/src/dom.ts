@@ -25,7 +25,8 @@ export function childrenOf(n: PNode): PNode[] {
  * source is XML (declaration or XHTML namespace), self-closed non-void elements are expanded so
  * the HTML parser builds the tree an XML parser would; CDATA sections become text.
  */
-const VOID = new Set([
+/** HTML's void elements: they never have content or an end tag. */
+export const VOID_ELEMENTS: ReadonlySet<string> = new Set([
   'area',
   'base',
   'br',
@@ -50,7 +51,7 @@ export function xhtmlToHtml(source: string): string {
     )
     .replace(/<([A-Za-z][\w:.-]*)(\s[^<>]*?)?\/>/g, (m, tag: string, rest: string | undefined) => {
       const local = tag.toLowerCase().replace(/^.*:/, '');
-      return VOID.has(local) ? m : `<${tag}${rest ?? ''}></${tag}>`;
+      return VOID_ELEMENTS.has(local) ? m : `<${tag}${rest ?? ''}></${tag}>`;
     });
 }
 

@@ -1,21 +1,4 @@
-import type { PElement, PNode } from './dom.js';
-
-const VOID = new Set([
-  'area',
-  'base',
-  'br',
-  'col',
-  'embed',
-  'hr',
-  'img',
-  'input',
-  'link',
-  'meta',
-  'param',
-  'source',
-  'track',
-  'wbr',
-]);
+import { type PElement, type PNode, VOID_ELEMENTS } from './dom.js';
 
 const RAW = new Set(['style', 'script', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext']);
 
@@ -49,7 +32,7 @@ export function serializeNodes(nodes: readonly PNode[]): string {
     let open = `<${el.tagName}`;
     for (const a of el.attrs) open += ` ${a.prefix ? `${a.prefix}:` : ''}${a.name}="${escAttr(a.value)}"`;
     parts.push(`${open}>`);
-    if (VOID.has(el.tagName)) continue;
+    if (VOID_ELEMENTS.has(el.tagName)) continue;
     stack.push(`</${el.tagName}>`);
     const kids = el.childNodes;
     for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
