@@ -6,7 +6,13 @@ export { scrapeCredits, searchCredits } from './credits.js';
 export { highlight } from './highlights.js';
 export { type BuildIndexOptions, type BuildIndexResult, buildIndex } from './local/build-index.js';
 export { imageSizeOf, imageSizeOfFile } from './local/image-size.js';
-export type { IndexData, IndexedDoc, IndexedImage, IndexStats } from './local/index-format.js';
+export {
+  INDEX_FILE,
+  type IndexData,
+  type IndexedDoc,
+  type IndexedImage,
+  type IndexStats,
+} from './local/index-format.js';
 export { LocalIndex, LocalIndexProvider } from './local/local-provider.js';
 export type {
   ProviderCapabilities,

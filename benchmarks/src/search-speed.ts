@@ -2,7 +2,7 @@
  * Speed of the local search index: build rate (documents per second, parsing included) and query
  * latency p50/p99 over an index of generated HTML pages.
  *
- *   node --conditions=source --import tsx packages/search/scripts/bench-search.ts [--docs 5000] [--queries 400] [--keep DIR]
+ *   pnpm bench:search [--docs 5000] [--queries 400] [--keep DIR]
  *
  * Pages are generated deterministically (a seeded PRNG, a Zipf-distributed synthetic vocabulary,
  * 50 host folders, dates over three years, an image on one page in ten), so runs compare.
@@ -12,12 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { buildIndex, INDEX_FILE, LocalIndex, LocalIndexProvider, search } from '@distill/search';
 import type { SearchRequestInput } from 'distill';
-import { buildIndex } from '../src/local/build-index.js';
-import { INDEX_FILE } from '../src/local/index-format.js';
-import { LocalIndex, LocalIndexProvider } from '../src/local/local-provider.js';
-import { search } from '../src/search.js';
-import { registryWithHtml } from '../src/testing/registry.js';
 
 const { values } = parseArgs({
   options: {
@@ -168,7 +164,7 @@ async function main() {
 
   t = performance.now();
   let cpu = process.cpuUsage();
-  const built = await buildIndex(pages, idx, { registry: registryWithHtml() });
+  const built = await buildIndex(pages, idx);
   const buildS = (performance.now() - t) / 1000;
   const buildCpu = process.cpuUsage(cpu);
   const buildCpuS = (buildCpu.user + buildCpu.system) / 1e6;
