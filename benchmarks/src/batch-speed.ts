@@ -138,8 +138,10 @@ async function main() {
   let work: string | undefined;
   if (copies > 1) {
     work = mkdtempSync(join(tmpdir(), 'distill-bench-copies-'));
-    for (let c = 0; c < copies; c++)
-      sources.forEach((src, i) => cpSync(src, join(work!, `copy${c}`, `src${i}`), { recursive: true }));
+    for (let c = 0; c < copies; c++) {
+      for (const [i, src] of sources.entries())
+        cpSync(src, join(work, `copy${c}`, `src${i}`), { recursive: true });
+    }
     inputs = [work];
   }
   const runs = Number(values.runs ?? 1);

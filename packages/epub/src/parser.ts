@@ -1,4 +1,5 @@
 import {
+  archiveDataUri,
   attr,
   type Block,
   DistillError,
@@ -77,22 +78,12 @@ function resolveRefs(
   });
 }
 
-/** Largest picture turned into a data URI; bigger ones keep their path. */
-const MAX_DATA_URI_BYTES = 16 * 1024 * 1024;
-
 /** A picture's `src`: its archive path, or a data URI typed by the manifest when embedding. */
 function pictureSource(zip: ZipArchive, p: string, pkg: PackageDocument, embed: boolean): string {
   if (!embed) return p;
-  const entry = zip.entries.get(p);
   const item = [...pkg.manifest.values()].find((i) => i.path === p);
   const mime = item?.mediaType.startsWith('image/') ? item.mediaType : undefined;
-  if (!entry || !mime || entry.uncompressedSize > MAX_DATA_URI_BYTES) return p;
-  try {
-    const bytes = zip.read(p);
-    return `data:${mime};base64,${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')}`;
-  } catch {
-    return p;
-  }
+  return (mime && archiveDataUri(zip, p, mime)) || p;
 }
 
 export interface EpubOptions {

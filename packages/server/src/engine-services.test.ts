@@ -21,7 +21,7 @@ let firecrawl: Firecrawl;
 beforeAll(async () => {
   const indexDir = mkdtempSync(join(tmpdir(), 'distill-index-'));
   await buildIndex(resolve(process.cwd(), 'fixtures/search/pages'), indexDir);
-  site = createHttpServer((req, res) => {
+  site = createHttpServer((_req, res) => {
     res.setHeader('content-type', 'text/html; charset=utf-8');
     res.end(
       `<html><head><title>Loopback article</title></head><body><nav>Home · About</nav><article><h1>Tides of the North Sea</h1><p>${'The tide rises twice a day along the coast, and the harbour keeps a record of every high water. '.repeat(4)}</p></article><footer>© footer</footer></body></html>`,

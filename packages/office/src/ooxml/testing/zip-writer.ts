@@ -1,4 +1,5 @@
 import { constants, deflateRawSync } from 'node:zlib';
+import { makeZip, type ZipMemberContent } from '@distill/core';
 
 /** Test support: a minimal ZIP writer for generated fixtures (no CRCs; our reader does not need them). */
 export interface ZipInput {
@@ -10,52 +11,9 @@ export interface ZipInput {
 }
 
 export function buildZip(entries: ZipInput[]): Uint8Array {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const e of entries) {
-    const name = Buffer.from(e.name, 'utf8');
-    let deflated: Uint8Array;
-    let size: number;
-    if (e.raw) {
-      deflated = e.raw.deflated;
-      size = e.raw.size;
-    } else {
-      const data =
-        typeof e.data === 'string' ? Buffer.from(e.data, 'utf8') : Buffer.from(e.data ?? new Uint8Array());
-      deflated = deflateRawSync(data);
-      size = data.length;
-    }
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x800, 6);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(deflated.length, 18);
-    local.writeUInt32LE(size >>> 0, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(deflated.length, 20);
-    central.writeUInt32LE(size >>> 0, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, Buffer.from(deflated));
-    centrals.push(central, name);
-    offset += 30 + name.length + deflated.length;
-  }
-  const cd = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return new Uint8Array(Buffer.concat([...locals, cd, end]));
+  return makeZip(
+    entries.map((e): [string, ZipMemberContent] => [e.name, e.raw ?? e.data ?? new Uint8Array()]),
+  );
 }
 
 const CT = (overrides: string) =>
