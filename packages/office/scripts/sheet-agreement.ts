@@ -1,9 +1,9 @@
-/** Prints the sheetjs cell agreement per workbook: node --conditions=source --import tsx packages/office/scripts/sheet-agreement.ts */
+/** Prints the sheetjs cell agreement per workbook: node --conditions=source --import tsx packages/office/scripts/sheet-agreement.ts [-v] [--legacy] (--legacy adds the xls and ods copies; an ods is scored against the same workbook's Excel export) */
 import { sheetAgreement, sheetjsWorkbooks } from '../src/ooxml/testing/sheet-agreement.js';
 
 let e = 0;
 let m = 0;
-for (const f of sheetjsWorkbooks()) {
+for (const f of sheetjsWorkbooks(process.argv.includes('--legacy'))) {
   const a = await sheetAgreement(f).catch((err) => ({
     file: f,
     expected: 0,

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Block, inlineText } from '@distill/core';
 import { CORPORA, readCsvRows, toDoc } from './corpus.js';
@@ -50,14 +50,20 @@ function sheetCells(blocks: Block[]): Map<string, string[]> {
  */
 export async function sheetAgreement(file: string): Promise<Agreement> {
   const dir = path.join(CORPORA, 'office/sheetjs');
-  const names = readFileSync(path.join(dir, '2016', `${file}.sheetnames`), 'latin1')
+  // ODS copies have no export of their own: the same workbook's Excel export stands in.
+  const stem = file.replace(/\.[^.]+$/, '');
+  const base =
+    [file, ...['xls', 'xlsx', 'xlsb', 'xlsm'].map((e) => `${stem}.${e}`)].find((b) =>
+      existsSync(path.join(dir, '2016', `${b}.sheetnames`)),
+    ) ?? file;
+  const names = readFileSync(path.join(dir, '2016', `${base}.sheetnames`), 'latin1')
     .split(/\r?\n/)
     .filter((n) => n !== '');
   const doc = await toDoc(path.join(dir, file));
   const ours = sheetCells(doc.blocks);
   const result: Agreement = { file, sheets: names.length, expected: 0, matched: 0, misses: [] };
   names.forEach((name, i) => {
-    const csv = path.join(dir, '2016', `${file}.${i}.csv`);
+    const csv = path.join(dir, '2016', `${base}.${i}.csv`);
     const rows = readCsvRows(decodeCp1252(readFileSync(csv)));
     const pool = new Map<string, number>();
     for (const v0 of ours.get(name) ?? []) {
@@ -79,5 +85,8 @@ export async function sheetAgreement(file: string): Promise<Agreement> {
   return result;
 }
 
-export const sheetjsWorkbooks = (): string[] =>
-  readdirSync(path.join(CORPORA, 'office/sheetjs')).filter((f) => /\.(xlsx|xlsm|xlsb)$/.test(f));
+/** The OOXML workbooks of the sheetjs corpus; with `legacy`, its xls and ods copies too. */
+export const sheetjsWorkbooks = (legacy = false): string[] =>
+  readdirSync(path.join(CORPORA, 'office/sheetjs')).filter((f) =>
+    (legacy ? /\.(xlsx|xlsm|xlsb|xls|ods)$/ : /\.(xlsx|xlsm|xlsb)$/).test(f),
+  );
