@@ -15,9 +15,11 @@ export function imageSource(
   if (!part) return fallbackName;
   const name = fallbackName ?? part.split('/').pop();
   if (ctx.options.removeBase64Images) return name;
-  // The package's declared content type wins over the extension.
-  return (
-    archiveDataUri(pkg.zip, part, pkg.contentType(part) ?? imageMimeOf(part) ?? 'application/octet-stream') ??
-    name
-  );
+  // The package's declared image type wins over the extension; a declared type that is not an
+  // image (text/plain on a PNG, seen in the wild) would make a data URI no viewer shows.
+  const declared = pkg.contentType(part);
+  const mime = declared?.startsWith('image/')
+    ? declared
+    : (imageMimeOf(part) ?? declared ?? 'application/octet-stream');
+  return archiveDataUri(pkg.zip, part, mime) ?? name;
 }
