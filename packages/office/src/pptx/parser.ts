@@ -49,9 +49,11 @@ function commentBlocks(pkg: OoxmlPackage, part: string): Block[] {
       const author = authors.get(at(cm, 'authorId') ?? '') ?? '';
       const when = at(cm, 'dt') ?? at(cm, 'created');
       const who = [author, when].filter(Boolean).join(', ');
+      // Legacy comments thread through p15:threadingInfo/parentCm: such a comment is a reply.
+      const label = find(cm, 'parentCm').length > 0 ? 'Reply' : 'Comment';
       out.push({
         kind: 'paragraph',
-        content: [{ kind: 'text', text: `Comment${who ? ` (${who})` : ''}: ${text}` }],
+        content: [{ kind: 'text', text: `${label}${who ? ` (${who})` : ''}: ${text}` }],
       });
       for (const reply of find(cm, 'reply')) {
         const t = tText(kid(reply, 'txBody')).replace(/\s+/g, ' ').trim();

@@ -33,8 +33,9 @@ describe.skipIf(!hasCorpora)('pptx and pptm', () => {
   it('keeps slide comments and names pictures after their shapes', async () => {
     const md = await toMarkdown(docling('powerpoint_comments.pptx'));
     expect(md).toContain(
-      'Comment (John Reviewer (JR), 2026-01-01T00:00:00): This is a sample reviewer comment',
+      'Comment (John Reviewer (JR), 2026-01-01T00:00:00): This is a sample reviewer comment\n\nReply (Jane Smith (JS), 2026-06-18T17:35:35.236): This is a sample response',
     );
+    expect(md).toContain('Comment (Jane Smith (JS), 2026-06-18T17:37:55.253): This is a cool feature');
     const img = await toMarkdown(path.join(CORPORA, 'office/markitdown/test.pptx'));
     expect(img).toContain('![This phrase of the caption is Human-written.](Picture4.jpg)');
   });
