@@ -86,7 +86,7 @@ function fractionCode(el: XmlElement): string {
     1,
     digits(num(el, 'loext:max-denominator-digits') ?? num(el, 'number:min-denominator-digits'), 1),
   );
-  const denom = fixed && fixed > 0 ? String(Math.floor(fixed)) : '?'.repeat(denDigits);
+  const denom = fixed && fixed >= 1 && fixed < 1e9 ? String(Math.floor(fixed)) : '?'.repeat(denDigits);
   return `${whole}${numer}/${denom}`;
 }
 
