@@ -12,11 +12,13 @@ export interface TextStyle {
   position?: 'super' | 'sub';
 }
 
+export type ListLabel = 'number' | 'bullet' | 'none';
+
 export interface OdfStyles {
   text: Map<string, TextStyle>;
   parent: Map<string, string>;
-  /** list style name → per level (1-based), true when numbered. */
-  lists: Map<string, Map<number, boolean>>;
+  /** list style name → per level (1-based): numbered, bulleted, or no label at all. */
+  lists: Map<string, Map<number, ListLabel>>;
   /** paragraph style → list style it attaches (`style:list-style-name`). */
   paragraphList: Map<string, string>;
   /** Number/date/time data styles of spreadsheets, by name (kept as XML for the renderer). */
@@ -68,12 +70,17 @@ export function collectStyles(root: XmlElement, into: OdfStyles): void {
         const data = attr(el, 'style:data-style-name');
         if (data) into.cellDataStyle.set(name, data);
       } else if (kind === 'list-style') {
-        const levels = new Map<number, boolean>();
+        const levels = new Map<number, ListLabel>();
         for (const lvl of children(el)) {
           const n = Number(attr(lvl, 'text:level') ?? '1');
           const l = localName(lvl.name);
+          // A number level with an empty format (and no prefix or suffix) shows no label:
+          // LibreOffice writes such levels for indented, unlabelled paragraphs.
           const fmt = attr(lvl, 'style:num-format') ?? '';
-          levels.set(n, l === 'list-level-style-number' && fmt !== '');
+          const affix = (attr(lvl, 'style:num-prefix') ?? '') + (attr(lvl, 'style:num-suffix') ?? '');
+          if (l === 'list-level-style-number')
+            levels.set(n, fmt !== '' ? 'number' : affix.trim() !== '' ? 'bullet' : 'none');
+          else levels.set(n, 'bullet');
         }
         into.lists.set(name, levels);
       } else if (/-style$/.test(kind) && kind !== 'page-layout') {

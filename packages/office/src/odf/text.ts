@@ -15,7 +15,7 @@ import {
   type XmlElement,
   type XmlNode,
 } from '@distill/core';
-import { effectiveTextStyle, headingLevelOfStyle, type OdfStyles } from './styles.js';
+import { effectiveTextStyle, headingLevelOfStyle, type ListLabel, type OdfStyles } from './styles.js';
 
 /** State shared while converting one ODF body to blocks. */
 export interface OdfContext {
@@ -230,16 +230,16 @@ export function trimInlines(inl: Inline[]): Inline[] {
   return out;
 }
 
-function listOrdered(
+function listLabel(
   cx: OdfContext,
   styleName: string | undefined,
   level: number,
   firstPara?: XmlElement,
-): boolean {
+): ListLabel {
   let name = styleName;
   if (!name && firstPara) name = cx.styles.paragraphList.get(attr(firstPara, 'text:style-name') ?? '');
   const levels = name ? cx.styles.lists.get(name) : undefined;
-  return levels?.get(level) ?? false;
+  return levels?.get(level) ?? 'bullet';
 }
 
 function convertList(
@@ -258,8 +258,11 @@ function convertList(
   let items: { blocks: Block[] }[] = [];
   let firstPara: XmlElement | undefined;
   const flush = () => {
-    if (items.length > 0)
-      out.push({ kind: 'list', ordered: listOrdered(cx, styleName, level, firstPara), items });
+    if (items.length === 0) return;
+    const label = listLabel(cx, styleName, level, firstPara);
+    // Items of a level without a label read as plain paragraphs (and their sub-lists).
+    if (label === 'none') for (const it of items) out.push(...it.blocks);
+    else out.push({ kind: 'list', ordered: label === 'number', items });
     items = [];
   };
   for (const item of children(list)) {
