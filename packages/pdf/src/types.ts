@@ -78,6 +78,8 @@ export type LayoutBlock =
       label?: 'page-header' | 'page-footer' | 'caption' | 'footnote' | 'list-item';
       /** List marker found at the start ('•', '1.', 'a)'), already removed from the text. */
       marker?: string;
+      /** Contents entries (titles with their page numbers): never headings. */
+      toc?: boolean;
     }
   | {
       kind: 'table';

@@ -32,7 +32,7 @@ export function bodySizeOf(pages: readonly PageLayout[]): number {
 
 function isHeadingCandidate(b: TextBlock, body: number): boolean {
   if (b.label && b.label !== 'list-item') return false;
-  if (b.marker) return false;
+  if (b.marker || b.toc) return false;
   const text = blockText(b).trim();
   if (text.length < 2 || text.length > 160 || b.lines.length > 3) return false;
   if (!/\p{L}/u.test(text)) return false;
@@ -57,7 +57,36 @@ export function headingLevels(pages: readonly PageLayout[], body: number): Map<T
     const t = b.size >= body * 1.12 ? tiers.indexOf(round(b.size)) : tiers.length;
     out.set(b, Math.min(6, Math.max(1, t + 1)) as HeadingLevel);
   }
+  demoteHeadingRuns(pages, out);
   return out;
+}
+
+/**
+ * Three or more headings of one level in a row, with nothing but page numbers between them,
+ * are a list set large or bold (a contents page, an agenda), not a run of empty sections.
+ */
+function demoteHeadingRuns(pages: readonly PageLayout[], levels: Map<TextBlock, HeadingLevel>): void {
+  let run: TextBlock[] = [];
+  const close = () => {
+    if (run.length >= 3) for (const b of run) levels.delete(b);
+    run = [];
+  };
+  for (const p of pages)
+    for (const b of p.blocks) {
+      if (b.kind !== 'text') {
+        close();
+        continue;
+      }
+      const level = levels.get(b);
+      if (level === undefined) {
+        if (!/\p{L}/u.test(blockText(b))) continue;
+        close();
+        continue;
+      }
+      if (run.length && levels.get(run[0]) !== level) close();
+      run.push(b);
+    }
+  close();
 }
 
 /** Paragraph inlines: lines joined by newlines, words hyphenated across a line break rejoined. */

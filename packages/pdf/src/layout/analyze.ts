@@ -10,6 +10,7 @@ import type {
 } from '../types.js';
 import { buildLines, type Line } from './lines.js';
 import { type FoundTable, findRuleBoundTables, findRuledTables, findTextTables } from './tables.js';
+import { joinContentsRows } from './toc.js';
 import { xyCut } from './xycut.js';
 
 const BULLET = /^([•●◦▪■□◆◇►▸‣⁃∙·➢➤✓✔❖]|[-–—*o](?=\s))\s*/u;
@@ -137,7 +138,7 @@ export function analyzePage(input: PageInput): PageLayout {
   tables.push(...findRuleBoundTables(runs, input.rules, taken));
   tables.push(...findTextTables(runs, taken, width));
   const free = runs.filter((_, i) => !taken.has(i));
-  const lines = buildLines(free);
+  const lines = joinContentsRows(buildLines(free));
   const bodySize = median(lines.map((l) => l.size));
 
   const items: Item[] = lines.map((line) => ({ kind: 'line', line }));
@@ -191,6 +192,8 @@ export function analyzePage(input: PageInput): PageLayout {
         !p.rotated &&
         sizeOk &&
         l.bold === p.bold &&
+        // A contents title wrapped onto a second line stays with its entry.
+        !(l.toc && !p.toc) &&
         gap < 0.75 * Math.max(p.size, l.size) &&
         gap > -0.5 * p.size &&
         overlapX(l, cur.box) > 0 &&
@@ -243,6 +246,7 @@ function textBlock(
   for (const l of lines) weights.set(l.size, (weights.get(l.size) ?? 0) + l.text.length);
   const size = [...weights].sort((a, b) => b[1] - a[1])[0][0];
   const block: LayoutBlock = { kind: 'text', lines: out, box, size, bold: lines.every((l) => l.bold) };
+  if (lines.some((l) => l.toc)) block.toc = true;
   if (marker) {
     block.label = 'list-item';
     block.marker = marker;

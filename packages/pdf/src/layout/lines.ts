@@ -9,6 +9,8 @@ export interface Line extends Box {
   bold: boolean;
   italic: boolean;
   rotated: boolean;
+  /** A contents entry (title and page number joined): never a heading. */
+  toc?: boolean;
 }
 
 /** Wider than this (in font sizes) a gap on one baseline separates fragments (columns, cells). */

@@ -1,0 +1,72 @@
+import { blockText, toMarkdown } from '@distill/core';
+import { describe, expect, it } from 'vitest';
+import { layoutsToBlocks } from '../assemble/to-doc.js';
+import { page, run } from '../testing/page-input.js';
+import type { PageInput } from '../types.js';
+import { analyzePage } from './analyze.js';
+
+const md = (inputs: PageInput[]) => toMarkdown(layoutsToBlocks(inputs.map(analyzePage)).blocks).markdown;
+
+describe('contents pages', () => {
+  const entries = ['Executive Summary', 'Legal Framework', 'Election Administration', 'Civil Society'];
+  const toc = page([
+    run('Table of Contents', 72, 80, 20, true),
+    ...entries.flatMap((t, i) => [
+      run(t, 72, 140 + i * 24, 12, true),
+      // Page numbers right-aligned at x = 540.
+      run(String(4 + i * 5), 540 - String(4 + i * 5).length * 6, 140 + i * 24, 12, true),
+    ]),
+    ...Array.from({ length: 8 }, (_, i) =>
+      run('Body text of the page that sets the body size here.', 72, 300 + i * 14),
+    ),
+  ]);
+
+  it('joins each title with its right-aligned page number on one line', () => {
+    const out = md([toc]);
+    expect(out).toContain('Executive Summary 4');
+    expect(out).toContain('Civil Society 19');
+  });
+
+  it('never makes a contents entry a heading', () => {
+    const blocks = layoutsToBlocks([analyzePage(toc)]).blocks;
+    const headings = blocks.filter((b) => b.kind === 'heading').map((b) => blockText(b));
+    expect(headings).toEqual(['Table of Contents']);
+  });
+
+  it('leaves a lone number beside ordinary text alone', () => {
+    const p = page([run('Some text', 72, 100), run('12', 500, 100)]);
+    const layout = analyzePage(p);
+    const texts = layout.blocks.flatMap((b) =>
+      b.kind === 'text' ? b.lines.map((l) => l.spans[0].text) : [],
+    );
+    expect(texts).not.toContain('Some text 12');
+  });
+});
+
+describe('heading runs', () => {
+  it('demotes three or more same-level headings in a row to text', () => {
+    const items = ['1. Overview of the Pack', '2. Product Services', '3. Detail Specification'];
+    const p = page([
+      run('Contents', 72, 60, 24, true),
+      ...items.map((t, i) => run(t, 72, 140 + i * 40, 16, true)),
+      ...Array.from({ length: 10 }, (_, i) =>
+        run('Body text of the page that sets the body size.', 72, 300 + i * 14),
+      ),
+    ]);
+    const blocks = layoutsToBlocks([analyzePage(p)]).blocks;
+    const headings = blocks.filter((b) => b.kind === 'heading').map((b) => blockText(b));
+    expect(headings).toEqual(['Contents']);
+  });
+
+  it('keeps two headings in a row', () => {
+    const p = page([
+      run('Prologue', 72, 60, 24, true),
+      run('Programming and Understanding', 72, 100, 16, true),
+      ...Array.from({ length: 10 }, (_, i) =>
+        run('Body text of the page that sets the body size.', 72, 140 + i * 14),
+      ),
+    ]);
+    const blocks = layoutsToBlocks([analyzePage(p)]).blocks;
+    expect(blocks.filter((b) => b.kind === 'heading')).toHaveLength(2);
+  });
+});
