@@ -70,3 +70,29 @@ describe('heading runs', () => {
     expect(blocks.filter((b) => b.kind === 'heading')).toHaveLength(2);
   });
 });
+
+describe('ruled tables', () => {
+  it('reads a grid drawn with inside borders only, first and last rows and columns included', () => {
+    const cells = [
+      ['', 'OCR', 'Search'],
+      ['Pack', 'Reads text', 'Finds data'],
+      ['Use', 'Receipts', 'Catalogues'],
+    ];
+    const runs = cells.flatMap((row, r) =>
+      row.filter((t) => t).map((t) => run(t, [40, 170, 320][row.indexOf(t)], 75 + r * 50, 10)),
+    );
+    const p = page(runs);
+    // Horizontal rules run past the vertical ones to the table's sides; no frame.
+    p.rules = [
+      { x0: 20, y0: 100, x1: 500, y1: 100 },
+      { x0: 20, y0: 150, x1: 500, y1: 150 },
+      { x0: 150, y0: 60, x1: 150, y1: 200 },
+      { x0: 300, y0: 60, x1: 300, y1: 200 },
+    ];
+    const tables = analyzePage(p).blocks.filter((b) => b.kind === 'table');
+    expect(tables).toHaveLength(1);
+    const t = tables[0];
+    if (t.kind !== 'table') throw new Error('not a table');
+    expect(t.rows.map((r) => r.map((c) => c.text))).toEqual(cells);
+  });
+});

@@ -170,6 +170,7 @@ export function findRuledTables(
       3,
     );
     if (xs.length < 2 || ys.length < 2) continue;
+    openGridEdges(h, v, xs, ys);
     const box = { x0: xs[0], y0: ys[0], x1: xs[xs.length - 1], y1: ys[ys.length - 1] };
     if (box.x1 - box.x0 < 20 || box.y1 - box.y0 < 8) continue;
     const nr = ys.length - 1;
@@ -266,6 +267,32 @@ export function findRuledTables(
     tables.push({ box, rows: cleaned, ruled: true, runs: taken });
   }
   return tables;
+}
+
+/**
+ * Tables drawn with inside borders only have no frame: the horizontal rules run past the
+ * outermost vertical ones (to the table's sides) and the vertical rules past the outermost
+ * horizontal ones (to its top or bottom). Those ends are the table's edges; without them
+ * the first and last rows and columns would fall outside the grid.
+ */
+function openGridEdges(h: readonly Rule[], v: readonly Rule[], xs: number[], ys: number[]): void {
+  const hx0 = Math.min(...h.map((r) => r.x0));
+  const hx1 = Math.max(...h.map((r) => r.x1));
+  const vy0 = Math.min(...v.map((r) => r.y0));
+  const vy1 = Math.max(...v.map((r) => r.y1));
+  // Only where most rules overshoot: one long rule under a frame is not an open grid.
+  const overshoot = (list: readonly Rule[], past: (r: Rule) => boolean) =>
+    list.filter(past).length >= Math.max(2, 0.6 * list.length);
+  const MIN = 8;
+  // An added row far deeper than any drawn one is more likely rows whose lines are missing
+  // (drawn as shading, found in the next pass) than one open row; columns vary more.
+  const widest = (at: number[]) => Math.max(...at.slice(1).map((x, i) => x - at[i]));
+  const fits = (band: number, at: number[]) => band >= MIN && band <= 2.5 * widest(at);
+  const rh = ys.slice();
+  if (xs[0] - hx0 >= MIN && overshoot(h, (r) => r.x0 < xs[0] - MIN)) xs.unshift(hx0);
+  if (hx1 - xs[xs.length - 1] >= MIN && overshoot(h, (r) => r.x1 > xs[xs.length - 1] + MIN)) xs.push(hx1);
+  if (fits(ys[0] - vy0, rh) && overshoot(v, (r) => r.y0 < ys[0] - MIN)) ys.unshift(vy0);
+  if (fits(vy1 - ys[ys.length - 1], rh) && overshoot(v, (r) => r.y1 > ys[ys.length - 1] + MIN)) ys.push(vy1);
 }
 
 /** Splits a run at spaces, placing words by their share of its characters. */
