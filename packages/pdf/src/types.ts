@@ -87,6 +87,8 @@ export type LayoutBlock =
       /** Cells in HTML style: rows hold the cells that start in them. */
       rows: { text: string; rowSpan?: number; colSpan?: number }[][];
       ruled: boolean;
+      /** Dominant font size of the table's text: tables count towards the body size. */
+      size?: number;
     }
   | { kind: 'image'; box: Box };
 

@@ -9,11 +9,15 @@ function blockText(b: TextBlock): string {
   return b.lines.map((l) => l.spans.map((s) => s.text).join('')).join(' ');
 }
 
-/** The body font size of the document: the size carrying the most characters. */
+/** The body font size of the document: the size carrying the most characters, tables included. */
 export function bodySizeOf(pages: readonly PageLayout[]): number {
   const weight = new Map<number, number>();
   for (const p of pages)
     for (const b of p.blocks) {
+      if (b.kind === 'table' && b.size) {
+        const n = b.rows.flat().reduce((s, c) => s + c.text.length, 0);
+        weight.set(round(b.size), (weight.get(round(b.size)) ?? 0) + n);
+      }
       if (b.kind !== 'text') continue;
       for (const l of b.lines) {
         const n = l.spans.reduce((s, x) => s + x.text.length, 0);

@@ -166,7 +166,13 @@ export function analyzePage(input: PageInput): PageLayout {
     if (it.kind !== 'line') {
       flush();
       if (it.kind === 'table')
-        blocks.push({ kind: 'table', box: it.table.box, rows: it.table.rows, ruled: it.table.ruled });
+        blocks.push({
+          kind: 'table',
+          box: it.table.box,
+          rows: it.table.rows,
+          ruled: it.table.ruled,
+          size: dominantSize([...it.table.runs].map((i) => runs[i])),
+        });
       else blocks.push({ kind: 'image', box: it.box });
       continue;
     }
@@ -212,6 +218,15 @@ export function analyzePage(input: PageInput): PageLayout {
   flush();
   labelBlocks(blocks, width, height, bodySize);
   return { pageNumber: input.pageNumber, width, height, blocks, chars };
+}
+
+function dominantSize(list: readonly TextRun[]): number | undefined {
+  const weight = new Map<number, number>();
+  for (const r of list) {
+    const k = Math.round(r.size * 2) / 2;
+    weight.set(k, (weight.get(k) ?? 0) + r.text.length);
+  }
+  return [...weight].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0];
 }
 
 function joinRow(a: Line, b: Line): Line {

@@ -96,3 +96,24 @@ describe('ruled tables', () => {
     expect(t.rows.map((r) => r.map((c) => c.text))).toEqual(cells);
   });
 });
+
+describe('body size', () => {
+  it('counts table text, so a title over a large table is still a heading', () => {
+    const rows = Array.from({ length: 6 }, (_, r) => [
+      `Row ${r} first cell text`,
+      `Row ${r} second cell text`,
+    ]);
+    const runs = [
+      run('Quarterly figures for every region', 40, 100, 14, true),
+      ...rows.flatMap((row, r) => row.map((t, c) => run(t, 45 + c * 250, 145 + r * 30, 8))),
+    ];
+    const p = page(runs);
+    const ys = Array.from({ length: 7 }, (_, r) => 140 + r * 30);
+    p.rules = [
+      ...ys.map((y) => ({ x0: 40, y0: y, x1: 540, y1: y })),
+      ...[40, 290, 540].map((x) => ({ x0: x, y0: 140, x1: x, y1: 320 })),
+    ];
+    const blocks = layoutsToBlocks([analyzePage(p)]).blocks;
+    expect(blocks.map((b) => b.kind)).toEqual(['heading', 'table']);
+  });
+});
