@@ -34,6 +34,12 @@ export function bodySizeOf(pages: readonly PageLayout[]): number {
   return best;
 }
 
+/**
+ * Text this much larger than the body is a heading candidate: one step of a typical size
+ * ladder (12 over 11, 13 over 12); a smaller step is a different font's metrics, not a tier.
+ */
+const HEADING_RATIO = 1.08;
+
 function isHeadingCandidate(b: TextBlock, body: number): boolean {
   if (b.label && b.label !== 'list-item') return false;
   if (b.marker || b.toc) return false;
@@ -42,7 +48,7 @@ function isHeadingCandidate(b: TextBlock, body: number): boolean {
   if (!/\p{L}/u.test(text)) return false;
   // Table-of-contents entries end in a page number, often after dot leaders.
   if (/(\.{3,}|…)\s*\d{1,4}$/.test(text)) return false;
-  if (b.size >= body * 1.12) return true;
+  if (b.size >= body * HEADING_RATIO) return true;
   return (
     b.bold && b.size >= body * 0.95 && text.length <= 100 && !/[.,;:]$/.test(text) && b.lines.length <= 2
   );
@@ -53,12 +59,12 @@ export function headingLevels(pages: readonly PageLayout[], body: number): Map<T
   const cands: TextBlock[] = [];
   for (const p of pages)
     for (const b of p.blocks) if (b.kind === 'text' && isHeadingCandidate(b, body)) cands.push(b);
-  const tiers = [...new Set(cands.filter((b) => b.size >= body * 1.12).map((b) => round(b.size)))].sort(
-    (a, b) => b - a,
-  );
+  const tiers = [
+    ...new Set(cands.filter((b) => b.size >= body * HEADING_RATIO).map((b) => round(b.size))),
+  ].sort((a, b) => b - a);
   const out = new Map<TextBlock, HeadingLevel>();
   for (const b of cands) {
-    const t = b.size >= body * 1.12 ? tiers.indexOf(round(b.size)) : tiers.length;
+    const t = b.size >= body * HEADING_RATIO ? tiers.indexOf(round(b.size)) : tiers.length;
     out.set(b, Math.min(6, Math.max(1, t + 1)) as HeadingLevel);
   }
   demoteHeadingRuns(pages, out);
