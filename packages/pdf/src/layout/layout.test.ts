@@ -117,3 +117,16 @@ describe('body size', () => {
     expect(blocks.map((b) => b.kind)).toEqual(['heading', 'table']);
   });
 });
+
+describe('borderless tables', () => {
+  it('leaves columns of cards (big figure, title, prose) as text', () => {
+    const xs = [60, 230, 400];
+    const runs = [
+      ...['1.8X', '3 sec', 'SOTA'].map((t, c) => run(t, xs[c], 200, 23, true)),
+      ...['Higher Return', 'Less Time', 'Best Model'].map((t, c) => run(t, xs[c], 230, 13, true)),
+      ...[0, 1, 2, 3].flatMap((r) => xs.map((x) => run(`prose line ${r} here`, x, 255 + r * 14, 10))),
+    ];
+    const blocks = analyzePage(page(runs)).blocks;
+    expect(blocks.some((b) => b.kind === 'table')).toBe(false);
+  });
+});

@@ -606,6 +606,11 @@ export function findTextTables(
     const modal = Math.max(...counts.values());
     const modalLen = [...counts].find(([, c]) => c === modal)![0];
     if (modal < 0.6 * okCount || Math.max(...group.map((r) => r.length)) > modalLen + 2) continue;
+    // Cards and callouts set big figures and titles over prose in columns; a table's text
+    // keeps to about one size.
+    const sizes = group.flat().map((f) => f.size);
+    const typical = sizes.slice().sort((a, b) => a - b)[Math.floor(sizes.length / 2)];
+    if (Math.max(...sizes) > 1.6 * typical) continue;
     const tableRuns = group.flat().flatMap((f) => f.runs);
     const grid = gridFromText(tableRuns);
     if (!grid || grid.length < 3 || !plausibleTable(grid)) continue;
