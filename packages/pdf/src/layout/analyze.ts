@@ -8,6 +8,7 @@ import type {
   Span,
   TextRun,
 } from '../types.js';
+import { findFrameTables } from './frames.js';
 import { buildLines, type Line } from './lines.js';
 import { type FoundTable, findRuleBoundTables, findRuledTables, findTextTables } from './tables.js';
 import { joinContentsRows } from './toc.js';
@@ -23,6 +24,9 @@ function median(values: number[]): number {
 }
 
 const overlapX = (a: Box, b: Box) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+const area = (b: Box) => Math.max(0, b.x1 - b.x0) * Math.max(0, b.y1 - b.y0);
+const overlapArea = (a: Box, b: Box) =>
+  Math.max(0, overlapX(a, b)) * Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
 const union = (a: Box, b: Box): Box => ({
   x0: Math.min(a.x0, b.x0),
   y0: Math.min(a.y0, b.y0),
@@ -120,7 +124,15 @@ export function analyzePage(input: PageInput): PageLayout {
     tables.some(
       (t) => b.x0 >= t.box.x0 - 3 && b.x1 <= t.box.x1 + 3 && b.y0 >= t.box.y0 - 3 && b.y1 <= t.box.y1 + 3,
     );
-  const freeRects = input.rects.filter((r) => !inTable(r));
+  let freeRects = input.rects.filter((r) => !inTable(r));
+  if (freeRects.length > 0) {
+    const framed = new Set(tables.flatMap((t) => [...t.runs]));
+    const frameTables = findFrameTables(runs, freeRects, framed);
+    if (frameTables.length) {
+      tables.push(...frameTables);
+      freeRects = freeRects.filter((r) => !inTable(r));
+    }
+  }
   if (freeRects.length > 0) {
     const already = new Set(tables.flatMap((t) => [...t.runs]));
     const rest = runs.map((r, i) => (already.has(i) ? { ...r, rotated: true } : r));
@@ -145,9 +157,10 @@ export function analyzePage(input: PageInput): PageLayout {
   for (const table of tables) items.push({ kind: 'table', table });
   // Images under text are backgrounds; only free-standing ones become placeholders.
   for (const img of input.images) {
-    const covered = lines.some(
-      (l) => overlapX(l, img) > 0 && Math.min(l.y1, img.y1) - Math.max(l.y0, img.y0) > 0,
-    );
+    const covered =
+      lines.some((l) => overlapX(l, img) > 0 && Math.min(l.y1, img.y1) - Math.max(l.y0, img.y0) > 0) ||
+      // A picture behind a table is its grid, drawn as an image.
+      tables.some((t) => overlapArea(t.box, img) > 0.5 * area(t.box));
     if (!covered && img.x1 - img.x0 < width * 1.01) items.push({ kind: 'image', box: img });
   }
   const boxOf = (it: Item): Box =>

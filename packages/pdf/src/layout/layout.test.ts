@@ -4,6 +4,7 @@ import { layoutsToBlocks } from '../assemble/to-doc.js';
 import { page, run } from '../testing/page-input.js';
 import type { PageInput } from '../types.js';
 import { analyzePage } from './analyze.js';
+import { findFrameTables } from './frames.js';
 
 const md = (inputs: PageInput[]) => toMarkdown(layoutsToBlocks(inputs.map(analyzePage)).blocks).markdown;
 
@@ -128,5 +129,47 @@ describe('borderless tables', () => {
     ];
     const blocks = analyzePage(page(runs)).blocks;
     expect(blocks.some((b) => b.kind === 'table')).toBe(false);
+  });
+});
+
+describe('text-frame tables', () => {
+  const cols = [
+    [40, 140],
+    [160, 300],
+    [320, 500],
+  ];
+  const cells = [
+    ['Stage', 'Function', 'Benefit'],
+    ['1. Create', 'Project setup', 'Faster start'],
+    ['2. Label', 'Data storage', 'Less manual work'],
+    ['3. Deploy', 'Endpoints', 'Quick rollout'],
+  ];
+  const runs = cells.flatMap((row, r) => row.map((t, c) => run(t, cols[c][0] + 2, 100 + r * 30, 8)));
+  const frames = cells.flatMap((row, r) =>
+    row.map((_, c) => ({ x0: cols[c][0], x1: cols[c][1], y0: 98 + r * 30, y1: 111 + r * 30 })),
+  );
+
+  it('reads text boxes stacked in columns, over a grid drawn as a picture, as a table', () => {
+    const p = page(runs);
+    p.rects = frames;
+    p.images = [{ x0: 30, y0: 90, x1: 510, y1: 230 }];
+    const blocks = analyzePage(p).blocks;
+    expect(blocks.map((b) => b.kind)).toEqual(['table']);
+    const t = blocks[0];
+    if (t.kind !== 'table') throw new Error('not a table');
+    expect(t.rows.map((r) => r.map((c) => c.text))).toEqual(cells);
+  });
+
+  it('leaves shading that tiles rows edge to edge to the ruled pass', () => {
+    const tiled = cells.flatMap((row, r) =>
+      row.map((_, c) => ({
+        x0: [40, 150, 310][c],
+        x1: [150, 310, 500][c],
+        y0: 98 + r * 30,
+        y1: 111 + r * 30,
+      })),
+    );
+    expect(findFrameTables(runs, tiled, new Set())).toEqual([]);
+    expect(findFrameTables(runs, frames, new Set())).toHaveLength(1);
   });
 });

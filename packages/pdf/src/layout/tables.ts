@@ -60,7 +60,7 @@ const touches = (h: Rule, v: Rule) =>
   v.x0 >= h.x0 - TOL && v.x0 <= h.x1 + TOL && h.y0 >= v.y0 - TOL && h.y0 <= v.y1 + TOL;
 
 /** Reads the text of runs as lines, top to bottom. */
-function runsText(runs: TextRun[]): string {
+export function runsText(runs: TextRun[]): string {
   if (runs.length === 0) return '';
   return buildLines(runs)
     .sort((a, b) => a.base - b.base || a.x0 - b.x0)
