@@ -23,6 +23,8 @@ export function findFrameTables(
   rects: readonly Box[],
   taken: Set<number>,
 ): FoundTable[] {
+  // Bounded work on hostile pages (thousands of boxes over thousands of runs).
+  if (rects.length < 6 || rects.length * runs.length > 20_000_000) return [];
   const holds = (b: Box) => runs.some((r, i) => !taken.has(i) && !r.rotated && centreIn(r, b, 1));
   const frames = rects.filter((b) => b.x1 - b.x0 > 10 && b.y1 - b.y0 > 4 && holds(b));
   if (frames.length < 6 || frames.length > 2000) return [];

@@ -12,13 +12,20 @@ const PAGE_NO = /^(?:[.·…\s]*)(\d{1,4}|[ivxlcdm]{1,7})$/i;
  * heading. Returns the lines with the joined rows replaced.
  */
 export function joinContentsRows(lines: Line[]): Line[] {
-  const upright = lines.filter((l) => !l.rotated);
+  const upright = lines.filter((l) => !l.rotated).sort((a, b) => a.base - b.base);
+  // Bounded work on hostile pages; a contents page has a few hundred lines at most.
+  if (upright.length > 5000) return lines;
+  const maxSize = Math.max(...upright.map((l) => l.size));
   const pairs: { title: Line; num: Line }[] = [];
-  for (const num of upright) {
+  for (let k = 0; k < upright.length; k++) {
+    const num = upright[k];
     if (!PAGE_NO.test(num.text)) continue;
-    const sameRow = upright.filter(
-      (l) => l !== num && Math.abs(l.base - num.base) < 0.3 * Math.max(l.size, num.size),
-    );
+    const sameRow: Line[] = [];
+    const near = (l: Line) => Math.abs(l.base - num.base) < 0.3 * Math.max(l.size, num.size);
+    for (let j = k - 1; j >= 0 && num.base - upright[j].base < 0.3 * maxSize; j--)
+      if (near(upright[j])) sameRow.push(upright[j]);
+    for (let j = k + 1; j < upright.length && upright[j].base - num.base < 0.3 * maxSize; j++)
+      if (near(upright[j])) sameRow.push(upright[j]);
     if (sameRow.some((l) => l.x0 > num.x0)) continue;
     const left = sameRow.filter((l) => l.x1 <= num.x0 + 1).sort((a, b) => b.x1 - a.x1)[0];
     if (!left || !/\p{L}/u.test(left.text) || PAGE_NO.test(left.text)) continue;
