@@ -9,7 +9,7 @@ import type {
   TextRun,
 } from '../types.js';
 import { findFrameTables } from './frames.js';
-import { buildLines, type Line } from './lines.js';
+import { buildLines, type Line, spaced } from './lines.js';
 import { type FoundTable, findRuleBoundTables, findRuledTables, findTextTables } from './tables.js';
 import { joinContentsRows } from './toc.js';
 import { xyCut } from './xycut.js';
@@ -49,13 +49,7 @@ function lineSpans(line: Line, links: readonly LinkArea[]): Span[] {
   };
   let prev: TextRun | undefined;
   for (const r of line.runs) {
-    if (
-      prev &&
-      r.x0 - prev.x1 > 0.17 * Math.min(r.size, prev.size) &&
-      !/\s$/.test(prev.text) &&
-      !/^\s/.test(r.text)
-    )
-      add(' ', undefined);
+    if (prev && spaced(prev, r) && !/\s$/.test(prev.text) && !/^\s/.test(r.text)) add(' ', undefined);
     const cy = (r.y0 + r.y1) / 2;
     const chars = [...r.text];
     const step = (r.x1 - r.x0) / Math.max(1, chars.length);

@@ -5,6 +5,7 @@ import { page, run } from '../testing/page-input.js';
 import type { PageInput } from '../types.js';
 import { analyzePage } from './analyze.js';
 import { findFrameTables } from './frames.js';
+import { makeLine } from './lines.js';
 
 const md = (inputs: PageInput[]) => toMarkdown(layoutsToBlocks(inputs.map(analyzePage)).blocks).markdown;
 
@@ -171,5 +172,15 @@ describe('text-frame tables', () => {
     );
     expect(findFrameTables(runs, tiled, new Set())).toEqual([]);
     expect(findFrameTables(runs, frames, new Set())).toHaveLength(1);
+  });
+});
+
+describe('word spacing', () => {
+  it('reads a narrow gap where roman turns italic as a space, and none inside a word', () => {
+    const his = run('In his', 72, 100, 11);
+    const dict = { ...run('Dictionary,', his.x1 + 1.2, 100, 11), italic: true };
+    const rest = run('Johnson', dict.x1 + 1.2, 100, 11);
+    const tight = run('s', rest.x1 + 0.3, 100, 11);
+    expect(makeLine([his, dict, rest, tight]).text).toBe('In his Dictionary, Johnsons');
   });
 });

@@ -17,6 +17,19 @@ export interface Line extends Box {
 const FRAGMENT_GAP = 1.0;
 /** Wider than this (in font sizes) a gap between runs is a space. */
 const SPACE_GAP = 0.17;
+/**
+ * Where the font style changes (roman to italic, regular to bold) the space glyph belongs to
+ * neither run and tight justification can shrink the gap it leaves; a word never changes
+ * style with a gap, so a smaller one is a space there.
+ */
+const STYLE_SPACE_GAP = 0.08;
+
+/** Whether the gap between two neighbouring runs of a line is a space. */
+export function spaced(prev: TextRun, r: TextRun): boolean {
+  const size = Math.min(r.size, prev.size);
+  const styleChange = prev.italic !== r.italic || prev.bold !== r.bold;
+  return r.x0 - prev.x1 > (styleChange ? STYLE_SPACE_GAP : SPACE_GAP) * size;
+}
 const BULLET_ONLY = /^\s*([•●◦▪■□◆◇►▸‣⁃∙·➢➤✓✔❖-]|\d{1,2}[.)]|[a-z][.)])\s*$/u;
 
 function dominant<T>(runs: TextRun[], key: (r: TextRun) => T): T {
@@ -45,8 +58,7 @@ export function makeLine(runs: TextRun[]): Line {
       const gap = r.x0 - prev.x1;
       // Text painted twice over itself (fake bold, shadows) is kept once.
       if (gap < -0.5 * r.size && r.text === prev.text && Math.abs(r.x0 - prev.x0) < 0.3 * r.size) continue;
-      const size = Math.min(r.size, prev.size);
-      if (gap > SPACE_GAP * size && !/\s$/.test(text) && !/^\s/.test(r.text)) text += ' ';
+      if (spaced(prev, r) && !/\s$/.test(text) && !/^\s/.test(r.text)) text += ' ';
     }
     text += r.text;
     kept.push(r);
