@@ -9,6 +9,7 @@ import type {
   TextRun,
 } from '../types.js';
 import { findFrameTables } from './frames.js';
+import { findGutters } from './gutters.js';
 import { buildLines, type Line, spaced } from './lines.js';
 import { type FoundTable, findRuleBoundTables, findRuledTables, findTextTables } from './tables.js';
 import { joinContentsRows } from './toc.js';
@@ -144,7 +145,8 @@ export function analyzePage(input: PageInput): PageLayout {
   tables.push(...findRuleBoundTables(runs, input.rules, taken));
   tables.push(...findTextTables(runs, taken, width));
   const free = runs.filter((_, i) => !taken.has(i));
-  const lines = joinContentsRows(buildLines(free));
+  const gutters = findGutters(free);
+  const lines = joinContentsRows(buildLines(free, gutters));
   const bodySize = median(lines.map((l) => l.size));
 
   const items: Item[] = lines.map((line) => ({ kind: 'line', line }));

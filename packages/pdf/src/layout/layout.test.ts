@@ -5,6 +5,7 @@ import { page, run } from '../testing/page-input.js';
 import type { PageInput } from '../types.js';
 import { analyzePage } from './analyze.js';
 import { findFrameTables } from './frames.js';
+import { findGutters } from './gutters.js';
 import { makeLine } from './lines.js';
 
 const md = (inputs: PageInput[]) => toMarkdown(layoutsToBlocks(inputs.map(analyzePage)).blocks).markdown;
@@ -182,5 +183,36 @@ describe('word spacing', () => {
     const rest = run('Johnson', dict.x1 + 1.2, 100, 11);
     const tight = run('s', rest.x1 + 0.3, 100, 11);
     expect(makeLine([his, dict, rest, tight]).text).toBe('In his Dictionary, Johnsons');
+  });
+});
+
+describe('column gutters', () => {
+  it('splits two columns whose gutter is narrower than a font size', () => {
+    const size = 9.5;
+    const left = Array.from({ length: 8 }, (_, i) => `left column line number ${i} ends`);
+    const right = Array.from({ length: 8 }, (_, i) => `right column line ${i} here`);
+    const runs = [
+      ...left.map((t, i) => ({ ...run(t, 40, 120 + i * 12, size), x1: 266 })),
+      ...right.map((t, i) => ({ ...run(t, 275, 120 + i * 12, size), x1: 500 })),
+    ];
+    const text = md([page(runs)]);
+    // The left column is read whole before the right one, never line by line across.
+    expect(text.indexOf('left column line number 7')).toBeLessThan(text.indexOf('right column line 0'));
+    expect(text).not.toMatch(/ends right/);
+  });
+
+  it('leaves justified prose, whose word gaps move from row to row, as whole lines', () => {
+    const words = ['the', 'survey', 'established', 'a', 'general', 'profile', 'of', 'firms', 'interviewed'];
+    const runs = Array.from({ length: 10 }, (_, i) => {
+      const row = [];
+      let x = 40;
+      for (let k = 0; k < 6; k++) {
+        const w = words[(i * 2 + k) % words.length];
+        row.push(run(w, x, 120 + i * 12, 10));
+        x += w.length * 5 + 4.5;
+      }
+      return row;
+    }).flat();
+    expect(findGutters(runs)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type { Box, TextRun } from '../types.js';
+import type { Gutter } from './gutters.js';
 
 /** A line fragment: runs on one baseline with no wide gap between them. */
 export interface Line extends Box {
@@ -95,7 +96,7 @@ export function makeLine(runs: TextRun[]): Line {
  * Groups runs into line fragments: runs sharing a baseline (superscripts join the line they
  * sit on), split where the gap between neighbours is wide enough to be a column or a cell.
  */
-export function buildLines(runs: readonly TextRun[]): Line[] {
+export function buildLines(runs: readonly TextRun[], gutters: readonly Gutter[] = []): Line[] {
   const upright = runs.filter((r) => !r.rotated).sort((a, b) => a.base - b.base || a.x0 - b.x0);
   const rows: TextRun[][] = [];
   let row: TextRun[] = [];
@@ -153,7 +154,9 @@ export function buildLines(runs: readonly TextRun[]): Line[] {
       const size = Math.max(run.size, frag[frag.length - 1]?.size ?? 0);
       // A list bullet stays with its text however far the text is indented.
       const bulletOnly = frag.length === 1 && BULLET_ONLY.test(frag[0].text) && gap < 4 * size;
-      if (frag.length > 0 && gap > FRAGMENT_GAP * size && !bulletOnly) {
+      const cy = (run.y0 + run.y1) / 2;
+      const gutter = gap > 0 && gutters.some((g) => g.x > end && g.x < run.x0 && cy >= g.y0 && cy <= g.y1);
+      if (frag.length > 0 && (gap > FRAGMENT_GAP * size || gutter) && !bulletOnly) {
         lines.push(makeLine(frag));
         frag = [];
         end = -Infinity;
