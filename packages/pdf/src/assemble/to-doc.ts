@@ -40,7 +40,7 @@ export function bodySizeOf(pages: readonly PageLayout[]): number {
  */
 const HEADING_RATIO = 1.08;
 
-function isHeadingCandidate(b: TextBlock, body: number): boolean {
+function isHeadingCandidate(b: TextBlock, body: number, next?: LayoutBlock): boolean {
   if (b.label && b.label !== 'list-item') return false;
   if (b.marker || b.toc) return false;
   const text = blockText(b).trim();
@@ -49,8 +49,21 @@ function isHeadingCandidate(b: TextBlock, body: number): boolean {
   // Table-of-contents entries end in a page number, often after dot leaders.
   if (/(\.{3,}|…)\s*\d{1,4}$/.test(text)) return false;
   if (b.size >= body * HEADING_RATIO) return true;
+  const boldTitle = b.bold && text.length <= 100 && !/[.,;:]$/.test(text) && b.lines.length <= 2;
+  if (boldTitle && b.size >= body * 0.95) return true;
+  // A sidebar or box sets its own smaller text: a bold title over regular text of about its
+  // size is that text's heading.
   return (
-    b.bold && b.size >= body * 0.95 && text.length <= 100 && !/[.,;:]$/.test(text) && b.lines.length <= 2
+    boldTitle &&
+    b.size >= body * 0.7 &&
+    next?.kind === 'text' &&
+    !next.bold &&
+    !next.label &&
+    next.size >= b.size * 0.9 &&
+    next.size <= b.size * 1.25 &&
+    blockText(next).length > 2 * text.length &&
+    next.box.y0 > b.box.y0 &&
+    Math.min(next.box.x1, b.box.x1) - Math.max(next.box.x0, b.box.x0) > 0
   );
 }
 
@@ -58,7 +71,9 @@ function isHeadingCandidate(b: TextBlock, body: number): boolean {
 export function headingLevels(pages: readonly PageLayout[], body: number): Map<TextBlock, HeadingLevel> {
   const cands: TextBlock[] = [];
   for (const p of pages)
-    for (const b of p.blocks) if (b.kind === 'text' && isHeadingCandidate(b, body)) cands.push(b);
+    p.blocks.forEach((b, i) => {
+      if (b.kind === 'text' && isHeadingCandidate(b, body, p.blocks[i + 1])) cands.push(b);
+    });
   const tiers = [
     ...new Set(cands.filter((b) => b.size >= body * HEADING_RATIO).map((b) => round(b.size))),
   ].sort((a, b) => b - a);

@@ -216,3 +216,28 @@ describe('column gutters', () => {
     expect(findGutters(runs)).toEqual([]);
   });
 });
+
+describe('sidebar headings', () => {
+  it('makes a small bold title over regular text of its size a heading', () => {
+    const body = Array.from({ length: 12 }, (_, i) =>
+      run('Body text of the page sets the body size here.', 72, 100 + i * 16, 13),
+    );
+    const side = [
+      run('Cellular Cycle', 430, 100, 10, true),
+      run('A step by step guide to growing a cell', 430, 116, 11),
+      run('and dividing it into two new cells.', 430, 129, 11),
+    ];
+    const blocks = layoutsToBlocks([analyzePage(page([...body, ...side]))]).blocks;
+    expect(blocks.filter((b) => b.kind === 'heading').map((b) => blockText(b))).toEqual(['Cellular Cycle']);
+  });
+
+  it('leaves a small bold line with nothing under it as text', () => {
+    const body = Array.from({ length: 12 }, (_, i) =>
+      run('Body text of the page sets the body size here.', 72, 100 + i * 16, 13),
+    );
+    const blocks = layoutsToBlocks([
+      analyzePage(page([...body, run('Source: survey', 72, 400, 10, true)])),
+    ]).blocks;
+    expect(blocks.some((b) => b.kind === 'heading')).toBe(false);
+  });
+});
