@@ -241,3 +241,31 @@ describe('sidebar headings', () => {
     expect(blocks.some((b) => b.kind === 'heading')).toBe(false);
   });
 });
+
+describe('shaded-row tables', () => {
+  it('keeps the values of a bare row between shaded ones in their own cells', () => {
+    const xs = [40, 150, 250, 350];
+    const cells = [
+      ['Port', 'Foreign', 'Domestic'],
+      ['Manila', '2454', '6,125'],
+      ['Cebu', '1138', '79,500'],
+      ['Davao', '750', '17,807'],
+    ];
+    const runs = cells.flatMap((row, r) => row.map((t, c) => run(t, xs[c] + 4, 102 + r * 15, 10)));
+    const p = page(runs);
+    p.rules = [
+      { x0: 40, y0: 100, x1: 350, y1: 100 },
+      { x0: 40, y0: 160, x1: 350, y1: 160 },
+      { x0: 150, y0: 100, x1: 150, y1: 160 },
+    ];
+    // Rows 0 and 2 shaded cell by cell; rows 1 and 3 bare.
+    p.rects = [0, 2].flatMap((r) =>
+      [0, 1, 2].map((c) => ({ x0: xs[c], x1: xs[c + 1], y0: 100 + r * 15, y1: 115 + r * 15 })),
+    );
+    const tables = analyzePage(p).blocks.filter((b) => b.kind === 'table');
+    expect(tables).toHaveLength(1);
+    const t = tables[0];
+    if (t.kind !== 'table') throw new Error('not a table');
+    expect(t.rows.map((r) => r.map((c) => c.text))).toEqual(cells);
+  });
+});

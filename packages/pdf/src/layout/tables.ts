@@ -250,6 +250,18 @@ export function findRuledTables(
     if (rect) {
       for (const [g, s] of [...spans].sort((a, b) => a[1].r0 - b[1].r0 || a[1].c0 - b[1].c0)) {
         const members = groups.get(g)!;
+        // A row that leaves out column lines the other rows draw (alternate rows shaded,
+        // the others bare) but holds values in two columns or more, none crossing a column
+        // line, is a row of separate cells rather than one wide cell.
+        if (s.r0 === s.r1 && s.c1 > s.c0) {
+          const parts = Array.from({ length: s.c1 - s.c0 + 1 }, (_, k) => cellRuns[s.r0 * nc + s.c0 + k]);
+          const bounds = xs.slice(s.c0 + 1, s.c1 + 1);
+          const held = parts.filter((p) => p.length > 0).length;
+          if (held >= 2 && !bounds.some((x) => crossed(x, ys[s.r0], ys[s.r0 + 1]))) {
+            for (const p of parts) rows[s.r0].push({ text: runsText(p) });
+            continue;
+          }
+        }
         const text = runsText(members.flatMap((i) => cellRuns[i]));
         const cell: TableCellOut = { text };
         if (s.r1 > s.r0) cell.rowSpan = s.r1 - s.r0 + 1;
