@@ -269,3 +269,29 @@ describe('shaded-row tables', () => {
     expect(t.rows.map((r) => r.map((c) => c.text))).toEqual(cells);
   });
 });
+
+describe('open grids', () => {
+  it('takes the header row set above the first rule, one piece per column', () => {
+    const cells = [
+      ['', 'OCR', 'Search'],
+      ['Pack', 'Reads text', 'Finds data'],
+      ['Use', 'Receipts', 'Catalogues'],
+    ];
+    const runs = cells.flatMap((row, r) =>
+      row.filter((t) => t).map((t) => run(t, [40, 170, 320][row.indexOf(t)], 86 + r * 50, 10)),
+    );
+    const p = page([run('Table 1: Packs', 40, 60, 10), ...runs]);
+    p.rules = [
+      { x0: 20, y0: 100, x1: 500, y1: 100 },
+      { x0: 20, y0: 150, x1: 500, y1: 150 },
+      { x0: 150, y0: 100, x1: 150, y1: 200 },
+      { x0: 300, y0: 100, x1: 300, y1: 200 },
+    ];
+    const blocks = analyzePage(p).blocks;
+    const t = blocks.find((b) => b.kind === 'table');
+    if (t?.kind !== 'table') throw new Error('no table');
+    expect(t.rows.map((r) => r.map((c) => c.text))).toEqual(cells);
+    // The caption above stays text.
+    expect(blocks[0].kind).toBe('text');
+  });
+});

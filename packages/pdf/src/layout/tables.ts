@@ -170,7 +170,9 @@ export function findRuledTables(
       3,
     );
     if (xs.length < 2 || ys.length < 2) continue;
-    openGridEdges(h, v, xs, ys);
+    const open = openGridEdges(h, v, xs, ys);
+    const headTop = open ? headerAbove(runs, used, h, xs, ys) : undefined;
+    if (headTop !== undefined) ys.unshift(headTop);
     const box = { x0: xs[0], y0: ys[0], x1: xs[xs.length - 1], y1: ys[ys.length - 1] };
     if (box.x1 - box.x0 < 20 || box.y1 - box.y0 < 8) continue;
     const nr = ys.length - 1;
@@ -202,6 +204,7 @@ export function findRuledTables(
     const crossed = (x: number, ya: number, yb: number) =>
       runs.some((r) => r.x0 < x - 1 && r.x1 > x + 1 && (r.y0 + r.y1) / 2 > ya && (r.y0 + r.y1) / 2 < yb);
     const hasV = (x: number, ya: number, yb: number) =>
+      (headTop !== undefined && ya === headTop && !crossed(x, ya, yb)) ||
       v.some((r) => Math.abs(r.x0 - x) <= 3 && r.y0 <= ya + TOL && r.y1 >= yb - TOL) ||
       (stacked && !v.some((r) => r.y0 <= ya + TOL && r.y1 >= yb - TOL) && !crossed(x, ya, yb));
     const hasH = (y: number, xa: number, xb: number) =>
@@ -287,7 +290,8 @@ export function findRuledTables(
  * horizontal ones (to its top or bottom). Those ends are the table's edges; without them
  * the first and last rows and columns would fall outside the grid.
  */
-function openGridEdges(h: readonly Rule[], v: readonly Rule[], xs: number[], ys: number[]): void {
+function openGridEdges(h: readonly Rule[], v: readonly Rule[], xs: number[], ys: number[]): boolean {
+  const before = xs.length + ys.length;
   const hx0 = Math.min(...h.map((r) => r.x0));
   const hx1 = Math.max(...h.map((r) => r.x1));
   const vy0 = Math.min(...v.map((r) => r.y0));
@@ -305,6 +309,44 @@ function openGridEdges(h: readonly Rule[], v: readonly Rule[], xs: number[], ys:
   if (hx1 - xs[xs.length - 1] >= MIN && overshoot(h, (r) => r.x1 > xs[xs.length - 1] + MIN)) xs.push(hx1);
   if (fits(ys[0] - vy0, rh) && overshoot(v, (r) => r.y0 < ys[0] - MIN)) ys.unshift(vy0);
   if (fits(vy1 - ys[ys.length - 1], rh) && overshoot(v, (r) => r.y1 > ys[ys.length - 1] + MIN)) ys.push(vy1);
+  return xs.length + ys.length > before;
+}
+
+/**
+ * Open grids (inside borders only) often set their header row above the first rule, with no
+ * lines of its own: a row of text right above the top rule whose pieces each sit inside one
+ * column, in two columns or more (a caption is one piece), is the header. Returns the new
+ * top edge.
+ */
+function headerAbove(
+  runs: readonly TextRun[],
+  used: Set<number>,
+  h: readonly Rule[],
+  xs: number[],
+  ys: number[],
+): number | undefined {
+  const top = ys[0];
+  if (!h.some((r) => Math.abs(r.y0 - top) <= 3 && r.x0 <= xs[0] + 3 && r.x1 >= xs[xs.length - 1] - 3)) return;
+  const band: TextRun[] = [];
+  runs.forEach((r, i) => {
+    if (used.has(i) || r.rotated || r.text.trim() === '') return;
+    const cx = (r.x0 + r.x1) / 2;
+    if (cx < xs[0] || cx > xs[xs.length - 1] || r.y1 > top + 1 || r.y0 < top - 3 * r.size) return;
+    band.push(r);
+  });
+  if (band.length < 2) return;
+  const col = (r: TextRun) => {
+    for (let c = 0; c < xs.length - 1; c++) if (r.x0 >= xs[c] - 1 && r.x1 <= xs[c + 1] + 1) return c;
+    return -1;
+  };
+  const cols = band.map(col);
+  if (cols.some((c) => c < 0) || new Set(cols).size < 2) return;
+  // Right above the rule: at most two lines of header, the lowest within a line of the rule.
+  const size = Math.max(...band.map((r) => r.size));
+  if (top - Math.max(...band.map((r) => r.y1)) > 1.2 * size) return;
+  const bases = [...new Set(band.map((r) => Math.round(r.base)))].sort((a, b) => a - b);
+  if (bases.length > 1 && bases[bases.length - 1] - bases[0] > 2.6 * size) return;
+  return Math.min(...band.map((r) => r.y0)) - 1;
 }
 
 /** Splits a run at spaces, placing words by their share of its characters. */
