@@ -282,14 +282,28 @@ const CAPTION =
   /^(fig(ure)?\.?|table|tab\.|chart|exhibit|graph|diagram|map|plate|photo)\s*[0-9IVXivx]+[a-z]?\s*[.:\-–—]?/i;
 
 function labelBlocks(blocks: LayoutBlock[], width: number, height: number, bodySize: number): void {
+  // Running headers and footers sit in the margins; a little further in, they are still the
+  // page's topmost or bottommost line.
+  const top = Math.min(...blocks.map((b) => b.box.y0));
+  const bottom = Math.max(...blocks.map((b) => b.box.y1));
   for (const b of blocks) {
     if (b.kind !== 'text') continue;
     const text = b.lines.map((l) => l.spans.map((s) => s.text).join('')).join(' ');
     const short = text.length < 120 && b.lines.length <= 2;
+    const oneLine = b.lines.length === 1 && text.length <= 80;
     if (short && b.box.y1 < height * 0.075) b.label = 'page-header';
+    else if (oneLine && b.box.y1 < height * 0.11 && b.box.y0 <= top + 2 && b.size <= bodySize * 1.2)
+      b.label = 'page-header';
     else if (short && b.box.y0 > height * 0.93) b.label = 'page-footer';
+    else if (short && b.box.y0 > height * 0.88 && b.box.y1 >= bottom - 2 && b.size <= bodySize * 1.2)
+      b.label = 'page-footer';
     else if (CAPTION.test(text)) b.label = 'caption';
-    else if (b.box.y0 > height * 0.7 && b.size < bodySize * 0.92 && /^(\d{1,3}|[*†‡§¶])\s*\S/.test(text))
+    else if (
+      b.box.y0 > height * 0.7 &&
+      b.size < bodySize * 0.92 &&
+      /^(\d{1,3}|[*†‡§¶])\s*\S/.test(text) &&
+      /\p{L}/u.test(text)
+    )
       b.label = 'footnote';
   }
   void width;

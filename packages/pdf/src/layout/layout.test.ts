@@ -295,3 +295,25 @@ describe('open grids', () => {
     expect(blocks[0].kind).toBe('text');
   });
 });
+
+describe('page headers and footers', () => {
+  const body = Array.from({ length: 20 }, (_, i) =>
+    run('Body text of the page that sets the body size here.', 72, 120 + i * 14, 10),
+  );
+  const labels = (runs: ReturnType<typeof run>[]) =>
+    analyzePage(page(runs)).blocks.map((b) =>
+      b.kind === 'text' ? `${b.lines[0].spans[0].text}:${b.label ?? ''}` : b.kind,
+    );
+
+  it('labels the topmost and bottommost lines in the margins, a little inside the usual band', () => {
+    // 792-point page: header ending at 0.098 of the height, footer starting at 0.92.
+    const out = labels([run('At Home in Exile', 120, 68, 9), ...body, run('10', 72, 729, 9)]);
+    expect(out[0]).toBe('At Home in Exile:page-header');
+    expect(out[out.length - 1]).toBe('10:page-footer');
+  });
+
+  it('keeps a large title at the top a title, not a header', () => {
+    const out = labels([run('Key Functions', 72, 66, 18, true), ...body]);
+    expect(out[0]).toBe('Key Functions:');
+  });
+});
