@@ -278,8 +278,9 @@ function textBlock(
   return block;
 }
 
+/** "Figure 3.", "Table IV:", and unnumbered "Table: …". */
 const CAPTION =
-  /^(fig(ure)?\.?|table|tab\.|chart|exhibit|graph|diagram|map|plate|photo)\s*[0-9IVXivx]+[a-z]?\s*[.:\-–—]?/i;
+  /^(fig(ure)?\.?|table|tab\.|chart|exhibit|graph|diagram|map|plate|photo)\s*([0-9IVXivx]+[a-z]?\s*[.:\-–—]?|:)/i;
 
 function labelBlocks(blocks: LayoutBlock[], width: number, height: number, bodySize: number): void {
   // Running headers and footers sit in the margins; a little further in, they are still the

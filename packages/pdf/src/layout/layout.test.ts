@@ -317,3 +317,18 @@ describe('page headers and footers', () => {
     expect(out[0]).toBe('Key Functions:');
   });
 });
+
+describe('captions', () => {
+  it('labels numbered and unnumbered table captions, not "Table of Contents"', () => {
+    const body = Array.from({ length: 10 }, (_, i) =>
+      run('Body text of the page that sets the body size.', 72, 300 + i * 14, 10),
+    );
+    const label = (t: string) =>
+      analyzePage(page([run(t, 72, 200, 10), ...body])).blocks.find(
+        (b) => b.kind === 'text' && b.lines[0].spans[0].text === t,
+      );
+    expect(label('Table: Provisional results of registration')).toMatchObject({ label: 'caption' });
+    expect(label('Figure 2.1: Surveyed firms by size')).toMatchObject({ label: 'caption' });
+    expect(label('Table of Contents')).not.toHaveProperty('label');
+  });
+});
