@@ -8,6 +8,7 @@ import type {
   Span,
   TextRun,
 } from '../types.js';
+import { placeDropCaps } from './dropcap.js';
 import { findFrameTables } from './frames.js';
 import { findGutters } from './gutters.js';
 import { buildLines, type Line, spaced } from './lines.js';
@@ -109,7 +110,7 @@ function lineSpans(line: Line, links: readonly LinkArea[]): Span[] {
  */
 export function analyzePage(input: PageInput): PageLayout {
   const { width, height } = input;
-  const runs = input.runs;
+  const runs = placeDropCaps(input.runs);
   const chars = runs.reduce((n, r) => n + r.text.length, 0);
   const pageBox = { x0: 0, y0: 0, x1: width, y1: height };
   // Drawn lines first; filled rectangles (cell shading, padding boxes) add edges that would

@@ -6,7 +6,7 @@ import type { PageInput } from '../types.js';
 import { analyzePage } from './analyze.js';
 import { findFrameTables } from './frames.js';
 import { findGutters } from './gutters.js';
-import { makeLine } from './lines.js';
+import { buildLines, makeLine } from './lines.js';
 
 const md = (inputs: PageInput[]) => toMarkdown(layoutsToBlocks(inputs.map(analyzePage)).blocks).markdown;
 
@@ -330,5 +330,39 @@ describe('captions', () => {
     expect(label('Table: Provisional results of registration')).toMatchObject({ label: 'caption' });
     expect(label('Figure 2.1: Surveyed firms by size')).toMatchObject({ label: 'caption' });
     expect(label('Table of Contents')).not.toHaveProperty('label');
+  });
+});
+
+describe('drop caps and scripts', () => {
+  it('joins a drop cap to the first word of the line beside it', () => {
+    const lines = [
+      'his report defines',
+      'regulatory cholesterol as',
+      'the policy actions of the',
+      'three arms of the State.',
+    ];
+    const runs = [
+      { ...run('T', 300, 80, 77), x1: 352, y1: 172, base: 155 },
+      ...lines.map((t, i) => run(t, 356, 113 + i * 16, 10.5)),
+    ];
+    const text = md([page(runs)]);
+    expect(text).toContain('This report defines');
+    expect(text).not.toMatch(/^T$/m);
+  });
+
+  it('keeps small text beside a big heading in another column on its own line', () => {
+    const runs = [
+      { ...run('III.', 100, 100, 36), base: 126.5 },
+      run('This report defines', 356, 113, 10.5),
+      run('regulatory cholesterol', 356, 129, 10.5),
+    ];
+    const lines = buildLines(runs).map((l) => l.text);
+    expect(lines).toContain('regulatory cholesterol');
+  });
+
+  it('still folds a footnote mark into the line it sits on', () => {
+    const word = run('order.', 72, 100, 10);
+    const mark = { ...run('19', word.x1, 97, 6), base: 102 };
+    expect(buildLines([word, mark]).map((l) => l.text)).toEqual(['order.19']);
   });
 });

@@ -129,7 +129,18 @@ export function buildLines(runs: readonly TextRun[], gutters: readonly Gutter[] 
       const c0 = Math.min(...cur.map((r) => r.y0));
       const c1 = Math.max(...cur.map((r) => r.y1));
       const overlap = Math.min(t1, c1) - Math.max(t0, c0);
-      return overlap > 0.4 * (c1 - c0);
+      if (overlap <= 0.4 * (c1 - c0)) return false;
+      // A script mark touches the larger text it belongs to; small text beside a big
+      // heading in another column does not.
+      return cur.some((c) =>
+        target.some(
+          (t) =>
+            t.size > 1.1 * c.size &&
+            c.x0 <= t.x1 + t.size &&
+            c.x1 >= t.x0 - t.size &&
+            Math.min(t.y1, c.y1) - Math.max(t.y0, c.y0) > 0,
+        ),
+      );
     };
     const next = rows[i + 1];
     if (absorb(next) && cur.length < 4) {
