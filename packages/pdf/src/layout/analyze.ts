@@ -11,7 +11,7 @@ import type {
 import { placeDropCaps } from './dropcap.js';
 import { findFrameTables } from './frames.js';
 import { findGutters } from './gutters.js';
-import { buildLines, type Line, spaced } from './lines.js';
+import { buildLines, closeLeaders, type Line, spaced } from './lines.js';
 import { type FoundTable, findRuleBoundTables, findRuledTables, findTextTables } from './tables.js';
 import { joinContentsRows } from './toc.js';
 import { xyCut } from './xycut.js';
@@ -95,7 +95,7 @@ function lineSpans(line: Line, links: readonly LinkArea[]): Span[] {
       if (m[3]) out.push({ text: m[3] });
     } else out.push({ ...s });
   }
-  for (const s of out) s.text = s.text.replace(/\s+/g, ' ');
+  for (const s of out) s.text = closeLeaders(s.text.replace(/\s+/g, ' '));
   if (out.length) {
     out[0].text = out[0].text.trimStart();
     out[out.length - 1].text = out[out.length - 1].text.trimEnd();

@@ -366,3 +366,16 @@ describe('drop caps and scripts', () => {
     expect(buildLines([word, mark]).map((l) => l.text)).toEqual(['order.19']);
   });
 });
+
+describe('dot leaders', () => {
+  it('closes spaced leader dots into one leader between title and page number', () => {
+    expect(makeLine([run('Foreword to the 2021 Edition . . . . . . . xi', 72, 100)]).text).toBe(
+      'Foreword to the 2021 Edition ....... xi',
+    );
+    expect(makeLine([run('The Lost Homeland . . . . . . .5', 72, 100)]).text).toBe(
+      'The Lost Homeland ....... 5',
+    );
+    // An ellipsis in prose is left alone.
+    expect(makeLine([run('and so on... Then', 72, 100)]).text).toBe('and so on... Then');
+  });
+});

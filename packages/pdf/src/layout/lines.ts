@@ -49,6 +49,16 @@ function dominant<T>(runs: TextRun[], key: (r: TextRun) => T): T {
   return best;
 }
 
+/**
+ * Dot leaders set as spaced glyphs (". . . . .") read as one leader ("....."), set off from
+ * the title and the page number by a space.
+ */
+export function closeLeaders(text: string): string {
+  return text
+    .replace(/ ?(?:\. ){3,}\. ?/g, (m) => ` ${'.'.repeat((m.match(/\./g) ?? []).length)} `)
+    .replace(/ {2,}/g, ' ');
+}
+
 export function makeLine(runs: TextRun[]): Line {
   runs.sort((a, b) => a.x0 - b.x0);
   let text = '';
@@ -79,7 +89,7 @@ export function makeLine(runs: TextRun[]): Line {
   const chars = kept.filter((r) => r.text.trim() !== '');
   return {
     runs: kept,
-    text: text.replace(/\s+/g, ' ').trim(),
+    text: closeLeaders(text.replace(/\s+/g, ' ')).trim(),
     x0,
     y0,
     x1,
