@@ -145,10 +145,10 @@ export function buildLines(runs: readonly TextRun[], gutters: readonly Gutter[] 
       return cur.some((c) =>
         target.some(
           (t) =>
-            t.size > 1.1 * c.size &&
-            c.x0 <= t.x1 + t.size &&
-            c.x1 >= t.x0 - t.size &&
-            Math.min(t.y1, c.y1) - Math.max(t.y0, c.y0) > 0,
+            Math.min(t.y1, c.y1) - Math.max(t.y0, c.y0) > 0 &&
+            ((t.size > 1.1 * c.size && c.x0 <= t.x1 + t.size && c.x1 >= t.x0 - t.size) ||
+              // A footnote mark set just before the (smaller) note text it opens.
+              (t.size < c.size && Math.abs(c.x0 - t.x1) < 0.5 * c.size)),
         ),
       );
     };
