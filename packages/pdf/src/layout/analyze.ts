@@ -239,16 +239,15 @@ function dominantSize(list: readonly TextRun[]): number | undefined {
   return [...weight].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0];
 }
 
+/** `a` extended by `b`, in place: a row of thousands of fragments must not copy its runs each time. */
 function joinRow(a: Line, b: Line): Line {
-  return {
-    ...a,
-    runs: [...a.runs, ...b.runs],
-    text: `${a.text} ${b.text}`,
-    x1: Math.max(a.x1, b.x1),
-    y0: Math.min(a.y0, b.y0),
-    y1: Math.max(a.y1, b.y1),
-    bold: a.bold && b.bold,
-  };
+  for (const r of b.runs) a.runs.push(r);
+  a.text = `${a.text} ${b.text}`;
+  a.x1 = Math.max(a.x1, b.x1);
+  a.y0 = Math.min(a.y0, b.y0);
+  a.y1 = Math.max(a.y1, b.y1);
+  a.bold = a.bold && b.bold;
+  return a;
 }
 
 function textBlock(

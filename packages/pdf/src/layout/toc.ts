@@ -14,7 +14,7 @@ const PAGE_NO = /^(?:[.·…\s]*)(\d{1,4}|[ivxlcdm]{1,7})$/i;
 export function joinContentsRows(lines: Line[]): Line[] {
   const upright = lines.filter((l) => !l.rotated).sort((a, b) => a.base - b.base);
   // Bounded work on hostile pages; a contents page has a few hundred lines at most.
-  if (upright.length > 5000) return lines;
+  if (upright.length > 5000 || upright.filter((l) => PAGE_NO.test(l.text)).length > 1000) return lines;
   const maxSize = Math.max(...upright.map((l) => l.size));
   const pairs: { title: Line; num: Line }[] = [];
   for (let k = 0; k < upright.length; k++) {
