@@ -379,3 +379,27 @@ describe('dot leaders', () => {
     expect(makeLine([run('and so on... Then', 72, 100)]).text).toBe('and so on... Then');
   });
 });
+
+describe('borderless table columns', () => {
+  it('splits columns set closer than a font size when every row leaves the gap', () => {
+    const rows = [
+      ['Interval', 'Low', 'Mid', 'Top'],
+      ...Array.from({ length: 8 }, (_, r) => [
+        `${110 + r * 30}-${140 + r * 30}`,
+        `0.${r + 1}`,
+        `0.${r + 2}`,
+        '1.0',
+      ]),
+    ];
+    const runs = rows.flatMap((row, r) => row.map((t, c) => run(t, [60, 130, 200, 218][c], 100 + r * 12, 8)));
+    const p = page([
+      ...runs,
+      ...Array.from({ length: 6 }, (_, i) =>
+        run('Body text of the page sets the body size here.', 60, 300 + i * 14, 10),
+      ),
+    ]);
+    const t = analyzePage(p).blocks.find((b) => b.kind === 'table');
+    if (t?.kind !== 'table') throw new Error('no table');
+    expect(t.rows.map((r) => r.map((c) => c.text))).toEqual(rows);
+  });
+});

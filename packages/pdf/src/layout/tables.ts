@@ -1,4 +1,5 @@
 import type { Box, Rule, TextRun } from '../types.js';
+import { findGutters } from './gutters.js';
 import { buildLines, type Line, makeLine } from './lines.js';
 
 export interface TableCellOut {
@@ -514,7 +515,8 @@ export function findRuleBoundTables(
  * lines of a wrapped cell are folded into the row above.
  */
 export function gridFromText(runs: TextRun[]): TableCellOut[][] | undefined {
-  const frags = buildLines(runs);
+  // Columns set closer than a font size apart still leave a gap at the same x on every row.
+  const frags = buildLines(runs, findGutters(runs));
   if (frags.length < 4) return undefined;
   // Baseline rows.
   frags.sort((a, b) => a.base - b.base || a.x0 - b.x0);
