@@ -48,7 +48,9 @@ function isHeadingCandidate(b: TextBlock, body: number, next?: LayoutBlock): boo
   if (!/\p{L}/u.test(text)) return false;
   // Table-of-contents entries end in a page number, often after dot leaders.
   if (/(\.{3,}|…)\s*\d{1,4}$/.test(text)) return false;
-  if (b.size >= body * HEADING_RATIO) return true;
+  // A sentence set a little larger (a lead paragraph, a pull quote) is not a title.
+  const sentence = /[.!?]$/.test(text) && text.split(/\s+/).length >= 8;
+  if (b.size >= body * HEADING_RATIO) return !(sentence && b.size < body * 1.3);
   const boldTitle = b.bold && text.length <= 100 && !/[.,;:]$/.test(text) && b.lines.length <= 2;
   if (boldTitle && b.size >= body * 0.95) return true;
   // A sidebar or box sets its own smaller text: a bold title over regular text of about its

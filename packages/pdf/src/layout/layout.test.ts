@@ -403,3 +403,15 @@ describe('borderless table columns', () => {
     expect(t.rows.map((r) => r.map((c) => c.text))).toEqual(rows);
   });
 });
+
+describe('lead sentences', () => {
+  it('does not make a slightly larger full sentence a heading', () => {
+    const body = Array.from({ length: 12 }, (_, i) =>
+      run('Body text of the page sets the body size here.', 72, 200 + i * 14, 10),
+    );
+    const lead = run('The pack can reduce the time it takes to find what the user means.', 72, 150, 11);
+    const title = run('Semantic Search', 72, 120, 11, true);
+    const blocks = layoutsToBlocks([analyzePage(page([title, lead, ...body]))]).blocks;
+    expect(blocks.filter((b) => b.kind === 'heading').map((b) => blockText(b))).toEqual(['Semantic Search']);
+  });
+});
