@@ -415,3 +415,28 @@ describe('lead sentences', () => {
     expect(blocks.filter((b) => b.kind === 'heading').map((b) => blockText(b))).toEqual(['Semantic Search']);
   });
 });
+
+describe('close columns in rule-bound tables', () => {
+  it('gives each column its own cell when a row sets them closer than a font size', () => {
+    const rows = [
+      ['Potosi Pupfish', 'Cyprinodon alvarezi'],
+      ['La Palma Pupfish', 'Cyprinodon longidorsalis'],
+      ['Butterfly Splitfin', 'Ameca splendens'],
+      ['Golden Skiffia', 'Skiffia francesae'],
+    ];
+    // Second column at x = 132; "La Palma Pupfish" ends 7 points before it (size 8).
+    const runs = rows.flatMap((row, r) => [
+      { ...run(row[0], 60, 80 + r * 16, 8), x1: r === 1 ? 125 : 60 + row[0].length * 3.6 },
+      run(row[1], 132, 80 + r * 16, 8),
+    ]);
+    const p = page([run('Fish species on the IUCN Red List', 60, 62, 8, true), ...runs]);
+    p.rules = [
+      { x0: 56, y0: 58, x1: 228, y1: 58 },
+      { x0: 56, y0: 74, x1: 228, y1: 74 },
+      { x0: 56, y0: 146, x1: 228, y1: 146 },
+    ];
+    const t = analyzePage(p).blocks.find((b) => b.kind === 'table');
+    if (t?.kind !== 'table') throw new Error('no table');
+    expect(t.rows.slice(1).map((r) => r.map((c) => c.text))).toEqual(rows);
+  });
+});

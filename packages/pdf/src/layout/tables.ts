@@ -532,9 +532,14 @@ export function gridFromText(runs: TextRun[]): TableCellOut[][] | undefined {
   const basis = rows.filter((r) => r.length >= Math.max(2, Math.ceil(maxCols / 2))).flat();
   const ranges = basis.map((f): [number, number] => [f.x0, f.x1]).sort((a, b) => a[0] - b[0]);
   const cuts: number[] = [];
+  /** Where the column after each cut starts: the left edge its cells share. */
+  const starts: number[] = [];
   let reach = ranges[0][1];
   for (let k = 1; k < ranges.length; k++) {
-    if (ranges[k][0] > reach + 2) cuts.push((ranges[k][0] + reach) / 2);
+    if (ranges[k][0] > reach + 2) {
+      cuts.push((ranges[k][0] + reach) / 2);
+      starts.push(ranges[k][0]);
+    }
     reach = Math.max(reach, ranges[k][1]);
   }
   if (cuts.length === 0) return undefined;
@@ -561,9 +566,41 @@ export function gridFromText(runs: TextRun[]): TableCellOut[][] | undefined {
   const out: TableCellOut[][] = [];
   for (const r of merged) {
     const cells: { c0: number; c1: number; frags: Line[] }[] = [];
-    for (const f of r.sort((a, b) => a.x0 - b.x0)) {
+    // A fragment that crosses a column gap only because its columns sit closer than a font
+    // size (its runs end before the gap and start after it) is one cell per column.
+    const assigned = new Map<Line, number>();
+    const pieces = r.flatMap((f) => {
       const c0 = colOf(f.x0 + 0.5);
       const c1 = colOf(f.x1 - 0.5);
+      if (c0 === c1) return [f];
+      const inside = starts.slice(c0, c1);
+      // No run may straddle the start of a column it crosses…
+      if (f.runs.some((run) => inside.some((x) => run.x0 < x - 0.5 && run.x1 > x + 0.5))) return [f];
+      // …and the gap before each such column must be wider than a word space.
+      const wide = inside.every((x) => {
+        const before = f.runs.filter((run) => run.x0 < x - 0.5);
+        const after = f.runs.filter((run) => run.x0 >= x - 0.5);
+        if (!before.length || !after.length) return true;
+        return (
+          Math.min(...after.map((run) => run.x0)) - Math.max(...before.map((run) => run.x1)) >= 0.4 * f.size
+        );
+      });
+      if (!wide) return [f];
+      const byCol = new Map<number, TextRun[]>();
+      for (const run of f.runs) {
+        let c = c0;
+        while (c < c1 && run.x0 >= starts[c] - 0.5) c++;
+        byCol.set(c, [...(byCol.get(c) ?? []), run]);
+      }
+      return [...byCol].map(([c, runs]) => {
+        const piece = makeLine(runs);
+        assigned.set(piece, c);
+        return piece;
+      });
+    });
+    for (const f of pieces.sort((a, b) => a.x0 - b.x0)) {
+      const c0 = assigned.get(f) ?? colOf(f.x0 + 0.5);
+      const c1 = assigned.get(f) ?? colOf(f.x1 - 0.5);
       const hit = cells.find((c) => c0 <= c.c1 && c1 >= c.c0);
       if (hit) {
         hit.frags.push(f);
