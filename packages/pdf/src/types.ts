@@ -78,6 +78,8 @@ export type LayoutBlock =
       label?: 'page-header' | 'page-footer' | 'caption' | 'footnote' | 'list-item';
       /** List marker found at the start ('•', '1.', 'a)'), already removed from the text. */
       marker?: string;
+      /** Contents entries (titles with their page numbers): never headings. */
+      toc?: boolean;
     }
   | {
       kind: 'table';
@@ -85,6 +87,8 @@ export type LayoutBlock =
       /** Cells in HTML style: rows hold the cells that start in them. */
       rows: { text: string; rowSpan?: number; colSpan?: number }[][];
       ruled: boolean;
+      /** Dominant font size of the table's text: tables count towards the body size. */
+      size?: number;
     }
   | { kind: 'image'; box: Box };
 

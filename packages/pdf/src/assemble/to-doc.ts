@@ -9,11 +9,15 @@ function blockText(b: TextBlock): string {
   return b.lines.map((l) => l.spans.map((s) => s.text).join('')).join(' ');
 }
 
-/** The body font size of the document: the size carrying the most characters. */
+/** The body font size of the document: the size carrying the most characters, tables included. */
 export function bodySizeOf(pages: readonly PageLayout[]): number {
   const weight = new Map<number, number>();
   for (const p of pages)
     for (const b of p.blocks) {
+      if (b.kind === 'table' && b.size) {
+        const n = b.rows.flat().reduce((s, c) => s + c.text.length, 0);
+        weight.set(round(b.size), (weight.get(round(b.size)) ?? 0) + n);
+      }
       if (b.kind !== 'text') continue;
       for (const l of b.lines) {
         const n = l.spans.reduce((s, x) => s + x.text.length, 0);
@@ -30,17 +34,38 @@ export function bodySizeOf(pages: readonly PageLayout[]): number {
   return best;
 }
 
-function isHeadingCandidate(b: TextBlock, body: number): boolean {
+/**
+ * Text this much larger than the body is a heading candidate: one step of a typical size
+ * ladder (12 over 11, 13 over 12); a smaller step is a different font's metrics, not a tier.
+ */
+const HEADING_RATIO = 1.08;
+
+function isHeadingCandidate(b: TextBlock, body: number, next?: LayoutBlock): boolean {
   if (b.label && b.label !== 'list-item') return false;
-  if (b.marker) return false;
+  if (b.marker || b.toc) return false;
   const text = blockText(b).trim();
   if (text.length < 2 || text.length > 160 || b.lines.length > 3) return false;
   if (!/\p{L}/u.test(text)) return false;
   // Table-of-contents entries end in a page number, often after dot leaders.
   if (/(\.{3,}|…)\s*\d{1,4}$/.test(text)) return false;
-  if (b.size >= body * 1.12) return true;
+  // A sentence set a little larger (a lead paragraph, a pull quote) is not a title.
+  const sentence = /[.!?]$/.test(text) && text.split(/\s+/).length >= 8;
+  if (b.size >= body * HEADING_RATIO) return !(sentence && b.size < body * 1.3);
+  const boldTitle = b.bold && text.length <= 100 && !/[.,;:]$/.test(text) && b.lines.length <= 2;
+  if (boldTitle && b.size >= body * 0.95) return true;
+  // A sidebar or box sets its own smaller text: a bold title over regular text of about its
+  // size is that text's heading.
   return (
-    b.bold && b.size >= body * 0.95 && text.length <= 100 && !/[.,;:]$/.test(text) && b.lines.length <= 2
+    boldTitle &&
+    b.size >= body * 0.7 &&
+    next?.kind === 'text' &&
+    !next.bold &&
+    !next.label &&
+    next.size >= b.size * 0.9 &&
+    next.size <= b.size * 1.25 &&
+    blockText(next).length > 2 * text.length &&
+    next.box.y0 > b.box.y0 &&
+    Math.min(next.box.x1, b.box.x1) - Math.max(next.box.x0, b.box.x0) > 0
   );
 }
 
@@ -48,16 +73,47 @@ function isHeadingCandidate(b: TextBlock, body: number): boolean {
 export function headingLevels(pages: readonly PageLayout[], body: number): Map<TextBlock, HeadingLevel> {
   const cands: TextBlock[] = [];
   for (const p of pages)
-    for (const b of p.blocks) if (b.kind === 'text' && isHeadingCandidate(b, body)) cands.push(b);
-  const tiers = [...new Set(cands.filter((b) => b.size >= body * 1.12).map((b) => round(b.size)))].sort(
-    (a, b) => b - a,
-  );
+    p.blocks.forEach((b, i) => {
+      if (b.kind === 'text' && isHeadingCandidate(b, body, p.blocks[i + 1])) cands.push(b);
+    });
+  const tiers = [
+    ...new Set(cands.filter((b) => b.size >= body * HEADING_RATIO).map((b) => round(b.size))),
+  ].sort((a, b) => b - a);
   const out = new Map<TextBlock, HeadingLevel>();
   for (const b of cands) {
-    const t = b.size >= body * 1.12 ? tiers.indexOf(round(b.size)) : tiers.length;
+    const t = b.size >= body * HEADING_RATIO ? tiers.indexOf(round(b.size)) : tiers.length;
     out.set(b, Math.min(6, Math.max(1, t + 1)) as HeadingLevel);
   }
+  demoteHeadingRuns(pages, out);
   return out;
+}
+
+/**
+ * Three or more headings of one level in a row, with nothing but page numbers between them,
+ * are a list set large or bold (a contents page, an agenda), not a run of empty sections.
+ */
+function demoteHeadingRuns(pages: readonly PageLayout[], levels: Map<TextBlock, HeadingLevel>): void {
+  let run: TextBlock[] = [];
+  const close = () => {
+    if (run.length >= 3) for (const b of run) levels.delete(b);
+    run = [];
+  };
+  for (const p of pages)
+    for (const b of p.blocks) {
+      if (b.kind !== 'text') {
+        close();
+        continue;
+      }
+      const level = levels.get(b);
+      if (level === undefined) {
+        if (!/\p{L}/u.test(blockText(b))) continue;
+        close();
+        continue;
+      }
+      if (run.length && levels.get(run[0]) !== level) close();
+      run.push(b);
+    }
+  close();
 }
 
 /** Paragraph inlines: lines joined by newlines, words hyphenated across a line break rejoined. */

@@ -8,8 +8,12 @@ import type {
   Span,
   TextRun,
 } from '../types.js';
-import { buildLines, type Line } from './lines.js';
+import { placeDropCaps } from './dropcap.js';
+import { findFrameTables } from './frames.js';
+import { findGutters } from './gutters.js';
+import { buildLines, closeLeaders, type Line, spaced } from './lines.js';
 import { type FoundTable, findRuleBoundTables, findRuledTables, findTextTables } from './tables.js';
+import { joinContentsRows } from './toc.js';
 import { xyCut } from './xycut.js';
 
 const BULLET = /^([•●◦▪■□◆◇►▸‣⁃∙·➢➤✓✔❖]|[-–—*o](?=\s))\s*/u;
@@ -22,6 +26,9 @@ function median(values: number[]): number {
 }
 
 const overlapX = (a: Box, b: Box) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+const area = (b: Box) => Math.max(0, b.x1 - b.x0) * Math.max(0, b.y1 - b.y0);
+const overlapArea = (a: Box, b: Box) =>
+  Math.max(0, overlapX(a, b)) * Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
 const union = (a: Box, b: Box): Box => ({
   x0: Math.min(a.x0, b.x0),
   y0: Math.min(a.y0, b.y0),
@@ -44,13 +51,7 @@ function lineSpans(line: Line, links: readonly LinkArea[]): Span[] {
   };
   let prev: TextRun | undefined;
   for (const r of line.runs) {
-    if (
-      prev &&
-      r.x0 - prev.x1 > 0.17 * Math.min(r.size, prev.size) &&
-      !/\s$/.test(prev.text) &&
-      !/^\s/.test(r.text)
-    )
-      add(' ', undefined);
+    if (prev && spaced(prev, r) && !/\s$/.test(prev.text) && !/^\s/.test(r.text)) add(' ', undefined);
     const cy = (r.y0 + r.y1) / 2;
     const chars = [...r.text];
     const step = (r.x1 - r.x0) / Math.max(1, chars.length);
@@ -94,7 +95,7 @@ function lineSpans(line: Line, links: readonly LinkArea[]): Span[] {
       if (m[3]) out.push({ text: m[3] });
     } else out.push({ ...s });
   }
-  for (const s of out) s.text = s.text.replace(/\s+/g, ' ');
+  for (const s of out) s.text = closeLeaders(s.text.replace(/\s+/g, ' '));
   if (out.length) {
     out[0].text = out[0].text.trimStart();
     out[out.length - 1].text = out[out.length - 1].text.trimEnd();
@@ -109,7 +110,7 @@ function lineSpans(line: Line, links: readonly LinkArea[]): Span[] {
  */
 export function analyzePage(input: PageInput): PageLayout {
   const { width, height } = input;
-  const runs = input.runs;
+  const runs = placeDropCaps(input.runs);
   const chars = runs.reduce((n, r) => n + r.text.length, 0);
   const pageBox = { x0: 0, y0: 0, x1: width, y1: height };
   // Drawn lines first; filled rectangles (cell shading, padding boxes) add edges that would
@@ -119,7 +120,15 @@ export function analyzePage(input: PageInput): PageLayout {
     tables.some(
       (t) => b.x0 >= t.box.x0 - 3 && b.x1 <= t.box.x1 + 3 && b.y0 >= t.box.y0 - 3 && b.y1 <= t.box.y1 + 3,
     );
-  const freeRects = input.rects.filter((r) => !inTable(r));
+  let freeRects = input.rects.filter((r) => !inTable(r));
+  if (freeRects.length > 0) {
+    const framed = new Set(tables.flatMap((t) => [...t.runs]));
+    const frameTables = findFrameTables(runs, freeRects, framed);
+    if (frameTables.length) {
+      tables.push(...frameTables);
+      freeRects = freeRects.filter((r) => !inTable(r));
+    }
+  }
   if (freeRects.length > 0) {
     const already = new Set(tables.flatMap((t) => [...t.runs]));
     const rest = runs.map((r, i) => (already.has(i) ? { ...r, rotated: true } : r));
@@ -137,16 +146,18 @@ export function analyzePage(input: PageInput): PageLayout {
   tables.push(...findRuleBoundTables(runs, input.rules, taken));
   tables.push(...findTextTables(runs, taken, width));
   const free = runs.filter((_, i) => !taken.has(i));
-  const lines = buildLines(free);
+  const gutters = findGutters(free);
+  const lines = joinContentsRows(buildLines(free, gutters));
   const bodySize = median(lines.map((l) => l.size));
 
   const items: Item[] = lines.map((line) => ({ kind: 'line', line }));
   for (const table of tables) items.push({ kind: 'table', table });
   // Images under text are backgrounds; only free-standing ones become placeholders.
   for (const img of input.images) {
-    const covered = lines.some(
-      (l) => overlapX(l, img) > 0 && Math.min(l.y1, img.y1) - Math.max(l.y0, img.y0) > 0,
-    );
+    const covered =
+      lines.some((l) => overlapX(l, img) > 0 && Math.min(l.y1, img.y1) - Math.max(l.y0, img.y0) > 0) ||
+      // A picture behind a table is its grid, drawn as an image.
+      tables.some((t) => overlapArea(t.box, img) > 0.5 * area(t.box));
     if (!covered && img.x1 - img.x0 < width * 1.01) items.push({ kind: 'image', box: img });
   }
   const boxOf = (it: Item): Box =>
@@ -165,7 +176,13 @@ export function analyzePage(input: PageInput): PageLayout {
     if (it.kind !== 'line') {
       flush();
       if (it.kind === 'table')
-        blocks.push({ kind: 'table', box: it.table.box, rows: it.table.rows, ruled: it.table.ruled });
+        blocks.push({
+          kind: 'table',
+          box: it.table.box,
+          rows: it.table.rows,
+          ruled: it.table.ruled,
+          size: dominantSize([...it.table.runs].map((i) => runs[i])),
+        });
       else blocks.push({ kind: 'image', box: it.box });
       continue;
     }
@@ -191,6 +208,8 @@ export function analyzePage(input: PageInput): PageLayout {
         !p.rotated &&
         sizeOk &&
         l.bold === p.bold &&
+        // A contents title wrapped onto a second line stays with its entry.
+        !(l.toc && !p.toc) &&
         gap < 0.75 * Math.max(p.size, l.size) &&
         gap > -0.5 * p.size &&
         overlapX(l, cur.box) > 0 &&
@@ -211,16 +230,24 @@ export function analyzePage(input: PageInput): PageLayout {
   return { pageNumber: input.pageNumber, width, height, blocks, chars };
 }
 
+function dominantSize(list: readonly TextRun[]): number | undefined {
+  const weight = new Map<number, number>();
+  for (const r of list) {
+    const k = Math.round(r.size * 2) / 2;
+    weight.set(k, (weight.get(k) ?? 0) + r.text.length);
+  }
+  return [...weight].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0];
+}
+
+/** `a` extended by `b`, in place: a row of thousands of fragments must not copy its runs each time. */
 function joinRow(a: Line, b: Line): Line {
-  return {
-    ...a,
-    runs: [...a.runs, ...b.runs],
-    text: `${a.text} ${b.text}`,
-    x1: Math.max(a.x1, b.x1),
-    y0: Math.min(a.y0, b.y0),
-    y1: Math.max(a.y1, b.y1),
-    bold: a.bold && b.bold,
-  };
+  for (const r of b.runs) a.runs.push(r);
+  a.text = `${a.text} ${b.text}`;
+  a.x1 = Math.max(a.x1, b.x1);
+  a.y0 = Math.min(a.y0, b.y0);
+  a.y1 = Math.max(a.y1, b.y1);
+  a.bold = a.bold && b.bold;
+  return a;
 }
 
 function textBlock(
@@ -243,6 +270,7 @@ function textBlock(
   for (const l of lines) weights.set(l.size, (weights.get(l.size) ?? 0) + l.text.length);
   const size = [...weights].sort((a, b) => b[1] - a[1])[0][0];
   const block: LayoutBlock = { kind: 'text', lines: out, box, size, bold: lines.every((l) => l.bold) };
+  if (lines.some((l) => l.toc)) block.toc = true;
   if (marker) {
     block.label = 'list-item';
     block.marker = marker;
@@ -250,18 +278,33 @@ function textBlock(
   return block;
 }
 
+/** "Figure 3.", "Table IV:", and unnumbered "Table: …". */
 const CAPTION =
-  /^(fig(ure)?\.?|table|tab\.|chart|exhibit|graph|diagram|map|plate|photo)\s*[0-9IVXivx]+[a-z]?\s*[.:\-–—]?/i;
+  /^(fig(ure)?\.?|table|tab\.|chart|exhibit|graph|diagram|map|plate|photo)\s*([0-9IVXivx]+[a-z]?\s*[.:\-–—]?|:)/i;
 
 function labelBlocks(blocks: LayoutBlock[], width: number, height: number, bodySize: number): void {
+  // Running headers and footers sit in the margins; a little further in, they are still the
+  // page's topmost or bottommost line.
+  const top = Math.min(...blocks.map((b) => b.box.y0));
+  const bottom = Math.max(...blocks.map((b) => b.box.y1));
   for (const b of blocks) {
     if (b.kind !== 'text') continue;
     const text = b.lines.map((l) => l.spans.map((s) => s.text).join('')).join(' ');
     const short = text.length < 120 && b.lines.length <= 2;
+    const oneLine = b.lines.length === 1 && text.length <= 80;
     if (short && b.box.y1 < height * 0.075) b.label = 'page-header';
+    else if (oneLine && b.box.y1 < height * 0.11 && b.box.y0 <= top + 2 && b.size <= bodySize * 1.2)
+      b.label = 'page-header';
     else if (short && b.box.y0 > height * 0.93) b.label = 'page-footer';
+    else if (short && b.box.y0 > height * 0.88 && b.box.y1 >= bottom - 2 && b.size <= bodySize * 1.2)
+      b.label = 'page-footer';
     else if (CAPTION.test(text)) b.label = 'caption';
-    else if (b.box.y0 > height * 0.7 && b.size < bodySize * 0.92 && /^(\d{1,3}|[*†‡§¶])\s*\S/.test(text))
+    else if (
+      b.box.y0 > height * 0.7 &&
+      b.size < bodySize * 0.92 &&
+      /^(\d{1,3}|[*†‡§¶])\s*\S/.test(text) &&
+      /\p{L}/u.test(text)
+    )
       b.label = 'footnote';
   }
   void width;

@@ -1,4 +1,5 @@
 import type { Box, TextRun } from '../types.js';
+import type { Gutter } from './gutters.js';
 
 /** A line fragment: runs on one baseline with no wide gap between them. */
 export interface Line extends Box {
@@ -9,12 +10,27 @@ export interface Line extends Box {
   bold: boolean;
   italic: boolean;
   rotated: boolean;
+  /** A contents entry (title and page number joined): never a heading. */
+  toc?: boolean;
 }
 
 /** Wider than this (in font sizes) a gap on one baseline separates fragments (columns, cells). */
 const FRAGMENT_GAP = 1.0;
 /** Wider than this (in font sizes) a gap between runs is a space. */
 const SPACE_GAP = 0.17;
+/**
+ * Where the font style changes (roman to italic, regular to bold) the space glyph belongs to
+ * neither run and tight justification can shrink the gap it leaves; a word never changes
+ * style with a gap, so a smaller one is a space there.
+ */
+const STYLE_SPACE_GAP = 0.08;
+
+/** Whether the gap between two neighbouring runs of a line is a space. */
+export function spaced(prev: TextRun, r: TextRun): boolean {
+  const size = Math.min(r.size, prev.size);
+  const styleChange = prev.italic !== r.italic || prev.bold !== r.bold;
+  return r.x0 - prev.x1 > (styleChange ? STYLE_SPACE_GAP : SPACE_GAP) * size;
+}
 const BULLET_ONLY = /^\s*([•●◦▪■□◆◇►▸‣⁃∙·➢➤✓✔❖-]|\d{1,2}[.)]|[a-z][.)])\s*$/u;
 
 function dominant<T>(runs: TextRun[], key: (r: TextRun) => T): T {
@@ -33,6 +49,16 @@ function dominant<T>(runs: TextRun[], key: (r: TextRun) => T): T {
   return best;
 }
 
+/**
+ * Dot leaders set as spaced glyphs (". . . . .") read as one leader ("....."), set off from
+ * the title and the page number by a space.
+ */
+export function closeLeaders(text: string): string {
+  return text
+    .replace(/ ?(?:\. ){3,}\. ?/g, (m) => ` ${'.'.repeat((m.match(/\./g) ?? []).length)} `)
+    .replace(/ {2,}/g, ' ');
+}
+
 export function makeLine(runs: TextRun[]): Line {
   runs.sort((a, b) => a.x0 - b.x0);
   let text = '';
@@ -43,8 +69,7 @@ export function makeLine(runs: TextRun[]): Line {
       const gap = r.x0 - prev.x1;
       // Text painted twice over itself (fake bold, shadows) is kept once.
       if (gap < -0.5 * r.size && r.text === prev.text && Math.abs(r.x0 - prev.x0) < 0.3 * r.size) continue;
-      const size = Math.min(r.size, prev.size);
-      if (gap > SPACE_GAP * size && !/\s$/.test(text) && !/^\s/.test(r.text)) text += ' ';
+      if (spaced(prev, r) && !/\s$/.test(text) && !/^\s/.test(r.text)) text += ' ';
     }
     text += r.text;
     kept.push(r);
@@ -64,7 +89,7 @@ export function makeLine(runs: TextRun[]): Line {
   const chars = kept.filter((r) => r.text.trim() !== '');
   return {
     runs: kept,
-    text: text.replace(/\s+/g, ' ').trim(),
+    text: closeLeaders(text.replace(/\s+/g, ' ')).trim(),
     x0,
     y0,
     x1,
@@ -81,7 +106,7 @@ export function makeLine(runs: TextRun[]): Line {
  * Groups runs into line fragments: runs sharing a baseline (superscripts join the line they
  * sit on), split where the gap between neighbours is wide enough to be a column or a cell.
  */
-export function buildLines(runs: readonly TextRun[]): Line[] {
+export function buildLines(runs: readonly TextRun[], gutters: readonly Gutter[] = []): Line[] {
   const upright = runs.filter((r) => !r.rotated).sort((a, b) => a.base - b.base || a.x0 - b.x0);
   const rows: TextRun[][] = [];
   let row: TextRun[] = [];
@@ -114,7 +139,18 @@ export function buildLines(runs: readonly TextRun[]): Line[] {
       const c0 = Math.min(...cur.map((r) => r.y0));
       const c1 = Math.max(...cur.map((r) => r.y1));
       const overlap = Math.min(t1, c1) - Math.max(t0, c0);
-      return overlap > 0.4 * (c1 - c0);
+      if (overlap <= 0.4 * (c1 - c0)) return false;
+      // A script mark touches the larger text it belongs to; small text beside a big
+      // heading in another column does not.
+      return cur.some((c) =>
+        target.some(
+          (t) =>
+            Math.min(t.y1, c.y1) - Math.max(t.y0, c.y0) > 0 &&
+            ((t.size > 1.1 * c.size && c.x0 <= t.x1 + t.size && c.x1 >= t.x0 - t.size) ||
+              // A footnote mark set just before the (smaller) note text it opens.
+              (t.size < c.size && Math.abs(c.x0 - t.x1) < 0.5 * c.size)),
+        ),
+      );
     };
     const next = rows[i + 1];
     if (absorb(next) && cur.length < 4) {
@@ -139,7 +175,9 @@ export function buildLines(runs: readonly TextRun[]): Line[] {
       const size = Math.max(run.size, frag[frag.length - 1]?.size ?? 0);
       // A list bullet stays with its text however far the text is indented.
       const bulletOnly = frag.length === 1 && BULLET_ONLY.test(frag[0].text) && gap < 4 * size;
-      if (frag.length > 0 && gap > FRAGMENT_GAP * size && !bulletOnly) {
+      const cy = (run.y0 + run.y1) / 2;
+      const gutter = gap > 0 && gutters.some((g) => g.x > end && g.x < run.x0 && cy >= g.y0 && cy <= g.y1);
+      if (frag.length > 0 && (gap > FRAGMENT_GAP * size || gutter) && !bulletOnly) {
         lines.push(makeLine(frag));
         frag = [];
         end = -Infinity;

@@ -1,4 +1,5 @@
 import type { Box, Rule, TextRun } from '../types.js';
+import { findGutters } from './gutters.js';
 import { buildLines, type Line, makeLine } from './lines.js';
 
 export interface TableCellOut {
@@ -60,7 +61,7 @@ const touches = (h: Rule, v: Rule) =>
   v.x0 >= h.x0 - TOL && v.x0 <= h.x1 + TOL && h.y0 >= v.y0 - TOL && h.y0 <= v.y1 + TOL;
 
 /** Reads the text of runs as lines, top to bottom. */
-function runsText(runs: TextRun[]): string {
+export function runsText(runs: TextRun[]): string {
   if (runs.length === 0) return '';
   return buildLines(runs)
     .sort((a, b) => a.base - b.base || a.x0 - b.x0)
@@ -170,6 +171,9 @@ export function findRuledTables(
       3,
     );
     if (xs.length < 2 || ys.length < 2) continue;
+    const open = openGridEdges(h, v, xs, ys);
+    const headTop = open ? headerAbove(runs, used, h, xs, ys) : undefined;
+    if (headTop !== undefined) ys.unshift(headTop);
     const box = { x0: xs[0], y0: ys[0], x1: xs[xs.length - 1], y1: ys[ys.length - 1] };
     if (box.x1 - box.x0 < 20 || box.y1 - box.y0 < 8) continue;
     const nr = ys.length - 1;
@@ -201,6 +205,7 @@ export function findRuledTables(
     const crossed = (x: number, ya: number, yb: number) =>
       runs.some((r) => r.x0 < x - 1 && r.x1 > x + 1 && (r.y0 + r.y1) / 2 > ya && (r.y0 + r.y1) / 2 < yb);
     const hasV = (x: number, ya: number, yb: number) =>
+      (headTop !== undefined && ya === headTop && !crossed(x, ya, yb)) ||
       v.some((r) => Math.abs(r.x0 - x) <= 3 && r.y0 <= ya + TOL && r.y1 >= yb - TOL) ||
       (stacked && !v.some((r) => r.y0 <= ya + TOL && r.y1 >= yb - TOL) && !crossed(x, ya, yb));
     const hasH = (y: number, xa: number, xb: number) =>
@@ -249,6 +254,18 @@ export function findRuledTables(
     if (rect) {
       for (const [g, s] of [...spans].sort((a, b) => a[1].r0 - b[1].r0 || a[1].c0 - b[1].c0)) {
         const members = groups.get(g)!;
+        // A row that leaves out column lines the other rows draw (alternate rows shaded,
+        // the others bare) but holds values in two columns or more, none crossing a column
+        // line, is a row of separate cells rather than one wide cell.
+        if (s.r0 === s.r1 && s.c1 > s.c0) {
+          const parts = Array.from({ length: s.c1 - s.c0 + 1 }, (_, k) => cellRuns[s.r0 * nc + s.c0 + k]);
+          const bounds = xs.slice(s.c0 + 1, s.c1 + 1);
+          const held = parts.filter((p) => p.length > 0).length;
+          if (held >= 2 && !bounds.some((x) => crossed(x, ys[s.r0], ys[s.r0 + 1]))) {
+            for (const p of parts) rows[s.r0].push({ text: runsText(p) });
+            continue;
+          }
+        }
         const text = runsText(members.flatMap((i) => cellRuns[i]));
         const cell: TableCellOut = { text };
         if (s.r1 > s.r0) cell.rowSpan = s.r1 - s.r0 + 1;
@@ -266,6 +283,71 @@ export function findRuledTables(
     tables.push({ box, rows: cleaned, ruled: true, runs: taken });
   }
   return tables;
+}
+
+/**
+ * Tables drawn with inside borders only have no frame: the horizontal rules run past the
+ * outermost vertical ones (to the table's sides) and the vertical rules past the outermost
+ * horizontal ones (to its top or bottom). Those ends are the table's edges; without them
+ * the first and last rows and columns would fall outside the grid.
+ */
+function openGridEdges(h: readonly Rule[], v: readonly Rule[], xs: number[], ys: number[]): boolean {
+  const before = xs.length + ys.length;
+  const hx0 = Math.min(...h.map((r) => r.x0));
+  const hx1 = Math.max(...h.map((r) => r.x1));
+  const vy0 = Math.min(...v.map((r) => r.y0));
+  const vy1 = Math.max(...v.map((r) => r.y1));
+  // Only where most rules overshoot: one long rule under a frame is not an open grid.
+  const overshoot = (list: readonly Rule[], past: (r: Rule) => boolean) =>
+    list.filter(past).length >= Math.max(2, 0.6 * list.length);
+  const MIN = 8;
+  // An added row far deeper than any drawn one is more likely rows whose lines are missing
+  // (drawn as shading, found in the next pass) than one open row; columns vary more.
+  const widest = (at: number[]) => Math.max(...at.slice(1).map((x, i) => x - at[i]));
+  const fits = (band: number, at: number[]) => band >= MIN && band <= 2.5 * widest(at);
+  const rh = ys.slice();
+  if (xs[0] - hx0 >= MIN && overshoot(h, (r) => r.x0 < xs[0] - MIN)) xs.unshift(hx0);
+  if (hx1 - xs[xs.length - 1] >= MIN && overshoot(h, (r) => r.x1 > xs[xs.length - 1] + MIN)) xs.push(hx1);
+  if (fits(ys[0] - vy0, rh) && overshoot(v, (r) => r.y0 < ys[0] - MIN)) ys.unshift(vy0);
+  if (fits(vy1 - ys[ys.length - 1], rh) && overshoot(v, (r) => r.y1 > ys[ys.length - 1] + MIN)) ys.push(vy1);
+  return xs.length + ys.length > before;
+}
+
+/**
+ * Open grids (inside borders only) often set their header row above the first rule, with no
+ * lines of its own: a row of text right above the top rule whose pieces each sit inside one
+ * column, in two columns or more (a caption is one piece), is the header. Returns the new
+ * top edge.
+ */
+function headerAbove(
+  runs: readonly TextRun[],
+  used: Set<number>,
+  h: readonly Rule[],
+  xs: number[],
+  ys: number[],
+): number | undefined {
+  const top = ys[0];
+  if (!h.some((r) => Math.abs(r.y0 - top) <= 3 && r.x0 <= xs[0] + 3 && r.x1 >= xs[xs.length - 1] - 3)) return;
+  const band: TextRun[] = [];
+  runs.forEach((r, i) => {
+    if (used.has(i) || r.rotated || r.text.trim() === '') return;
+    const cx = (r.x0 + r.x1) / 2;
+    if (cx < xs[0] || cx > xs[xs.length - 1] || r.y1 > top + 1 || r.y0 < top - 3 * r.size) return;
+    band.push(r);
+  });
+  if (band.length < 2) return;
+  const col = (r: TextRun) => {
+    for (let c = 0; c < xs.length - 1; c++) if (r.x0 >= xs[c] - 1 && r.x1 <= xs[c + 1] + 1) return c;
+    return -1;
+  };
+  const cols = band.map(col);
+  if (cols.some((c) => c < 0) || new Set(cols).size < 2) return;
+  // Right above the rule: at most two lines of header, the lowest within a line of the rule.
+  const size = Math.max(...band.map((r) => r.size));
+  if (top - Math.max(...band.map((r) => r.y1)) > 1.2 * size) return;
+  const bases = [...new Set(band.map((r) => Math.round(r.base)))].sort((a, b) => a - b);
+  if (bases.length > 1 && bases[bases.length - 1] - bases[0] > 2.6 * size) return;
+  return Math.min(...band.map((r) => r.y0)) - 1;
 }
 
 /** Splits a run at spaces, placing words by their share of its characters. */
@@ -433,7 +515,8 @@ export function findRuleBoundTables(
  * lines of a wrapped cell are folded into the row above.
  */
 export function gridFromText(runs: TextRun[]): TableCellOut[][] | undefined {
-  const frags = buildLines(runs);
+  // Columns set closer than a font size apart still leave a gap at the same x on every row.
+  const frags = buildLines(runs, findGutters(runs));
   if (frags.length < 4) return undefined;
   // Baseline rows.
   frags.sort((a, b) => a.base - b.base || a.x0 - b.x0);
@@ -449,9 +532,14 @@ export function gridFromText(runs: TextRun[]): TableCellOut[][] | undefined {
   const basis = rows.filter((r) => r.length >= Math.max(2, Math.ceil(maxCols / 2))).flat();
   const ranges = basis.map((f): [number, number] => [f.x0, f.x1]).sort((a, b) => a[0] - b[0]);
   const cuts: number[] = [];
+  /** Where the column after each cut starts: the left edge its cells share. */
+  const starts: number[] = [];
   let reach = ranges[0][1];
   for (let k = 1; k < ranges.length; k++) {
-    if (ranges[k][0] > reach + 2) cuts.push((ranges[k][0] + reach) / 2);
+    if (ranges[k][0] > reach + 2) {
+      cuts.push((ranges[k][0] + reach) / 2);
+      starts.push(ranges[k][0]);
+    }
     reach = Math.max(reach, ranges[k][1]);
   }
   if (cuts.length === 0) return undefined;
@@ -478,9 +566,41 @@ export function gridFromText(runs: TextRun[]): TableCellOut[][] | undefined {
   const out: TableCellOut[][] = [];
   for (const r of merged) {
     const cells: { c0: number; c1: number; frags: Line[] }[] = [];
-    for (const f of r.sort((a, b) => a.x0 - b.x0)) {
+    // A fragment that crosses a column gap only because its columns sit closer than a font
+    // size (its runs end before the gap and start after it) is one cell per column.
+    const assigned = new Map<Line, number>();
+    const pieces = r.flatMap((f) => {
       const c0 = colOf(f.x0 + 0.5);
       const c1 = colOf(f.x1 - 0.5);
+      if (c0 === c1) return [f];
+      const inside = starts.slice(c0, c1);
+      // No run may straddle the start of a column it crosses…
+      if (f.runs.some((run) => inside.some((x) => run.x0 < x - 0.5 && run.x1 > x + 0.5))) return [f];
+      // …and the gap before each such column must be wider than a word space.
+      const wide = inside.every((x) => {
+        const before = f.runs.filter((run) => run.x0 < x - 0.5);
+        const after = f.runs.filter((run) => run.x0 >= x - 0.5);
+        if (!before.length || !after.length) return true;
+        return (
+          Math.min(...after.map((run) => run.x0)) - Math.max(...before.map((run) => run.x1)) >= 0.4 * f.size
+        );
+      });
+      if (!wide) return [f];
+      const byCol = new Map<number, TextRun[]>();
+      for (const run of f.runs) {
+        let c = c0;
+        while (c < c1 && run.x0 >= starts[c] - 0.5) c++;
+        byCol.set(c, [...(byCol.get(c) ?? []), run]);
+      }
+      return [...byCol].map(([c, runs]) => {
+        const piece = makeLine(runs);
+        assigned.set(piece, c);
+        return piece;
+      });
+    });
+    for (const f of pieces.sort((a, b) => a.x0 - b.x0)) {
+      const c0 = assigned.get(f) ?? colOf(f.x0 + 0.5);
+      const c1 = assigned.get(f) ?? colOf(f.x1 - 0.5);
       const hit = cells.find((c) => c0 <= c.c1 && c1 >= c.c0);
       if (hit) {
         hit.frags.push(f);
@@ -579,6 +699,11 @@ export function findTextTables(
     const modal = Math.max(...counts.values());
     const modalLen = [...counts].find(([, c]) => c === modal)![0];
     if (modal < 0.6 * okCount || Math.max(...group.map((r) => r.length)) > modalLen + 2) continue;
+    // Cards and callouts set big figures and titles over prose in columns; a table's text
+    // keeps to about one size.
+    const sizes = group.flat().map((f) => f.size);
+    const typical = sizes.slice().sort((a, b) => a - b)[Math.floor(sizes.length / 2)];
+    if (Math.max(...sizes) > 1.6 * typical) continue;
     const tableRuns = group.flat().flatMap((f) => f.runs);
     const grid = gridFromText(tableRuns);
     if (!grid || grid.length < 3 || !plausibleTable(grid)) continue;

@@ -1,0 +1,104 @@
+import type { TextRun } from '../types.js';
+
+/** A narrow vertical channel between two columns of text: split lines that cross it. */
+export interface Gutter {
+  x: number;
+  y0: number;
+  y1: number;
+}
+
+/** Rows of one region in a row: fewer and a gap could be chance (justified word spacing). */
+const MIN_ROWS = 6;
+
+/**
+ * Column gutters narrower than the gap that separates line fragments (a font size): an x
+ * that falls in a gap between runs on at least six consecutive text rows, with no run crossing
+ * it in between. Word gaps of justified text move from row to row; a gutter stays.
+ */
+export function findGutters(runs: readonly TextRun[]): Gutter[] {
+  const upright = runs.filter((r) => !r.rotated && r.text.trim() !== '');
+  if (upright.length < 2 * MIN_ROWS || upright.length > 50_000) return [];
+  upright.sort((a, b) => a.base - b.base || a.x0 - b.x0);
+  const rows: TextRun[][] = [];
+  for (const r of upright) {
+    const last = rows[rows.length - 1];
+    if (last && Math.abs(last[0].base - r.base) <= 0.3 * Math.max(last[0].size, r.size)) last.push(r);
+    else rows.push([r]);
+  }
+  if (rows.length < MIN_ROWS) return [];
+  // Gaps of each row, between neighbours sorted by x (overlaps closed).
+  const rowGaps = rows.map((row) => {
+    row.sort((a, b) => a.x0 - b.x0);
+    const gaps: [number, number][] = [];
+    let reach = row[0].x1;
+    for (let i = 1; i < row.length; i++) {
+      const size = Math.min(row[i].size, row[i - 1].size);
+      if (row[i].x0 - reach > 0.4 * size) gaps.push([reach, row[i].x0]);
+      reach = Math.max(reach, row[i].x1);
+    }
+    return gaps;
+  });
+  // Candidate x positions: 1-point buckets that fall in a gap on enough rows.
+  const count = new Map<number, number>();
+  for (const gaps of rowGaps)
+    for (const [g0, g1] of gaps)
+      for (let x = Math.ceil(g0); x <= Math.floor(g1) && x - g0 < 200; x++)
+        count.set(x, (count.get(x) ?? 0) + 1);
+  const cands = [...count]
+    .filter(([, n]) => n >= MIN_ROWS)
+    .map(([x]) => x)
+    .sort((a, b) => a - b);
+  if (cands.length === 0 || cands.length > 2000) return [];
+  const found: (Gutter & { support: number })[] = [];
+  for (const x of cands) {
+    let start = -1;
+    let last = -1;
+    let support = 0;
+    const close = () => {
+      if (support >= MIN_ROWS)
+        found.push({
+          x: channelMid(x, rowGaps, start, last),
+          y0: rowTop(rows[start]),
+          y1: rowBottom(rows[last]),
+          support,
+        });
+      start = -1;
+      support = 0;
+    };
+    for (let i = 0; i < rows.length; i++) {
+      if (rows[i].some((r) => r.x0 < x && r.x1 > x)) {
+        close();
+        continue;
+      }
+      // Rows with text on one side only (a short line, a heading) neither support nor break.
+      if (!rowGaps[i].some(([g0, g1]) => g0 <= x && g1 >= x)) continue;
+      if (start < 0) start = i;
+      last = i;
+      support++;
+    }
+    close();
+  }
+  // Neighbouring buckets of one channel find it again: keep the best supported.
+  found.sort((a, b) => b.support - a.support || a.x - b.x);
+  const out: Gutter[] = [];
+  for (const g of found)
+    if (!out.some((o) => Math.abs(o.x - g.x) < 3 && o.y0 < g.y1 && g.y0 < o.y1))
+      out.push({ x: g.x, y0: g.y0, y1: g.y1 });
+  return out;
+}
+
+/** The middle of the channel: the narrowest common part of the supporting rows' gaps. */
+function channelMid(x: number, rowGaps: [number, number][][], start: number, end: number): number {
+  let lo = -Infinity;
+  let hi = Infinity;
+  for (let i = start; i <= end; i++) {
+    const g = rowGaps[i].find(([g0, g1]) => g0 <= x && g1 >= x);
+    if (!g) continue;
+    lo = Math.max(lo, g[0]);
+    hi = Math.min(hi, g[1]);
+  }
+  return lo <= hi ? (lo + hi) / 2 : x;
+}
+
+const rowTop = (row: TextRun[]) => Math.min(...row.map((r) => r.y0));
+const rowBottom = (row: TextRun[]) => Math.max(...row.map((r) => r.y1));

@@ -1,0 +1,442 @@
+import { blockText, toMarkdown } from '@distill/core';
+import { describe, expect, it } from 'vitest';
+import { layoutsToBlocks } from '../assemble/to-doc.js';
+import { page, run } from '../testing/page-input.js';
+import type { PageInput } from '../types.js';
+import { analyzePage } from './analyze.js';
+import { findFrameTables } from './frames.js';
+import { findGutters } from './gutters.js';
+import { buildLines, makeLine } from './lines.js';
+
+const md = (inputs: PageInput[]) => toMarkdown(layoutsToBlocks(inputs.map(analyzePage)).blocks).markdown;
+
+describe('contents pages', () => {
+  const entries = ['Executive Summary', 'Legal Framework', 'Election Administration', 'Civil Society'];
+  const toc = page([
+    run('Table of Contents', 72, 80, 20, true),
+    ...entries.flatMap((t, i) => [
+      run(t, 72, 140 + i * 24, 12, true),
+      // Page numbers right-aligned at x = 540.
+      run(String(4 + i * 5), 540 - String(4 + i * 5).length * 6, 140 + i * 24, 12, true),
+    ]),
+    ...Array.from({ length: 8 }, (_, i) =>
+      run('Body text of the page that sets the body size here.', 72, 300 + i * 14),
+    ),
+  ]);
+
+  it('joins each title with its right-aligned page number on one line', () => {
+    const out = md([toc]);
+    expect(out).toContain('Executive Summary 4');
+    expect(out).toContain('Civil Society 19');
+  });
+
+  it('never makes a contents entry a heading', () => {
+    const blocks = layoutsToBlocks([analyzePage(toc)]).blocks;
+    const headings = blocks.filter((b) => b.kind === 'heading').map((b) => blockText(b));
+    expect(headings).toEqual(['Table of Contents']);
+  });
+
+  it('leaves a lone number beside ordinary text alone', () => {
+    const p = page([run('Some text', 72, 100), run('12', 500, 100)]);
+    const layout = analyzePage(p);
+    const texts = layout.blocks.flatMap((b) =>
+      b.kind === 'text' ? b.lines.map((l) => l.spans[0].text) : [],
+    );
+    expect(texts).not.toContain('Some text 12');
+  });
+});
+
+describe('heading runs', () => {
+  it('demotes three or more same-level headings in a row to text', () => {
+    const items = ['1. Overview of the Pack', '2. Product Services', '3. Detail Specification'];
+    const p = page([
+      run('Contents', 72, 60, 24, true),
+      ...items.map((t, i) => run(t, 72, 140 + i * 40, 16, true)),
+      ...Array.from({ length: 10 }, (_, i) =>
+        run('Body text of the page that sets the body size.', 72, 300 + i * 14),
+      ),
+    ]);
+    const blocks = layoutsToBlocks([analyzePage(p)]).blocks;
+    const headings = blocks.filter((b) => b.kind === 'heading').map((b) => blockText(b));
+    expect(headings).toEqual(['Contents']);
+  });
+
+  it('keeps two headings in a row', () => {
+    const p = page([
+      run('Prologue', 72, 60, 24, true),
+      run('Programming and Understanding', 72, 100, 16, true),
+      ...Array.from({ length: 10 }, (_, i) =>
+        run('Body text of the page that sets the body size.', 72, 140 + i * 14),
+      ),
+    ]);
+    const blocks = layoutsToBlocks([analyzePage(p)]).blocks;
+    expect(blocks.filter((b) => b.kind === 'heading')).toHaveLength(2);
+  });
+});
+
+describe('ruled tables', () => {
+  it('reads a grid drawn with inside borders only, first and last rows and columns included', () => {
+    const cells = [
+      ['', 'OCR', 'Search'],
+      ['Pack', 'Reads text', 'Finds data'],
+      ['Use', 'Receipts', 'Catalogues'],
+    ];
+    const runs = cells.flatMap((row, r) =>
+      row.filter((t) => t).map((t) => run(t, [40, 170, 320][row.indexOf(t)], 75 + r * 50, 10)),
+    );
+    const p = page(runs);
+    // Horizontal rules run past the vertical ones to the table's sides; no frame.
+    p.rules = [
+      { x0: 20, y0: 100, x1: 500, y1: 100 },
+      { x0: 20, y0: 150, x1: 500, y1: 150 },
+      { x0: 150, y0: 60, x1: 150, y1: 200 },
+      { x0: 300, y0: 60, x1: 300, y1: 200 },
+    ];
+    const tables = analyzePage(p).blocks.filter((b) => b.kind === 'table');
+    expect(tables).toHaveLength(1);
+    const t = tables[0];
+    if (t.kind !== 'table') throw new Error('not a table');
+    expect(t.rows.map((r) => r.map((c) => c.text))).toEqual(cells);
+  });
+});
+
+describe('body size', () => {
+  it('counts table text, so a title over a large table is still a heading', () => {
+    const rows = Array.from({ length: 6 }, (_, r) => [
+      `Row ${r} first cell text`,
+      `Row ${r} second cell text`,
+    ]);
+    const runs = [
+      run('Quarterly figures for every region', 40, 100, 14, true),
+      ...rows.flatMap((row, r) => row.map((t, c) => run(t, 45 + c * 250, 145 + r * 30, 8))),
+    ];
+    const p = page(runs);
+    const ys = Array.from({ length: 7 }, (_, r) => 140 + r * 30);
+    p.rules = [
+      ...ys.map((y) => ({ x0: 40, y0: y, x1: 540, y1: y })),
+      ...[40, 290, 540].map((x) => ({ x0: x, y0: 140, x1: x, y1: 320 })),
+    ];
+    const blocks = layoutsToBlocks([analyzePage(p)]).blocks;
+    expect(blocks.map((b) => b.kind)).toEqual(['heading', 'table']);
+  });
+});
+
+describe('borderless tables', () => {
+  it('leaves columns of cards (big figure, title, prose) as text', () => {
+    const xs = [60, 230, 400];
+    const runs = [
+      ...['1.8X', '3 sec', 'SOTA'].map((t, c) => run(t, xs[c], 200, 23, true)),
+      ...['Higher Return', 'Less Time', 'Best Model'].map((t, c) => run(t, xs[c], 230, 13, true)),
+      ...[0, 1, 2, 3].flatMap((r) => xs.map((x) => run(`prose line ${r} here`, x, 255 + r * 14, 10))),
+    ];
+    const blocks = analyzePage(page(runs)).blocks;
+    expect(blocks.some((b) => b.kind === 'table')).toBe(false);
+  });
+});
+
+describe('text-frame tables', () => {
+  const cols = [
+    [40, 140],
+    [160, 300],
+    [320, 500],
+  ];
+  const cells = [
+    ['Stage', 'Function', 'Benefit'],
+    ['1. Create', 'Project setup', 'Faster start'],
+    ['2. Label', 'Data storage', 'Less manual work'],
+    ['3. Deploy', 'Endpoints', 'Quick rollout'],
+  ];
+  const runs = cells.flatMap((row, r) => row.map((t, c) => run(t, cols[c][0] + 2, 100 + r * 30, 8)));
+  const frames = cells.flatMap((row, r) =>
+    row.map((_, c) => ({ x0: cols[c][0], x1: cols[c][1], y0: 98 + r * 30, y1: 111 + r * 30 })),
+  );
+
+  it('reads text boxes stacked in columns, over a grid drawn as a picture, as a table', () => {
+    const p = page(runs);
+    p.rects = frames;
+    p.images = [{ x0: 30, y0: 90, x1: 510, y1: 230 }];
+    const blocks = analyzePage(p).blocks;
+    expect(blocks.map((b) => b.kind)).toEqual(['table']);
+    const t = blocks[0];
+    if (t.kind !== 'table') throw new Error('not a table');
+    expect(t.rows.map((r) => r.map((c) => c.text))).toEqual(cells);
+  });
+
+  it('leaves shading that tiles rows edge to edge to the ruled pass', () => {
+    const tiled = cells.flatMap((row, r) =>
+      row.map((_, c) => ({
+        x0: [40, 150, 310][c],
+        x1: [150, 310, 500][c],
+        y0: 98 + r * 30,
+        y1: 111 + r * 30,
+      })),
+    );
+    expect(findFrameTables(runs, tiled, new Set())).toEqual([]);
+    expect(findFrameTables(runs, frames, new Set())).toHaveLength(1);
+  });
+});
+
+describe('word spacing', () => {
+  it('reads a narrow gap where roman turns italic as a space, and none inside a word', () => {
+    const his = run('In his', 72, 100, 11);
+    const dict = { ...run('Dictionary,', his.x1 + 1.2, 100, 11), italic: true };
+    const rest = run('Johnson', dict.x1 + 1.2, 100, 11);
+    const tight = run('s', rest.x1 + 0.3, 100, 11);
+    expect(makeLine([his, dict, rest, tight]).text).toBe('In his Dictionary, Johnsons');
+  });
+});
+
+describe('column gutters', () => {
+  it('splits two columns whose gutter is narrower than a font size', () => {
+    const size = 9.5;
+    const left = Array.from({ length: 8 }, (_, i) => `left column line number ${i} ends`);
+    const right = Array.from({ length: 8 }, (_, i) => `right column line ${i} here`);
+    const runs = [
+      ...left.map((t, i) => ({ ...run(t, 40, 120 + i * 12, size), x1: 266 })),
+      ...right.map((t, i) => ({ ...run(t, 275, 120 + i * 12, size), x1: 500 })),
+    ];
+    const text = md([page(runs)]);
+    // The left column is read whole before the right one, never line by line across.
+    expect(text.indexOf('left column line number 7')).toBeLessThan(text.indexOf('right column line 0'));
+    expect(text).not.toMatch(/ends right/);
+  });
+
+  it('leaves justified prose, whose word gaps move from row to row, as whole lines', () => {
+    const words = ['the', 'survey', 'established', 'a', 'general', 'profile', 'of', 'firms', 'interviewed'];
+    const runs = Array.from({ length: 10 }, (_, i) => {
+      const row = [];
+      let x = 40;
+      for (let k = 0; k < 6; k++) {
+        const w = words[(i * 2 + k) % words.length];
+        row.push(run(w, x, 120 + i * 12, 10));
+        x += w.length * 5 + 4.5;
+      }
+      return row;
+    }).flat();
+    expect(findGutters(runs)).toEqual([]);
+  });
+});
+
+describe('sidebar headings', () => {
+  it('makes a small bold title over regular text of its size a heading', () => {
+    const body = Array.from({ length: 12 }, (_, i) =>
+      run('Body text of the page sets the body size here.', 72, 100 + i * 16, 13),
+    );
+    const side = [
+      run('Cellular Cycle', 430, 100, 10, true),
+      run('A step by step guide to growing a cell', 430, 116, 11),
+      run('and dividing it into two new cells.', 430, 129, 11),
+    ];
+    const blocks = layoutsToBlocks([analyzePage(page([...body, ...side]))]).blocks;
+    expect(blocks.filter((b) => b.kind === 'heading').map((b) => blockText(b))).toEqual(['Cellular Cycle']);
+  });
+
+  it('leaves a small bold line with nothing under it as text', () => {
+    const body = Array.from({ length: 12 }, (_, i) =>
+      run('Body text of the page sets the body size here.', 72, 100 + i * 16, 13),
+    );
+    const blocks = layoutsToBlocks([
+      analyzePage(page([...body, run('Source: survey', 72, 400, 10, true)])),
+    ]).blocks;
+    expect(blocks.some((b) => b.kind === 'heading')).toBe(false);
+  });
+});
+
+describe('shaded-row tables', () => {
+  it('keeps the values of a bare row between shaded ones in their own cells', () => {
+    const xs = [40, 150, 250, 350];
+    const cells = [
+      ['Port', 'Foreign', 'Domestic'],
+      ['Manila', '2454', '6,125'],
+      ['Cebu', '1138', '79,500'],
+      ['Davao', '750', '17,807'],
+    ];
+    const runs = cells.flatMap((row, r) => row.map((t, c) => run(t, xs[c] + 4, 102 + r * 15, 10)));
+    const p = page(runs);
+    p.rules = [
+      { x0: 40, y0: 100, x1: 350, y1: 100 },
+      { x0: 40, y0: 160, x1: 350, y1: 160 },
+      { x0: 150, y0: 100, x1: 150, y1: 160 },
+    ];
+    // Rows 0 and 2 shaded cell by cell; rows 1 and 3 bare.
+    p.rects = [0, 2].flatMap((r) =>
+      [0, 1, 2].map((c) => ({ x0: xs[c], x1: xs[c + 1], y0: 100 + r * 15, y1: 115 + r * 15 })),
+    );
+    const tables = analyzePage(p).blocks.filter((b) => b.kind === 'table');
+    expect(tables).toHaveLength(1);
+    const t = tables[0];
+    if (t.kind !== 'table') throw new Error('not a table');
+    expect(t.rows.map((r) => r.map((c) => c.text))).toEqual(cells);
+  });
+});
+
+describe('open grids', () => {
+  it('takes the header row set above the first rule, one piece per column', () => {
+    const cells = [
+      ['', 'OCR', 'Search'],
+      ['Pack', 'Reads text', 'Finds data'],
+      ['Use', 'Receipts', 'Catalogues'],
+    ];
+    const runs = cells.flatMap((row, r) =>
+      row.filter((t) => t).map((t) => run(t, [40, 170, 320][row.indexOf(t)], 86 + r * 50, 10)),
+    );
+    const p = page([run('Table 1: Packs', 40, 60, 10), ...runs]);
+    p.rules = [
+      { x0: 20, y0: 100, x1: 500, y1: 100 },
+      { x0: 20, y0: 150, x1: 500, y1: 150 },
+      { x0: 150, y0: 100, x1: 150, y1: 200 },
+      { x0: 300, y0: 100, x1: 300, y1: 200 },
+    ];
+    const blocks = analyzePage(p).blocks;
+    const t = blocks.find((b) => b.kind === 'table');
+    if (t?.kind !== 'table') throw new Error('no table');
+    expect(t.rows.map((r) => r.map((c) => c.text))).toEqual(cells);
+    // The caption above stays text.
+    expect(blocks[0].kind).toBe('text');
+  });
+});
+
+describe('page headers and footers', () => {
+  const body = Array.from({ length: 20 }, (_, i) =>
+    run('Body text of the page that sets the body size here.', 72, 120 + i * 14, 10),
+  );
+  const labels = (runs: ReturnType<typeof run>[]) =>
+    analyzePage(page(runs)).blocks.map((b) =>
+      b.kind === 'text' ? `${b.lines[0].spans[0].text}:${b.label ?? ''}` : b.kind,
+    );
+
+  it('labels the topmost and bottommost lines in the margins, a little inside the usual band', () => {
+    // 792-point page: header ending at 0.098 of the height, footer starting at 0.92.
+    const out = labels([run('At Home in Exile', 120, 68, 9), ...body, run('10', 72, 729, 9)]);
+    expect(out[0]).toBe('At Home in Exile:page-header');
+    expect(out[out.length - 1]).toBe('10:page-footer');
+  });
+
+  it('keeps a large title at the top a title, not a header', () => {
+    const out = labels([run('Key Functions', 72, 66, 18, true), ...body]);
+    expect(out[0]).toBe('Key Functions:');
+  });
+});
+
+describe('captions', () => {
+  it('labels numbered and unnumbered table captions, not "Table of Contents"', () => {
+    const body = Array.from({ length: 10 }, (_, i) =>
+      run('Body text of the page that sets the body size.', 72, 300 + i * 14, 10),
+    );
+    const label = (t: string) =>
+      analyzePage(page([run(t, 72, 200, 10), ...body])).blocks.find(
+        (b) => b.kind === 'text' && b.lines[0].spans[0].text === t,
+      );
+    expect(label('Table: Provisional results of registration')).toMatchObject({ label: 'caption' });
+    expect(label('Figure 2.1: Surveyed firms by size')).toMatchObject({ label: 'caption' });
+    expect(label('Table of Contents')).not.toHaveProperty('label');
+  });
+});
+
+describe('drop caps and scripts', () => {
+  it('joins a drop cap to the first word of the line beside it', () => {
+    const lines = [
+      'his report defines',
+      'regulatory cholesterol as',
+      'the policy actions of the',
+      'three arms of the State.',
+    ];
+    const runs = [
+      { ...run('T', 300, 80, 77), x1: 352, y1: 172, base: 155 },
+      ...lines.map((t, i) => run(t, 356, 113 + i * 16, 10.5)),
+    ];
+    const text = md([page(runs)]);
+    expect(text).toContain('This report defines');
+    expect(text).not.toMatch(/^T$/m);
+  });
+
+  it('keeps small text beside a big heading in another column on its own line', () => {
+    const runs = [
+      { ...run('III.', 100, 100, 36), base: 126.5 },
+      run('This report defines', 356, 113, 10.5),
+      run('regulatory cholesterol', 356, 129, 10.5),
+    ];
+    const lines = buildLines(runs).map((l) => l.text);
+    expect(lines).toContain('regulatory cholesterol');
+  });
+
+  it('still folds a footnote mark into the line it sits on', () => {
+    const word = run('order.', 72, 100, 10);
+    const mark = { ...run('19', word.x1, 97, 6), base: 102 };
+    expect(buildLines([word, mark]).map((l) => l.text)).toEqual(['order.19']);
+  });
+});
+
+describe('dot leaders', () => {
+  it('closes spaced leader dots into one leader between title and page number', () => {
+    expect(makeLine([run('Foreword to the 2021 Edition . . . . . . . xi', 72, 100)]).text).toBe(
+      'Foreword to the 2021 Edition ....... xi',
+    );
+    expect(makeLine([run('The Lost Homeland . . . . . . .5', 72, 100)]).text).toBe(
+      'The Lost Homeland ....... 5',
+    );
+    // An ellipsis in prose is left alone.
+    expect(makeLine([run('and so on... Then', 72, 100)]).text).toBe('and so on... Then');
+  });
+});
+
+describe('borderless table columns', () => {
+  it('splits columns set closer than a font size when every row leaves the gap', () => {
+    const rows = [
+      ['Interval', 'Low', 'Mid', 'Top'],
+      ...Array.from({ length: 8 }, (_, r) => [
+        `${110 + r * 30}-${140 + r * 30}`,
+        `0.${r + 1}`,
+        `0.${r + 2}`,
+        '1.0',
+      ]),
+    ];
+    const runs = rows.flatMap((row, r) => row.map((t, c) => run(t, [60, 130, 200, 218][c], 100 + r * 12, 8)));
+    const p = page([
+      ...runs,
+      ...Array.from({ length: 6 }, (_, i) =>
+        run('Body text of the page sets the body size here.', 60, 300 + i * 14, 10),
+      ),
+    ]);
+    const t = analyzePage(p).blocks.find((b) => b.kind === 'table');
+    if (t?.kind !== 'table') throw new Error('no table');
+    expect(t.rows.map((r) => r.map((c) => c.text))).toEqual(rows);
+  });
+});
+
+describe('lead sentences', () => {
+  it('does not make a slightly larger full sentence a heading', () => {
+    const body = Array.from({ length: 12 }, (_, i) =>
+      run('Body text of the page sets the body size here.', 72, 200 + i * 14, 10),
+    );
+    const lead = run('The pack can reduce the time it takes to find what the user means.', 72, 150, 11);
+    const title = run('Semantic Search', 72, 120, 11, true);
+    const blocks = layoutsToBlocks([analyzePage(page([title, lead, ...body]))]).blocks;
+    expect(blocks.filter((b) => b.kind === 'heading').map((b) => blockText(b))).toEqual(['Semantic Search']);
+  });
+});
+
+describe('close columns in rule-bound tables', () => {
+  it('gives each column its own cell when a row sets them closer than a font size', () => {
+    const rows = [
+      ['Potosi Pupfish', 'Cyprinodon alvarezi'],
+      ['La Palma Pupfish', 'Cyprinodon longidorsalis'],
+      ['Butterfly Splitfin', 'Ameca splendens'],
+      ['Golden Skiffia', 'Skiffia francesae'],
+    ];
+    // Second column at x = 132; "La Palma Pupfish" ends 7 points before it (size 8).
+    const runs = rows.flatMap((row, r) => [
+      { ...run(row[0], 60, 80 + r * 16, 8), x1: r === 1 ? 125 : 60 + row[0].length * 3.6 },
+      run(row[1], 132, 80 + r * 16, 8),
+    ]);
+    const p = page([run('Fish species on the IUCN Red List', 60, 62, 8, true), ...runs]);
+    p.rules = [
+      { x0: 56, y0: 58, x1: 228, y1: 58 },
+      { x0: 56, y0: 74, x1: 228, y1: 74 },
+      { x0: 56, y0: 146, x1: 228, y1: 146 },
+    ];
+    const t = analyzePage(p).blocks.find((b) => b.kind === 'table');
+    if (t?.kind !== 'table') throw new Error('no table');
+    expect(t.rows.slice(1).map((r) => r.map((c) => c.text))).toEqual(rows);
+  });
+});
