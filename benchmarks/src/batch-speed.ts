@@ -17,6 +17,7 @@ import { Worker } from 'node:worker_threads';
 import { REPO_ROOT } from './paths.js';
 import { writeReport } from './report.js';
 import { machineLine, writeSection } from './results.js';
+import { runMain } from './run-main.js';
 
 const BIN = join(REPO_ROOT, 'packages/cli/dist/bin.js');
 
@@ -306,10 +307,4 @@ async function main() {
   console.log(`wrote ${writeReport()}`);
 }
 
-main().then(
-  () => process.exit(0),
-  (e) => {
-    console.error(e instanceof Error ? e.message : e);
-    process.exit(1);
-  },
-);
+runMain(main);
