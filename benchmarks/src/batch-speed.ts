@@ -297,7 +297,7 @@ async function main() {
       `machine before: ${machineBefore}; after: ${machineAfter}.`,
     '',
     'Process start-up and pool warm-up are included in every time; "2nd half" is the rate over the second half of the files, after warm-up. ' +
-      'CPU s adds every thread and process of the mode (for the queue, both worker processes, start-up included), so CPU ms per file shows the overhead of a mode whatever else runs on the machine. ' +
+      'CPU s adds every thread and process of the mode (for the queue, both worker processes and the producer, start-up included; not redis-server). CPU time too grows when the cores are contended, so compare it within one run, mode against mode. ' +
       'Each worker thread warms up on its own (its own engine, pdf.js state and compiled code: the first pass over dpbench costs about twice the CPU of a second pass in one thread), which is why CPU per file grows with threads on a short run. ' +
       'Failed files are corpus files no parser accepts or that are corrupt on purpose; every mode converts the same set.',
     '',
