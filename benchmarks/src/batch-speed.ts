@@ -1,17 +1,33 @@
-// pnpm bench batch [--corpus DIR]... [--runs N]
+// pnpm bench:batch [--corpus DIR]... [--copies N] [--runs N]
 // Batch conversion throughput on the same files, in one run: a plain sequential loop over
 // parse(), `distill batch` with 1 and 2 worker threads, and queue mode (BullMQ on a real
-// redis-server) with 2 worker processes. Writes results/speed-batch.json and .md.
+// redis-server) with 2 worker processes. Writes results/speed-batch.json and REPORT.md.
+//
+// The machine is shared, so beside wall-clock rates each mode reports the CPU time it used
+// (all threads and processes), its rate over the second half of the files (start-up and
+// warm-up left out), and a calibration: how much faster two threads of pure arithmetic ran
+// than one at the time. A scaling ratio below that calibration is ours; up to it, the machine's.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import { REPO_ROOT } from './paths.js';
+import { writeReport } from './report.js';
+import { machineLine, writeSection } from './results.js';
+import { runMain } from './run-main.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const BIN = join(ROOT, 'packages/cli/dist/bin.js');
-const RESULTS = join(ROOT, 'benchmarks/results');
+const BIN = join(REPO_ROOT, 'packages/cli/dist/bin.js');
+
+/** Each child writes its CPU time (all its threads) and peak RSS here when it exits. */
+const PROBE = `data:text/javascript,import{writeFileSync}from"node:fs";process.on("exit",()=>{const c=process.cpuUsage();writeFileSync(process.env.BENCH_USAGE_OUT,JSON.stringify({cpuS:(c.user+c.system)/1e6,rssMb:process.resourceUsage().maxRSS/1024}))})`;
+
+interface Usage {
+  cpuS: number;
+  rssMb: number;
+}
 
 interface Row {
   mode: string;
@@ -19,66 +35,128 @@ interface Row {
   files: number;
   pages: number;
   failed: number;
+  /** CPU seconds of every process of the mode (main, worker threads, worker processes). */
+  cpuS: number;
+  /** Largest peak RSS among the mode's processes, MB. */
+  rssMb: number;
+  /** Files per second over the second half of the files, from their completion times. */
+  steadyFps: number;
+  load: number;
 }
 
-function run(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  return new Promise((res) => {
-    const c = spawn(process.execPath, args, { stdio: 'ignore', env });
-    c.once('exit', (code) => res(code ?? 1));
+function spawnProbed(args: string[], usageFile: string, opts: { cwd?: string; stdout?: boolean } = {}) {
+  return spawn(process.execPath, ['--import', PROBE, ...args], {
+    cwd: opts.cwd,
+    stdio: ['ignore', opts.stdout ? 'pipe' : 'ignore', 'ignore'],
+    env: { ...process.env, BENCH_USAGE_OUT: usageFile },
   });
 }
 
-function manifestTotals(out: string): { files: number; pages: number; failed: number } {
+const exited = (c: ChildProcess) =>
+  new Promise<void>((r) => (c.exitCode !== null ? r() : c.once('exit', () => r())));
+
+function readUsage(file: string): Usage {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Usage;
+  } catch {
+    return { cpuS: Number.NaN, rssMb: Number.NaN };
+  }
+}
+
+/** Files per second over the second half of the completion times (ms since epoch, any order). */
+function steadyRate(doneAt: number[]): number {
+  const t = [...doneAt].sort((a, b) => a - b);
+  const mid = Math.floor(t.length / 2);
+  const span = (t[t.length - 1] - t[mid]) / 1000;
+  return span > 0 ? (t.length - 1 - mid) / span : Number.NaN;
+}
+
+function manifestTotals(out: string) {
   const lines = readFileSync(join(out, 'manifest.jsonl'), 'utf8').trim().split('\n');
   let pages = 0;
   let failed = 0;
+  const doneAt: number[] = [];
   for (const l of lines) {
-    const e = JSON.parse(l) as { status: string; pages?: number };
+    const e = JSON.parse(l) as { status: string; pages?: number; at: string };
     pages += e.pages ?? (e.status === 'ok' ? 1 : 0);
     if (e.status !== 'ok') failed++;
+    doneAt.push(Date.parse(e.at));
   }
-  return { files: lines.length, pages, failed };
+  return { files: lines.length, pages, failed, steadyFps: steadyRate(doneAt) };
 }
 
-async function timeBatch(mode: string, inputs: string[], extra: string[]): Promise<Row> {
+async function timeBatch(
+  mode: string,
+  inputs: string[],
+  extra: string[],
+  others: Usage[] = [],
+): Promise<Row> {
   const out = mkdtempSync(join(tmpdir(), 'distill-bench-batch-'));
+  const usageFile = join(out, '..', `${out.split('/').pop()}.usage.json`);
+  const load = os.loadavg()[0];
   const t0 = performance.now();
-  await run([BIN, 'batch', ...inputs, '--out', out, ...extra]);
+  await exited(spawnProbed([BIN, 'batch', ...inputs, '--out', out, ...extra], usageFile));
   const seconds = (performance.now() - t0) / 1000;
-  const row = { mode, seconds, ...manifestTotals(out) };
+  const u = readUsage(usageFile);
+  const row = {
+    mode,
+    seconds,
+    ...manifestTotals(out),
+    cpuS: u.cpuS + others.reduce((s, o) => s + o.cpuS, 0),
+    rssMb: Math.max(u.rssMb, ...others.map((o) => o.rssMb)),
+    load,
+  };
   rmSync(out, { recursive: true, force: true });
+  rmSync(usageFile, { force: true });
   return row;
 }
 
 /** The baseline: one process, one file after another, through the public API. */
 async function timeSequential(inputs: string[]): Promise<Row> {
   const out = mkdtempSync(join(tmpdir(), 'distill-bench-seq-'));
+  const usageFile = `${out}.usage.json`;
   const script = `
     const { parse } = await import('distill');
     const { expandInputs, writeOutputs } = await import('@distill/batch');
-    let files = 0, pages = 0, failed = 0;
+    let files = 0, pages = 0, failed = 0; const doneAt = [];
     for await (const f of expandInputs(${JSON.stringify(inputs)})) {
       files++;
       try { const r = await parse(f.path); pages += r.metadata.numPages ?? 1; await writeOutputs(${JSON.stringify(out)}, f.outStem, r, false); }
       catch { failed++; }
+      doneAt.push(Date.now());
     }
-    process.stdout.write(JSON.stringify({ files, pages, failed }));`;
+    process.stdout.write(JSON.stringify({ files, pages, failed, doneAt }));`;
+  const load = os.loadavg()[0];
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
-    cwd: join(ROOT, 'packages/cli'),
-    stdio: ['ignore', 'pipe', 'ignore'],
+  const child = spawnProbed(['--input-type=module', '-e', script], usageFile, {
+    cwd: join(REPO_ROOT, 'packages/cli'),
+    stdout: true,
   });
   let text = '';
   child.stdout!.on('data', (d) => {
     text += d;
   });
-  await new Promise((r) => child.once('exit', r));
+  await exited(child);
   const seconds = (performance.now() - t0) / 1000;
   rmSync(out, { recursive: true, force: true });
+  const r = JSON.parse(text || '{"files":0,"pages":0,"failed":0,"doneAt":[]}') as {
+    files: number;
+    pages: number;
+    failed: number;
+    doneAt: number[];
+  };
+  const u = readUsage(usageFile);
+  rmSync(usageFile, { force: true });
   return {
-    mode: 'sequential loop (1 thread, no pool)',
+    mode: 'sequential loop over parse() (no pool)',
     seconds,
-    ...(JSON.parse(text || '{"files":0,"pages":0,"failed":0}') as Omit<Row, 'mode' | 'seconds'>),
+    files: r.files,
+    pages: r.pages,
+    failed: r.failed,
+    steadyFps: steadyRate(r.doneAt),
+    cpuS: u.cpuS,
+    rssMb: u.rssMb,
+    load,
   };
 }
 
@@ -101,21 +179,52 @@ async function timeQueue(inputs: string[]): Promise<Row> {
   );
   await new Promise((r) => setTimeout(r, 500));
   const url = `redis://127.0.0.1:${port}/bench`;
-  const workers: ChildProcess[] = [0, 1].map(() =>
-    spawn(process.execPath, [BIN, 'worker', '--queue', url, '--concurrency', '1'], { stdio: 'ignore' }),
+  const dir = mkdtempSync(join(tmpdir(), 'distill-bench-queue-'));
+  const usageFiles = [0, 1].map((i) => join(dir, `worker${i}.json`));
+  const workers = usageFiles.map((f) =>
+    spawnProbed([BIN, 'worker', '--queue', url, '--concurrency', '1'], f),
   );
   await new Promise((r) => setTimeout(r, 1500)); // workers connected and warm before timing
+  let row: Row;
   try {
-    return await timeBatch('queue: 2 worker processes (BullMQ, redis-server)', inputs, [
+    row = await timeBatch('queue: 2 worker processes (BullMQ, redis-server)', inputs, [
       '--queue',
       url,
       '--no-resume',
     ]);
   } finally {
     for (const w of workers) w.kill('SIGTERM');
-    await Promise.all(workers.map((w) => new Promise((r) => w.once('exit', r))));
+    await Promise.all(workers.map(exited));
     redis.kill('SIGTERM');
   }
+  const used = usageFiles.map(readUsage);
+  rmSync(dir, { recursive: true, force: true });
+  // The workers' CPU includes their start-up, which the timing leaves out; it is small.
+  return {
+    ...row,
+    cpuS: row.cpuS + used.reduce((s, u) => s + u.cpuS, 0),
+    rssMb: Math.max(row.rssMb, ...used.map((u) => u.rssMb)),
+  };
+}
+
+/** Seconds for `threads` threads to each run the same fixed amount of pure arithmetic. */
+async function spin(threads: number): Promise<number> {
+  const code = `let x=0;for(let i=0;i<3e8;i++)x=(x*31+i)|0;require('node:worker_threads').parentPort.postMessage(x);`;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from(
+      { length: threads },
+      () => new Promise((r) => new Worker(code, { eval: true }).once('message', r)),
+    ),
+  );
+  return (performance.now() - t0) / 1000;
+}
+
+/** Throughput of 2 threads ÷ 1 thread on pure arithmetic: 2.0 on an idle 2-core machine. */
+async function calibrate(): Promise<number> {
+  const one = await spin(1);
+  const two = await spin(2);
+  return (2 * one) / two;
 }
 
 async function main() {
@@ -128,7 +237,7 @@ async function main() {
     allowPositionals: true,
   });
   if (!existsSync(BIN)) throw new Error('build first: pnpm build');
-  const corpora = resolve(ROOT, '../shared/corpora');
+  const corpora = resolve(REPO_ROOT, '../shared/corpora');
   const sources = (values.corpus ?? [join(corpora, 'office'), join(corpora, 'pdf/dpbench-dev/pdfs')]).map(
     (p) => resolve(p),
   );
@@ -145,51 +254,57 @@ async function main() {
     inputs = [work];
   }
   const runs = Number(values.runs ?? 1);
-  const rows: Row[] = [];
-  const best = async (f: () => Promise<Row>) => {
-    let r = await f();
-    for (let i = 1; i < runs; i++) {
-      const n = await f();
-      if (n.seconds < r.seconds) r = n;
+  const machineBefore = machineLine();
+  const calibration = [await calibrate()];
+  const modes: (() => Promise<Row>)[] = [
+    () => timeSequential(inputs),
+    () => timeBatch('distill batch, 1 worker thread', inputs, ['--concurrency', '1', '--no-resume']),
+    () => timeBatch('distill batch, 2 worker threads', inputs, ['--concurrency', '2', '--no-resume']),
+    () => timeQueue(inputs),
+  ];
+  // Rounds interleave the modes, so a burst of load elsewhere does not land on one mode only.
+  const best: Row[] = [];
+  for (let r = 0; r < runs; r++) {
+    for (const [i, f] of modes.entries()) {
+      const row = await f();
+      console.log(
+        `${row.mode}: ${row.files} files, ${row.pages} pages, ${row.seconds.toFixed(1)} s, CPU ${row.cpuS.toFixed(1)} s, load ${row.load.toFixed(1)}`,
+      );
+      if (!best[i] || row.seconds < best[i].seconds) best[i] = row;
     }
-    rows.push(r);
-    console.log(`${r.mode}: ${r.files} files, ${r.pages} pages, ${r.seconds.toFixed(1)} s`);
-  };
-  await best(() => timeSequential(inputs));
-  await best(() =>
-    timeBatch('distill batch, 1 worker thread', inputs, ['--concurrency', '1', '--no-resume']),
-  );
-  await best(() =>
-    timeBatch('distill batch, 2 worker threads', inputs, ['--concurrency', '2', '--no-resume']),
-  );
-  await best(() => timeQueue(inputs));
+  }
+  calibration.push(await calibrate());
   if (work) rmSync(work, { recursive: true, force: true });
-  const base = rows[0].seconds;
-  const one = rows[1].seconds;
+  const machineAfter = machineLine();
+  const [seq, one, two, queue] = best;
+  const fps = (r: Row) => r.files / r.seconds;
+  const x = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
+  const label = sources.map((i) => i.replace(`${corpora}/`, '')).join(', ');
   const md = [
-    `Batch throughput over ${copies > 1 ? `${copies} copies of ` : ''}${sources.map((i) => i.replace(`${corpora}/`, '')).join(', ')} (${rows[0].files} files), best of ${runs} run(s), on this machine (${(await import('node:os')).availableParallelism()} cores).`,
+    '## Speed: batch',
     '',
-    '| mode | files/s | pages/s | seconds | failed files | speed-up vs sequential | vs 1 worker |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
-    ...rows.map(
+    `Batch throughput over ${copies > 1 ? `${copies} copies of ` : ''}${label} (${seq.files} files, ${seq.pages} pages), best of ${runs} interleaved run(s). \`pnpm build && pnpm bench:batch\`.`,
+    '',
+    '| mode | files/s | pages/s | seconds | files/s, 2nd half | CPU s | CPU ms per file | peak RSS MB (largest process) | failed files | vs sequential | vs 1 worker |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...best.map(
       (r) =>
-        `| ${r.mode} | ${(r.files / r.seconds).toFixed(1)} | ${(r.pages / r.seconds).toFixed(1)} | ${r.seconds.toFixed(1)} | ${r.failed} | ${(base / r.seconds).toFixed(2)}× | ${(one / r.seconds).toFixed(2)}× |`,
+        `| ${r.mode} | ${fps(r).toFixed(1)} | ${(r.pages / r.seconds).toFixed(1)} | ${r.seconds.toFixed(1)} | ${r.steadyFps.toFixed(1)} | ${r.cpuS.toFixed(1)} | ${((1000 * r.cpuS) / r.files).toFixed(1)} | ${r.rssMb.toFixed(0)} | ${r.failed} | ${x(fps(r), fps(seq))} | ${x(fps(r), fps(one))} |`,
     ),
     '',
-    'Failed files are the corpus files no parser accepts or that are corrupt on purpose; every mode converts the same set. Process start-up and pool warm-up are included in every time.',
+    `**Scaling, 2 worker threads ÷ 1: ${x(fps(two), fps(one))}** (second half of the files: ${x(two.steadyFps, one.steadyFps)}); queue with 2 worker processes ÷ 1 local worker: ${x(fps(queue), fps(one))}. ` +
+      `Calibration: on this machine at the time, 2 threads of pure arithmetic ran ${calibration.map((c) => `${c.toFixed(2)}×`).join(' (before) and ')} (after) as fast as 1 (2.00× when idle); ` +
+      `machine before: ${machineBefore}; after: ${machineAfter}.`,
+    '',
+    'Process start-up and pool warm-up are included in every time; "2nd half" is the rate over the second half of the files, after warm-up. ' +
+      'CPU s adds every thread and process of the mode (for the queue, both worker processes and the producer, start-up included; not redis-server). CPU time too grows when the cores are contended, so compare it within one run, mode against mode. ' +
+      'Each worker thread warms up on its own (its own engine, pdf.js state and compiled code: the first pass over dpbench costs about twice the CPU of a second pass in one thread), which is why CPU per file grows with threads on a short run. ' +
+      'Failed files are corpus files no parser accepts or that are corrupt on purpose; every mode converts the same set.',
+    '',
   ].join('\n');
-  writeFileSync(
-    join(RESULTS, 'speed-batch.json'),
-    `${JSON.stringify({ date: new Date().toISOString(), inputs, runs, rows }, null, 2)}\n`,
-  );
-  writeFileSync(join(RESULTS, 'speed-batch.md'), `${md}\n`);
+  writeSection('speed-batch', md, { inputs, copies, runs, calibration, rows: best }, machineAfter);
   console.log(md);
+  console.log(`wrote ${writeReport()}`);
 }
 
-main().then(
-  () => process.exit(0),
-  (e) => {
-    console.error(e instanceof Error ? e.message : e);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -1,11 +1,14 @@
 // pnpm bench quality <suite> [--corpus DIR] [--engine NAME] [--limit N]
 // pnpm bench speed <pdf|html|office> [--corpus DIR] [--engine NAME] [--runs N] [--limit N] [--no-scaling|--scaling-only] [--sizes a,b] [--scale-timeout S]
+//   (office: the scaling part is one 200,000-row sheet)
 // pnpm bench report
 import { parseArgs } from 'node:util';
+import { runBigSheet } from './big-sheet.js';
 import type { Kind } from './engines/types.js';
 import { corpusDir } from './paths.js';
 import { runQuality } from './quality.js';
 import { writeReport } from './report.js';
+import { runMain } from './run-main.js';
 import { runScaling, runSpeed } from './speed.js';
 
 const USAGE = `usage:
@@ -50,16 +53,13 @@ async function main() {
       const timeoutSec = values['scale-timeout'] ? Number(values['scale-timeout']) : undefined;
       await runScaling(suite, corpus, { sizes, engine: values.engine, timeoutSec });
     }
+    // Office's scaling figure: one 200,000-row sheet, distill only.
+    if (suite === 'office' && !values['no-scaling'] && (!values.engine || values.engine === 'distill'))
+      await runBigSheet();
   } else if (cmd !== 'report') {
     throw new Error(USAGE);
   }
   console.log(`wrote ${writeReport()}`);
 }
 
-main().then(
-  () => process.exit(0),
-  (e) => {
-    console.error(e instanceof Error ? e.message : e);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -8,6 +8,7 @@ import {
   type QualityResult,
   readResults,
   type ScalingResult,
+  type SectionResult,
   type SpeedResult,
 } from './results.js';
 import { METRICS, type Metric } from './scorers/dpbench.js';
@@ -56,7 +57,17 @@ const PUBLISHED_OVERALL: Record<string, number> = {
   pymupdf4llm: 0.732,
   markitdown: 0.583,
 };
-const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
+type Cell = string | number;
+const row = (cells: Cell[]) => `| ${cells.join(' | ')} |`;
+/** A Markdown table: header, separator, rows. */
+const table = (header: Cell[], rows: Cell[][]): string[] => [
+  row(header),
+  row(Array(header.length).fill('---')),
+  ...rows.map(row),
+];
+const engineCell = (r: { engine: string }) => (r.engine === 'distill' ? '**distill**' : r.engine);
+const vsDistill = (r: { engine: string }, d: Num, v: Num | undefined) =>
+  r.engine === 'distill' ? '—' : ratio(d, v);
 const cleanErr = (s: string) => s.replace(/\|/g, '\\|').replace(/\s+/g, ' ').slice(0, 160);
 
 function errCell(r: {
@@ -73,10 +84,21 @@ function errCell(r: {
   return `${r.errors}/${r.docs}${first ? ` (${cleanErr(first)})` : ''}`;
 }
 
-function writeSvg(name: string, svg: string): string {
-  writeFileSync(join(RESULTS_DIR, name), svg);
-  return `results/${name}`;
+/** Writes a bar chart beside the results and returns the Markdown that shows it. */
+function chart(name: string, ...args: Parameters<typeof barChart>): string {
+  writeFileSync(join(RESULTS_DIR, `${name}.svg`), barChart(...args));
+  return `![${name} chart](results/${name}.svg)`;
 }
+const bars = <T extends { engine: string }>(
+  rs: T[],
+  values: (r: T) => (Num | undefined)[],
+  label = (r: T) => r.engine,
+) =>
+  rs.map((r) => ({
+    label: label(r),
+    values: values(r).map((v) => v ?? null),
+    highlight: r.engine === 'distill',
+  }));
 
 const sortDistillFirst = <T extends { engine: string }>(rs: T[]) =>
   [...rs].sort((a, b) =>
@@ -84,31 +106,7 @@ const sortDistillFirst = <T extends { engine: string }>(rs: T[]) =>
   );
 
 function dpbenchSection(rs: QualityResult[]): string[] {
-  const out: string[] = ['## Quality: pdf-dpbench', ''];
   const dOverall = distillMain(rs, (r) => r.metrics.overall);
-  out.push(
-    "Scores in 0..1, means over documents of each non-null metric (opendataloader-bench). *published* rows score the corpus's committed outputs of that tool; *live* rows ran here.",
-    '',
-  );
-  out.push(
-    row([
-      'engine',
-      'source',
-      'version',
-      'overall',
-      'NID',
-      'NID-S',
-      'TEDS',
-      'TEDS-S',
-      'MHS',
-      'MHS-S',
-      'docs',
-      'errors',
-      'published overall (200 pages)',
-      'distill ÷ engine (overall)',
-    ]),
-  );
-  out.push(row(Array(14).fill('---')));
   const sorted = sortDistillFirst(rs).sort((a, b) =>
     a.engine === 'distill'
       ? -1
@@ -116,41 +114,56 @@ function dpbenchSection(rs: QualityResult[]): string[] {
         ? 1
         : (b.metrics.overall ?? -1) - (a.metrics.overall ?? -1),
   );
-  for (const r of sorted) {
-    const m = r.metrics;
-    out.push(
-      row([
-        r.engine === 'distill' ? '**distill**' : r.engine,
-        r.source,
-        r.source === 'published' ? (PUBLISHED_VERSIONS[r.engine] ?? r.version) : r.version,
-        f3(m.overall),
-        f3(m.nid),
-        f3(m.nid_s),
-        f3(m.teds),
-        f3(m.teds_s),
-        f3(m.mhs),
-        f3(m.mhs_s),
-        r.docs,
-        errCell(r),
-        PUBLISHED_OVERALL[r.engine]?.toFixed(3) ?? '–',
-        r.engine === 'distill' ? '—' : ratio(dOverall, m.overall),
-      ]),
-    );
-  }
-  const svg = writeSvg(
-    'pdf-dpbench.svg',
-    barChart(
+  const out: string[] = [
+    '## Quality: pdf-dpbench',
+    '',
+    "Scores in 0..1, means over documents of each non-null metric (opendataloader-bench). *published* rows score the corpus's committed outputs of that tool; *live* rows ran here.",
+    '',
+    ...table(
+      [
+        'engine',
+        'source',
+        'version',
+        'overall',
+        'NID',
+        'NID-S',
+        'TEDS',
+        'TEDS-S',
+        'MHS',
+        'MHS-S',
+        'docs',
+        'errors',
+        'published overall (200 pages)',
+        'distill ÷ engine (overall)',
+      ],
+      sorted.map((r) => {
+        const m = r.metrics;
+        return [
+          engineCell(r),
+          r.source,
+          r.source === 'published' ? (PUBLISHED_VERSIONS[r.engine] ?? r.version) : r.version,
+          ...[m.overall, m.nid, m.nid_s, m.teds, m.teds_s, m.mhs, m.mhs_s].map(f3),
+          r.docs,
+          errCell(r),
+          PUBLISHED_OVERALL[r.engine]?.toFixed(3) ?? '–',
+          vsDistill(r, dOverall, m.overall),
+        ];
+      }),
+    ),
+    '',
+    chart(
+      'pdf-dpbench',
       'pdf-dpbench (higher is better)',
       ['overall', 'NID', 'TEDS', 'MHS'],
-      sorted.map((r) => ({
-        label: `${r.engine}${r.source === 'published' ? ' (pub.)' : ''}`,
-        values: [r.metrics.overall, r.metrics.nid, r.metrics.teds, r.metrics.mhs].map((v) => v ?? null),
-        highlight: r.engine === 'distill',
-      })),
+      bars(
+        sorted,
+        (r) => [r.metrics.overall, r.metrics.nid, r.metrics.teds, r.metrics.mhs],
+        (r) => `${r.engine}${r.source === 'published' ? ' (pub.)' : ''}`,
+      ),
       { max: 1 },
     ),
-  );
-  out.push('', `![pdf-dpbench chart](${svg})`, '');
+    '',
+  ];
 
   // Scorer validation against the reference implementation's own per-document numbers.
   out.push('### Scorer validation against opendataloader-bench', '');
@@ -158,17 +171,7 @@ function dpbenchSection(rs: QualityResult[]): string[] {
     'Our scorer run on the committed predictions, compared metric by metric (overall, NID, NID-S, TEDS, TEDS-S, MHS, MHS-S) with the per-document results the reference repository published for the same predictions.',
     '',
   );
-  out.push(
-    row([
-      'engine',
-      'reference file',
-      'documents compared',
-      'identical on all 7 metrics (abs. diff ≤ 1e-12)',
-      'largest abs. diff',
-      'skipped',
-    ]),
-  );
-  out.push(row(Array(6).fill('---')));
+  const summary: Cell[][] = [];
   const details: string[] = [];
   for (const e of REFERENCE_ENGINES) {
     const r = rs.find((x) => x.engine === e && x.perDocument);
@@ -178,46 +181,62 @@ function dpbenchSection(rs: QualityResult[]): string[] {
     const skipped = c.skipped
       ? `${c.skipped} (ground truth revised after the reference run: ${GT_REVISED_AFTER[e].join(', ')})`
       : '0';
-    out.push(row([e, REFERENCE_SOURCE[e], c.compared, c.equal, c.maxAbsDiff.toExponential(1), skipped]));
-    const ref = loadReference(e);
-    details.push(`<details><summary>${e}: per-document scores, ours vs reference</summary>`, '');
-    details.push(row(['document', ...METRICS.map((m) => `${m} ours / ref`)]));
-    details.push(row(Array(METRICS.length + 1).fill('---')));
-    for (const [id, rr] of ref) {
+    summary.push([e, REFERENCE_SOURCE[e], c.compared, c.equal, c.maxAbsDiff.toExponential(1), skipped]);
+    const perDoc: Cell[][] = [];
+    for (const [id, rr] of loadReference(e)) {
       const o = ours.get(id);
-      if (!o) continue;
-      details.push(row([id, ...METRICS.map((m) => `${f3(o[m])} / ${f3(rr[m])}`)]));
+      if (o) perDoc.push([id, ...METRICS.map((m) => `${f3(o[m])} / ${f3(rr[m])}`)]);
     }
-    details.push('', '</details>', '');
+    details.push(
+      `<details><summary>${e}: per-document scores, ours vs reference</summary>`,
+      '',
+      ...table(['document', ...METRICS.map((m) => `${m} ours / ref`)], perDoc),
+      '',
+      '</details>',
+      '',
+    );
   }
-  out.push('', ...details);
+  out.push(
+    ...table(
+      [
+        'engine',
+        'reference file',
+        'documents compared',
+        'identical on all 7 metrics (abs. diff ≤ 1e-12)',
+        'largest abs. diff',
+        'skipped',
+      ],
+      summary,
+    ),
+    '',
+    ...details,
+  );
   return out;
 }
 
 function wcxbSection(rs: QualityResult[]): string[] {
-  const out: string[] = ['## Quality: html-wcxb', ''];
   const dF1 = distillMain(rs, (r) => r.metrics.f1);
   const types = [...new Set(rs.flatMap((r) => Object.keys(r.groups ?? {})))].sort();
-  out.push('Word-level precision / recall / F1 of main content, averaged over pages; F1 per page type.', '');
-  out.push(
-    row([
-      'engine',
-      'version',
-      'P',
-      'R',
-      'F1',
-      ...types.map((t) => `F1 ${t}`),
-      'pages',
-      'errors',
-      'distill ÷ engine (F1)',
-    ]),
-  );
-  out.push(row(Array(7 + types.length).fill('---')));
   const sorted = sortDistillFirst(rs);
-  for (const r of sorted)
-    out.push(
-      row([
-        r.engine === 'distill' ? '**distill**' : r.engine,
+  return [
+    '## Quality: html-wcxb',
+    '',
+    'Word-level precision / recall / F1 of main content, averaged over pages; F1 per page type.',
+    '',
+    ...table(
+      [
+        'engine',
+        'version',
+        'P',
+        'R',
+        'F1',
+        ...types.map((t) => `F1 ${t}`),
+        'pages',
+        'errors',
+        'distill ÷ engine (F1)',
+      ],
+      sorted.map((r) => [
+        engineCell(r),
         r.version,
         f3(r.metrics.precision),
         f3(r.metrics.recall),
@@ -225,130 +244,130 @@ function wcxbSection(rs: QualityResult[]): string[] {
         ...types.map((t) => f3(r.groups?.[t]?.f1)),
         r.docs,
         errCell(r),
-        r.engine === 'distill' ? '—' : ratio(dF1, r.metrics.f1),
+        vsDistill(r, dF1, r.metrics.f1),
       ]),
-    );
-  const svg = writeSvg(
-    'html-wcxb.svg',
-    barChart(
+    ),
+    '',
+    chart(
+      'html-wcxb',
       'html-wcxb main-content words (higher is better)',
       ['precision', 'recall', 'F1'],
-      sorted.map((r) => ({
-        label: r.engine,
-        values: [r.metrics.precision, r.metrics.recall, r.metrics.f1].map((v) => v ?? null),
-        highlight: r.engine === 'distill',
-      })),
+      bars(sorted, (r) => [r.metrics.precision, r.metrics.recall, r.metrics.f1]),
       { max: 1 },
     ),
-  );
-  out.push('', `![html-wcxb chart](${svg})`, '');
-  return out;
+    '',
+  ];
 }
 
 function officeSection(rs: QualityResult[]): string[] {
-  const out: string[] = ['## Quality: office-vectors', ''];
   const dNid = distillMain(rs, (r) => r.metrics.docling_nid);
-  out.push(
+  const sorted = sortDistillFirst(rs);
+  const out: string[] = [
+    '## Quality: office-vectors',
+    '',
     "markitdown vectors: share of must_include / must_not_include checks passed over all vector files (a file the tool cannot read fails its checks). docling: mean NID against Docling's Markdown (unreadable = 0). sheetjs: share of Excel's displayed cell values found as cells in the output (recall) and share of output cells that are real values (precision).",
     '',
-  );
-  out.push(
-    row([
-      'engine',
-      'version',
-      'vectors passed',
-      'vector files read',
-      'docling NID',
-      'docling files read',
-      'sheet cell recall',
-      'sheet cell precision',
-      'sheet names found',
-      'errors',
-      'distill ÷ engine (docling NID)',
-    ]),
-  );
-  out.push(row(Array(11).fill('---')));
-  const sorted = sortDistillFirst(rs);
-  for (const r of sorted) {
-    const m = r.metrics;
-    out.push(
-      row([
-        r.engine === 'distill' ? '**distill**' : r.engine,
-        r.version,
-        f3(m.vectors_pass_rate),
-        `${m.vectors_files_ok ?? '–'}/${m.vectors_files ?? '–'}`,
-        f3(m.docling_nid),
-        `${m.docling_files_ok ?? '–'}/${m.docling_files ?? '–'}`,
-        f3(m.sheet_cell_recall),
-        f3(m.sheet_cell_precision),
-        f3(m.sheet_names_found),
-        errCell(r),
-        r.engine === 'distill' ? '—' : ratio(dNid, m.docling_nid),
-      ]),
-    );
-  }
+    ...table(
+      [
+        'engine',
+        'version',
+        'vectors passed',
+        'vector files read',
+        'docling NID',
+        'docling files read',
+        'sheet cell recall',
+        'sheet cell precision',
+        'sheet names found',
+        'errors',
+        'distill ÷ engine (docling NID)',
+      ],
+      sorted.map((r) => {
+        const m = r.metrics;
+        return [
+          engineCell(r),
+          r.version,
+          f3(m.vectors_pass_rate),
+          `${m.vectors_files_ok ?? '–'}/${m.vectors_files ?? '–'}`,
+          f3(m.docling_nid),
+          `${m.docling_files_ok ?? '–'}/${m.docling_files ?? '–'}`,
+          f3(m.sheet_cell_recall),
+          f3(m.sheet_cell_precision),
+          f3(m.sheet_names_found),
+          errCell(r),
+          vsDistill(r, dNid, m.docling_nid),
+        ];
+      }),
+    ),
+  ];
   const fmts = [...new Set(rs.flatMap((r) => Object.keys(r.groups ?? {})))].sort();
-  if (fmts.length) {
-    out.push('', 'Docling NID per format:', '');
-    out.push(row(['engine', ...fmts]));
-    out.push(row(Array(fmts.length + 1).fill('---')));
-    for (const r of sorted) out.push(row([r.engine, ...fmts.map((f) => f3(r.groups?.[f]?.nid))]));
-  }
-  const svg = writeSvg(
-    'office-vectors.svg',
-    barChart(
+  if (fmts.length)
+    out.push(
+      '',
+      'Docling NID per format:',
+      '',
+      ...table(
+        ['engine', ...fmts],
+        sorted.map((r) => [r.engine, ...fmts.map((f) => f3(r.groups?.[f]?.nid))]),
+      ),
+    );
+  out.push(
+    '',
+    chart(
+      'office-vectors',
       'office-vectors (higher is better)',
       ['vectors', 'docling NID', 'cell recall'],
-      sorted.map((r) => ({
-        label: r.engine,
-        values: [r.metrics.vectors_pass_rate, r.metrics.docling_nid, r.metrics.sheet_cell_recall].map(
-          (v) => v ?? null,
-        ),
-        highlight: r.engine === 'distill',
-      })),
+      bars(sorted, (r) => [r.metrics.vectors_pass_rate, r.metrics.docling_nid, r.metrics.sheet_cell_recall]),
       { max: 1 },
     ),
+    '',
   );
-  out.push('', `![office-vectors chart](${svg})`, '');
   return out;
+}
+
+/** One format's cell in the per-format speed table, with distill's speed ÷ the engine's. */
+function formatCell(r: SpeedResult, d: SpeedResult | undefined, f: string): string {
+  const g = r.groups?.[f];
+  if (!g) return '–';
+  if (g.throughput === null) return `errors ${g.errors}/${g.docs}`;
+  const dg = d?.groups?.[f];
+  const rel =
+    r.engine !== 'distill' && dg?.throughput ? ` (${(dg.throughput / g.throughput).toFixed(2)}×)` : '';
+  return `${g.throughput.toFixed(1)}${g.errors ? ` [${g.errors} err]` : ''}${rel}`;
 }
 
 function speedSection(suite: string, rs: SpeedResult[]): string[] {
   const unit = rs[0]?.unit ?? '';
-  const out: string[] = [`## Speed: ${suite}`, ''];
   const dTp = distillMain(rs, (r) => r.throughput);
   const first = rs[0];
-  out.push(
+  const sorted = sortDistillFirst(rs);
+  const out: string[] = [
+    `## Speed: ${suite}`,
+    '',
     `Each engine in its own Node process; ${first ? `${first.runs} timed passes after a warm-up over ${first.corpus}` : ''}; throughput = ${unit} per pass ÷ median pass time. Peak RSS is the process's (or the external tool's) maximum resident set.`,
     '',
-  );
-  out.push(
-    row([
-      'engine',
-      'version',
-      `${unit}/s`,
-      'median pass',
-      `${unit} per pass`,
-      'peak RSS MB',
-      'errors',
-      'distill speed ÷ engine',
-    ]),
-  );
-  out.push(row(Array(8).fill('---')));
-  const sorted = sortDistillFirst(rs);
-  for (const r of sorted)
-    out.push(
-      row([
-        r.engine === 'distill' ? '**distill**' : r.engine,
+    ...table(
+      [
+        'engine',
+        'version',
+        `${unit}/s`,
+        'median pass',
+        `${unit} per pass`,
+        'peak RSS MB',
+        'errors',
+        'distill speed ÷ engine',
+      ],
+      sorted.map((r) => [
+        engineCell(r),
         r.version,
         f3(r.throughput),
         r.medianMs === null ? '–' : `${(r.medianMs / 1000).toFixed(2)} s`,
         `${unit === 'MB' ? r.units.toFixed(1) : r.units} (${r.docs} files)`,
         f1(r.peakRssMb),
         errCell({ ...r, sampleErrors: r.firstError ? [r.firstError] : [] }),
-        r.engine === 'distill' ? '—' : r.groups ? 'per format ↓' : ratio(dTp, r.throughput),
+        r.engine !== 'distill' && r.groups ? 'per format ↓' : vsDistill(r, dTp, r.throughput),
       ]),
-    );
+    ),
+  ];
   const fmts = [...new Set(rs.flatMap((r) => Object.keys(r.groups ?? {})))].sort();
   if (fmts.length) {
     const d = rs.find((r) => r.engine === 'distill');
@@ -356,82 +375,68 @@ function speedSection(suite: string, rs: SpeedResult[]): string[] {
       '',
       `Per format: ${unit}/s over that format's files (count in the header); in brackets distill's speed ÷ the engine's where both read the format; – = format not read.`,
       '',
+      ...table(
+        ['engine', ...fmts.map((f) => `${f} (${Math.max(...rs.map((r) => r.groups?.[f]?.docs ?? 0))})`)],
+        sorted.map((r) => [engineCell(r), ...fmts.map((f) => formatCell(r, d, f))]),
+      ),
     );
-    out.push(
-      row(['engine', ...fmts.map((f) => `${f} (${Math.max(...rs.map((r) => r.groups?.[f]?.docs ?? 0))})`)]),
-    );
-    out.push(row(Array(fmts.length + 1).fill('---')));
-    for (const r of sorted)
-      out.push(
-        row([
-          r.engine === 'distill' ? '**distill**' : r.engine,
-          ...fmts.map((f) => {
-            const g = r.groups?.[f];
-            if (!g) return '–';
-            if (g.throughput === null) return `errors ${g.errors}/${g.docs}`;
-            const dg = d?.groups?.[f];
-            const rel =
-              r.engine !== 'distill' && dg?.throughput
-                ? ` (${(dg.throughput / g.throughput).toFixed(2)}×)`
-                : '';
-            return `${g.throughput.toFixed(1)}${g.errors ? ` [${g.errors} err]` : ''}${rel}`;
-          }),
-        ]),
-      );
   }
-  const svg = writeSvg(
-    `${suite}.svg`,
-    barChart(
+  out.push(
+    '',
+    chart(
+      suite,
       `${suite}: ${unit}/s (higher is better)`,
       [`${unit}/s`],
-      sorted.map((r) => ({ label: r.engine, values: [r.throughput], highlight: r.engine === 'distill' })),
+      bars(sorted, (r) => [r.throughput]),
     ),
+    '',
   );
-  out.push('', `![${suite} chart](${svg})`, '');
   return out;
 }
 
 function scalingSection(suite: string, rs: ScalingResult[]): string[] {
   const sizes = [...new Set(rs.flatMap((r) => r.points.map((p) => p.size)))].sort((a, b) => a - b);
   const unit = rs[0]?.points[0]?.unit ?? '';
-  const out: string[] = [
+  const sorted = sortDistillFirst(rs);
+  const point = (r: ScalingResult, s: number) => r.points.find((x) => x.size === s);
+  return [
     `## Scaling: ${suite}`,
     '',
     'One large input per size, each run in a fresh process after a one-document warm-up: wall time and peak RSS.',
     '',
-  ];
-  out.push(row(['engine', ...sizes.map((s) => `${s} ${unit}: time / RSS`)]));
-  out.push(row(Array(sizes.length + 1).fill('---')));
-  for (const r of sortDistillFirst(rs))
-    out.push(
-      row([
-        r.engine === 'distill' ? '**distill**' : r.engine,
+    ...table(
+      ['engine', ...sizes.map((s) => `${s} ${unit}: time / RSS`)],
+      sorted.map((r) => [
+        engineCell(r),
         ...sizes.map((s) => {
-          const p = r.points.find((x) => x.size === s);
+          const p = point(r, s);
           if (!p) return '–';
           if (p.ms === null) return `error: ${cleanErr(p.error ?? '')}`;
           return `${(p.ms / 1000).toFixed(2)} s / ${f1(p.peakRssMb)} MB`;
         }),
       ]),
-    );
-  const svg = writeSvg(
-    `${suite}.svg`,
-    barChart(
+    ),
+    '',
+    chart(
+      suite,
       `${suite}: seconds at the largest size (lower is better)`,
       ['seconds'],
-      sortDistillFirst(rs).map((r) => {
-        const p = r.points.find((x) => x.size === sizes[sizes.length - 1]);
-        return {
-          label: r.engine,
-          values: [p?.ms != null ? p.ms / 1000 : null],
-          highlight: r.engine === 'distill',
-        };
+      bars(sorted, (r) => {
+        const p = point(r, sizes[sizes.length - 1]);
+        return [p?.ms != null ? p.ms / 1000 : null];
       }),
     ),
-  );
-  out.push('', `![${suite} chart](${svg})`, '');
-  return out;
+    '',
+  ];
 }
+
+/** A standalone benchmark's own section, with when it ran and how loaded the machine was. */
+function standaloneSection(s: SectionResult): string[] {
+  return [s.markdown.trimEnd(), '', `*Run ${s.date.slice(0, 16).replace('T', ' ')} UTC; ${s.machine}.*`, ''];
+}
+
+/** Standalone sections in report order; `speed-office-big-sheet` follows the office speed table. */
+const STANDALONE = ['speed-batch', 'load-server', 'speed-web', 'speed-search'];
 
 export function writeReport(): string {
   const all = readResults();
@@ -448,10 +453,14 @@ export function writeReport(): string {
   if (by('pdf-dpbench').length) lines.push(...dpbenchSection(q('pdf-dpbench')));
   if (by('html-wcxb').length) lines.push(...wcxbSection(q('html-wcxb')));
   if (by('office-vectors').length) lines.push(...officeSection(q('office-vectors')));
+  const standalone = (s: string) =>
+    (by(s) as SectionResult[]).filter((r) => r.kind === 'section').flatMap(standaloneSection);
   for (const s of ['speed-pdf', 'speed-html', 'speed-office'])
     if (by(s).length) lines.push(...speedSection(s, by(s) as SpeedResult[]));
+  lines.push(...standalone('speed-office-big-sheet'));
   for (const s of ['scaling-pdf', 'scaling-html'])
     if (by(s).length) lines.push(...scalingSection(s, by(s) as ScalingResult[]));
+  for (const s of STANDALONE) lines.push(...standalone(s));
   const failed = all.filter((r: AnyResult) => 'status' in r && r.status === 'failed') as (
     | QualityResult
     | SpeedResult

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import { join, relative } from 'node:path';
 import { REPO_ROOT, RESULTS_DIR } from './paths.js';
 
@@ -54,15 +55,35 @@ export interface ScalingResult {
   points: { size: number; unit: string; ms: number | null; peakRssMb: number | null; error?: string }[];
 }
 
-export type AnyResult = QualityResult | SpeedResult | ScalingResult;
+/**
+ * A benchmark that is not a per-engine table (batch throughput, server load, scraping speed,
+ * search, the big sheet): its own Markdown section, plus the figures it was made from.
+ */
+export interface SectionResult {
+  kind: 'section';
+  suite: string;
+  date: string;
+  /** Load average and cores when it ran: speed figures mean little without them. */
+  machine: string;
+  markdown: string;
+  data: unknown;
+}
+
+export type AnyResult = QualityResult | SpeedResult | ScalingResult | SectionResult;
 
 const safe = (s: string) => s.replace(/[^a-zA-Z0-9._-]+/g, '_');
 
 export function writeResult(r: AnyResult): string {
   mkdirSync(RESULTS_DIR, { recursive: true });
-  const path = join(RESULTS_DIR, `${r.suite}-${safe(r.engine)}.json`);
+  const name = r.kind === 'section' ? r.suite : `${r.suite}-${safe(r.engine)}`;
+  const path = join(RESULTS_DIR, `${name}.json`);
   writeFileSync(path, `${JSON.stringify(r, null, 1)}\n`);
   return relative(REPO_ROOT, path);
+}
+
+/** Writes `results/<suite>.json` for a section; the caller then rebuilds REPORT.md. */
+export function writeSection(suite: string, markdown: string, data: unknown, machine: string): string {
+  return writeResult({ kind: 'section', suite, date: now(), machine, markdown, data });
 }
 
 export function readResults(): AnyResult[] {
@@ -70,8 +91,17 @@ export function readResults(): AnyResult[] {
   return readdirSync(RESULTS_DIR)
     .filter((n) => n.endsWith('.json'))
     .sort()
-    .map((n) => JSON.parse(readFileSync(join(RESULTS_DIR, n), 'utf8')) as AnyResult);
+    .map((n) => JSON.parse(readFileSync(join(RESULTS_DIR, n), 'utf8')) as AnyResult)
+    .filter((r) => typeof r.suite === 'string');
 }
 
 export const corpusLabel = (dir: string) => relative(REPO_ROOT, dir) || dir;
 export const now = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+
+/** The machine's state as a line for a report: cores and load average (1, 5, 15 min). */
+export function machineLine(): string {
+  return `${os.availableParallelism()} cores, load average ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' / ')} (1 / 5 / 15 min), node ${process.version}`;
+}

@@ -14,6 +14,9 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { buildIndex, INDEX_FILE, LocalIndex, LocalIndexProvider, search } from '@distill/search';
 import type { SearchRequestInput } from 'distill';
+import { writeReport } from './report.js';
+import { machineLine, writeSection } from './results.js';
+import { runMain } from './run-main.js';
 
 const { values } = parseArgs({
   options: {
@@ -151,6 +154,13 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
 
+/** Every figure printed, also kept for the REPORT.md section. */
+const lines: string[] = [];
+const say = (line: string) => {
+  lines.push(line);
+  console.log(line);
+};
+
 async function main() {
   const root = values.keep ?? mkdtempSync(join(tmpdir(), 'distill-search-bench-'));
   const pages = join(root, 'pages');
@@ -158,7 +168,7 @@ async function main() {
   mkdirSync(pages, { recursive: true });
   let t = performance.now();
   const bytes = generate(pages);
-  console.log(
+  say(
     `generated ${N_DOCS} HTML pages (${(bytes / 1e6).toFixed(1)} MB) in ${((performance.now() - t) / 1000).toFixed(1)} s`,
   );
 
@@ -169,7 +179,7 @@ async function main() {
   const buildCpu = process.cpuUsage(cpu);
   const buildCpuS = (buildCpu.user + buildCpu.system) / 1e6;
   const size = statSync(join(idx, INDEX_FILE)).size;
-  console.log(
+  say(
     `index build: ${built.stats.indexed} docs in ${buildS.toFixed(1)} s = ${(built.stats.indexed / buildS).toFixed(0)} docs/s ` +
       `(parsing included; ${built.stats.terms} terms, ${built.stats.images} images, ${(size / 1e6).toFixed(1)} MB on disk); ` +
       `CPU ${buildCpuS.toFixed(1)} s = ${(built.stats.indexed / buildCpuS).toFixed(0)} docs per CPU-second`,
@@ -177,7 +187,7 @@ async function main() {
 
   t = performance.now();
   const index = await LocalIndex.open(idx);
-  console.log(`index load: ${(performance.now() - t).toFixed(0)} ms`);
+  say(`index load: ${(performance.now() - t).toFixed(0)} ms`);
   const provider = new LocalIndexProvider(index);
   const qs = queries(index);
   // Warm-up, so JIT compilation is not measured as latency.
@@ -194,22 +204,24 @@ async function main() {
     cpuTimes.push((c.user + c.system) / 1000);
     hits += (res.data.web?.length ?? 0) + (res.data.images?.length ?? 0);
   }
-  console.log(
+  say(
     `queries: ${qs.length} (plain, phrase, site:, -word, qdr:m, intitle:, images), full search() path incl. highlights: ` +
       `p50 ${pct(times, 50).toFixed(2)} ms, p99 ${pct(times, 99).toFixed(2)} ms, max ${Math.max(...times).toFixed(2)} ms; ` +
       `${(hits / qs.length).toFixed(1)} results per query`,
   );
   // On a shared machine wall time includes waiting for a core; CPU time is the work itself.
-  console.log(
-    `query CPU time: p50 ${pct(cpuTimes, 50).toFixed(2)} ms, p99 ${pct(cpuTimes, 99).toFixed(2)} ms`,
-  );
-  console.log(
-    `load average during the run: ${(await import('node:os'))
-      .loadavg()
-      .map((x) => x.toFixed(1))
-      .join(' ')}`,
-  );
+  say(`query CPU time: p50 ${pct(cpuTimes, 50).toFixed(2)} ms, p99 ${pct(cpuTimes, 99).toFixed(2)} ms`);
   if (!values.keep) rmSync(root, { recursive: true, force: true });
+  const md = [
+    '## Speed: local search index',
+    '',
+    `${N_DOCS} generated HTML pages, ${N_QUERIES} queries. \`pnpm bench:search\`.`,
+    '',
+    ...lines.map((l) => `- ${l}`),
+    '',
+  ].join('\n');
+  writeSection('speed-search', md, { docs: N_DOCS, queries: N_QUERIES, lines }, machineLine());
+  console.log(`wrote ${writeReport()}`);
 }
 
-await main();
+runMain(main);

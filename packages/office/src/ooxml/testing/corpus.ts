@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type Doc, type ParseOptionsInput, ParserRegistry, parse, parseToDoc } from '@distill/core';
+import { parseCsv } from '../../csv/csv.js';
 import { officeParsers } from '../../index.js';
 
 /** Test support: where the shared corpora live, and parsing with this package's parsers only. */
@@ -19,35 +20,5 @@ export async function toDoc(file: string, options: ParseOptionsInput = {}): Prom
   return (await parseToDoc(file, options, { registry })).doc;
 }
 
-/** RFC 4180 CSV rows (quotes, doubled quotes, CRLF). */
-export function readCsvRows(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let f = '';
-  let q = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (q) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          f += '"';
-          i++;
-        } else q = false;
-      } else f += c;
-    } else if (c === '"') q = true;
-    else if (c === ',') {
-      row.push(f);
-      f = '';
-    } else if (c === '\n') {
-      row.push(f.replace(/\r$/, ''));
-      rows.push(row);
-      row = [];
-      f = '';
-    } else f += c;
-  }
-  if (f !== '' || row.length > 0) {
-    row.push(f);
-    rows.push(row);
-  }
-  return rows;
-}
+/** RFC 4180 CSV rows (quotes, doubled quotes, CRLF): the package's own reader. */
+export const readCsvRows = (text: string): string[][] => parseCsv(text, ',');
