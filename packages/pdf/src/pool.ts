@@ -120,7 +120,7 @@ export async function layoutPagesInWorkers(
   bytes: Uint8Array,
   pageNumbers: number[],
   script: WorkerScript,
-  opts: { workers: number; signal: AbortSignal; pageTimeoutMs: number; onPage?: () => void },
+  opts: { workers: number; signal: AbortSignal; pageTimeoutMs: number; onPage?: () => void; fast?: boolean },
 ): Promise<PageLayout[]> {
   const shared = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
   shared.set(bytes);
@@ -224,7 +224,7 @@ export async function layoutPagesInWorkers(
       };
       listen(worker, 'error', gone);
       listen(worker, 'exit', () => gone());
-      worker.postMessage({ type: 'open', bytes: shared });
+      worker.postMessage({ type: 'open', bytes: shared, fast: !!opts.fast });
     };
     for (let i = 0; i < opts.workers; i++) spawn();
   });

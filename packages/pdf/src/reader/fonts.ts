@@ -181,7 +181,21 @@ export class Font {
     const hasToUnicode = !!this.toUnicode || this.identityToUnicode;
 
     if (this.composite) {
-      if (!hasToUnicode) throw new Unsupported('CID font without ToUnicode');
+      if (!hasToUnicode) {
+        // pdf.js maps CJK collections through their UCS2 CMaps (not loaded here); any other
+        // CID font without a ToUnicode shows its codes as they are.
+        const info = file.dict(dict.get('CIDSystemInfo'));
+        const str = (o: PdfObject | undefined) => {
+          const v = file.resolve(o);
+          return v instanceof Uint8Array ? Buffer.from(v).toString('latin1') : '';
+        };
+        if (
+          str(info?.get('Registry')) === 'Adobe' &&
+          /^(GB1|CNS1|Japan1|Korea1)$/.test(str(info?.get('Ordering')))
+        )
+          throw new Unsupported(`CID font without ToUnicode (${this.name})`);
+        this.identityToUnicode = true;
+      }
       this.readCidWidths(file, dict);
       return;
     }

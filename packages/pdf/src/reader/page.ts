@@ -9,7 +9,7 @@ import { decodeTextString, isName, isNum, type PdfObject, Stream } from './objec
 
 /** Operators one page may run, forms included (a nested-form bomb stops here). */
 const MAX_PAGE_OPS = 3_000_000;
-const MAX_PAGE_FORMS = 20_000;
+const MAX_PAGE_FORMS = 4_000;
 const LETTER = [0, 0, 612, 792];
 
 type Matrix = [number, number, number, number, number, number];

@@ -358,6 +358,8 @@ export class ContentInterpreter {
   readonly fnArray: number[] = [];
   readonly argsArray: unknown[] = [];
   private readonly formStack = new Set<string>();
+  /** Decoded form streams of this page: a form drawn many times is inflated once. */
+  private readonly formData = new Map<string, Uint8Array>();
 
   constructor(
     private readonly file: PdfFile,
@@ -646,8 +648,8 @@ export class ContentInterpreter {
     }
     if (!isName(subtype, 'Form')) return;
     const key = raw instanceof Ref ? raw.key : '';
-    if ((key && this.formStack.has(key)) || depth >= MAX_FORM_DEPTH) return;
-    if (--this.budget.forms < 0) throw new BudgetExhausted();
+    // Past the form budget (a bomb of nested forms) further forms are skipped, the page goes on.
+    if ((key && this.formStack.has(key)) || depth >= MAX_FORM_DEPTH || --this.budget.forms < 0) return;
     const matrix = this.file.array(xobj.dict.get('Matrix'));
     const m = matrix && matrix.length === 6 && matrix.every(isNum) ? (matrix as number[]) : null;
     this.emit(OP.paintFormXObjectBegin, [m]);
@@ -656,7 +658,12 @@ export class ContentInterpreter {
     const res = this.file.dict(xobj.dict.get('Resources')) ?? resources;
     if (key) this.formStack.add(key);
     try {
-      this.run(this.file.decode(xobj), res, inner, depth + 1);
+      let data = key ? this.formData.get(key) : undefined;
+      if (!data) {
+        data = this.file.decode(xobj);
+        if (key) this.formData.set(key, data);
+      }
+      this.run(data, res, inner, depth + 1);
     } finally {
       if (key) this.formStack.delete(key);
       this.emit(OP.paintFormXObjectEnd);
