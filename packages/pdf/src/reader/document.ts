@@ -1,3 +1,4 @@
+import { constants, inflateSync } from 'node:zlib';
 import { decodeStream } from './filters.js';
 import { EOF, Lexer, readObject } from './lexer.js';
 import { Dict, isDict, isName, isNum, type PdfObject, Ref, Stream, Unsupported } from './objects.js';
@@ -76,6 +77,23 @@ export class PdfFile {
   /** The decoded bytes of a stream (throws Unsupported for image codecs and bombs). */
   decode(s: Stream, limit?: number): Uint8Array {
     return decodeStream(s.raw, s.dict, (o) => this.resolve(o), limit);
+  }
+
+  /**
+   * About the first `compressed` encoded bytes of a stream decoded (Flate without predictor
+   * only; other streams are decoded whole): for headers of big font programs.
+   */
+  decodePrefix(s: Stream, compressed: number): { data: Uint8Array; complete: boolean } {
+    const f = this.resolve(s.dict.get('Filter'));
+    const single = Array.isArray(f) && f.length === 1 ? this.resolve(f[0]) : f;
+    if (compressed >= s.raw.length || !isName(single, 'FlateDecode') || s.dict.has('DecodeParms'))
+      return { data: this.decode(s), complete: true };
+    try {
+      const data = inflateSync(s.raw.subarray(0, compressed), { finishFlush: constants.Z_SYNC_FLUSH });
+      return { data, complete: false };
+    } catch {
+      return { data: this.decode(s), complete: true };
+    }
   }
 
   fetch(ref: Ref): PdfObject {

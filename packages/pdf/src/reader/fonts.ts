@@ -144,7 +144,7 @@ export class Font {
         program &&
         (ff2 instanceof Stream || isName(file.resolve(program.dict.get('Subtype')), 'OpenType'))
       ) {
-        const m = sfntMetrics(file.decode(program, 32 << 20));
+        const m = sfntMetrics(file, program);
         if (m) {
           this.ascent = m.ascent;
           this.descent = m.descent;
@@ -254,9 +254,9 @@ export class Font {
     }
     const hasEncoding = !!baseEncodingName || differences.some((d) => d !== undefined);
     if (!hasToUnicode || hasEncoding) {
-      const fallback = simpleFontToUnicode(defaultEncoding, differences, baseEncodingName);
-      if (hasToUnicode) this.fallbackUnicode = fallback;
-      else this.toUnicode = new Map(fallback.flatMap((u, c) => (u === undefined ? [] : [[c, u] as const])));
+      const fallback = cachedSimpleToUnicode(defaultEncoding, differences, baseEncodingName);
+      if (hasToUnicode) this.fallbackUnicode = fallback.list;
+      else this.toUnicode = fallback.map;
     }
     if (!embedded && type === 'Type1') {
       const names: (string | undefined)[] = [];
@@ -385,8 +385,18 @@ export class Font {
 }
 
 /** Ascent and descent of an sfnt font program (hhea over head's unitsPerEm), as pdf.js reads them. */
-function sfntMetrics(data: Uint8Array): { ascent: number; descent: number } | undefined {
-  if (data.length < 12) return undefined;
+function sfntMetrics(file: PdfFile, program: Stream): { ascent: number; descent: number } | undefined {
+  // The tables sit near the start of most programs: inflate a prefix, more only when needed.
+  for (let prefix = 8192; ; prefix *= 4) {
+    const { data, complete } = file.decodePrefix(program, prefix);
+    const m = sfntAt(data);
+    if (m !== 'short') return m;
+    if (complete) return undefined;
+  }
+}
+
+function sfntAt(data: Uint8Array): { ascent: number; descent: number } | undefined | 'short' {
+  if (data.length < 12) return 'short';
   const u16 = (p: number) => (data[p] << 8) | data[p + 1];
   const s16 = (p: number) => {
     const v = u16(p);
@@ -403,10 +413,36 @@ function sfntMetrics(data: Uint8Array): { ascent: number; descent: number } | un
     if (tag === 'head') head = u32(rec + 8);
     else if (tag === 'hhea') hhea = u32(rec + 8);
   }
-  if (head < 0 || hhea < 0 || head + 20 > data.length || hhea + 8 > data.length) return undefined;
+  if (12 + numTables * 16 > data.length) return 'short';
+  if (head < 0 || hhea < 0) return undefined;
+  if (head + 20 > data.length || hhea + 8 > data.length) return 'short';
   const unitsPerEm = u16(head + 18);
   if (!unitsPerEm) return undefined;
   return { ascent: s16(hhea + 4) / unitsPerEm, descent: s16(hhea + 6) / unitsPerEm };
+}
+
+/** Most fonts share an encoding: their glyph-name maps are built once per process (bounded). */
+const simpleCache = new Map<string, { list: (string | undefined)[]; map: Map<number, string> }>();
+const encodingId = new Map<readonly string[], string>(Object.entries(ENCODINGS).map(([k, v]) => [v, k]));
+
+function cachedSimpleToUnicode(
+  defaultEncoding: readonly string[],
+  differences: (string | undefined)[],
+  baseEncodingName: string | undefined,
+): { list: (string | undefined)[]; map: Map<number, string> } {
+  const key = `${encodingId.get(defaultEncoding)}|${baseEncodingName ?? ''}|${differences.map((d, i) => (d === undefined ? '' : `${i}:${d}`)).join(' ')}`;
+  let hit = simpleCache.get(key);
+  if (!hit) {
+    const list = simpleFontToUnicode(defaultEncoding, differences, baseEncodingName);
+    const map = new Map<number, string>();
+    list.forEach((u, c) => {
+      if (u !== undefined) map.set(c, u);
+    });
+    hit = { list, map };
+    if (simpleCache.size > 512) simpleCache.clear();
+    simpleCache.set(key, hit);
+  }
+  return hit;
 }
 
 /** pdf.js's _simpleFontToUnicode: glyph names of the encoding (with differences) to text. */

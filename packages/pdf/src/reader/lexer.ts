@@ -5,6 +5,8 @@ const CLASS = new Uint8Array(256);
 for (const c of [0, 9, 10, 12, 13, 32]) CLASS[c] = 1;
 for (const c of '()<>[]{}/%') CLASS[c.charCodeAt(0)] = 2;
 
+const SHORT_WORDS = new Map<number, string>();
+
 export const isWhite = (c: number) => CLASS[c] === 1;
 export const isRegular = (c: number) => CLASS[c] === 0;
 
@@ -103,8 +105,27 @@ export class Lexer {
     const start = p;
     while (p < end && CLASS[buf[p]] === 0 && p - start < MAX_WORD) p++;
     this.pos = p;
-    let word = '';
-    for (let i = start; i < p; i++) word += String.fromCharCode(buf[i]);
+    const len = p - start;
+    let word: string;
+    if (len <= 3) {
+      // Operators are short: interned by their bytes, so no string is built per token.
+      const key =
+        len === 1
+          ? buf[start]
+          : len === 2
+            ? buf[start] | (buf[start + 1] << 8)
+            : buf[start] | (buf[start + 1] << 8) | (buf[start + 2] << 16);
+      const k = key + len * 0x1000000;
+      let w = SHORT_WORDS.get(k);
+      if (w === undefined) {
+        w = String.fromCharCode(...buf.subarray(start, p));
+        SHORT_WORDS.set(k, w);
+      }
+      word = w;
+    } else {
+      word = '';
+      for (let i = start; i < p; i++) word += String.fromCharCode(buf[i]);
+    }
     if (word === 'true') return true;
     if (word === 'false') return false;
     if (word === 'null') return null;

@@ -19,10 +19,14 @@ export function processFastPage(doc: FastPdf, pageNumber: number): FastOutcome {
   }
 }
 
+let loading: Promise<typeof import('./index.js')> | undefined;
+
 /** Opens a document with the fast reader, or says why pdf.js must. */
 export async function openFast(bytes: Uint8Array): Promise<{ doc: FastPdf } | { fallback: string }> {
   if (process.env.DISTILL_PDF_READER === 'pdfjs') return { fallback: 'disabled (DISTILL_PDF_READER=pdfjs)' };
-  const { FastPdf } = await import('./index.js');
+  // The reader's tables load on first use only; later documents reuse the module.
+  loading ??= import('./index.js');
+  const { FastPdf } = await loading;
   try {
     const doc = new FastPdf(bytes);
     if (doc.numPages === 0) return { fallback: 'no pages found' };

@@ -154,10 +154,25 @@ class TextBuilder {
     });
   }
 
+  /** ctm × textMatrix × [fontSize·hScale 0 0 fontSize 0 rise], as pdf.js's getCurrentTextTransform. */
   private currentTransform(): M {
-    const ts = this.ts;
-    const tsm = [ts.fontSize * ts.textHScale, 0, 0, ts.fontSize, 0, ts.textRise];
-    return transform(ts.ctm, transform(ts.textMatrix, tsm));
+    const { ctm: c, textMatrix: t, fontSize, textHScale, textRise } = this.ts;
+    const a = fontSize * textHScale;
+    // textMatrix × tsm
+    const m0 = t[0] * a;
+    const m1 = t[1] * a;
+    const m2 = t[2] * fontSize;
+    const m3 = t[3] * fontSize;
+    const m4 = t[2] * textRise + t[4];
+    const m5 = t[3] * textRise + t[5];
+    return [
+      c[0] * m0 + c[2] * m1,
+      c[1] * m0 + c[3] * m1,
+      c[0] * m2 + c[2] * m3,
+      c[1] * m2 + c[3] * m3,
+      c[0] * m4 + c[2] * m5 + c[4],
+      c[1] * m4 + c[3] * m5 + c[5],
+    ];
   }
 
   private ensureItem() {
