@@ -31,7 +31,7 @@ export interface PdfParseSettings {
  * The fast reader costs a few milliseconds a page, less than a round trip to a worker thread
  * for a short document; longer ones are spread over workers (measured on dpbench-dev).
  */
-const FAST_WORKER_MIN_PAGES = 16;
+const FAST_WORKER_MIN_PAGES = Number(process.env.DISTILL_PDF_FAST_WORKER_MIN_PAGES ?? 16);
 
 const HEADER_WINDOW = 1024;
 

@@ -80,6 +80,15 @@ export class PdfFile {
   }
 
   /**
+   * Forgets parsed objects (not the cross-reference data): a long document is read page by
+   * page, and what earlier pages loaded is dropped now and then instead of kept to the end.
+   */
+  trimCache(): void {
+    this.cache.clear();
+    this.objStms.clear();
+  }
+
+  /**
    * About the first `compressed` encoded bytes of a stream decoded (Flate without predictor
    * only; other streams are decoded whole): for headers of big font programs.
    */

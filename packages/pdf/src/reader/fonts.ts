@@ -104,6 +104,8 @@ export class Font {
       type = (file.resolve(dict.get('Subtype')) as Name | undefined)?.name ?? 'CIDFontType2';
     }
     const descriptor = file.dict(dict.get('FontDescriptor'));
+    // pdf.js measures a descriptor-less CID font with standard metrics by glyph name: not done here.
+    if (this.composite && !descriptor) throw new Unsupported('CID font without descriptor');
     const baseFontObj = file.resolve(dict.get('BaseFont'));
     const baseFont = isName(baseFontObj) ? baseFontObj.name : '';
     const fontNameObj = descriptor ? file.resolve(descriptor.get('FontName')) : undefined;

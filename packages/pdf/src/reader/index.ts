@@ -32,8 +32,12 @@ export class FastPdf {
   page(n: number): PageInput {
     const rec = this.records[n - 1];
     if (!rec) throw new Error(`no page ${n}`);
-    // Fonts are cached per document; a long document drops them now and then so memory stays flat.
-    if (++this.pagesRead % 64 === 0) this.fonts = new FontCache(this.file);
+    // Objects and fonts are cached per document; a long document drops them every so many
+    // pages, so memory stays flat however many pages there are.
+    if (++this.pagesRead % 64 === 0) {
+      this.file.trimCache();
+      this.fonts = new FontCache(this.file);
+    }
     return readPageInput(this.file, this.fonts, rec, n);
   }
 
