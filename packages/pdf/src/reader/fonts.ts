@@ -338,7 +338,12 @@ export class Font {
     this.widths = map;
   }
 
-  private glyph(code: number): Glyph {
+  /** Single-byte codes (simple fonts): `glyph(byte)` directly, no code splitting. */
+  get simple(): boolean {
+    return !this.composite;
+  }
+
+  glyph(code: number): Glyph {
     let g = this.cache.get(code);
     if (g) return g;
     let widthCode = code;

@@ -225,20 +225,23 @@ export class Lexer {
   private readHex(): Uint8Array {
     const { buf, end } = this;
     let p = this.pos + 1;
-    const out: number[] = [];
+    let close = p;
+    while (close < end && buf[close] !== 0x3e) close++;
+    const out = new Uint8Array((close - p + 1) >> 1);
+    let n = 0;
     let hi = -1;
-    while (p < end && buf[p] !== 0x3e) {
-      const v = hexValue(buf[p++]);
+    for (; p < close; p++) {
+      const v = hexValue(buf[p]);
       if (v < 0) continue;
       if (hi < 0) hi = v;
       else {
-        out.push((hi << 4) | v);
+        out[n++] = (hi << 4) | v;
         hi = -1;
       }
     }
-    if (hi >= 0) out.push(hi << 4);
-    this.pos = p + 1;
-    return Uint8Array.from(out);
+    if (hi >= 0) out[n++] = hi << 4;
+    this.pos = close + 1;
+    return n === out.length ? out : out.subarray(0, n);
   }
 }
 

@@ -148,14 +148,14 @@ class TextBuilder {
       str: ' ',
       width,
       height,
-      transform: tr ?? this.item.prevTransform ?? IDENTITY,
+      transform: (tr ?? this.item.prevTransform ?? IDENTITY).slice(),
       font: f,
       hasEOL: false,
     });
   }
 
   /** ctm × textMatrix × [fontSize·hScale 0 0 fontSize 0 rise], as pdf.js's getCurrentTextTransform. */
-  private currentTransform(): M {
+  private currentTransform(into?: M): M {
     const { ctm: c, textMatrix: t, fontSize, textHScale, textRise } = this.ts;
     const a = fontSize * textHScale;
     // textMatrix × tsm
@@ -165,6 +165,15 @@ class TextBuilder {
     const m3 = t[3] * fontSize;
     const m4 = t[2] * textRise + t[4];
     const m5 = t[3] * textRise + t[5];
+    if (into) {
+      into[0] = c[0] * m0 + c[2] * m1;
+      into[1] = c[1] * m0 + c[3] * m1;
+      into[2] = c[0] * m2 + c[2] * m3;
+      into[3] = c[1] * m2 + c[3] * m3;
+      into[4] = c[0] * m4 + c[2] * m5 + c[4];
+      into[5] = c[1] * m4 + c[3] * m5 + c[5];
+      return into;
+    }
     return [
       c[0] * m0 + c[2] * m1,
       c[1] * m0 + c[3] * m1,
@@ -253,8 +262,10 @@ class TextBuilder {
     return true;
   }
 
+  private readonly scratch: M = [0, 0, 0, 0, 0, 0];
+
   private compareWithLastPosition(glyphWidth: number): boolean {
-    const cur = this.currentTransform();
+    const cur = this.currentTransform(this.scratch);
     let posX = cur[4];
     let posY = cur[5];
     const vb = this.viewBox;
@@ -332,10 +343,10 @@ class TextBuilder {
       if (cs) ts.translateTextMatrix(cs * ts.textHScale, 0);
       return;
     }
-    const glyphs = font.glyphs(chars);
+    const glyphs = font.simple ? null : font.glyphs(chars);
     const scale = font.fontMatrix[0] * ts.fontSize;
-    for (let i = 0, ii = glyphs.length; i < ii; i++) {
-      const g = glyphs[i];
+    for (let i = 0, ii = glyphs ? glyphs.length : chars.length; i < ii; i++) {
+      const g = glyphs ? glyphs[i] : font.glyph(chars[i]);
       if (g.isInvisibleFormatMark) continue;
       let charSpacing = ts.charSpacing + (i + 1 === ii ? extraSpacing : 0);
       let scaledDim = g.width * scale;
@@ -355,7 +366,8 @@ class TextBuilder {
       scaledDim *= ts.textHScale;
       ts.translateTextMatrix(scaledDim, 0);
       chunk.width += scaledDim;
-      if (scaledDim) chunk.prevTransform = this.currentTransform();
+      // Updated in place: items that need it copy it (pushWhitespace).
+      if (scaledDim) chunk.prevTransform = this.currentTransform(chunk.prevTransform ?? undefined);
       if (this.saveLastChar(g.unicode)) chunk.str.push(' ');
       chunk.str.push(g.unicode);
       if (charSpacing) ts.translateTextMatrix(charSpacing * ts.textHScale, 0);
