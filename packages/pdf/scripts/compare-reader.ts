@@ -26,7 +26,7 @@ function lcsRatio(a: string, b: string): number {
       count.set(c, n - 1);
     }
   }
-  return (2 * common) / (a.length + b.length);
+  return (2 * common) / ([...a].length + [...b].length);
 }
 
 const text = (p: PageInput) =>
@@ -68,6 +68,7 @@ for (const f of files) {
     continue;
   }
   const a = lcsRatio(text(slow), text(fast));
+  if (process.env.DEBUG_DIFF && a < 1) console.log(JSON.stringify(text(slow)), "\n", JSON.stringify(text(fast)));
   agreeSum += a;
   n++;
   const boxDiff =

@@ -393,13 +393,14 @@ export class Font {
 
 /** Ascent and descent of an sfnt font program (hhea over head's unitsPerEm), as pdf.js reads them. */
 function sfntMetrics(file: PdfFile, program: Stream): { ascent: number; descent: number } | undefined {
-  // The tables sit near the start of most programs: inflate a prefix, more only when needed.
-  for (let prefix = 8192; ; prefix *= 4) {
-    const { data, complete } = file.decodePrefix(program, prefix);
-    const m = sfntAt(data);
-    if (m !== 'short') return m;
-    if (complete) return undefined;
-  }
+  // The table directory opens the program, and head/hhea are often near it: a small prefix
+  // first, the whole program when they lie further in.
+  const { data, complete } = file.decodePrefix(program, 2048);
+  const m = sfntAt(data);
+  if (m !== 'short') return m;
+  if (complete) return undefined;
+  const whole = sfntAt(file.decode(program));
+  return whole === 'short' ? undefined : whole;
 }
 
 function sfntAt(data: Uint8Array): { ascent: number; descent: number } | undefined | 'short' {

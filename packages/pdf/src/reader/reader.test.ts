@@ -46,7 +46,7 @@ function agreement(a: string, b: string): number {
       count.set(c, n - 1);
     }
   }
-  return (2 * common) / (x.length + y.length);
+  return (2 * common) / ([...x].length + [...y].length);
 }
 
 /** The same page from both readers: runs, boxes and drawing agree (pdf.js paths are Float32). */
