@@ -71,6 +71,10 @@ export class Font {
   descent = Number.NaN;
   vertical = false;
   fontMatrix: number[] = [0.001, 0, 0, 0.001, 0, 0];
+  /** Type3 fonts: glyph procedures in glyph space scaled by FontMatrix. */
+  type3 = false;
+  /** FontBBox of a Type3 font (pdf.js stretches tiny Type3 text by its height). */
+  bbox: number[] = [0, 0, 0, 0];
   private composite = false;
   private cmap?: CMap;
   private toUnicode?: Map<number, string>;
@@ -85,7 +89,19 @@ export class Font {
   constructor(file: PdfFile, fontDict: Dict) {
     let dict = fontDict;
     let type = (file.resolve(dict.get('Subtype')) as Name | undefined)?.name ?? 'Type1';
-    if (type === 'Type3') throw new Unsupported('Type3 font');
+    if (type === 'Type3') {
+      this.type3 = true;
+      const fm = file.array(dict.get('FontMatrix'))?.map((x) => file.resolve(x));
+      if (fm && fm.length === 6 && fm.every((x) => typeof x === 'number')) this.fontMatrix = fm as number[];
+      const bb = file.array(dict.get('FontBBox'))?.map((x) => file.resolve(x));
+      if (bb && bb.length === 4 && bb.every((x) => typeof x === 'number')) {
+        const [x0, y0, x1, y1] = bb as number[];
+        this.bbox = [Math.min(x0, x1), Math.min(y0, y1), Math.max(x0, x1), Math.max(y0, y1)];
+      }
+      // An empty FontBBox makes pdf.js measure the glyph procedures: left to it.
+      if (this.bbox[2] - this.bbox[0] <= 0 || this.bbox[3] - this.bbox[1] <= 0)
+        throw new Unsupported('Type3 font without FontBBox');
+    }
     const toUnicodeObj = file.resolve(dict.get('ToUnicode'));
     if (type === 'Type0') {
       const df = file.resolve(dict.get('DescendantFonts'));
@@ -114,11 +130,13 @@ export class Font {
       : fontNameObj instanceof Uint8Array
         ? Buffer.from(fontNameObj).toString('latin1')
         : baseFont;
+    if (this.type3 && !isName(fontNameObj)) this.name = 'Type3';
     const embedded =
-      !!descriptor &&
-      (descriptor.has('FontFile') || descriptor.has('FontFile2') || descriptor.has('FontFile3'));
+      this.type3 ||
+      (!!descriptor &&
+        (descriptor.has('FontFile') || descriptor.has('FontFile2') || descriptor.has('FontFile3')));
     let flags = file.num(descriptor?.get('Flags')) ?? 0;
-    if (!descriptor) {
+    if (!descriptor && !this.type3) {
       // Standard 14 fonts need no descriptor; pdf.js simulates the flags.
       const norm = normalizeFontName(baseFont);
       const woStyle = norm.split('-', 1)[0];
@@ -131,10 +149,12 @@ export class Font {
     const desc = file.num(descriptor?.get('Descent'));
     const bbox = file.array(descriptor?.get('FontBBox') ?? dict.get('FontBBox'));
     if (asc !== undefined) this.ascent = asc / 1000;
-    else if (bbox && typeof bbox[3] === 'number' && typeof bbox[1] === 'number')
+    else if (this.type3) {
+      // pdf.js leaves a Type3 font without descriptor metrics (the page falls back to defaults).
+    } else if (bbox && typeof bbox[3] === 'number' && typeof bbox[1] === 'number')
       this.ascent = Math.max(bbox[3], bbox[1]) / 1000;
     if (desc !== undefined) this.descent = desc / 1000;
-    else if (bbox && typeof bbox[1] === 'number' && typeof bbox[3] === 'number')
+    else if (!this.type3 && bbox && typeof bbox[1] === 'number' && typeof bbox[3] === 'number')
       this.descent = Math.min(bbox[1], bbox[3]) / 1000;
 
     // TrueType and OpenType programs: pdf.js takes ascent and descent from their hhea table.
@@ -251,7 +271,7 @@ export class Font {
       }
       // An embedded font with no Encoding and no ToUnicode: pdf.js reads the font program's
       // own encoding or cmap, which this reader does not parse.
-      if (embedded && !hasToUnicode && (!hasEncodingEntry || isSymbolic))
+      if (embedded && !this.type3 && !hasToUnicode && (!hasEncodingEntry || isSymbolic))
         throw new Unsupported('embedded font without ToUnicode or encoding');
     }
     const hasEncoding = !!baseEncodingName || differences.some((d) => d !== undefined);

@@ -228,21 +228,32 @@ describe('fast reader: crafted files', () => {
     expect(fastText(bytes, 2)).toBe('Packed page two');
   });
 
-  it('leaves encrypted files and unsupported fonts to pdf.js, and counts it', async () => {
-    resetPdfReaderStats();
-    const type3 = buildPdf([
+  const type3 = (bbox: string, content: string) =>
+    buildPdf([
       '<< /Type /Catalog /Pages 2 0 R >>',
       '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
-      '<< /Type /Font /Subtype /Type3 /FontBBox [0 0 1000 1000] /FontMatrix [0.001 0 0 0.001 0 0] /CharProcs << /a 6 0 R >> /Encoding << /Differences [97 /a] >> /FirstChar 97 /LastChar 97 /Widths [500] /Resources << >> >>',
+      `<< /Type /Font /Subtype /Type3 /FontBBox [${bbox}] /FontMatrix [0.01 0 0 0.01 0 0] /CharProcs << /a 6 0 R /b 6 0 R >> /Encoding << /Differences [97 /a /b] >> /FirstChar 97 /LastChar 98 /Widths [50 60] /Resources << >> >>`,
       '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>',
-      { dict: '<< >>', stream: textOp(72, 700, 'aaa', 12) },
-      { dict: '<< >>', stream: '500 0 d0 0 0 500 500 re f' },
+      { dict: '<< >>', stream: content },
+      { dict: '<< >>', stream: '50 0 d0 0 0 50 50 re f' },
     ]);
-    const doc = await parsePdf(type3, { worker: false });
+
+  it('reads Type3 fonts (FontMatrix widths, tiny sizes stretched as pdf.js does)', async () => {
+    const content = `${textOp(72, 700, 'abba ab', 12)}BT /F1 1 Tf 20 0 0 20 72 600 Tm (ab ba) Tj ET\n`;
+    const bytes = type3('0 0 80 90', content);
+    const fast = new FastPdf(bytes).page(1);
+    expect(fast.runs.map((r) => r.text)).toEqual(['abba ab', 'ab ba']);
+    expectSamePage(fast, await viaPdfjs(bytes));
+  });
+
+  it('leaves encrypted files and fonts it cannot read to pdf.js, and counts it', async () => {
+    resetPdfReaderStats();
+    // A Type3 font without a FontBBox: pdf.js measures its glyph procedures, this reader does not.
+    const doc = await parsePdf(type3('0 0 0 0', textOp(72, 700, 'aaa', 12)), { worker: false });
     expect(toMarkdown(doc.blocks).markdown).toContain('aaa');
     const stats = pdfReaderStats();
     expect(stats).toMatchObject({ documents: 1, pages: 1, pageFallbacks: 1 });
-    expect(Object.keys(stats.reasons)).toEqual(['Type3 font']);
+    expect(Object.keys(stats.reasons)).toEqual(['Type3 font without FontBBox']);
   });
 });
 

@@ -40,6 +40,15 @@ class State {
   leading = 0;
   textHScale = 1;
   textRise = 0;
+  /** pdf.js stretches Type3 text of size <= 1 by the font's glyph height (getCurrentTextTransform). */
+  get vscale(): number {
+    const f = this.font;
+    if (!f?.type3 || this.fontSize > 1) return 1;
+    const m = f.fontMatrix;
+    if (m[0] === 0.001 && m[1] === 0 && m[2] === 0 && m[3] === 0.001 && m[4] === 0 && m[5] === 0) return 1;
+    const h = f.bbox[3] - f.bbox[1];
+    return h > 0 ? h * m[3] : 1;
+  }
   clone(): State {
     const s = Object.assign(new State(), this);
     s.textMatrix = this.textMatrix.slice();
@@ -158,11 +167,12 @@ class TextBuilder {
   private currentTransform(into?: M): M {
     const { ctm: c, textMatrix: t, fontSize, textHScale, textRise } = this.ts;
     const a = fontSize * textHScale;
+    const d = fontSize * this.ts.vscale;
     // textMatrix × tsm
     const m0 = t[0] * a;
     const m1 = t[1] * a;
-    const m2 = t[2] * fontSize;
-    const m3 = t[3] * fontSize;
+    const m2 = t[2] * d;
+    const m3 = t[3] * d;
     const m4 = t[2] * textRise + t[4];
     const m5 = t[3] * textRise + t[5];
     if (into) {
