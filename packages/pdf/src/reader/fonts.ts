@@ -222,6 +222,10 @@ export class Font {
       return;
     }
 
+    // Embedded Type1 programs without a ToUnicode: pdf.js reads text from their built-in encoding.
+    const ff1 = descriptor && !toUnicodeObj ? file.resolve(descriptor.get('FontFile')) : undefined;
+    const type1 = ff1 instanceof Stream ? readType1Header(file, ff1) : undefined;
+
     // Simple fonts: encoding, differences, widths.
     const encObj = file.resolve(fontDict.get('Encoding'));
     const differences: (string | undefined)[] = [];
@@ -271,7 +275,7 @@ export class Font {
       }
       // An embedded font with no Encoding and no ToUnicode: pdf.js reads the font program's
       // own encoding or cmap, which this reader does not parse.
-      if (embedded && !this.type3 && !hasToUnicode && (!hasEncodingEntry || isSymbolic))
+      if (embedded && !this.type3 && !type1?.builtin && !hasToUnicode && (!hasEncodingEntry || isSymbolic))
         throw new Unsupported('embedded font without ToUnicode or encoding');
     }
     const hasEncoding = !!baseEncodingName || differences.some((d) => d !== undefined);
@@ -279,6 +283,17 @@ export class Font {
       const fallback = cachedSimpleToUnicode(defaultEncoding, differences, baseEncodingName);
       if (hasToUnicode) this.fallbackUnicode = fallback.list;
       else this.toUnicode = fallback.map;
+    }
+    const builtin = type1?.builtin;
+    if (!hasToUnicode && builtin && builtin !== defaultEncoding) {
+      // pdf.js's adjustType1ToUnicode: built-in glyph names win where the PDF sets none.
+      const map = new Map(this.toUnicode);
+      builtin.forEach((name, code) => {
+        if (!name || (hasEncoding && (baseEncodingName || differences[code] !== undefined))) return;
+        const u = unicodeForGlyph(name);
+        if (u !== -1) map.set(code, String.fromCharCode(u));
+      });
+      this.toUnicode = map;
     }
     if (!embedded && type === 'Type1') {
       const names: (string | undefined)[] = [];
@@ -409,6 +424,43 @@ export class Font {
     }
     return out;
   }
+}
+
+/** The cleartext header of a Type1 program: its /Encoding (FontMatrix must be the usual one). */
+function readType1Header(
+  file: PdfFile,
+  program: Stream,
+): { builtin?: readonly (string | undefined)[] } | undefined {
+  const length1 = file.num(program.dict.get('Length1')) ?? 0;
+  let { data, complete } = file.decodePrefix(program, Math.max(4096, length1));
+  if (!complete && data.length < length1) data = file.decode(program);
+  // PFB segments start with 0x80 0x01 and a length.
+  if (data[0] === 0x80 && data[1] === 1) data = data.subarray(6);
+  const head = Buffer.from(
+    data.buffer,
+    data.byteOffset,
+    Math.min(data.length, length1 > 0 ? length1 : 65536),
+  ).toString('latin1');
+  const eexec = head.indexOf('eexec');
+  const text = eexec >= 0 ? head.slice(0, eexec) : head;
+  const out: { builtin?: readonly (string | undefined)[] } = {};
+  const fm = /\/FontMatrix\s*[[{]\s*([^\]}]*)[\]}]/.exec(text);
+  if (fm) {
+    const m = fm[1].trim().split(/\s+/).map(Number);
+    if (m.join(' ') !== '0.001 0 0 0.001 0 0') throw new Unsupported('Type1 FontMatrix');
+  }
+  const enc = /\/Encoding\s+(\S+)/.exec(text);
+  if (enc) {
+    if (/^\d+$/.test(enc[1])) {
+      const rest = text.slice(enc.index + enc[0].length);
+      const end = /\sdef\b/.exec(rest)?.index ?? rest.length;
+      const names: (string | undefined)[] = [];
+      for (const m of rest.slice(0, end).matchAll(/dup\s+(\d+)\s*\/([^\s/[\]{}()<>]+)\s+put/g))
+        names[Number(m[1])] = m[2];
+      out.builtin = names;
+    } else out.builtin = ENCODINGS[enc[1]];
+  }
+  return out;
 }
 
 /** Ascent and descent of an sfnt font program (hhea over head's unitsPerEm), as pdf.js reads them. */
