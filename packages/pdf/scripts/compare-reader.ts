@@ -68,7 +68,8 @@ for (const f of files) {
     continue;
   }
   const a = lcsRatio(text(slow), text(fast));
-  if (process.env.DEBUG_DIFF && a < 1) console.log(JSON.stringify(text(slow)), "\n", JSON.stringify(text(fast)));
+  if (process.env.DEBUG_DIFF && a < 1)
+    console.log(JSON.stringify(text(slow)), '\n', JSON.stringify(text(fast)));
   agreeSum += a;
   n++;
   const boxDiff =

@@ -91,6 +91,8 @@ const SPACE_IN_FLOW_MIN_FACTOR = 0.102;
 const SPACE_IN_FLOW_MAX_FACTOR = 0.6;
 const VERTICAL_SHIFT_RATIO = 0.25;
 const MAX_FORM_DEPTH = 20;
+/** Text items kept per page: a page of millions of tiny runs is cut here (layout keeps fewer still). */
+const MAX_ITEMS = 200_000;
 
 const NORMALIZE =
   /([\u00a0\u00b5\u037e\u0eb3\u2000-\u200a\u202f\u2126\ufb00-\ufb04\ufb06\ufb20-\ufb36\ufb38-\ufb3c\ufb3e\ufb40-\ufb41\ufb43-\ufb44\ufb46-\ufba1\ufba4-\ufba9\ufbae-\ufbb1\ufbd3-\ufbdc\ufbde-\ufbe7\ufbea-\ufbf8\ufbfc-\ufbfd\ufc00-\ufc5d\ufc64-\ufcf1\ufcf5-\ufd3d\ufd88\ufdf4\ufdfa-\ufdfb\ufe71\ufe77\ufe79\ufe7b\ufe7d]+)|(\ufb05+)/gu;
@@ -152,7 +154,7 @@ class TextBuilder {
 
   private pushWhitespace(width = 0, height = 0, tr?: M | null, font?: Font | null): void {
     const f = font ?? this.item.font ?? this.ts.font;
-    if (!f) return;
+    if (!f || this.out.length >= MAX_ITEMS) return;
     this.out.push({
       str: ' ',
       width,
@@ -235,6 +237,9 @@ class TextBuilder {
     let str = it.str.join('');
     str = normalizeUnicode(str);
     if (RTL.test(str)) throw new Unsupported('right-to-left text');
+    it.initialized = false;
+    it.str.length = 0;
+    if (this.out.length >= MAX_ITEMS) return;
     this.out.push({
       str,
       width: Math.abs(it.totalWidth),
@@ -243,8 +248,6 @@ class TextBuilder {
       font: it.font as Font,
       hasEOL: it.hasEOL,
     });
-    it.initialized = false;
-    it.str.length = 0;
   }
 
   private appendEOL(): void {
