@@ -1,9 +1,13 @@
-import { DistillError, type Doc, type ParserPlugin } from '@distill/core';
+import { isMainThread } from 'node:worker_threads';
+import { DistillError, type Doc, type DocMetadata, type ParserPlugin } from '@distill/core';
 import { layoutsToBlocks } from './assemble/to-doc.js';
 import { readMetadata } from './extract/metadata.js';
 import { processPage } from './extract/process-page.js';
 import { openPdf } from './pdfjs.js';
 import { defaultWorkerScript, layoutPagesInWorkers, type WorkerScript, workerCount } from './pool.js';
+import type { FastPdf } from './reader/index.js';
+import { openFast, processFastPage } from './reader/process.js';
+import { countDocument, countPages, countReason } from './reader/stats.js';
 import type { PageLayout } from './types.js';
 
 export interface PdfParseSettings {
@@ -17,7 +21,17 @@ export interface PdfParseSettings {
   workerMinPages?: number;
   /** Time budget of one page on a worker (ms). */
   pageTimeoutMs?: number;
+  /** `pdfjs` skips the fast reader (for comparisons); by default it reads what it can. */
+  reader?: 'auto' | 'pdfjs';
+  /** Fewest pages to spread the fast reader over workers (below it, pages are read in this thread). */
+  fastWorkerMinPages?: number;
 }
+
+/**
+ * The fast reader costs a few milliseconds a page, less than a round trip to a worker thread
+ * for a short document; longer ones are spread over workers (measured on dpbench-dev).
+ */
+const FAST_WORKER_MIN_PAGES = Number(process.env.DISTILL_PDF_FAST_WORKER_MIN_PAGES ?? 16);
 
 const HEADER_WINDOW = 1024;
 
@@ -41,6 +55,12 @@ export async function parsePdf(bytes: Uint8Array, settings: PdfParseSettings = {
     settings.warn?.(m);
   };
   const signal = settings.signal ?? new AbortController().signal;
+  const opened = settings.reader === 'pdfjs' ? { fallback: 'pdf.js asked for' } : await openFast(bytes);
+  if ('doc' in opened) {
+    countDocument();
+    return parseFast(opened.doc, bytes, settings, signal, warn, warnings);
+  }
+  countDocument(opened.fallback);
   const doc = await openPdf(bytes);
   try {
     const totalPages = doc.numPages;
@@ -48,46 +68,133 @@ export async function parsePdf(bytes: Uint8Array, settings: PdfParseSettings = {
     const count = Math.min(totalPages, settings.maxPages ?? totalPages);
     const metadata = await readMetadata(doc);
     const pageNumbers = Array.from({ length: count }, (_, i) => i + 1);
-    const script = settings.worker === false ? undefined : (settings.worker ?? defaultWorkerScript());
-    const minPages = settings.workerMinPages ?? 1;
-    let layouts: PageLayout[];
-    if (script && count >= minPages) {
-      layouts = await layoutPagesInWorkers(bytes, pageNumbers, script, {
-        workers: workerCount(count),
-        signal,
-        pageTimeoutMs: settings.pageTimeoutMs ?? 30_000,
-      }).catch((e) => {
-        throw signal.aborted
-          ? new DistillError('REQUEST_TIMEOUT', 'Request Timeout: parsing took longer than the timeout', {
-              cause: e,
-            })
-          : e;
-      });
-    } else {
-      layouts = [];
-      for (const n of pageNumbers) {
-        settings.checkpoint?.();
-        layouts.push(await processPage(doc, n));
-      }
-    }
-    const failed = layouts.filter((l) => l.error);
-    if (failed.length === layouts.length) {
-      throw new DistillError(
-        'FILE_CORRUPT',
-        `Unprocessable Entity: no page of the PDF could be read (${failed[0]?.error ?? 'unknown error'})`,
-      );
-    }
-    for (const f of failed) warn(`PDF page ${f.pageNumber} could not be read: ${f.error}`);
-    const { blocks, pages } = layoutsToBlocks(layouts);
-    return {
-      blocks,
-      pages,
-      metadata: { ...metadata, numPages: count, totalPages },
-      warnings: warnings.length ? warnings : undefined,
-    };
+    const layouts = await layoutWithPdfjs(bytes, pageNumbers, settings, signal, doc);
+    countPages(layouts.length, layouts.length);
+    return finish(layouts, metadata, count, totalPages, warn, warnings);
   } finally {
     await doc.destroy();
   }
+}
+
+const workerScript = (settings: PdfParseSettings) =>
+  settings.worker === false ? undefined : (settings.worker ?? defaultWorkerScript());
+
+/** Pages through pdf.js: on workers from the main thread, else here (no pools nested in a pool's thread). */
+async function layoutWithPdfjs(
+  bytes: Uint8Array,
+  pageNumbers: number[],
+  settings: PdfParseSettings,
+  signal: AbortSignal,
+  openDoc?: Awaited<ReturnType<typeof openPdf>>,
+): Promise<PageLayout[]> {
+  const script = workerScript(settings);
+  const minPages = settings.workerMinPages ?? 1;
+  if (script && isMainThread && pageNumbers.length >= minPages) {
+    const layouts = await inWorkers(bytes, pageNumbers, script, settings, signal, false);
+    return layouts.map((l) => ({ ...l, reader: 'pdfjs' as const }));
+  }
+  const doc = openDoc ?? (await openPdf(bytes));
+  try {
+    const layouts: PageLayout[] = [];
+    for (const n of pageNumbers) {
+      settings.checkpoint?.();
+      layouts.push({ ...(await processPage(doc, n)), reader: 'pdfjs' });
+    }
+    return layouts;
+  } finally {
+    if (!openDoc) await doc.destroy();
+  }
+}
+
+function inWorkers(
+  bytes: Uint8Array,
+  pageNumbers: number[],
+  script: WorkerScript,
+  settings: PdfParseSettings,
+  signal: AbortSignal,
+  fast: boolean,
+): Promise<PageLayout[]> {
+  return layoutPagesInWorkers(bytes, pageNumbers, script, {
+    workers: workerCount(pageNumbers.length),
+    signal,
+    pageTimeoutMs: settings.pageTimeoutMs ?? 30_000,
+    fast,
+  }).catch((e) => {
+    throw signal.aborted
+      ? new DistillError('REQUEST_TIMEOUT', 'Request Timeout: parsing took longer than the timeout', {
+          cause: e,
+        })
+      : e;
+  });
+}
+
+/**
+ * The fast reader's path: pages read without pdf.js, here for short documents (or inside a
+ * worker thread) and on workers for long ones; pages it cannot read go to pdf.js.
+ */
+async function parseFast(
+  fast: FastPdf,
+  bytes: Uint8Array,
+  settings: PdfParseSettings,
+  signal: AbortSignal,
+  warn: (m: string) => void,
+  warnings: string[],
+): Promise<Doc> {
+  const totalPages = fast.numPages;
+  const count = Math.min(totalPages, settings.maxPages ?? totalPages);
+  const metadata = fast.metadata();
+  const pageNumbers = Array.from({ length: count }, (_, i) => i + 1);
+  const script = workerScript(settings);
+  let layouts: PageLayout[];
+  if (script && isMainThread && count >= (settings.fastWorkerMinPages ?? FAST_WORKER_MIN_PAGES)) {
+    // Workers read with the fast reader and fall back to pdf.js themselves.
+    layouts = await inWorkers(bytes, pageNumbers, script, settings, signal, true);
+  } else {
+    layouts = [];
+    const fallback: number[] = [];
+    for (const n of pageNumbers) {
+      settings.checkpoint?.();
+      if (signal.aborted)
+        throw new DistillError('REQUEST_TIMEOUT', 'Request Timeout: parsing took longer than the timeout');
+      const out = processFastPage(fast, n);
+      if ('layout' in out) layouts.push(out.layout);
+      else {
+        countReason(out.fallback);
+        fallback.push(n);
+      }
+    }
+    if (fallback.length) {
+      const slow = await layoutWithPdfjs(bytes, fallback, settings, signal);
+      layouts = [...layouts, ...slow].sort((a, b) => a.pageNumber - b.pageNumber);
+    }
+  }
+  countPages(layouts.length, layouts.filter((l) => l.reader === 'pdfjs').length);
+  return finish(layouts, metadata, count, totalPages, warn, warnings);
+}
+
+function finish(
+  layouts: PageLayout[],
+  metadata: DocMetadata,
+  count: number,
+  totalPages: number,
+  warn: (m: string) => void,
+  warnings: string[],
+): Doc {
+  const failed = layouts.filter((l) => l.error);
+  if (failed.length === layouts.length) {
+    throw new DistillError(
+      'FILE_CORRUPT',
+      `Unprocessable Entity: no page of the PDF could be read (${failed[0]?.error ?? 'unknown error'})`,
+    );
+  }
+  for (const f of failed) warn(`PDF page ${f.pageNumber} could not be read: ${f.error}`);
+  const { blocks, pages } = layoutsToBlocks(layouts);
+  return {
+    blocks,
+    pages,
+    metadata: { ...metadata, numPages: count, totalPages },
+    warnings: warnings.length ? warnings : undefined,
+  };
 }
 
 /** The `pdf` format for the registry: fast mode, honouring maxPages and the timeout. */

@@ -10,11 +10,19 @@ export interface WorkerScript {
   execArgv?: string[];
 }
 
-/** The built worker beside this module (dist/worker.js), or undefined when running from src. */
+/**
+ * The built worker beside this module (dist/worker.js). Running from src (under tsx, as the
+ * benchmarks do), the source worker, so both run pages the same way; DISTILL_PDF_WORKERS=0
+ * turns workers off.
+ */
 export function defaultWorkerScript(): WorkerScript | undefined {
+  if (process.env.DISTILL_PDF_WORKERS === '0') return undefined;
   try {
     const url = new URL('./worker.js', import.meta.url);
-    return existsSync(fileURLToPath(url)) ? { url } : undefined;
+    if (existsSync(fileURLToPath(url))) return { url };
+    if (import.meta.url.endsWith('.ts') && process.env.DISTILL_PDF_WORKERS === 'source')
+      return sourceWorkerScript();
+    return undefined;
   } catch {
     return undefined;
   }
@@ -120,7 +128,7 @@ export async function layoutPagesInWorkers(
   bytes: Uint8Array,
   pageNumbers: number[],
   script: WorkerScript,
-  opts: { workers: number; signal: AbortSignal; pageTimeoutMs: number; onPage?: () => void },
+  opts: { workers: number; signal: AbortSignal; pageTimeoutMs: number; onPage?: () => void; fast?: boolean },
 ): Promise<PageLayout[]> {
   const shared = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
   shared.set(bytes);
@@ -224,7 +232,7 @@ export async function layoutPagesInWorkers(
       };
       listen(worker, 'error', gone);
       listen(worker, 'exit', () => gone());
-      worker.postMessage({ type: 'open', bytes: shared });
+      worker.postMessage({ type: 'open', bytes: shared, fast: !!opts.fast });
     };
     for (let i = 0; i < opts.workers; i++) spawn();
   });

@@ -100,4 +100,6 @@ export interface PageLayout {
   /** Characters of embedded text on the page: zero means a scanned page (an OCR candidate). */
   chars: number;
   error?: string;
+  /** Which reader produced the page: the fast reader, or pdf.js when the fast one could not. */
+  reader?: 'fast' | 'pdfjs';
 }

@@ -1,6 +1,6 @@
 import type { PdfPage } from '../pdfjs.js';
 import { loadPdfjs } from '../pdfjs.js';
-import type { LinkArea, PageInput, TextRun } from '../types.js';
+import type { Box, LinkArea, PageInput, TextRun } from '../types.js';
 import { type Matrix, multiplyMatrix, type OpCodes, readGraphics } from './graphics.js';
 
 /** Caps runs kept per page: a hostile page with millions of tiny runs is cut, not choked on. */
@@ -11,8 +11,8 @@ interface FontInfo {
   italic: boolean;
 }
 
-const BOLD_NAME = /bold|black|heavy|semibold|demi|medi\b|medium|[-,]bd\b|extrab|ultrab/i;
-const ITALIC_NAME = /italic|oblique|[-,]it\b/i;
+export const BOLD_NAME = /bold|black|heavy|semibold|demi|medi\b|medium|[-,]bd\b|extrab|ultrab/i;
+export const ITALIC_NAME = /italic|oblique|[-,]it\b/i;
 
 function fontInfo(page: PdfPage, fontName: string, cache: Map<string, FontInfo>): FontInfo {
   let info = cache.get(fontName);
@@ -84,25 +84,72 @@ export async function extractPage(page: PdfPage, pageNumber: number): Promise<Pa
   const content = await page.getTextContent({ includeMarkedContent: false });
   const styles = content.styles as Record<string, { ascent?: number; descent?: number; vertical?: boolean }>;
   const fonts = new Map<string, FontInfo>();
+  const runs = textItemsToRuns(
+    content.items as { str?: string; transform?: number[]; width?: number; fontName?: string }[],
+    vt,
+    (item) => {
+      const style = styles[item.fontName ?? ''] ?? {};
+      const f = fontInfo(page, item.fontName ?? '', fonts);
+      return {
+        ascent: style.ascent,
+        descent: style.descent,
+        vertical: style.vertical,
+        bold: f.bold,
+        italic: f.italic,
+      };
+    },
+  );
+
+  const links: LinkArea[] = [];
+  try {
+    const annots = (await page.getAnnotations({ intent: 'display' })) as {
+      subtype?: string;
+      url?: string;
+      unsafeUrl?: string;
+      rect?: number[];
+    }[];
+    for (const a of annots) {
+      if (a.subtype !== 'Link' || !a.rect) continue;
+      const link = linkArea(a.url ?? a.unsafeUrl, a.rect, vt);
+      if (link) links.push(link);
+    }
+  } catch {
+    // Broken annotations never cost the page its text.
+  }
+
+  const images = keepImages(graphics.images, width, height);
+  return { pageNumber, width, height, runs, rules: graphics.rules, rects: graphics.rects, images, links };
+}
+
+/** Font facts a text item needs to become a run. */
+export interface ItemStyle {
+  ascent?: number;
+  descent?: number;
+  vertical?: boolean;
+  bold: boolean;
+  italic: boolean;
+}
+
+/**
+ * Text items (pdf.js getTextContent's shape, or the fast reader's) to runs in the top-left
+ * page frame: boxes from the font's ascent and descent, rotated text with an approximate box.
+ */
+export function textItemsToRuns<T extends { str?: string; transform?: number[]; width?: number }>(
+  items: Iterable<T>,
+  vt: Matrix,
+  styleOf: (item: T) => ItemStyle,
+): TextRun[] {
   const runs: TextRun[] = [];
-  for (const raw of content.items) {
+  for (const item of items) {
     if (runs.length >= MAX_RUNS) break;
-    const item = raw as {
-      str?: string;
-      transform?: number[];
-      width?: number;
-      height?: number;
-      fontName?: string;
-    };
     const str = item.str;
     if (!str || !item.transform || str.trim() === '') continue;
     const tx = multiplyMatrix(vt, item.transform as Matrix);
     const size = Math.hypot(tx[2], tx[3]);
     if (!(size > 0.5) || !Number.isFinite(size)) continue;
-    const style = styles[item.fontName ?? ''] ?? {};
+    const style = styleOf(item);
     const ascent = style.ascent && style.ascent > 0.3 ? Math.min(style.ascent, 1.1) : 0.8;
     const descent = style.descent && style.descent < 0 ? Math.max(style.descent, -0.5) : -0.2;
-    const f = fontInfo(page, item.fontName ?? '', fonts);
     const angle = Math.atan2(tx[1], tx[0]);
     const w = item.width ?? 0;
     if (Math.abs(angle) < 0.05 && !style.vertical) {
@@ -116,8 +163,8 @@ export async function extractPage(page: PdfPage, pageNumber: number): Promise<Pa
         y1: base - descent * size,
         base,
         size,
-        bold: f.bold,
-        italic: f.italic,
+        bold: style.bold,
+        italic: style.italic,
       });
     } else {
       // Rotated text: keep its text with an approximate box around its path.
@@ -131,47 +178,26 @@ export async function extractPage(page: PdfPage, pageNumber: number): Promise<Pa
         y1: Math.max(tx[5], ey) + size / 2,
         base: tx[5],
         size,
-        bold: f.bold,
-        italic: f.italic,
+        bold: style.bold,
+        italic: style.italic,
         rotated: true,
       });
     }
   }
+  return runs;
+}
 
-  const links: LinkArea[] = [];
-  try {
-    const annots = (await page.getAnnotations({ intent: 'display' })) as {
-      subtype?: string;
-      url?: string;
-      unsafeUrl?: string;
-      rect?: number[];
-    }[];
-    for (const a of annots) {
-      const url = a.url ?? a.unsafeUrl;
-      if (a.subtype !== 'Link' || !url || !a.rect || !/^(https?|mailto|ftp):/i.test(url)) continue;
-      const [ax, ay] = [
-        vt[0] * a.rect[0] + vt[2] * a.rect[1] + vt[4],
-        vt[1] * a.rect[0] + vt[3] * a.rect[1] + vt[5],
-      ];
-      const [bx, by] = [
-        vt[0] * a.rect[2] + vt[2] * a.rect[3] + vt[4],
-        vt[1] * a.rect[2] + vt[3] * a.rect[3] + vt[5],
-      ];
-      links.push({
-        url,
-        x0: Math.min(ax, bx),
-        x1: Math.max(ax, bx),
-        y0: Math.min(ay, by),
-        y1: Math.max(ay, by),
-      });
-    }
-  } catch {
-    // Broken annotations never cost the page its text.
-  }
+/** A link annotation's area in the page frame, for web and mail targets only. */
+export function linkArea(url: string | undefined, rect: number[], vt: Matrix): LinkArea | undefined {
+  if (!url || !/^(https?|mailto|ftp):/i.test(url)) return undefined;
+  const [ax, ay] = [vt[0] * rect[0] + vt[2] * rect[1] + vt[4], vt[1] * rect[0] + vt[3] * rect[1] + vt[5]];
+  const [bx, by] = [vt[0] * rect[2] + vt[2] * rect[3] + vt[4], vt[1] * rect[2] + vt[3] * rect[3] + vt[5]];
+  return { url, x0: Math.min(ax, bx), x1: Math.max(ax, bx), y0: Math.min(ay, by), y1: Math.max(ay, by) };
+}
 
-  // Images smaller than a few points are bullets, rules or tracking pixels, not pictures.
-  const images = graphics.images.filter(
+/** Images smaller than a few points are bullets, rules or tracking pixels, not pictures. */
+export function keepImages(images: Box[], width: number, height: number): Box[] {
+  return images.filter(
     (b) => b.x1 - b.x0 > 24 && b.y1 - b.y0 > 24 && b.x1 > 0 && b.y1 > 0 && b.x0 < width && b.y0 < height,
   );
-  return { pageNumber, width, height, runs, rules: graphics.rules, rects: graphics.rects, images, links };
 }

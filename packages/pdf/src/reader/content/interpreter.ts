@@ -1,0 +1,762 @@
+import type { PdfFile } from '../document.js';
+import type { Font, FontCache } from '../fonts.js';
+import { EOF, isWhite, Lexer, readObject } from '../lexer.js';
+import { Dict, isName, isNum, Name, type PdfObject, Ref, Stream, Unsupported } from '../objects.js';
+import { ARGS, OP, PAINT } from './ops.js';
+
+type M = number[];
+const IDENTITY: M = [1, 0, 0, 1, 0, 0];
+
+const transform = (m1: M, m2: M): M => [
+  m1[0] * m2[0] + m1[2] * m2[1],
+  m1[1] * m2[0] + m1[3] * m2[1],
+  m1[0] * m2[2] + m1[2] * m2[3],
+  m1[1] * m2[2] + m1[3] * m2[3],
+  m1[0] * m2[4] + m1[2] * m2[5] + m1[4],
+  m1[1] * m2[4] + m1[3] * m2[5] + m1[5],
+];
+
+/** A text item as pdf.js's getTextContent makes it (horizontal writing only). */
+export interface TextItem {
+  str: string;
+  width: number;
+  height: number;
+  transform: M;
+  font: Font;
+  hasEOL: boolean;
+}
+
+/** Graphics and text state, cloned on q and on entering a form (as pdf.js's TextState/EvalState). */
+class State {
+  ctm: M = IDENTITY;
+  font: Font | null = null;
+  /** The resource name of the font: pdf.js skips a Tf repeating name and size, even in a form whose name means another font. */
+  fontName: string | null = null;
+  fontSize = 0;
+  textMatrix: M = IDENTITY.slice();
+  textLineMatrix: M = IDENTITY.slice();
+  charSpacing = 0;
+  wordSpacing = 0;
+  leading = 0;
+  textHScale = 1;
+  textRise = 0;
+  /** pdf.js stretches Type3 text of size <= 1 by the font's glyph height (getCurrentTextTransform). */
+  get vscale(): number {
+    const f = this.font;
+    if (!f?.type3 || this.fontSize > 1) return 1;
+    const m = f.fontMatrix;
+    if (m[0] === 0.001 && m[1] === 0 && m[2] === 0 && m[3] === 0.001 && m[4] === 0 && m[5] === 0) return 1;
+    const h = f.bbox[3] - f.bbox[1];
+    return h > 0 ? h * m[3] : 1;
+  }
+  clone(): State {
+    const s = Object.assign(new State(), this);
+    s.textMatrix = this.textMatrix.slice();
+    s.textLineMatrix = this.textLineMatrix.slice();
+    return s;
+  }
+  translateTextMatrix(x: number, y: number): void {
+    const m = this.textMatrix;
+    m[4] = m[0] * x + m[2] * y + m[4];
+    m[5] = m[1] * x + m[3] * y + m[5];
+  }
+  translateTextLineMatrix(x: number, y: number): void {
+    const m = this.textLineMatrix;
+    m[4] = m[0] * x + m[2] * y + m[4];
+    m[5] = m[1] * x + m[3] * y + m[5];
+  }
+  carriageReturn(): void {
+    this.translateTextLineMatrix(0, -this.leading);
+    this.textMatrix = this.textLineMatrix.slice();
+  }
+}
+
+export interface Budget {
+  /** Operators left for the page, forms included: a bomb of nested forms runs out of them. */
+  ops: number;
+  /** Form XObjects left to enter. */
+  forms: number;
+}
+
+export interface ContentOutput {
+  items: TextItem[];
+  fnArray: number[];
+  argsArray: unknown[];
+}
+
+const TRACKING_SPACE_FACTOR = 0.102;
+const NOT_A_SPACE_FACTOR = 0.03;
+const NEGATIVE_SPACE_FACTOR = -0.2;
+const SPACE_IN_FLOW_MIN_FACTOR = 0.102;
+const SPACE_IN_FLOW_MAX_FACTOR = 0.6;
+const VERTICAL_SHIFT_RATIO = 0.25;
+const MAX_FORM_DEPTH = 20;
+/** Text items kept per page: a page of millions of tiny runs is cut here (layout keeps fewer still). */
+const MAX_ITEMS = 200_000;
+
+const NORMALIZE =
+  /([\u00a0\u00b5\u037e\u0eb3\u2000-\u200a\u202f\u2126\ufb00-\ufb04\ufb06\ufb20-\ufb36\ufb38-\ufb3c\ufb3e\ufb40-\ufb41\ufb43-\ufb44\ufb46-\ufba1\ufba4-\ufba9\ufbae-\ufbb1\ufbd3-\ufbdc\ufbde-\ufbe7\ufbea-\ufbf8\ufbfc-\ufbfd\ufc00-\ufc5d\ufc64-\ufcf1\ufcf5-\ufd3d\ufd88\ufdf4\ufdfa-\ufdfb\ufe71\ufe77\ufe79\ufe7b\ufe7d]+)|(\ufb05+)/gu;
+/** Right-to-left scripts: pdf.js reorders them (bidi); this reader leaves such pages to it. */
+const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
+
+function normalizeUnicode(s: string): string {
+  return s.replace(NORMALIZE, (_, p1: string | undefined, p2: string | undefined) =>
+    p1 ? p1.normalize('NFKC') : 'ſt'.repeat((p2 ?? '').length),
+  );
+}
+
+/** The text-content builder of one content stream level (pdf.js keeps one per form too). */
+class TextBuilder {
+  private item = {
+    initialized: false,
+    str: [] as string[],
+    width: 0,
+    height: 0,
+    totalWidth: 0,
+    totalHeight: 0,
+    transform: IDENTITY as M,
+    prevTransform: null as M | null,
+    textAdvanceScale: 1,
+    trackingSpaceMin: Number.POSITIVE_INFINITY,
+    notASpace: Number.POSITIVE_INFINITY,
+    negativeSpaceMax: Number.NEGATIVE_INFINITY,
+    spaceInFlowMin: 0,
+    spaceInFlowMax: 0,
+    hasEOL: false,
+    font: null as Font | null,
+  };
+  private twoLastChars = [' ', ' '];
+  private twoLastCharsPos = 0;
+
+  constructor(
+    private readonly out: TextItem[],
+    private readonly viewBox: number[],
+    public ts: State,
+  ) {}
+
+  private saveLastChar(char: string): boolean {
+    const nextPos = (this.twoLastCharsPos + 1) % 2;
+    const ret = this.twoLastChars[this.twoLastCharsPos] !== ' ' && this.twoLastChars[nextPos] === ' ';
+    this.twoLastChars[this.twoLastCharsPos] = char;
+    this.twoLastCharsPos = nextPos;
+    return ret;
+  }
+  private shouldAddWhitespace(): boolean {
+    return (
+      this.twoLastChars[this.twoLastCharsPos] !== ' ' &&
+      this.twoLastChars[(this.twoLastCharsPos + 1) % 2] === ' '
+    );
+  }
+  private resetLastChars(): void {
+    this.twoLastChars[0] = this.twoLastChars[1] = ' ';
+    this.twoLastCharsPos = 0;
+  }
+
+  private pushWhitespace(width = 0, height = 0, tr?: M | null, font?: Font | null): void {
+    const f = font ?? this.item.font ?? this.ts.font;
+    if (!f || this.out.length >= MAX_ITEMS) return;
+    this.out.push({
+      str: ' ',
+      width,
+      height,
+      transform: (tr ?? this.item.prevTransform ?? IDENTITY).slice(),
+      font: f,
+      hasEOL: false,
+    });
+  }
+
+  /** ctm × textMatrix × [fontSize·hScale 0 0 fontSize 0 rise], as pdf.js's getCurrentTextTransform. */
+  private currentTransform(into?: M): M {
+    const { ctm: c, textMatrix: t, fontSize, textHScale, textRise } = this.ts;
+    const a = fontSize * textHScale;
+    const d = fontSize * this.ts.vscale;
+    // textMatrix × tsm
+    const m0 = t[0] * a;
+    const m1 = t[1] * a;
+    const m2 = t[2] * d;
+    const m3 = t[3] * d;
+    const m4 = t[2] * textRise + t[4];
+    const m5 = t[3] * textRise + t[5];
+    if (into) {
+      into[0] = c[0] * m0 + c[2] * m1;
+      into[1] = c[1] * m0 + c[3] * m1;
+      into[2] = c[0] * m2 + c[2] * m3;
+      into[3] = c[1] * m2 + c[3] * m3;
+      into[4] = c[0] * m4 + c[2] * m5 + c[4];
+      into[5] = c[1] * m4 + c[3] * m5 + c[5];
+      return into;
+    }
+    return [
+      c[0] * m0 + c[2] * m1,
+      c[1] * m0 + c[3] * m1,
+      c[0] * m2 + c[2] * m3,
+      c[1] * m2 + c[3] * m3,
+      c[0] * m4 + c[2] * m5 + c[4],
+      c[1] * m4 + c[3] * m5 + c[5],
+    ];
+  }
+
+  private ensureItem() {
+    const it = this.item;
+    if (it.initialized) return it;
+    const ts = this.ts;
+    it.font = ts.font;
+    const trm = this.currentTransform();
+    it.transform = trm;
+    it.width = it.totalWidth = 0;
+    it.height = it.totalHeight = Math.hypot(trm[2], trm[3]);
+    const scaleLineX = Math.hypot(ts.textLineMatrix[0], ts.textLineMatrix[1]);
+    const scaleCtmX = Math.hypot(ts.ctm[0], ts.ctm[1]);
+    it.textAdvanceScale = scaleCtmX * scaleLineX;
+    const { fontSize } = ts;
+    it.trackingSpaceMin = fontSize * TRACKING_SPACE_FACTOR;
+    it.notASpace = fontSize * NOT_A_SPACE_FACTOR;
+    it.negativeSpaceMax = fontSize * NEGATIVE_SPACE_FACTOR;
+    it.spaceInFlowMin = fontSize * SPACE_IN_FLOW_MIN_FACTOR;
+    it.spaceInFlowMax = fontSize * SPACE_IN_FLOW_MAX_FACTOR;
+    it.hasEOL = false;
+    it.initialized = true;
+    return it;
+  }
+
+  updateAdvanceScale(): void {
+    const it = this.item;
+    if (!it.initialized) return;
+    const ts = this.ts;
+    const scale = Math.hypot(ts.ctm[0], ts.ctm[1]) * Math.hypot(ts.textLineMatrix[0], ts.textLineMatrix[1]);
+    if (scale === it.textAdvanceScale) return;
+    it.totalWidth += it.width * it.textAdvanceScale;
+    it.width = 0;
+    it.textAdvanceScale = scale;
+  }
+
+  flush(): void {
+    const it = this.item;
+    if (!it.initialized) return;
+    it.totalWidth += it.width * it.textAdvanceScale;
+    let str = it.str.join('');
+    str = normalizeUnicode(str);
+    if (RTL.test(str)) throw new Unsupported('right-to-left text');
+    it.initialized = false;
+    it.str.length = 0;
+    if (this.out.length >= MAX_ITEMS) return;
+    this.out.push({
+      str,
+      width: Math.abs(it.totalWidth),
+      height: Math.abs(it.totalHeight),
+      transform: it.transform,
+      font: it.font as Font,
+      hasEOL: it.hasEOL,
+    });
+  }
+
+  private appendEOL(): void {
+    this.resetLastChars();
+    if (this.item.initialized) {
+      this.item.hasEOL = true;
+      this.flush();
+    }
+    // pdf.js pushes an empty EOL item otherwise; empty items never become runs.
+  }
+
+  private addFakeSpaces(width: number, transf: M | null, orientation: number): boolean {
+    const it = this.item;
+    if (orientation * it.spaceInFlowMin <= width && width <= orientation * it.spaceInFlowMax) {
+      if (it.initialized) {
+        this.resetLastChars();
+        it.str.push(' ');
+      }
+      return false;
+    }
+    const font = it.font;
+    this.flush();
+    this.resetLastChars();
+    this.pushWhitespace(Math.abs(width), 0, transf ?? this.currentTransform(), font);
+    return true;
+  }
+
+  private readonly scratch: M = [0, 0, 0, 0, 0, 0];
+
+  private compareWithLastPosition(glyphWidth: number): boolean {
+    const cur = this.currentTransform(this.scratch);
+    let posX = cur[4];
+    let posY = cur[5];
+    const vb = this.viewBox;
+    if (posX + glyphWidth < vb[0] || posX > vb[2] || posY < vb[1] || posY > vb[3]) return false;
+    const it = this.item;
+    if (!this.ts.font || !it.prevTransform) return true;
+    let lastPosX = it.prevTransform[4];
+    let lastPosY = it.prevTransform[5];
+    if (lastPosX === posX && lastPosY === posY) return true;
+    let rotate = -1;
+    if (cur[0] && cur[1] === 0 && cur[2] === 0) rotate = cur[0] > 0 ? 0 : 180;
+    else if (cur[1] && cur[0] === 0 && cur[3] === 0) rotate = cur[1] > 0 ? 90 : 270;
+    switch (rotate) {
+      case 0:
+        break;
+      case 90:
+        [posX, posY] = [posY, posX];
+        [lastPosX, lastPosY] = [lastPosY, lastPosX];
+        break;
+      case 180:
+        [posX, posY, lastPosX, lastPosY] = [-posX, -posY, -lastPosX, -lastPosY];
+        break;
+      case 270:
+        [posX, posY] = [-posY, -posX];
+        [lastPosX, lastPosY] = [-lastPosY, -lastPosX];
+        break;
+      default: {
+        const inv = (x: number, y: number, m: M): [number, number] => {
+          const s = Math.hypot(m[0], m[1]);
+          return [(m[0] * x + m[1] * y) / s, (m[2] * x + m[3] * y) / s];
+        };
+        [posX, posY] = inv(posX, posY, cur);
+        [lastPosX, lastPosY] = inv(lastPosX, lastPosY, it.prevTransform);
+      }
+    }
+    const advanceX = (posX - lastPosX) / it.textAdvanceScale;
+    const advanceY = posY - lastPosY;
+    const orientation = Math.sign(it.width);
+    if (advanceX < orientation * it.negativeSpaceMax) {
+      if (Math.abs(advanceY) > 0.5 * it.height) {
+        this.appendEOL();
+        return true;
+      }
+      this.resetLastChars();
+      this.flush();
+      return true;
+    }
+    if (Math.abs(advanceY) > it.height) {
+      this.appendEOL();
+      return true;
+    }
+    if (advanceX <= orientation * it.notASpace) this.resetLastChars();
+    if (advanceX <= orientation * it.trackingSpaceMin) {
+      if (this.shouldAddWhitespace()) {
+        this.resetLastChars();
+        this.flush();
+        this.pushWhitespace(Math.abs(advanceX));
+      } else it.width += advanceX;
+    } else if (!this.addFakeSpaces(advanceX, it.prevTransform, orientation)) {
+      if (it.str.length === 0) {
+        this.resetLastChars();
+        this.pushWhitespace(Math.abs(advanceX));
+      } else it.width += advanceX;
+    }
+    if (Math.abs(advanceY) > it.height * VERTICAL_SHIFT_RATIO) this.flush();
+    return true;
+  }
+
+  /** pdf.js's buildTextContentItem for one string (or a bare adjustment when `chars` is empty). */
+  show(chars: Uint8Array | null, extraSpacing: number): void {
+    const ts = this.ts;
+    const font = ts.font as Font;
+    if (!chars || chars.length === 0) {
+      const cs = ts.charSpacing + extraSpacing;
+      if (cs) ts.translateTextMatrix(cs * ts.textHScale, 0);
+      return;
+    }
+    const glyphs = font.simple ? null : font.glyphs(chars);
+    const scale = font.fontMatrix[0] * ts.fontSize;
+    for (let i = 0, ii = glyphs ? glyphs.length : chars.length; i < ii; i++) {
+      const g = glyphs ? glyphs[i] : font.glyph(chars[i]);
+      if (g.isInvisibleFormatMark) continue;
+      let charSpacing = ts.charSpacing + (i + 1 === ii ? extraSpacing : 0);
+      let scaledDim = g.width * scale;
+      if (g.code === 0x20) charSpacing += ts.wordSpacing;
+      if (g.isWhitespace) {
+        charSpacing += scaledDim;
+        ts.translateTextMatrix(charSpacing * ts.textHScale, 0);
+        this.saveLastChar(' ');
+        continue;
+      }
+      if (!g.isZeroWidthDiacritic && !this.compareWithLastPosition(scaledDim)) {
+        ts.translateTextMatrix(scaledDim * ts.textHScale, 0);
+        continue;
+      }
+      const chunk = this.ensureItem();
+      if (g.isZeroWidthDiacritic) scaledDim = 0;
+      scaledDim *= ts.textHScale;
+      ts.translateTextMatrix(scaledDim, 0);
+      chunk.width += scaledDim;
+      // Updated in place: items that need it copy it (pushWhitespace).
+      if (scaledDim) chunk.prevTransform = this.currentTransform(chunk.prevTransform ?? undefined);
+      if (this.saveLastChar(g.unicode)) chunk.str.push(' ');
+      chunk.str.push(g.unicode);
+      if (charSpacing) ts.translateTextMatrix(charSpacing * ts.textHScale, 0);
+    }
+  }
+}
+
+/**
+ * Runs a page's content streams: text items the way pdf.js's getTextContent builds them, and
+ * a drawing list the way its getOperatorList does (for extract/graphics.ts). Forms are
+ * entered with a depth limit, a cycle guard and the page's operator budget.
+ */
+export class ContentInterpreter {
+  readonly items: TextItem[] = [];
+  readonly fnArray: number[] = [];
+  readonly argsArray: unknown[] = [];
+  private readonly formStack = new Set<string>();
+  /** Decoded form streams of this page: a form drawn many times is inflated once. */
+  private readonly formData = new Map<string, Uint8Array>();
+
+  constructor(
+    private readonly file: PdfFile,
+    private readonly fonts: FontCache,
+    private readonly viewBox: number[],
+    private readonly budget: Budget,
+  ) {}
+
+  private emit(fn: number, args: unknown = null): void {
+    // Consecutive operators that only matter as "something was drawn" are kept once.
+    if (fn === OP.other && this.fnArray[this.fnArray.length - 1] === OP.other) return;
+    this.fnArray.push(fn);
+    this.argsArray.push(args);
+  }
+
+  run(data: Uint8Array, resources: Dict | undefined, state = new State(), depth = 0): void {
+    const file = this.file;
+    let ts = state;
+    const stack: State[] = [];
+    const tb = new TextBuilder(this.items, this.viewBox, ts);
+    const lx = new Lexer(data);
+    const operands: PdfObject[] = [];
+    let path: number[] = [];
+    let cx = 0;
+    let cy = 0;
+    const xobjects = () => file.dict(resources?.get('XObject'));
+    for (;;) {
+      const t = lx.next();
+      if (t === EOF) break;
+      if (typeof t !== 'string' || t === '[' || t === '<<') {
+        const o = readObject(lx, t, undefined);
+        if (o === EOF) break;
+        if (operands.length < 64) operands.push(o);
+        continue;
+      }
+      if (t === ']' || t === '>>' || t === '{' || t === '}') continue;
+      if (--this.budget.ops < 0) throw new BudgetExhausted();
+      const op = t;
+      const want = ARGS[op];
+      let args = operands;
+      if (want !== undefined) {
+        if (operands.length < want) {
+          operands.length = 0;
+          if (op === 'BI') this.skipInlineImage(lx);
+          continue;
+        }
+        if (operands.length > want) args = operands.slice(operands.length - want);
+      }
+      tb.ts = ts;
+      switch (op) {
+        case 'q':
+          stack.push(ts);
+          ts = ts.clone();
+          this.emit(OP.save);
+          break;
+        case 'Q': {
+          const prev = ts;
+          const restored = stack.pop();
+          if (restored) {
+            ts = restored;
+            tb.ts = ts;
+            if (prev.font !== ts.font || prev.fontSize !== ts.fontSize) tb.flush();
+          }
+          this.emit(OP.restore);
+          break;
+        }
+        case 'cm': {
+          const m = args as number[];
+          if (m.every(isNum)) {
+            ts.ctm = transform(ts.ctm, m);
+            this.emit(OP.transform, m.slice());
+          }
+          break;
+        }
+        case 'BT':
+          ts.textMatrix = IDENTITY.slice();
+          ts.textLineMatrix = IDENTITY.slice();
+          this.emit(OP.other);
+          break;
+        case 'ET':
+          this.emit(OP.other);
+          break;
+        case 'Tf': {
+          const [nameObj, size] = args;
+          if (!isName(nameObj) || !isNum(size)) break;
+          if (ts.font && nameObj.name === ts.fontName && size === ts.fontSize) break;
+          tb.flush();
+          const fontRef = file.dict(resources?.get('Font'))?.get(nameObj.name);
+          if (fontRef === undefined) throw new Unsupported(`missing font ${nameObj.name}`);
+          ts.font = this.fonts.get(fontRef);
+          ts.fontName = nameObj.name;
+          ts.fontSize = size;
+          if (ts.font.vertical) throw new Unsupported('vertical font');
+          this.emit(OP.other);
+          break;
+        }
+        case 'Ts':
+          if (isNum(args[0])) ts.textRise = args[0];
+          break;
+        case 'Tz':
+          if (isNum(args[0])) ts.textHScale = args[0] / 100;
+          break;
+        case 'TL':
+          if (isNum(args[0])) ts.leading = args[0];
+          break;
+        case 'Td':
+          if (isNum(args[0]) && isNum(args[1])) {
+            ts.translateTextLineMatrix(args[0], args[1]);
+            ts.textMatrix = ts.textLineMatrix.slice();
+          }
+          break;
+        case 'TD':
+          if (isNum(args[0]) && isNum(args[1])) {
+            ts.leading = -args[1];
+            ts.translateTextLineMatrix(args[0], args[1]);
+            ts.textMatrix = ts.textLineMatrix.slice();
+          }
+          break;
+        case 'T*':
+          ts.carriageReturn();
+          break;
+        case 'Tm':
+          if ((args as unknown[]).every(isNum)) {
+            ts.textMatrix = (args as number[]).slice();
+            ts.textLineMatrix = (args as number[]).slice();
+            tb.updateAdvanceScale();
+          }
+          break;
+        case 'Tc':
+          if (isNum(args[0])) ts.charSpacing = args[0];
+          break;
+        case 'Tw':
+          if (isNum(args[0])) ts.wordSpacing = args[0];
+          break;
+        case 'Tj':
+        case "'":
+        case '"': {
+          if (!ts.font) throw new Unsupported('text before Tf');
+          if (op === '"') {
+            if (isNum(args[0])) ts.wordSpacing = args[0];
+            if (isNum(args[1])) ts.charSpacing = args[1];
+          }
+          if (op !== 'Tj') ts.carriageReturn();
+          const s = args[args.length - 1];
+          if (s instanceof Uint8Array) tb.show(s, 0);
+          this.emit(OP.other);
+          break;
+        }
+        case 'TJ': {
+          if (!ts.font) throw new Unsupported('text before Tf');
+          const arr = args[0];
+          if (!Array.isArray(arr)) break;
+          const spaceFactor = -ts.fontSize / 1000;
+          const buf: Uint8Array[] = [];
+          const join = () => {
+            if (buf.length === 1) return buf[0];
+            const n = buf.reduce((a, b) => a + b.length, 0);
+            const out = new Uint8Array(n);
+            let p = 0;
+            for (const b of buf) {
+              out.set(b, p);
+              p += b.length;
+            }
+            return out;
+          };
+          for (const el of arr) {
+            if (el instanceof Uint8Array) buf.push(el);
+            else if (typeof el === 'number' && el !== 0) {
+              const str = buf.length ? join() : null;
+              buf.length = 0;
+              tb.show(str, el * spaceFactor);
+            }
+          }
+          if (buf.length > 0) tb.show(join(), 0);
+          this.emit(OP.other);
+          break;
+        }
+        case 'Do':
+          tb.flush();
+          this.doXObject(args[0], xobjects(), ts, resources, depth);
+          break;
+        case 'gs': {
+          const gsDict = file.dict(
+            file.dict(resources?.get('ExtGState'))?.get((args[0] as Name)?.name ?? ''),
+          );
+          const f = gsDict ? file.array(gsDict.get('Font')) : undefined;
+          if (f && isNum(f[1])) {
+            tb.flush();
+            ts.font = this.fonts.get(f[0]);
+            ts.fontName = null;
+            ts.fontSize = f[1];
+          }
+          this.emit(OP.setGState);
+          break;
+        }
+        case 'BMC':
+        case 'BDC':
+        case 'EMC':
+          tb.flush();
+          this.emit(OP.other);
+          break;
+        case 'BI':
+          this.doInlineImage(lx);
+          break;
+        case 'm':
+        case 'l':
+          if (isNum(args[0]) && isNum(args[1])) {
+            cx = args[0];
+            cy = args[1];
+            path.push(op === 'm' ? 0 : 1, cx, cy);
+          }
+          break;
+        case 'c':
+          if ((args as unknown[]).every(isNum)) {
+            path.push(2, ...(args as number[]));
+            cx = args[4] as number;
+            cy = args[5] as number;
+          }
+          break;
+        case 'v': {
+          // The first control point is the current point.
+          const [x2, y2, x3, y3] = args as number[];
+          path.push(2, cx, cy, x2, y2, x3, y3);
+          cx = x3;
+          cy = y3;
+          break;
+        }
+        case 'y': {
+          const [x1, y1, x3, y3] = args as number[];
+          path.push(2, x1, y1, x3, y3, x3, y3);
+          cx = x3;
+          cy = y3;
+          break;
+        }
+        case 'h':
+          path.push(4);
+          break;
+        case 're': {
+          const [x, y, w, h] = args as number[];
+          if (![x, y, w, h].every(isNum)) break;
+          cx = x;
+          cy = y;
+          if (w === 0 || h === 0) path.push(0, x, y, 1, x + w, y + h, 4);
+          else path.push(0, x, y, 1, x + w, y, 1, x + w, y + h, 1, x, y + h, 4);
+          break;
+        }
+        case 'W':
+        case 'W*':
+          break;
+        default: {
+          const paint = PAINT[op];
+          if (paint !== undefined) {
+            this.emit(OP.constructPath, [paint, [path]]);
+            path = [];
+          } else if (want !== undefined || /^(SC|SCN|sc|scn)$/.test(op)) {
+            // Colours, line styles, shadings: drawn, not kept.
+            if (op !== 'BX' && op !== 'EX' && op !== 'MP' && op !== 'DP') this.emit(OP.other);
+          }
+        }
+      }
+      operands.length = 0;
+    }
+    tb.flush();
+  }
+
+  private doXObject(
+    nameObj: PdfObject,
+    xobjects: Dict | undefined,
+    ts: State,
+    resources: Dict | undefined,
+    depth: number,
+  ): void {
+    if (!isName(nameObj) || !xobjects) return;
+    const raw = xobjects.get(nameObj.name);
+    const xobj = this.file.resolve(raw);
+    if (!(xobj instanceof Stream)) return;
+    const subtype = this.file.resolve(xobj.dict.get('Subtype'));
+    if (isName(subtype, 'Image')) {
+      const w = this.file.num(xobj.dict.get('Width') ?? xobj.dict.get('W'));
+      const h = this.file.num(xobj.dict.get('Height') ?? xobj.dict.get('H'));
+      // pdf.js (maxImageSize 1) drops every image but single pixels.
+      if (!w || !h || w * h > 1) return;
+      const mask = this.file.resolve(xobj.dict.get('ImageMask') ?? xobj.dict.get('IM'));
+      this.emit(mask === true ? OP.other : OP.paintImageXObject);
+      return;
+    }
+    if (!isName(subtype, 'Form')) return;
+    const key = raw instanceof Ref ? raw.key : '';
+    // Past the form budget (a bomb of nested forms) further forms are skipped, the page goes on.
+    if ((key && this.formStack.has(key)) || depth >= MAX_FORM_DEPTH || --this.budget.forms < 0) return;
+    const matrix = this.file.array(xobj.dict.get('Matrix'));
+    const m = matrix && matrix.length === 6 && matrix.every(isNum) ? (matrix as number[]) : null;
+    this.emit(OP.paintFormXObjectBegin, [m]);
+    const inner = ts.clone();
+    if (m) inner.ctm = transform(inner.ctm, m);
+    const res = this.file.dict(xobj.dict.get('Resources')) ?? resources;
+    if (key) this.formStack.add(key);
+    try {
+      let data = key ? this.formData.get(key) : undefined;
+      if (!data) {
+        data = this.file.decode(xobj);
+        if (key) this.formData.set(key, data);
+      }
+      this.run(data, res, inner, depth + 1);
+    } finally {
+      if (key) this.formStack.delete(key);
+      this.emit(OP.paintFormXObjectEnd);
+    }
+  }
+
+  /** Inline images: the dictionary is read, the data skipped (pdf.js drops images in fast mode). */
+  private doInlineImage(lx: Lexer): void {
+    const dict = new Dict();
+    for (;;) {
+      const k = lx.next();
+      if (k === EOF || k === 'ID') break;
+      if (k instanceof Name) {
+        const v = readObject(lx, lx.next(), undefined);
+        if (v === EOF) break;
+        dict.set(k.name, v);
+      }
+    }
+    this.skipInlineData(lx);
+    const w = dict.get('W') ?? dict.get('Width');
+    const h = dict.get('H') ?? dict.get('Height');
+    if (isNum(w) && isNum(h) && w * h <= 1) this.emit(OP.paintInlineImageXObject);
+  }
+
+  private skipInlineImage(lx: Lexer): void {
+    for (;;) {
+      const k = lx.next();
+      if (k === EOF || k === 'ID') break;
+    }
+    this.skipInlineData(lx);
+  }
+
+  private skipInlineData(lx: Lexer): void {
+    const { buf, end } = lx;
+    let p = lx.pos + 1;
+    while (p < end - 1) {
+      if (
+        buf[p] === 0x45 &&
+        buf[p + 1] === 0x49 &&
+        isWhite(buf[p - 1]) &&
+        (p + 2 >= end || isWhite(buf[p + 2]))
+      ) {
+        lx.pos = p + 2;
+        return;
+      }
+      p++;
+    }
+    lx.pos = end;
+  }
+}
+
+export class BudgetExhausted extends Error {
+  constructor() {
+    super('operator budget exhausted');
+  }
+}

@@ -1,0 +1,617 @@
+import { CMap, parseCMap } from './cmap.js';
+import { ENCODINGS } from './data/encodings.js';
+import { GLYPH_LIST } from './data/glyphlist.js';
+import {
+  NON_STD_FONT_MAP,
+  SERIF_FONTS,
+  STD_BASIC_METRICS,
+  STD_FONT_MAP,
+  STD_METRICS,
+  SYMBOL_FONTS,
+} from './data/std-fonts.js';
+import type { PdfFile } from './document.js';
+import { Dict, isName, Name, type PdfObject, Ref, Stream, Unsupported } from './objects.js';
+
+/** One shown glyph: its text, advance (glyph space, 1/1000 em) and what pdf.js's text layer makes of it. */
+export interface Glyph {
+  code: number;
+  unicode: string;
+  width: number;
+  isWhitespace: boolean;
+  isZeroWidthDiacritic: boolean;
+  isInvisibleFormatMark: boolean;
+}
+
+let glyphMap: Map<string, number> | undefined;
+function glyphs(): Map<string, number> {
+  if (!glyphMap) {
+    glyphMap = new Map();
+    for (const pair of GLYPH_LIST.split(' ')) {
+      const i = pair.lastIndexOf(':');
+      glyphMap.set(pair.slice(0, i), Number.parseInt(pair.slice(i + 1), 16));
+    }
+  }
+  return glyphMap;
+}
+
+/** pdf.js's getUnicodeForGlyph: the glyph list, then uniXXXX / uXXXX[XX] names. */
+function unicodeForGlyph(name: string): number {
+  const u = glyphs().get(name);
+  if (u !== undefined) return u;
+  if (name[0] === 'u') {
+    let hex: string;
+    if (name.length === 7 && name[1] === 'n' && name[2] === 'i') hex = name.slice(3);
+    else if (name.length >= 5 && name.length <= 7) hex = name.slice(1);
+    else return -1;
+    if (hex === hex.toUpperCase()) {
+      const v = Number.parseInt(hex, 16);
+      if (v >= 0) return v;
+    }
+  }
+  return -1;
+}
+
+const SPECIAL = /^(\s)|(\p{Mn})|(\p{Cf})$/u;
+const FLAG_SYMBOLIC = 4;
+const FLAG_NONSYMBOLIC = 32;
+
+const normalizeFontName = (name: string) => name.replace(/[,_]/g, '-').replace(/\s/g, '');
+
+/**
+ * A font as the text layer needs it: codes out of strings, Unicode, widths, style and
+ * vertical metrics, following pdf.js's rules so both readers produce the same text items.
+ * Anything pdf.js would answer from the font program itself (built-in encodings without a
+ * ToUnicode, predefined CJK CMaps, vertical writing, Type3) throws Unsupported.
+ */
+export class Font {
+  name = '';
+  bold = false;
+  italic = false;
+  ascent = Number.NaN;
+  descent = Number.NaN;
+  vertical = false;
+  fontMatrix: number[] = [0.001, 0, 0, 0.001, 0, 0];
+  /** Type3 fonts: glyph procedures in glyph space scaled by FontMatrix. */
+  type3 = false;
+  /** FontBBox of a Type3 font (pdf.js stretches tiny Type3 text by its height). */
+  bbox: number[] = [0, 0, 0, 0];
+  private composite = false;
+  private cmap?: CMap;
+  private toUnicode?: Map<number, string>;
+  private identityToUnicode = false;
+  private fallbackUnicode?: (string | undefined)[];
+  private widths: (number | undefined)[] | Map<number, number> = [];
+  private defaultWidth = 0;
+  /** Non-embedded Type1: codes without a glyph name are shown as spaces (pdf.js). */
+  private blankAsSpace?: (string | undefined)[];
+  private readonly cache = new Map<number, Glyph>();
+
+  constructor(file: PdfFile, fontDict: Dict) {
+    let dict = fontDict;
+    let type = (file.resolve(dict.get('Subtype')) as Name | undefined)?.name ?? 'Type1';
+    if (type === 'Type3') {
+      this.type3 = true;
+      const fm = file.array(dict.get('FontMatrix'))?.map((x) => file.resolve(x));
+      if (fm && fm.length === 6 && fm.every((x) => typeof x === 'number')) this.fontMatrix = fm as number[];
+      const bb = file.array(dict.get('FontBBox'))?.map((x) => file.resolve(x));
+      if (bb && bb.length === 4 && bb.every((x) => typeof x === 'number')) {
+        const [x0, y0, x1, y1] = bb as number[];
+        this.bbox = [Math.min(x0, x1), Math.min(y0, y1), Math.max(x0, x1), Math.max(y0, y1)];
+      }
+      // An empty FontBBox makes pdf.js measure the glyph procedures: left to it.
+      if (this.bbox[2] - this.bbox[0] <= 0 || this.bbox[3] - this.bbox[1] <= 0)
+        throw new Unsupported('Type3 font without FontBBox');
+    }
+    const toUnicodeObj = file.resolve(dict.get('ToUnicode'));
+    if (type === 'Type0') {
+      const df = file.resolve(dict.get('DescendantFonts'));
+      const d = file.dict(Array.isArray(df) ? df[0] : df);
+      if (!d) throw new Unsupported('no descendant font');
+      this.composite = true;
+      const enc = file.resolve(dict.get('Encoding'));
+      if (isName(enc)) {
+        if (enc.name === 'Identity-H') this.cmap = CMap.identityH();
+        else throw new Unsupported(`CMap ${enc.name}`);
+      } else if (enc instanceof Stream) {
+        this.cmap = parseCMap(file.decode(enc));
+      } else throw new Unsupported('no CMap');
+      if (this.cmap.vertical) throw new Unsupported('vertical font');
+      dict = d;
+      type = (file.resolve(dict.get('Subtype')) as Name | undefined)?.name ?? 'CIDFontType2';
+    }
+    const descriptor = file.dict(dict.get('FontDescriptor'));
+    // pdf.js measures a descriptor-less CID font with standard metrics by glyph name: not done here.
+    if (this.composite && !descriptor) throw new Unsupported('CID font without descriptor');
+    const baseFontObj = file.resolve(dict.get('BaseFont'));
+    const baseFont = isName(baseFontObj) ? baseFontObj.name : '';
+    const fontNameObj = descriptor ? file.resolve(descriptor.get('FontName')) : undefined;
+    this.name = isName(fontNameObj)
+      ? fontNameObj.name
+      : fontNameObj instanceof Uint8Array
+        ? Buffer.from(fontNameObj).toString('latin1')
+        : baseFont;
+    if (this.type3 && !isName(fontNameObj)) this.name = 'Type3';
+    const embedded =
+      this.type3 ||
+      (!!descriptor &&
+        (descriptor.has('FontFile') || descriptor.has('FontFile2') || descriptor.has('FontFile3')));
+    let flags = file.num(descriptor?.get('Flags')) ?? 0;
+    if (!descriptor && !this.type3) {
+      // Standard 14 fonts need no descriptor; pdf.js simulates the flags.
+      const norm = normalizeFontName(baseFont);
+      const woStyle = norm.split('-', 1)[0];
+      flags = SYMBOL_FONTS[woStyle] ? FLAG_SYMBOLIC : FLAG_NONSYMBOLIC;
+      this.name = norm;
+    }
+
+    // Vertical metrics for the text layer's boxes.
+    const asc = file.num(descriptor?.get('Ascent'));
+    const desc = file.num(descriptor?.get('Descent'));
+    const bbox = file.array(descriptor?.get('FontBBox') ?? dict.get('FontBBox'));
+    if (asc !== undefined) this.ascent = asc / 1000;
+    else if (this.type3) {
+      // pdf.js leaves a Type3 font without descriptor metrics (the page falls back to defaults).
+    } else if (bbox && typeof bbox[3] === 'number' && typeof bbox[1] === 'number')
+      this.ascent = Math.max(bbox[3], bbox[1]) / 1000;
+    if (desc !== undefined) this.descent = desc / 1000;
+    else if (!this.type3 && bbox && typeof bbox[1] === 'number' && typeof bbox[3] === 'number')
+      this.descent = Math.min(bbox[1], bbox[3]) / 1000;
+
+    // TrueType and OpenType programs: pdf.js takes ascent and descent from their hhea table.
+    if (descriptor && embedded) {
+      const ff2 = file.resolve(descriptor.get('FontFile2'));
+      const ff3 = file.resolve(descriptor.get('FontFile3'));
+      const program = ff2 instanceof Stream ? ff2 : ff3 instanceof Stream ? ff3 : undefined;
+      if (
+        program &&
+        (ff2 instanceof Stream || isName(file.resolve(program.dict.get('Subtype')), 'OpenType'))
+      ) {
+        const m = sfntMetrics(file, program);
+        if (m) {
+          this.ascent = m.ascent;
+          this.descent = m.descent;
+        }
+      }
+    }
+
+    // Style: pdf.js sets bold/italic only for fonts it substitutes; names do the rest.
+    if (!embedded) {
+      const norm = normalizeFontName(this.name);
+      const mapped = STD_FONT_MAP[norm] ?? NON_STD_FONT_MAP[norm] ?? norm;
+      this.bold = /bold/i.test(mapped);
+      this.italic = /oblique|italic/i.test(mapped);
+      if (/Black/.test(this.name)) this.bold = true;
+      const basic = STD_BASIC_METRICS[mapped];
+      if (basic?.ascent !== undefined && Number.isNaN(this.ascent)) this.ascent = basic.ascent / 1000;
+      if (basic?.descent !== undefined && Number.isNaN(this.descent)) this.descent = basic.descent / 1000;
+    }
+
+    // ToUnicode.
+    let toUnicode: CMap | undefined;
+    if (toUnicodeObj instanceof Stream) {
+      try {
+        toUnicode = parseCMap(file.decode(toUnicodeObj));
+      } catch (e) {
+        if (e instanceof Unsupported) throw e;
+        toUnicode = undefined;
+      }
+      if (toUnicode?.identity && toUnicode.unicode.size === 0) this.identityToUnicode = true;
+      else if (toUnicode && toUnicode.unicode.size > 0) this.toUnicode = toUnicode.unicode;
+    } else if (isName(toUnicodeObj) && /^Identity-[HV]$/.test(toUnicodeObj.name)) {
+      this.identityToUnicode = true;
+    } else if (isName(toUnicodeObj)) throw new Unsupported(`ToUnicode ${toUnicodeObj.name}`);
+    const hasToUnicode = !!this.toUnicode || this.identityToUnicode;
+
+    if (this.composite) {
+      if (!hasToUnicode) {
+        // pdf.js maps CJK collections through their UCS2 CMaps (not loaded here); any other
+        // CID font without a ToUnicode shows its codes as they are.
+        const info = file.dict(dict.get('CIDSystemInfo'));
+        const str = (o: PdfObject | undefined) => {
+          const v = file.resolve(o);
+          return v instanceof Uint8Array ? Buffer.from(v).toString('latin1') : '';
+        };
+        if (
+          str(info?.get('Registry')) === 'Adobe' &&
+          /^(GB1|CNS1|Japan1|Korea1)$/.test(str(info?.get('Ordering')))
+        )
+          throw new Unsupported(`CID font without ToUnicode (${this.name})`);
+        this.identityToUnicode = true;
+      }
+      this.readCidWidths(file, dict);
+      return;
+    }
+
+    // Embedded Type1 programs without a ToUnicode: pdf.js reads text from their built-in encoding.
+    const ff1 = descriptor && !toUnicodeObj ? file.resolve(descriptor.get('FontFile')) : undefined;
+    const type1 = ff1 instanceof Stream ? readType1Header(file, ff1) : undefined;
+
+    // Simple fonts: encoding, differences, widths.
+    const encObj = file.resolve(fontDict.get('Encoding'));
+    const differences: (string | undefined)[] = [];
+    let baseEncodingName: string | undefined;
+    let hasEncodingEntry = false;
+    if (encObj instanceof Dict) {
+      hasEncodingEntry = true;
+      const be = file.resolve(encObj.get('BaseEncoding'));
+      if (isName(be)) baseEncodingName = be.name;
+      const diffs = file.array(encObj.get('Differences'));
+      if (diffs) {
+        let index = 0;
+        for (const entry of diffs) {
+          const d = file.resolve(entry);
+          if (typeof d === 'number') index = d;
+          else if (d instanceof Name) differences[index++] = d.name;
+          else throw new Unsupported('bad Differences');
+        }
+      }
+    } else if (isName(encObj)) {
+      hasEncodingEntry = true;
+      baseEncodingName = encObj.name;
+    }
+    if (
+      baseEncodingName !== 'MacRomanEncoding' &&
+      baseEncodingName !== 'MacExpertEncoding' &&
+      baseEncodingName !== 'WinAnsiEncoding'
+    )
+      baseEncodingName = undefined;
+    const isSymbolsFontName = !!SYMBOL_FONTS[this.name];
+    if (baseEncodingName && !embedded && isSymbolsFontName) baseEncodingName = undefined;
+    let defaultEncoding: readonly string[];
+    if (baseEncodingName) defaultEncoding = ENCODINGS[baseEncodingName];
+    else {
+      let isSymbolic = !!(flags & FLAG_SYMBOLIC);
+      const isNonsymbolic = !!(flags & FLAG_NONSYMBOLIC);
+      if (type === 'TrueType' && isSymbolic && isNonsymbolic && differences.length !== 0) isSymbolic = false;
+      defaultEncoding = ENCODINGS.StandardEncoding;
+      if (type === 'TrueType' && !isNonsymbolic) defaultEncoding = ENCODINGS.WinAnsiEncoding;
+      if (isSymbolic || isSymbolsFontName) {
+        defaultEncoding = ENCODINGS.MacRomanEncoding;
+        if (!embedded) {
+          if (/Symbol/i.test(this.name)) defaultEncoding = ENCODINGS.SymbolSetEncoding;
+          else if (/Dingbats/i.test(this.name)) defaultEncoding = ENCODINGS.ZapfDingbatsEncoding;
+          else if (/Wingdings/i.test(this.name)) defaultEncoding = ENCODINGS.WinAnsiEncoding;
+        }
+      }
+      // An embedded font with no Encoding and no ToUnicode: pdf.js reads the font program's
+      // own encoding or cmap, which this reader does not parse.
+      if (embedded && !this.type3 && !type1?.builtin && !hasToUnicode && (!hasEncodingEntry || isSymbolic))
+        throw new Unsupported('embedded font without ToUnicode or encoding');
+    }
+    const hasEncoding = !!baseEncodingName || differences.some((d) => d !== undefined);
+    if (!hasToUnicode || hasEncoding) {
+      const fallback = cachedSimpleToUnicode(defaultEncoding, differences, baseEncodingName);
+      if (hasToUnicode) this.fallbackUnicode = fallback.list;
+      else this.toUnicode = fallback.map;
+    }
+    const builtin = type1?.builtin;
+    if (!hasToUnicode && builtin && builtin !== defaultEncoding) {
+      // pdf.js's adjustType1ToUnicode: built-in glyph names win where the PDF sets none.
+      const map = new Map(this.toUnicode);
+      builtin.forEach((name, code) => {
+        if (!name || (hasEncoding && (baseEncodingName || differences[code] !== undefined))) return;
+        const u = unicodeForGlyph(name);
+        if (u !== -1) map.set(code, String.fromCharCode(u));
+      });
+      this.toUnicode = map;
+    }
+    if (!embedded && type === 'Type1') {
+      const names: (string | undefined)[] = [];
+      for (let c = 0; c < 256; c++) names[c] = differences[c] ?? defaultEncoding[c];
+      this.blankAsSpace = names;
+    }
+    this.readSimpleWidths(file, fontDict, descriptor, baseFont, defaultEncoding, differences);
+  }
+
+  private readSimpleWidths(
+    file: PdfFile,
+    dict: Dict,
+    descriptor: Dict | undefined,
+    baseFont: string,
+    encoding: readonly string[],
+    differences: (string | undefined)[],
+  ): void {
+    const widths = file.array(dict.get('Widths'));
+    if (widths) {
+      const first = file.num(dict.get('FirstChar')) ?? 0;
+      const arr: (number | undefined)[] = [];
+      widths.forEach((w, i) => {
+        const v = file.resolve(w);
+        if (typeof v === 'number') arr[first + i] = v;
+      });
+      this.widths = arr;
+      this.defaultWidth = (descriptor ? file.num(descriptor.get('MissingWidth')) : undefined) ?? 0;
+      return;
+    }
+    // No widths: the standard font's metrics by glyph name (pdf.js getBaseFontMetrics).
+    const name = descriptor ? baseFont : normalizeFontName(baseFont);
+    let lookup = STD_FONT_MAP[name] ?? name;
+    if (!(lookup in STD_METRICS)) {
+      const woStyle = name.split('-', 1)[0];
+      lookup = woStyle in SERIF_FONTS || /serif/i.test(woStyle) ? 'Times-Roman' : 'Helvetica';
+    }
+    const m = STD_METRICS[lookup];
+    if (typeof m === 'number') {
+      this.defaultWidth = m;
+      this.widths = [];
+      return;
+    }
+    const arr: (number | undefined)[] = [];
+    for (let c = 0; c < 256; c++) {
+      const d = differences[c];
+      if (d !== undefined && m[d]) arr[c] = m[d];
+      else if (encoding[c] && m[encoding[c]]) arr[c] = m[encoding[c]];
+    }
+    this.widths = arr;
+    this.defaultWidth = 0;
+  }
+
+  private readCidWidths(file: PdfFile, dict: Dict): void {
+    const dw = file.num(dict.get('DW'));
+    this.defaultWidth = dw !== undefined ? Math.ceil(dw) : 1000;
+    const map = new Map<number, number>();
+    const w = file.array(dict.get('W'));
+    if (w) {
+      for (let i = 0; i < w.length; i++) {
+        let start = file.resolve(w[i++]);
+        if (typeof start !== 'number' || !Number.isInteger(start)) break;
+        const code = file.resolve(w[i]);
+        if (Array.isArray(code)) {
+          for (const c of code) {
+            const width = file.resolve(c);
+            if (typeof width === 'number') map.set(start, width);
+            start++;
+          }
+        } else if (typeof code === 'number' && Number.isInteger(code)) {
+          const width = file.resolve(w[++i]);
+          if (typeof width !== 'number') continue;
+          // A hostile range is clipped.
+          for (let j = start; j <= Math.min(code, start + 0x10000); j++) map.set(j, width);
+        } else break;
+      }
+    }
+    this.widths = map;
+  }
+
+  /** Single-byte codes (simple fonts): `glyph(byte)` directly, no code splitting. */
+  get simple(): boolean {
+    return !this.composite;
+  }
+
+  glyph(code: number): Glyph {
+    let g = this.cache.get(code);
+    if (g) return g;
+    let widthCode = code;
+    if (this.cmap) widthCode = this.cmap.lookupCid(code) ?? code;
+    let width = this.widths instanceof Map ? this.widths.get(widthCode) : this.widths[widthCode];
+    if (typeof width !== 'number') width = this.defaultWidth;
+    let unicode: string | undefined;
+    if (this.identityToUnicode) unicode = code > 0 ? String.fromCharCode(code) : undefined;
+    else unicode = this.toUnicode?.get(code) ?? this.fallbackUnicode?.[code];
+    if (!unicode) unicode = String.fromCharCode(code);
+    if (this.blankAsSpace) {
+      const gn = this.blankAsSpace[code];
+      if (gn === '') {
+        unicode = ' ';
+        if (!width) width = (this.widths as (number | undefined)[])[32] ?? this.defaultWidth;
+      }
+    }
+    const m = SPECIAL.exec(unicode);
+    g = {
+      code,
+      unicode,
+      width,
+      isWhitespace: !!m?.[1],
+      isZeroWidthDiacritic: !!m?.[2],
+      isInvisibleFormatMark: !!m?.[3],
+    };
+    this.cache.set(code, g);
+    return g;
+  }
+
+  /** The glyphs a string shows. */
+  glyphs(bytes: Uint8Array): Glyph[] {
+    const out: Glyph[] = [];
+    if (!this.composite) {
+      for (let i = 0; i < bytes.length; i++) out.push(this.glyph(bytes[i]));
+      return out;
+    }
+    const cmap = this.cmap as CMap;
+    for (let i = 0; i < bytes.length; ) {
+      const [code, len] = cmap.readCode(bytes, i);
+      i += len;
+      out.push(this.glyph(code));
+    }
+    return out;
+  }
+}
+
+/** The cleartext header of a Type1 program: its /Encoding (FontMatrix must be the usual one). */
+function readType1Header(
+  file: PdfFile,
+  program: Stream,
+): { builtin?: readonly (string | undefined)[] } | undefined {
+  const length1 = file.num(program.dict.get('Length1')) ?? 0;
+  let { data, complete } = file.decodePrefix(program, Math.max(4096, length1));
+  if (!complete && data.length < length1) data = file.decode(program);
+  // PFB segments start with 0x80 0x01 and a length.
+  if (data[0] === 0x80 && data[1] === 1) data = data.subarray(6);
+  const head = Buffer.from(
+    data.buffer,
+    data.byteOffset,
+    Math.min(data.length, length1 > 0 ? length1 : 65536),
+  ).toString('latin1');
+  const eexec = head.indexOf('eexec');
+  const text = eexec >= 0 ? head.slice(0, eexec) : head;
+  const out: { builtin?: readonly (string | undefined)[] } = {};
+  const fm = /\/FontMatrix\s*[[{]\s*([^\]}]*)[\]}]/.exec(text);
+  if (fm) {
+    const m = fm[1].trim().split(/\s+/).map(Number);
+    if (m.join(' ') !== '0.001 0 0 0.001 0 0') throw new Unsupported('Type1 FontMatrix');
+  }
+  const enc = /\/Encoding\s+(\S+)/.exec(text);
+  if (enc) {
+    if (/^\d+$/.test(enc[1])) {
+      const rest = text.slice(enc.index + enc[0].length);
+      const end = /\sdef\b/.exec(rest)?.index ?? rest.length;
+      const names: (string | undefined)[] = [];
+      for (const m of rest.slice(0, end).matchAll(/dup\s+(\d+)\s*\/([^\s/[\]{}()<>]+)\s+put/g))
+        names[Number(m[1])] = m[2];
+      out.builtin = names;
+    } else out.builtin = ENCODINGS[enc[1]];
+  }
+  return out;
+}
+
+/** Ascent and descent of an sfnt font program (hhea over head's unitsPerEm), as pdf.js reads them. */
+function sfntMetrics(file: PdfFile, program: Stream): { ascent: number; descent: number } | undefined {
+  // The table directory opens the program, and head/hhea are often near it: a small prefix
+  // first, the whole program when they lie further in.
+  const { data, complete } = file.decodePrefix(program, 2048);
+  const m = sfntAt(data);
+  if (m !== 'short') return m;
+  if (complete) return undefined;
+  const whole = sfntAt(file.decode(program));
+  return whole === 'short' ? undefined : whole;
+}
+
+function sfntAt(data: Uint8Array): { ascent: number; descent: number } | undefined | 'short' {
+  if (data.length < 12) return 'short';
+  const u16 = (p: number) => (data[p] << 8) | data[p + 1];
+  const s16 = (p: number) => {
+    const v = u16(p);
+    return v & 0x8000 ? v - 0x10000 : v;
+  };
+  const u32 = (p: number) => ((data[p] << 24) | (data[p + 1] << 16) | (data[p + 2] << 8) | data[p + 3]) >>> 0;
+  const numTables = u16(4);
+  let head = -1;
+  let hhea = -1;
+  for (let i = 0; i < numTables; i++) {
+    const rec = 12 + i * 16;
+    if (rec + 16 > data.length) break;
+    const tag = String.fromCharCode(data[rec], data[rec + 1], data[rec + 2], data[rec + 3]);
+    if (tag === 'head') head = u32(rec + 8);
+    else if (tag === 'hhea') hhea = u32(rec + 8);
+  }
+  if (12 + numTables * 16 > data.length) return 'short';
+  if (head < 0 || hhea < 0) return undefined;
+  if (head + 20 > data.length || hhea + 8 > data.length) return 'short';
+  const unitsPerEm = u16(head + 18);
+  if (!unitsPerEm) return undefined;
+  return { ascent: s16(hhea + 4) / unitsPerEm, descent: s16(hhea + 6) / unitsPerEm };
+}
+
+/** Most fonts share an encoding: their glyph-name maps are built once per process (bounded). */
+const simpleCache = new Map<string, { list: (string | undefined)[]; map: Map<number, string> }>();
+const encodingId = new Map<readonly string[], string>(Object.entries(ENCODINGS).map(([k, v]) => [v, k]));
+
+function cachedSimpleToUnicode(
+  defaultEncoding: readonly string[],
+  differences: (string | undefined)[],
+  baseEncodingName: string | undefined,
+): { list: (string | undefined)[]; map: Map<number, string> } {
+  const key = `${encodingId.get(defaultEncoding)}|${baseEncodingName ?? ''}|${differences.map((d, i) => (d === undefined ? '' : `${i}:${d}`)).join(' ')}`;
+  let hit = simpleCache.get(key);
+  if (!hit) {
+    const list = simpleFontToUnicode(defaultEncoding, differences, baseEncodingName);
+    const map = new Map<number, string>();
+    list.forEach((u, c) => {
+      if (u !== undefined) map.set(c, u);
+    });
+    hit = { list, map };
+    if (simpleCache.size > 512) simpleCache.clear();
+    simpleCache.set(key, hit);
+  }
+  return hit;
+}
+
+/** pdf.js's _simpleFontToUnicode: glyph names of the encoding (with differences) to text. */
+function simpleFontToUnicode(
+  defaultEncoding: readonly string[],
+  differences: (string | undefined)[],
+  baseEncodingName: string | undefined,
+  forceGlyphs = false,
+): (string | undefined)[] {
+  const toUnicode: (string | undefined)[] = [];
+  const encoding = defaultEncoding.slice();
+  differences.forEach((name, code) => {
+    if (name !== undefined && name !== '.notdef') encoding[code] = name;
+  });
+  const gl = glyphs();
+  for (let charcode = 0; charcode < encoding.length; charcode++) {
+    const glyphName = encoding[charcode];
+    if (!glyphName) continue;
+    const unicode = gl.get(glyphName);
+    if (unicode !== undefined) {
+      toUnicode[charcode] = String.fromCharCode(unicode);
+      continue;
+    }
+    let code = 0;
+    switch (glyphName[0]) {
+      case 'G':
+        if (glyphName.length === 3) code = Number.parseInt(glyphName.substring(1), 16);
+        break;
+      case 'g':
+        if (glyphName.length === 5) code = Number.parseInt(glyphName.substring(1), 16);
+        break;
+      case 'C':
+      case 'c':
+        if (glyphName.length >= 3 && glyphName.length <= 4) {
+          const codeStr = glyphName.substring(1);
+          if (forceGlyphs) {
+            code = Number.parseInt(codeStr, 16);
+            break;
+          }
+          code = +codeStr;
+          if (Number.isNaN(code) && Number.isInteger(Number.parseInt(codeStr, 16)))
+            return simpleFontToUnicode(defaultEncoding, differences, baseEncodingName, true);
+        }
+        break;
+      case 'u': {
+        const u = unicodeForGlyph(glyphName);
+        if (u !== -1) code = u;
+        break;
+      }
+      default:
+        if (glyphName === 'f_h' || glyphName === 'f_t' || glyphName === 'T_h') {
+          toUnicode[charcode] = glyphName.replace(/_/g, '');
+          continue;
+        }
+    }
+    if (code > 0 && code <= 0x10ffff && Number.isInteger(code)) {
+      if (baseEncodingName && code === charcode) {
+        const base = ENCODINGS[baseEncodingName];
+        const baseName = base?.[charcode];
+        if (baseName) {
+          toUnicode[charcode] = String.fromCharCode(gl.get(baseName) ?? 0);
+          continue;
+        }
+      }
+      toUnicode[charcode] = String.fromCodePoint(code);
+    }
+  }
+  return toUnicode;
+}
+
+/** Fonts of a document, loaded once per object. */
+export class FontCache {
+  private readonly byKey = new Map<unknown, Font | Unsupported>();
+  constructor(private readonly file: PdfFile) {}
+  get(obj: PdfObject | undefined): Font {
+    const key = obj instanceof Ref ? obj.key : obj;
+    const hit = this.byKey.get(key);
+    if (hit instanceof Font) return hit;
+    if (hit) throw hit;
+    const dict = this.file.dict(obj);
+    if (!dict) throw new Unsupported('font is not a dictionary');
+    try {
+      const f = new Font(this.file, dict);
+      this.byKey.set(key, f);
+      return f;
+    } catch (e) {
+      const u = e instanceof Unsupported ? e : new Unsupported(`font: ${(e as Error)?.message}`);
+      this.byKey.set(key, u);
+      throw u;
+    }
+  }
+}

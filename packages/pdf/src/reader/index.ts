@@ -1,0 +1,115 @@
+import type { DocMetadata } from '@distill/core';
+import { pdfDateToIso } from '../extract/metadata.js';
+import type { PageInput } from '../types.js';
+import { type PageRecord, PdfFile } from './document.js';
+import { FontCache } from './fonts.js';
+import { decodeTextString, isName, type PdfObject, Stream } from './objects.js';
+import { readPageInput } from './page.js';
+
+export { Unsupported } from './objects.js';
+
+/**
+ * The fast reader's face: a PDF opened without pdf.js, its page count, metadata and pages as
+ * PageInput. Opening throws Unsupported (encrypted, no catalogue) when pdf.js must do it.
+ */
+export class FastPdf {
+  readonly file: PdfFile;
+  private fonts: FontCache;
+  private readonly records: PageRecord[];
+  private pagesRead = 0;
+
+  constructor(bytes: Uint8Array) {
+    this.file = new PdfFile(bytes);
+    this.fonts = new FontCache(this.file);
+    this.records = this.file.pages();
+  }
+
+  get numPages(): number {
+    return this.records.length;
+  }
+
+  /** Reads page `n` (1-based). Throws Unsupported when the page needs pdf.js. */
+  page(n: number): PageInput {
+    const rec = this.records[n - 1];
+    if (!rec) throw new Error(`no page ${n}`);
+    // Objects and fonts are cached per document; a long document drops them every so many
+    // pages, so memory stays flat however many pages there are.
+    if (++this.pagesRead % 64 === 0) {
+      this.file.trimCache();
+      this.fonts = new FontCache(this.file);
+    }
+    return readPageInput(this.file, this.fonts, rec, n);
+  }
+
+  metadata(): DocMetadata {
+    const out: DocMetadata = {};
+    try {
+      const info = this.file.info();
+      const str = (key: string): string | undefined => {
+        const v = this.file.resolve(info?.get(key));
+        if (!(v instanceof Uint8Array)) return undefined;
+        const s = decodeTextString(v)
+          .replace(/\u0000/g, '')
+          .trim();
+        return s === '' ? undefined : s;
+      };
+      const xmp = this.xmp();
+      const title = str('Title') ?? xmp('title');
+      if (title) out.title = title;
+      const author = str('Author') ?? xmp('creator');
+      if (author) out.author = author;
+      const subject = str('Subject');
+      if (subject) {
+        out.subject = subject;
+        out.description = subject;
+      }
+      const keywords = str('Keywords');
+      if (keywords) out.keywords = keywords;
+      const creator = str('Creator');
+      if (creator) out.creator = creator;
+      const producer = str('Producer');
+      if (producer) out.producer = producer;
+      const created = pdfDateToIso(str('CreationDate'));
+      if (created) out.creationDate = created;
+      const modified = pdfDateToIso(str('ModDate'));
+      if (modified) out.modificationDate = modified;
+      const lang = str('Language');
+      if (lang) out.language = lang;
+      const v = this.file.resolve(this.file.catalog.get('Version'));
+      const version =
+        isName(v) && /^\d\.\d$/.test(v.name) && v.name > this.file.version ? v.name : this.file.version;
+      if (version) out.pdfVersion = version;
+    } catch {
+      // A broken info dictionary never costs the text.
+    }
+    return out;
+  }
+
+  /** A Dublin Core field of the XMP packet (first entry), or undefined. */
+  private xmp(): (field: string) => string | undefined {
+    let text: string | undefined;
+    return (field) => {
+      if (text === undefined) {
+        text = '';
+        try {
+          const m = this.file.resolve(this.file.catalog.get('Metadata') as PdfObject);
+          if (m instanceof Stream) text = Buffer.from(this.file.decode(m, 4 << 20)).toString('utf8');
+        } catch {
+          text = '';
+        }
+      }
+      const block = new RegExp(`<dc:${field}[^>]*>([\\s\\S]*?)</dc:${field}>`).exec(text)?.[1];
+      if (!block) return undefined;
+      const li = /<rdf:li[^>]*>([\s\S]*?)<\/rdf:li>/.exec(block)?.[1] ?? block;
+      const s = li
+        .replace(/<[^>]+>/g, '')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&apos;/g, "'")
+        .replace(/&amp;/g, '&')
+        .trim();
+      return s || undefined;
+    };
+  }
+}

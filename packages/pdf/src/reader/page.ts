@@ -1,0 +1,197 @@
+import { readGraphics } from '../extract/graphics.js';
+import { BOLD_NAME, ITALIC_NAME, keepImages, linkArea, textItemsToRuns } from '../extract/page.js';
+import type { LinkArea, PageInput } from '../types.js';
+import { BudgetExhausted, ContentInterpreter } from './content/interpreter.js';
+import { READER_OPS } from './content/ops.js';
+import type { PageRecord, PdfFile } from './document.js';
+import type { Font, FontCache } from './fonts.js';
+import { decodeTextString, isName, isNum, type PdfObject, Stream } from './objects.js';
+
+/** Operators one page may run, forms included (a nested-form bomb stops here). */
+const MAX_PAGE_OPS = 3_000_000;
+const MAX_PAGE_FORMS = 4_000;
+const LETTER = [0, 0, 612, 792];
+
+type Matrix = [number, number, number, number, number, number];
+
+function rect(file: PdfFile, o: PdfObject | undefined): number[] | undefined {
+  const a = file.array(o);
+  if (!a || a.length !== 4) return undefined;
+  const v = a.map((x) => file.resolve(x));
+  if (!v.every(isNum)) return undefined;
+  const [x0, y0, x1, y1] = v as number[];
+  return [Math.min(x0, x1), Math.min(y0, y1), Math.max(x0, x1), Math.max(y0, y1)];
+}
+
+/** The page's view box (CropBox within MediaBox) and rotation, as pdf.js's Page.view/rotate. */
+export function pageView(file: PdfFile, rec: PageRecord): { view: number[]; rotate: number } {
+  let media = rect(file, rec.mediaBox);
+  if (!media || media[2] - media[0] <= 0 || media[3] - media[1] <= 0) media = LETTER;
+  let view = media;
+  const crop = rect(file, rec.cropBox);
+  if (crop) {
+    const x0 = Math.max(crop[0], media[0]);
+    const y0 = Math.max(crop[1], media[1]);
+    const x1 = Math.min(crop[2], media[2]);
+    const y1 = Math.min(crop[3], media[3]);
+    if (x1 > x0 && y1 > y0) view = [x0, y0, x1, y1];
+  }
+  let rotate = file.num(rec.rotate) ?? 0;
+  if (rotate % 90 !== 0) rotate = 0;
+  else if (rotate >= 360) rotate %= 360;
+  else if (rotate < 0) rotate = ((rotate % 360) + 360) % 360;
+  return { view, rotate };
+}
+
+/** pdf.js's PageViewport at scale 1: user space to the top-left, y-down frame. */
+export function viewport(
+  view: number[],
+  rotation: number,
+): { transform: Matrix; width: number; height: number } {
+  const cx = (view[2] + view[0]) / 2;
+  const cy = (view[3] + view[1]) / 2;
+  let a = 1;
+  let b = 0;
+  let c = 0;
+  let d = -1;
+  if (rotation === 180) [a, b, c, d] = [-1, 0, 0, 1];
+  else if (rotation === 90) [a, b, c, d] = [0, 1, 1, 0];
+  else if (rotation === 270) [a, b, c, d] = [0, -1, -1, 0];
+  let ox: number;
+  let oy: number;
+  let width: number;
+  let height: number;
+  if (a === 0) {
+    ox = Math.abs(cy - view[1]);
+    oy = Math.abs(cx - view[0]);
+    width = view[3] - view[1];
+    height = view[2] - view[0];
+  } else {
+    ox = Math.abs(cx - view[0]);
+    oy = Math.abs(cy - view[1]);
+    width = view[2] - view[0];
+    height = view[3] - view[1];
+  }
+  return { transform: [a, b, c, d, ox - a * cx - c * cy, oy - b * cx - d * cy], width, height };
+}
+
+function contentBytes(file: PdfFile, contents: PdfObject | undefined): Uint8Array {
+  const c = file.resolve(contents);
+  const streams: Stream[] = [];
+  if (c instanceof Stream) streams.push(c);
+  else if (Array.isArray(c))
+    for (const x of c) {
+      const s = file.resolve(x);
+      if (s instanceof Stream) streams.push(s);
+    }
+  if (streams.length === 1) return file.decode(streams[0]);
+  const parts = streams.map((s) => file.decode(s));
+  // Streams of one page are joined with a space between (a token may not span two).
+  const total = parts.reduce((n, p) => n + p.length + 1, 0);
+  const out = new Uint8Array(total);
+  let p = 0;
+  for (const part of parts) {
+    out.set(part, p);
+    p += part.length;
+    out[p++] = 0x20;
+  }
+  return out;
+}
+
+const ALLOWED_URL = /^(https?|ftp|mailto|tel):$/;
+
+function annotationUrl(file: PdfFile, annot: Map<string, PdfObject>): string | undefined {
+  const action = file.dict(annot.get('A'));
+  if (!action || !isName(file.resolve(action.get('S')), 'URI')) return undefined;
+  const uri = file.resolve(action.get('URI'));
+  let raw =
+    uri instanceof Uint8Array ? Buffer.from(uri).toString('latin1') : isName(uri) ? `/${uri.name}` : '';
+  if (!raw) return undefined;
+  try {
+    // pdf.js reads UTF-8 in URI strings when it decodes.
+    const utf8 = Buffer.from(raw, 'latin1').toString('utf8');
+    if (!utf8.includes('\ufffd')) raw = utf8;
+  } catch {
+    // keep the raw string
+  }
+  const withProtocol = raw.startsWith('www.') ? `http://${raw}` : raw;
+  try {
+    const u = new URL(withProtocol);
+    if (ALLOWED_URL.test(u.protocol)) return u.href;
+  } catch {
+    // not an absolute URL: pdf.js keeps it as unsafeUrl
+  }
+  return raw;
+}
+
+function readLinks(file: PdfFile, rec: PageRecord, vt: Matrix): LinkArea[] {
+  const links: LinkArea[] = [];
+  try {
+    const annots = file.array(rec.dict.get('Annots')) ?? [];
+    for (const a of annots.slice(0, 10_000)) {
+      const d = file.dict(a);
+      if (!d || !isName(file.resolve(d.get('Subtype')), 'Link')) continue;
+      const flags = file.num(d.get('F')) ?? 0;
+      if (flags & (2 | 32)) continue;
+      const r = rect(file, d.get('Rect'));
+      if (!r) continue;
+      const link = linkArea(annotationUrl(file, d.map), r, vt);
+      if (link) links.push(link);
+    }
+  } catch {
+    // Broken annotations never cost the page its text.
+  }
+  return links;
+}
+
+const styleCache = new WeakMap<Font, { ascent?: number; descent?: number; bold: boolean; italic: boolean }>();
+function fontStyle(font: Font) {
+  let s = styleCache.get(font);
+  if (!s) {
+    s = {
+      ascent: Number.isNaN(font.ascent) ? undefined : font.ascent,
+      descent: Number.isNaN(font.descent) ? undefined : font.descent,
+      bold: font.bold || BOLD_NAME.test(font.name),
+      italic: font.italic || ITALIC_NAME.test(font.name),
+    };
+    styleCache.set(font, s);
+  }
+  return s;
+}
+
+/**
+ * One page through the fast reader, to the same PageInput extract/page.ts makes with pdf.js.
+ * Throws Unsupported when a font or construct needs pdf.js; the caller falls back.
+ */
+export function readPageInput(
+  file: PdfFile,
+  fonts: FontCache,
+  rec: PageRecord,
+  pageNumber: number,
+): PageInput {
+  const { view, rotate } = pageView(file, rec);
+  const vp = viewport(view, rotate);
+  const interp = new ContentInterpreter(file, fonts, view, { ops: MAX_PAGE_OPS, forms: MAX_PAGE_FORMS });
+  const data = contentBytes(file, rec.dict.get('Contents'));
+  try {
+    interp.run(data, file.dict(rec.resources));
+  } catch (e) {
+    // A bomb is cut off: what was read so far is the page.
+    if (!(e instanceof BudgetExhausted)) throw e;
+  }
+  const graphics = readGraphics(interp.fnArray, interp.argsArray, READER_OPS, vp.transform);
+  const runs = textItemsToRuns(interp.items, vp.transform, (item) => fontStyle(item.font));
+  const links = readLinks(file, rec, vp.transform);
+  return {
+    pageNumber,
+    width: vp.width,
+    height: vp.height,
+    runs,
+    rules: graphics.rules,
+    rects: graphics.rects,
+    images: keepImages(graphics.images, vp.width, vp.height),
+    links,
+  };
+}
+
+export { decodeTextString };

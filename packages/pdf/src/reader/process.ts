@@ -1,0 +1,37 @@
+import { analyzePage } from '../layout/analyze.js';
+import type { PageLayout } from '../types.js';
+import type { FastPdf } from './index.js';
+import { Unsupported } from './objects.js';
+
+/** Why the fast reader gave a page up, for the fallback counter. */
+export type FastOutcome = { layout: PageLayout } | { fallback: string };
+
+/**
+ * One page through the fast reader and layout. Anything the reader cannot do right
+ * (Unsupported) or any error of its own is a fallback to pdf.js, never a lost page.
+ */
+export function processFastPage(doc: FastPdf, pageNumber: number): FastOutcome {
+  try {
+    const input = doc.page(pageNumber);
+    return { layout: { ...analyzePage(input), reader: 'fast' } };
+  } catch (e) {
+    return { fallback: e instanceof Unsupported ? e.message : `error: ${(e as Error)?.message ?? e}` };
+  }
+}
+
+let loading: Promise<typeof import('./index.js')> | undefined;
+
+/** Opens a document with the fast reader, or says why pdf.js must. */
+export async function openFast(bytes: Uint8Array): Promise<{ doc: FastPdf } | { fallback: string }> {
+  if (process.env.DISTILL_PDF_READER === 'pdfjs') return { fallback: 'disabled (DISTILL_PDF_READER=pdfjs)' };
+  // The reader's tables load on first use only; later documents reuse the module.
+  loading ??= import('./index.js');
+  const { FastPdf } = await loading;
+  try {
+    const doc = new FastPdf(bytes);
+    if (doc.numPages === 0) return { fallback: 'no pages found' };
+    return { doc };
+  } catch (e) {
+    return { fallback: e instanceof Unsupported ? e.message : `error: ${(e as Error)?.message ?? e}` };
+  }
+}
