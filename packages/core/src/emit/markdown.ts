@@ -46,64 +46,69 @@ function wrap(delim: string, inner: string): string {
 
 export function inlinesToMarkdown(nodes: readonly Inline[], ctx: InlineCtx, lineStart = true): string {
   let out = '';
-  // Tracked, not read back from `out`: endsWith on a growing rope flattens it every time (quadratic).
+  // Tracked from each piece, never read back from `out`: charCodeAt or endsWith on a growing
+  // rope flattens it every time (quadratic on a paragraph of 50,000 links).
   let atStart = lineStart;
-  const atLineStart = () => atStart;
   for (const n of nodes) {
-    const before = out.length;
-    switch (n.kind) {
-      case 'text':
-        out += escapeMarkdownText(n.text, { lineStart: atLineStart(), table: ctx.table });
-        break;
-      case 'strong':
-        out += wrap('**', inlinesToMarkdown(n.children, ctx, false));
-        break;
-      case 'emphasis':
-        out += wrap('*', inlinesToMarkdown(n.children, ctx, false));
-        break;
-      case 'strike':
-        out += wrap('~~', inlinesToMarkdown(n.children, ctx, false));
-        break;
-      case 'superscript':
-        out += `<sup>${inlinesToMarkdown(n.children, ctx, false)}</sup>`;
-        break;
-      case 'subscript':
-        out += `<sub>${inlinesToMarkdown(n.children, ctx, false)}</sub>`;
-        break;
-      case 'code':
-        out += codeSpan(
-          ctx.table ? n.text.replace(/\|/g, '\\|').replace(/\n/g, ' ') : n.text.replace(/\n/g, ' '),
-        );
-        break;
-      case 'math':
-        out += `$${n.tex.replace(/\n/g, ' ')}$`;
-        break;
-      case 'link': {
-        const text = inlinesToMarkdown(n.children, ctx, false).trim();
-        if (text === '' && n.href === '') break;
-        if (/^https?:\/\/\S+$/.test(n.href) && (text === '' || text === n.href) && !n.title) {
-          out += `<${n.href}>`;
-        } else {
-          out += `[${text === '' ? escapeMarkdownText(n.href, { lineStart: false, table: ctx.table }) : text}](${linkDestination(n.href)}${titlePart(n.title)})`;
-        }
-        break;
-      }
-      case 'image': {
-        const alt = escapeMarkdownText(n.alt ?? '', { lineStart: false, table: ctx.table }).replace(
-          /\n/g,
-          ' ',
-        );
-        out += `![${alt}](${linkDestination(n.src ?? '')}${titlePart(n.title)})`;
-        break;
-      }
-      case 'lineBreak':
-        out += ctx.table ? '<br>' : '  \n';
-        break;
-      case 'footnoteRef':
-        out += `[^${n.id}]`;
-        break;
+    const piece = inlineToMarkdown(n, ctx, atStart);
+    if (piece.length > 0) {
+      out += piece;
+      atStart = piece.charCodeAt(piece.length - 1) === 10;
     }
-    if (out.length > before) atStart = out.charCodeAt(out.length - 1) === 10;
+  }
+  return out;
+}
+
+function inlineToMarkdown(n: Inline, ctx: InlineCtx, lineStart: boolean): string {
+  let out = '';
+  switch (n.kind) {
+    case 'text':
+      out += escapeMarkdownText(n.text, { lineStart, table: ctx.table });
+      break;
+    case 'strong':
+      out += wrap('**', inlinesToMarkdown(n.children, ctx, false));
+      break;
+    case 'emphasis':
+      out += wrap('*', inlinesToMarkdown(n.children, ctx, false));
+      break;
+    case 'strike':
+      out += wrap('~~', inlinesToMarkdown(n.children, ctx, false));
+      break;
+    case 'superscript':
+      out += `<sup>${inlinesToMarkdown(n.children, ctx, false)}</sup>`;
+      break;
+    case 'subscript':
+      out += `<sub>${inlinesToMarkdown(n.children, ctx, false)}</sub>`;
+      break;
+    case 'code':
+      out += codeSpan(
+        ctx.table ? n.text.replace(/\|/g, '\\|').replace(/\n/g, ' ') : n.text.replace(/\n/g, ' '),
+      );
+      break;
+    case 'math':
+      out += `$${n.tex.replace(/\n/g, ' ')}$`;
+      break;
+    case 'link': {
+      const text = inlinesToMarkdown(n.children, ctx, false).trim();
+      if (text === '' && n.href === '') break;
+      if (/^https?:\/\/\S+$/.test(n.href) && (text === '' || text === n.href) && !n.title) {
+        out += `<${n.href}>`;
+      } else {
+        out += `[${text === '' ? escapeMarkdownText(n.href, { lineStart: false, table: ctx.table }) : text}](${linkDestination(n.href)}${titlePart(n.title)})`;
+      }
+      break;
+    }
+    case 'image': {
+      const alt = escapeMarkdownText(n.alt ?? '', { lineStart: false, table: ctx.table }).replace(/\n/g, ' ');
+      out += `![${alt}](${linkDestination(n.src ?? '')}${titlePart(n.title)})`;
+      break;
+    }
+    case 'lineBreak':
+      out += ctx.table ? '<br>' : '  \n';
+      break;
+    case 'footnoteRef':
+      out += `[^${n.id}]`;
+      break;
   }
   return out;
 }
