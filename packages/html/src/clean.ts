@@ -63,6 +63,9 @@ export function isHidden(el: PElement): boolean {
     const a = attrs[i];
     switch (a.name) {
       case 'hidden':
+        // React's streaming render sends a suspended boundary's content in <div hidden id="S:0">
+        // and its script moves it into place: that is the page, not hidden content.
+        if (el.tagName === 'div' && /^S:\d+$/.test(attr(el, 'id') ?? '')) break;
         return true;
       case 'aria-hidden':
         // Icons and decorative duplicates are aria-hidden; a whole visible teaser sometimes is too.

@@ -49,3 +49,20 @@ describe('stripRawText (script, style and comment bodies skipped before parsing)
     expect(stripRawText(junk)).toBe(junk);
   });
 });
+
+describe('page shapes the stripper repairs or keeps', () => {
+  it('closes a self-closed iframe, so the rest of the page is not read as its text', () => {
+    const page =
+      '<body><noscript><iframe src="https://gtm.example/ns.html" /></noscript><main><h1>Title</h1><p>Body text</p></main></body>';
+    const doc = htmlToDoc(page, { onlyMainContent: false });
+    expect(doc.blocks.map((b) => b.kind)).toEqual(['heading', 'paragraph']);
+  });
+
+  it('keeps React\'s streamed boundaries (<div hidden id="S:0">): a script moves them into place', () => {
+    const text = 'Streamed content that the page shows once its inline script has run. '.repeat(4);
+    const page = `<body><main><template id="B:0"></template></main><div hidden id="S:0"><p>${text}</p></div><div hidden><p>Really hidden</p></div></body>`;
+    const md = htmlToDoc(page, { onlyMainContent: false }).blocks;
+    expect(md).toHaveLength(1);
+    expect(JSON.stringify(md)).toContain('Streamed content');
+  });
+});

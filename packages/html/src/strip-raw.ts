@@ -10,7 +10,8 @@
  *    `<!-->` and `<!--->` are the empty comments the HTML tokenizer knows;
  *  - `textarea`, `title`, `xmp`, `iframe`, `noembed`, `noframes` bodies are raw text too and
  *    are passed over unchanged (a `<script>` written inside them is text);
- *  - a self-closed `<script/>` or `<style/>` (SVG) has no body;
+ *  - a self-closed `<script/>` or `<style/>` (SVG) has no body; a self-closed `<iframe/>`
+ *    gets its end tag, as its author meant;
  *  - a script body holding `<!--` may be in the tokenizer's "escaped" state, where the first
  *    `</script>` does not end it; from there on the rest goes to the parser unchanged, as does
  *    everything after an unclosed comment, raw-text element or `<plaintext>`.
@@ -78,6 +79,12 @@ export function stripRawText(html: string): string {
       // Self-closed: in SVG a real empty element; in HTML the parser ignores the slash, so
       // leave the rest to it.
       if (tag === 'script' || tag === 'style') break;
+      // `<iframe ... />` (a Tag Manager snippet in <noscript>) would make the rest of the page
+      // the iframe's text; its author, and a browser running scripts, see it closed.
+      if (tag !== 'title') {
+        out += `${html.slice(last, open)}</${tag}>`;
+        last = open;
+      }
       start.lastIndex = open;
       continue;
     }
