@@ -98,6 +98,12 @@ for (const t of [...new Set(rows.map((r) => r.type))].sort())
 console.log(
   `time ${totalMs.toFixed(0)} ms for ${(bytes / 1e6).toFixed(1)} MB (${(bytes / 1e6 / (totalMs / 1000)).toFixed(1)} MB/s)`,
 );
+const out = flag('--out');
+if (out)
+  (await import('node:fs')).writeFileSync(
+    out,
+    rows.map((r) => `${r.id} ${r.type} ${r.p.toFixed(3)} ${r.r.toFixed(3)} ${r.f.toFixed(3)}`).join('\n'),
+  );
 if (worst) {
   for (const r of [...rows].sort((a, b) => a.f - b.f).slice(0, worst))
     console.log(`${r.id} ${r.type.padEnd(13)} P=${r.p.toFixed(2)} R=${r.r.toFixed(2)} F1=${r.f.toFixed(2)}`);

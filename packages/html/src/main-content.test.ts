@@ -89,3 +89,53 @@ describe('main-content filter', () => {
     expect(md).not.toContain('Downvote');
   });
 });
+
+describe('main-content filter: page shapes beyond the article', () => {
+  it("keeps a header inside an article (the title and byline) while dropping the page's header", () => {
+    const html = `<body><header><nav><a href="/">Home</a> <a href="/x">Shop</a></nav></header>
+      <main><article><header><h1>Card headline</h1><p>By A. Writer</p></header>${prose(4)}</article></main></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md).toContain('# Card headline');
+    expect(md).toContain('By A. Writer');
+    expect(md).not.toContain('Shop');
+  });
+
+  it('keeps collapsed prose behind a utility "hidden" class (an FAQ answer), but not a hidden menu', () => {
+    const answer =
+      'The answer explains at length how the service works, what it costs, how long it takes to set up, and why people choose it over the alternatives on offer.';
+    const html = `<body><main>${prose(3)}<h2>FAQ</h2><h3>How does it work?</h3><div class="answer hidden"><p>${answer}</p></div>
+      <div class="hidden"><a href="/m1">Menu one</a> <a href="/m2">Menu two</a></div></main></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md).toContain('The answer explains at length');
+    expect(md).not.toContain('Menu one');
+  });
+
+  it('writes a section once when the page repeats it word for word (mobile and desktop copies)', () => {
+    const section = `<h2>Our approach to the work</h2>${prose(2)}`;
+    const html = `<body><main><div class="mobile-only">${section}</div><div class="desktop-only">${section}</div></main></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md.match(/Paragraph 0 of the story/g)).toHaveLength(1);
+  });
+
+  it('keeps the item cards of a page with no prose (a product grid) rather than one card', () => {
+    const cards = Array.from(
+      { length: 12 },
+      (_, i) =>
+        `<div class="product-card"><a href="/p/${i}"><img src="/i/${i}.jpg" alt=""></a><a href="/p/${i}">Trail shoe model ${i}</a><span>$${100 + i}</span></div>`,
+    ).join('');
+    const html = `<body><header><nav><a href="/">Home</a></nav></header><main><h1>Running shoes</h1><div class="grid">${cards}</div></main><footer>© Shop</footer></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md).toContain('Trail shoe model 0');
+    expect(md).toContain('Trail shoe model 11');
+    expect(md).toContain('$111');
+    expect(md).not.toContain('© Shop');
+  });
+
+  it('does not read a class that merely contains "skip" or "header" as boilerplate', () => {
+    const html = `<body><main><div class="topic skip-item"><h2>Mesh networks</h2>${prose(3)}
+      <table class="wikitable sticky-header"><tr><th>Year</th><th>Laureate</th></tr><tr><td>1901</td><td>Röntgen</td></tr></table></div></main></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md).toContain('Mesh networks');
+    expect(md).toContain('Röntgen');
+  });
+});

@@ -78,18 +78,32 @@ export function computeStats(root: PElement): StatsMap {
 
 /** Class/id words that mark boilerplate whatever it holds. */
 const STRONG_NEGATIVE =
-  /(?:^|[-_\s])(cookies?|consent|gdpr|newsletter|subscribe|subscription|signup|sign-up|share|sharing|sharedaddy|social|socials|social-links|breadcrumbs?|skip|skiplink|skip-link|sr-only|screen-reader-text|visually-hidden|visuallyhidden|advert|advertisement|ad-slot|adsbygoogle|outbrain|taboola|popup|modal|overlay|navbar|navigation|nav|menu|footer|sidebar|side-bar|reviews|customer-reviews|user-reviews|product-reviews|reviews-list|review-list|testimonials)(?:$|[-_\s])/i;
+  /(?:^|[-_\s])(cookies?|consent|gdpr|newsletter|subscribe|subscription|signup|sign-up|share|sharing|sharedaddy|social|socials|social-links|breadcrumbs?|skiplink|skip-link|skip-to-content|sr-only|screen-reader-text|visually-hidden|visuallyhidden|advert|advertisement|ad-slot|adsbygoogle|outbrain|taboola|popup|modal|overlay|navbar|navigation|nav|menu|footer|sidebar|side-bar|reviews|customer-reviews|user-reviews|product-reviews|reviews-list|review-list|testimonials)(?:$|[-_\s])/i;
 
 /** Words that mark boilerplate when the element holds no prose (a long text run). */
 const NEGATIVE =
-  /(?:^|[-_\s])(menus|foot|aside|widget|widgets|related|recommended|recommendations|login|banner|ads?|sponsor|sponsored|promo|promotion|masthead|topbar|top-bar|toolbar|pagination|pager|tags|tag-list|tagcloud|author-bio|author-box|byline|post-meta|entry-meta|disclaimer|copyright|print|comment-form|respond|reply-form|jump|more-stories|read-more|trending|popular|header|comments?)(?:$|[-_\s])/i;
+  /(?:^|[-_\s])(menus|foot|widget|widgets|related|recommended|recommendations|login|banner|ads?|sponsor|sponsored|promo|promotion|masthead|topbar|top-bar|toolbar|pagination|pager|tags|tag-list|tagcloud|author-bio|author-box|byline|post-meta|entry-meta|disclaimer|copyright|print|comment-form|respond|reply-form|jump|more-stories|read-more|trending|popular|comments?)(?:$|[-_\s])/i;
 
 const POSITIVE =
   /(?:^|[-_\s])(article|articles|content|main|main-content|post|post-body|post-content|entry|entry-content|body|text|story|blog|blog-post|prose|markdown|rich-text|richtext|page-content|article-body|articlebody|documentation|docs)(?:$|[-_\s])/i;
 
-/** Utility classes that hide an element with CSS (exact class names only). */
-const HIDDEN_CLASS =
-  /(?:^|\s)(hidden|hide|d-none|is-hidden|invisible|visually-hidden|visuallyhidden|sr-only|screen-reader-text|screenreader|offscreen|u-hidden|display-none|element-invisible)(?:$|\s)/;
+/** Classes for screen-reader-only text: never shown on screen (exact class names only). */
+const SR_ONLY_CLASS =
+  /(?:^|\s)(visually-hidden|visuallyhidden|sr-only|screen-reader-text|screenreader|offscreen|element-invisible)(?:$|\s)/;
+
+/**
+ * Utility classes that hide an element with CSS (exact class names only). Scripts toggle them
+ * (collapsed answers, tab panels, lazily revealed sections), so they mark boilerplate only
+ * when the element holds no prose.
+ */
+const HIDDEN_CLASS = /(?:^|\s)(hidden|hide|d-none|is-hidden|invisible|u-hidden|display-none)(?:$|\s)/;
+
+/** A page header by its own name (`header`, `site-header`, `header-wrapper`), not `post-header`. */
+const HEADER_NAME =
+  /(?:^|\s)(?:(?:site|global|main|top|nav)[-_])?header(?:[-_](?:wrap|wrapper|container|main|top|inner|bar|nav|area|outer))?(?:$|\s)/i;
+
+/** Elements whose class names say nothing about the page region they sit in. */
+const NO_HINT_TAGS = new Set(['table', 'thead', 'tbody', 'tr', 'td', 'th', 'pre', 'code', 'h1', 'h2']);
 
 /** Elements the descent never enters: a paragraph or a list is content, not a container of it. */
 const LEAF = new Set([
@@ -162,7 +176,6 @@ const BOILERPLATE_ROLES = new Set([
   'menubar',
   'dialog',
   'alertdialog',
-  'tablist',
 ]);
 
 function hints(el: PElement): string {
@@ -172,7 +185,13 @@ function hints(el: PElement): string {
 }
 
 const DESCEND = 0.85;
+
+/** Below this much prose (characters, after pruning) a page is judged by its text instead. */
+const LOW_PROSE = 300;
 const DEBUG = process.env.DISTILL_HTML_DEBUG === '1';
+/** Dev hook (scripts/rule-audit.ts): told of every element a pruning rule removes, and why. */
+type PruneHook = (el: PElement, why: string) => void;
+const pruneHook = () => (globalThis as { __distillPruneHook?: PruneHook }).__distillPruneHook;
 
 export interface FilterResult {
   roots: PElement[];
@@ -180,23 +199,31 @@ export interface FilterResult {
   fellBack: boolean;
 }
 
-/** Removes children for which `drop` says so, top-down, without recursion; returns an undo list. */
-function prune(root: PElement, drop: (el: PElement, depth: number) => boolean): [PElement, PNode[]][] {
+/** Elements that make a `<header>` or `<footer>` inside them that section's, not the page's. */
+const SECTIONING = new Set(['article', 'aside', 'main', 'nav', 'section']);
+
+/**
+ * Removes children for which `drop` says so, top-down, without recursion; returns an undo list.
+ * `drop` is told whether the element sits inside a sectioning element (as the ARIA mapping of
+ * header and footer asks).
+ */
+function prune(root: PElement, drop: (el: PElement, inSection: boolean) => boolean): [PElement, PNode[]][] {
   const undo: [PElement, PNode[]][] = [];
-  const stack: { el: PElement; depth: number }[] = [{ el: root, depth: 0 }];
+  const stack: { el: PElement; sect: boolean }[] = [{ el: root, sect: false }];
   while (stack.length) {
-    const { el, depth } = stack.pop()!;
+    const { el, sect } = stack.pop()!;
     const kids = el.childNodes;
+    const inner = sect || SECTIONING.has(el.tagName);
     let kept: PNode[] | undefined;
     for (let i = 0; i < kids.length; i++) {
       const c = kids[i];
       const ce = c as PElement;
-      const gone = ce.tagName !== undefined && drop(ce, depth + 1);
+      const gone = ce.tagName !== undefined && drop(ce, inner);
       if (gone) {
         if (!kept) kept = kids.slice(0, i);
       } else {
         if (kept) kept.push(c);
-        if (ce.tagName !== undefined) stack.push({ el: ce, depth: depth + 1 });
+        if (ce.tagName !== undefined) stack.push({ el: ce, sect: inner });
       }
     }
     if (kept) {
@@ -219,35 +246,59 @@ export function mainContent(body: PElement): FilterResult {
 
   // Pass 2a: boilerplate regions. An element holding most of the page's prose is never
   // boilerplate, whatever its class says (a wrapper named "has-sidebar", a forum "comments" list).
-  const undo = prune(body, (el) => {
+  const HOOK = pruneHook();
+  const undo = prune(body, (el, inSection) => {
     const s = stats.get(el)!;
-    const gone = boilerplate(el, s);
+    const gone = boilerplate(el, s, inSection);
     if (gone && DEBUG) console.error('prune', el.tagName, hints(el).slice(0, 60), s);
     return gone;
   });
-  function boilerplate(el: PElement, s: Stats): boolean {
+  function boilerplate(el: PElement, s: Stats, inSection: boolean): boolean {
+    const r = why(el, s, inSection);
+    if (r && HOOK) HOOK(el, r);
+    return r !== undefined;
+  }
+  function why(el: PElement, s: Stats, inSection: boolean): string | undefined {
     const tag = el.tagName;
     const prose = s.text - s.link;
     const major = prose > pageText * 0.4;
     const role = attr(el, 'role');
-    if (role && BOILERPLATE_ROLES.has(role) && !major) return true;
-    if (BOILERPLATE_TAGS.has(tag) && !major) return true;
+    if (role && BOILERPLATE_ROLES.has(role) && !major) return `role:${role}`;
+    if (BOILERPLATE_TAGS.has(tag) && !major) {
+      // A header or footer inside an article or section is that part's (a title, a byline).
+      if (!(inSection && (tag === 'header' || tag === 'footer'))) return `tag:${tag}`;
+    }
     const cls = attr(el, 'class');
-    if (cls && HIDDEN_CLASS.test(cls)) return true;
-    if (major) return false;
-    if (tag === 'form' || tag === 'fieldset') return true;
+    if (cls && SR_ONLY_CLASS.test(cls)) return 'sronly';
+    const prosy = s.longest >= 150 && s.link < s.text * 0.3;
+    if (cls && !prosy && HIDDEN_CLASS.test(cls)) return 'hiddenclass';
+    if (major) return undefined;
+    if (tag === 'form' || tag === 'fieldset') return `tag:${tag}`;
+    if (NO_HINT_TAGS.has(tag)) return undefined;
     const h = hints(el);
-    if (!h || POSITIVE.test(h)) return false;
-    if (STRONG_NEGATIVE.test(h) && s.longest < 400) return true;
-    if (NEGATIVE.test(h) && (s.longest < 160 || s.link > s.text * 0.5)) return true;
-    return false;
+    if (!h || POSITIVE.test(h)) return undefined;
+    if (HEADER_NAME.test(h) && (s.longest < 160 || s.link > s.text * 0.5)) return 'neg:header';
+    let m = STRONG_NEGATIVE.exec(h);
+    if (m && s.longest < 400) return `strong:${m[1].toLowerCase()}`;
+    m = NEGATIVE.exec(h);
+    if (m && (s.longest < 160 || s.link > s.text * 0.5)) return `neg:${m[1].toLowerCase()}`;
+    return undefined;
   }
 
   const after = computeStats(body);
-  const good = (el: PElement) => {
-    const s = after.get(el);
-    return s ? s.prose : 0;
-  };
+  // On pages with almost no prose (product grids, link hubs, storefronts) the prose measure is
+  // noise: the descent then follows the visible text, links half counted.
+  const rest = after.get(body)!;
+  const good =
+    rest.prose < LOW_PROSE
+      ? (el: PElement) => {
+          const s = after.get(el);
+          return s ? s.text - s.link * 0.5 : 0;
+        }
+      : (el: PElement) => {
+          const s = after.get(el);
+          return s ? s.prose : 0;
+        };
 
   // Pass 2b: descend to the smallest container holding most of the prose.
   let node = body;
@@ -308,19 +359,19 @@ export function mainContent(body: PElement): FilterResult {
   // Pass 2d: siblings that carry prose of their own (a question above its answers, an intro
   // beside the article body) join the chosen node, in document order.
   const parent = node.parentNode as PElement | null;
+  let roots: PElement[] = [node];
   if (SIBLING > 0 && node !== body && parent?.childNodes) {
     const ng = good(node);
-    const roots: PElement[] = [];
+    roots = [];
     for (const c of parent.childNodes) {
       const ce = c as PElement;
       if (ce.tagName === undefined) continue;
       if (ce === node) roots.push(ce);
       else {
         const st = after.get(ce);
-        if (st && st.prose >= ng * SIBLING && st.link < st.text * 0.3) roots.push(ce);
+        if (st && good(ce) >= ng * SIBLING && st.link < st.text * 0.3) roots.push(ce);
       }
     }
-    return { roots, fellBack: false };
   }
-  return { roots: [node], fellBack: false };
+  return { roots, fellBack: false };
 }
