@@ -139,3 +139,24 @@ describe('main-content filter: page shapes beyond the article', () => {
     expect(md).toContain('Röntgen');
   });
 });
+
+describe('main-content filter: reader comments', () => {
+  const comment = (i: number) =>
+    `<li class="comment"><p>Commenter ${i} writes a long reply, with opinions, anecdotes and a question or two for the author about the recipe and its results.</p></li>`;
+  const comments = (n: number) =>
+    `<div id="comments" class="comments-area"><ol class="comment-list">${Array.from({ length: n }, (_, i) => comment(i)).join('')}</ol></div>`;
+
+  it('drops the comments under an article, even when they outrun it', () => {
+    const html = `<body><main><article><h1>Garden spray</h1>${prose(16)}</article>${comments(40)}</main></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md).toContain('Paragraph 15 of the story');
+    expect(md).not.toContain('Commenter 3');
+  });
+
+  it('keeps them on a thread with no article above (they are the content)', () => {
+    const html = `<body><main><h1>Which telescope first?</h1><p>Any advice for a beginner?</p>${comments(12)}</main></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md).toContain('Commenter 3');
+    expect(md).toContain('Commenter 11');
+  });
+});

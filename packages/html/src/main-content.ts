@@ -82,7 +82,7 @@ const STRONG_NEGATIVE =
 
 /** Words that mark boilerplate when the element holds no prose (a long text run). */
 const NEGATIVE =
-  /(?:^|[-_\s])(menus|foot|widget|widgets|related|recommended|recommendations|login|banner|ads?|sponsor|sponsored|promo|promotion|masthead|topbar|top-bar|toolbar|pagination|pager|tags|tag-list|tagcloud|author-bio|author-box|byline|post-meta|entry-meta|disclaimer|copyright|print|comment-form|respond|reply-form|jump|more-stories|read-more|trending|popular|comments?)(?:$|[-_\s])/i;
+  /(?:^|[-_\s])(menus|foot|widget|widgets|related|recommended|recommendations|login|banner|ads?|sponsor|sponsored|promo|promotion|masthead|topbar|top-bar|toolbar|pagination|pager|tags|tag-list|tagcloud|author-bio|author-box|byline|post-meta|entry-meta|disclaimer|copyright|print|comment-form|respond|reply-form|jump|more-stories|read-more|trending|popular)(?:$|[-_\s])/i;
 
 const POSITIVE =
   /(?:^|[-_\s])(article|articles|content|main|main-content|post|post-body|post-content|entry|entry-content|body|text|story|blog|blog-post|prose|markdown|rich-text|richtext|page-content|article-body|articlebody|documentation|docs)(?:$|[-_\s])/i;
@@ -186,6 +186,16 @@ function hints(el: PElement): string {
 
 const DESCEND = 0.85;
 
+/** Prose (characters) an article must have outside its comments for them to be dropped. */
+const COMMENTS_AFTER = 2000;
+
+/** Any part of a comments region (a comment, its form, its count). */
+const COMMENT_WORD = /(?:^|[-_\s])comments?(?:$|[-_\s])/i;
+
+/** A reader-comments region by its usual names (WordPress, Disqus, CMS themes). */
+const COMMENTS =
+  /(?:^|[\s_-])(comments|comment-list|commentlist|comments-area|comments-section|entry-comments|disqus_thread|dsq-comments)(?:$|[\s_-])/i;
+
 /** Below this much prose (characters, after pruning) a page is judged by its text instead. */
 const LOW_PROSE = 300;
 const DEBUG = process.env.DISTILL_HTML_DEBUG === '1';
@@ -247,12 +257,30 @@ export function mainContent(body: PElement): FilterResult {
   // Pass 2a: boilerplate regions. An element holding most of the page's prose is never
   // boilerplate, whatever its class says (a wrapper named "has-sidebar", a forum "comments" list).
   const HOOK = pruneHook();
+  let outside: number | undefined;
   const undo = prune(body, (el, inSection) => {
     const s = stats.get(el)!;
     const gone = boilerplate(el, s, inSection);
     if (gone && DEBUG) console.error('prune', el.tagName, hints(el).slice(0, 60), s);
     return gone;
   });
+  /** Prose of the page outside every comments region (0 on a forum thread). */
+  function proseOutsideComments(): number {
+    if (outside !== undefined) return outside;
+    let inComments = 0;
+    const stack: PElement[] = [body];
+    let budget = 200000;
+    while (stack.length && budget-- > 0) {
+      const el = stack.pop()!;
+      if (el !== body && COMMENTS.test(hints(el))) {
+        inComments += stats.get(el)?.prose ?? 0;
+        continue;
+      }
+      for (const c of el.childNodes) if ((c as PElement).tagName !== undefined) stack.push(c as PElement);
+    }
+    outside = total.prose - inComments;
+    return outside;
+  }
   function boilerplate(el: PElement, s: Stats, inSection: boolean): boolean {
     const r = why(el, s, inSection);
     if (r && HOOK) HOOK(el, r);
@@ -262,6 +290,9 @@ export function mainContent(body: PElement): FilterResult {
     const tag = el.tagName;
     const prose = s.text - s.link;
     const major = prose > pageText * 0.4;
+    // Reader comments under an article are not the article, however long they run; on a forum
+    // thread, with no article above, they are the content.
+    if (COMMENTS.test(hints(el)) && proseOutsideComments() >= COMMENTS_AFTER) return 'comments';
     const role = attr(el, 'role');
     if (role && BOILERPLATE_ROLES.has(role) && !major) return `role:${role}`;
     if (BOILERPLATE_TAGS.has(tag) && !major) {
@@ -280,6 +311,8 @@ export function mainContent(body: PElement): FilterResult {
     if (HEADER_NAME.test(h) && (s.longest < 160 || s.link > s.text * 0.5)) return 'neg:header';
     let m = STRONG_NEGATIVE.exec(h);
     if (m && s.longest < 400) return `strong:${m[1].toLowerCase()}`;
+    if (COMMENT_WORD.test(h) && (s.longest < 160 || s.link > s.text * 0.5) && proseOutsideComments() >= 300)
+      return 'neg:comment';
     m = NEGATIVE.exec(h);
     if (m && (s.longest < 160 || s.link > s.text * 0.5)) return `neg:${m[1].toLowerCase()}`;
     return undefined;
