@@ -160,3 +160,30 @@ describe('main-content filter: reader comments', () => {
     expect(md).toContain('Commenter 11');
   });
 });
+
+describe('main-content filter: when the rules would leave next to nothing', () => {
+  it('keeps a product grid that sits in a "related" section when nothing else is there', () => {
+    const cards = Array.from(
+      { length: 10 },
+      (_, i) =>
+        `<li><a href="/m/${i}">KR${170 + i}</a><p>Robotic mower for ${i + 1} acres</p><span>$ ${2000 + i * 500}.99</span></li>`,
+    ).join('');
+    const html = `<body><header><nav><a href="/">Home</a> <a href="/shop">Shop</a></nav></header>
+      <div class="content"><h1>Robotic lawn mowers</h1><section class="related-product"><ul>${cards}</ul></section></div>
+      <footer><a href="/privacy">Privacy</a></footer></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md).toContain('Robotic mower for 1 acres');
+    expect(md).toContain('$ 6500.99');
+    expect(md).not.toContain('Privacy');
+  });
+
+  it("drops the page's footer even when its fine print outweighs a short page", () => {
+    const fine =
+      'This material is not intended to replace the advice of a qualified advisor, and is for information only. ';
+    const html = `<body><main><h1>Best practices</h1><p>A good safety program screens prospective renters, so that only qualified drivers operate the vehicles of the fleet.</p><ul><li>Procedures at the counter</li><li>Reporting losses</li></ul></main>
+      <footer><p>${fine.repeat(6)}</p><p>Baltimore office, Suite 500</p></footer></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md).toContain('A good safety program');
+    expect(md).not.toContain('qualified advisor');
+  });
+});

@@ -186,6 +186,9 @@ function hints(el: PElement): string {
 
 const DESCEND = 0.85;
 
+/** Characters of non-link text the pruning must leave, or it is redone relaxed. */
+const MIN_LEFT = 150;
+
 /** Prose (characters) an article must have outside its comments for them to be dropped. */
 const COMMENTS_AFTER = 2000;
 
@@ -258,12 +261,26 @@ export function mainContent(body: PElement): FilterResult {
   // boilerplate, whatever its class says (a wrapper named "has-sidebar", a forum "comments" list).
   const HOOK = pruneHook();
   let outside: number | undefined;
-  const undo = prune(body, (el, inSection) => {
-    const s = stats.get(el)!;
-    const gone = boilerplate(el, s, inSection);
-    if (gone && DEBUG) console.error('prune', el.tagName, hints(el).slice(0, 60), s);
-    return gone;
-  });
+  // Relaxed: only landmarks (tags, roles) that do not hold most of the page's text are pruned;
+  // used when the full rules would leave next to nothing (a product grid in a "related" section,
+  // a page whose footer outweighs its few lines of content).
+  let relaxed = false;
+  const pruneAll = () =>
+    prune(body, (el, inSection) => {
+      const s = stats.get(el)!;
+      const gone = boilerplate(el, s, inSection);
+      if (gone && DEBUG) console.error('prune', el.tagName, hints(el).slice(0, 60), s);
+      return gone;
+    });
+  let undo = pruneAll();
+  {
+    const left = computeStats(body).get(body)!;
+    if (left.text - left.link < MIN_LEFT && total.text - total.link >= 2 * MIN_LEFT) {
+      restore(undo);
+      relaxed = true;
+      undo = pruneAll();
+    }
+  }
   /** Prose of the page outside every comments region (0 on a forum thread). */
   function proseOutsideComments(): number {
     if (outside !== undefined) return outside;
@@ -292,10 +309,20 @@ export function mainContent(body: PElement): FilterResult {
     const major = prose > pageText * 0.4;
     // Reader comments under an article are not the article, however long they run; on a forum
     // thread, with no article above, they are the content.
+    if (relaxed) {
+      if (major) return undefined;
+      const role = attr(el, 'role');
+      if (role && BOILERPLATE_ROLES.has(role)) return `role:${role}`;
+      if (BOILERPLATE_TAGS.has(tag) && !(inSection && (tag === 'header' || tag === 'footer')))
+        return `tag:${tag}`;
+      return undefined;
+    }
     if (COMMENTS.test(hints(el)) && proseOutsideComments() >= COMMENTS_AFTER) return 'comments';
     const role = attr(el, 'role');
     if (role && BOILERPLATE_ROLES.has(role) && !major) return `role:${role}`;
-    if (BOILERPLATE_TAGS.has(tag) && !major) {
+    // The page's footer and navigation stay boilerplate even when they outweigh the content.
+    const landmarkMajor = major && !((tag === 'footer' || tag === 'nav') && !inSection);
+    if (BOILERPLATE_TAGS.has(tag) && !landmarkMajor) {
       // A header or footer inside an article or section is that part's (a title, a byline).
       if (!(inSection && (tag === 'header' || tag === 'footer'))) return `tag:${tag}`;
     }
