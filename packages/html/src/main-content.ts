@@ -4,9 +4,11 @@ import { attr, type PElement, type PNode } from './dom.js';
  * The main-content filter. Two passes over the cleaned tree:
  *  1. bottom-up statistics per element: text length and the part of it inside links;
  *  2. top-down pruning of boilerplate (navigation, page header and footer, sidebars, share and
- *     comment widgets, link lists), judged from tag, role, class/id hints, link density and
- *     the share of the page's text an element holds, then the choice of the smallest container
- *     that still holds most of the remaining prose.
+ *     comment widgets, reader comments under an article, link lists), judged from tag, role,
+ *     class/id hints, link density and the share of the page's text an element holds (redone
+ *     with landmarks only when it would leave almost nothing), then the choice of the smallest
+ *     container that still holds most of the remaining prose (or, on pages with next to no
+ *     prose, of the remaining text).
  */
 export interface Stats {
   /** Characters of text (whitespace runs counted once). */
@@ -307,8 +309,6 @@ export function mainContent(body: PElement): FilterResult {
     const tag = el.tagName;
     const prose = s.text - s.link;
     const major = prose > pageText * 0.4;
-    // Reader comments under an article are not the article, however long they run; on a forum
-    // thread, with no article above, they are the content.
     if (relaxed) {
       if (major) return undefined;
       const role = attr(el, 'role');
@@ -317,7 +317,10 @@ export function mainContent(body: PElement): FilterResult {
         return `tag:${tag}`;
       return undefined;
     }
-    if (COMMENTS.test(hints(el)) && proseOutsideComments() >= COMMENTS_AFTER) return 'comments';
+    const h = hints(el);
+    // Reader comments under an article are not the article, however long they run; on a forum
+    // thread, with no article above, they are the content.
+    if (h && COMMENTS.test(h) && proseOutsideComments() >= COMMENTS_AFTER) return 'comments';
     const role = attr(el, 'role');
     if (role && BOILERPLATE_ROLES.has(role) && !major) return `role:${role}`;
     // The page's footer and navigation stay boilerplate even when they outweigh the content.
@@ -333,7 +336,6 @@ export function mainContent(body: PElement): FilterResult {
     if (major) return undefined;
     if (tag === 'form' || tag === 'fieldset') return `tag:${tag}`;
     if (NO_HINT_TAGS.has(tag)) return undefined;
-    const h = hints(el);
     if (!h || POSITIVE.test(h)) return undefined;
     if (HEADER_NAME.test(h) && (s.longest < 160 || s.link > s.text * 0.5)) return 'neg:header';
     let m = STRONG_NEGATIVE.exec(h);
