@@ -30,8 +30,8 @@ describe('stripRawText (script, style and comment bodies skipped before parsing)
       '<p>a</p><script>never closed <p>b</p>',
     );
     expect(stripRawText('<!-- open <p>b</p>')).toBe('<!-- open <p>b</p>');
-    expect(stripRawText('<svg><style/></svg><p>b</p><style>x</style>')).toBe(
-      '<svg><style/></svg><p>b</p><style>x</style>',
+    expect(stripRawText('<math><style/></math><p>b</p><style>x</style>')).toBe(
+      '<math><style/></math><p>b</p><style>x</style>',
     );
   });
 
@@ -64,5 +64,16 @@ describe('page shapes the stripper repairs or keeps', () => {
     const md = htmlToDoc(page, { onlyMainContent: false }).blocks;
     expect(md).toHaveLength(1);
     expect(JSON.stringify(md)).toContain('Streamed content');
+  });
+});
+
+describe('stripRawText: drawings', () => {
+  it('empties an svg (its text is not the page text) but leaves a nested one to the parser', () => {
+    expect(
+      stripRawText('<p>a</p><svg viewBox="0 0 1 1"><title>Logo</title><path d="M0"/></svg><p>b</p>'),
+    ).toBe('<p>a</p><svg viewBox="0 0 1 1"></svg><p>b</p>');
+    const nested = '<svg><svg><path/></svg><text>x</text></svg>';
+    expect(stripRawText(nested)).toBe('<svg><svg></svg><text>x</text></svg>');
+    expect(stripRawText('<svg/><p>b</p>')).toBe('<svg/><p>b</p>');
   });
 });
