@@ -25,9 +25,34 @@ export type StatsMap = Map<PElement, Stats>;
 
 const RUN_ALLOWANCE = 25;
 
-/** Text length without edge whitespace; internal runs are rare enough in prose not to matter. */
+/** The whitespace String.prototype.trim removes. */
+function isSpace(c: number): boolean {
+  return (
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    (c > 127 &&
+      (c === 160 ||
+        c === 5760 ||
+        (c >= 8192 && c <= 8202) ||
+        c === 8232 ||
+        c === 8233 ||
+        c === 8239 ||
+        c === 8287 ||
+        c === 12288 ||
+        c === 65279))
+  );
+}
+
+/**
+ * Text length without edge whitespace (as `trim().length`, without making the string: this runs
+ * for every text node of the page); internal runs are rare enough in prose not to matter.
+ */
 function textLength(s: string): number {
-  return s.trim().length;
+  let a = 0;
+  let b = s.length;
+  while (a < b && isSpace(s.charCodeAt(a))) a++;
+  while (b > a && isSpace(s.charCodeAt(b - 1))) b--;
+  return b - a;
 }
 
 /** Post-order statistics, with an explicit stack. */
@@ -275,13 +300,13 @@ export function mainContent(body: PElement): FilterResult {
       return gone;
     });
   let undo = pruneAll();
-  {
-    const left = computeStats(body).get(body)!;
-    if (left.text - left.link < MIN_LEFT && total.text - total.link >= 2 * MIN_LEFT) {
-      restore(undo);
-      relaxed = true;
-      undo = pruneAll();
-    }
+  let after = computeStats(body);
+  const left = after.get(body)!;
+  if (left.text - left.link < MIN_LEFT && total.text - total.link >= 2 * MIN_LEFT) {
+    restore(undo);
+    relaxed = true;
+    undo = pruneAll();
+    after = computeStats(body);
   }
   /** Prose of the page outside every comments region (0 on a forum thread). */
   function proseOutsideComments(): number {
@@ -347,7 +372,6 @@ export function mainContent(body: PElement): FilterResult {
     return undefined;
   }
 
-  const after = computeStats(body);
   // On pages with almost no prose (product grids, link hubs, storefronts) the prose measure is
   // noise: the descent then follows the visible text, links half counted.
   const rest = after.get(body)!;
