@@ -1,5 +1,5 @@
 import { DistillError, type Doc, type ParserPlugin } from '@distill/core';
-import { cleanTree } from './clean.js';
+import { cleanTree, imageSrcs } from './clean.js';
 import { convertNodes } from './convert.js';
 import { decodeHtml } from './decode.js';
 import { capNesting, MAX_HTML_DEPTH } from './depth-cap.js';
@@ -143,7 +143,7 @@ export function htmlToDoc(source: string | Uint8Array, options: HtmlToDocOptions
   // callers (Markdown only) never read, so they are computed on first read.
   lazy(doc, 'links', () => dedupe(cleaned.hrefs, base, false));
   lazy(doc, 'images', () =>
-    dedupe([...cleaned.imageSrcs, ...og], base, !(options.removeBase64Images ?? true)),
+    dedupe([...imageSrcs(cleaned.imageEls), ...og], base, !(options.removeBase64Images ?? true)),
   );
   lazy(doc, 'html', () =>
     serializeNodes(
