@@ -84,6 +84,12 @@ for (const f of readdirSync(gtDir).sort()) {
   rows.push({ id, type, ms, ...prf(scoredText(md), ref) });
 }
 
+const out = flag('--out');
+if (out)
+  (await import('node:fs')).writeFileSync(
+    out,
+    rows.map((r) => `${r.id} ${r.type} ${r.p.toFixed(3)} ${r.r.toFixed(3)} ${r.f.toFixed(3)}`).join('\n'),
+  );
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 const line = (label: string, rs: typeof rows) =>
   `${label.padEnd(14)} n=${String(rs.length).padStart(3)}  P=${mean(rs.map((r) => r.p)).toFixed(3)}  R=${mean(rs.map((r) => r.r)).toFixed(3)}  F1=${mean(rs.map((r) => r.f)).toFixed(3)}`;

@@ -49,7 +49,8 @@ export interface CleanResult {
   baseHref?: string;
   /** Hrefs and image sources of the whole page, in document order, as written. */
   hrefs: string[];
-  imageSrcs: string[];
+  /** The page's img and picture-source elements, in document order (read on demand: `imageSrcs`). */
+  imageEls: PElement[];
   body?: PElement;
   /** Elements that matched includeTags (outermost only), in document order. */
   included: PElement[];
@@ -63,6 +64,9 @@ export function isHidden(el: PElement): boolean {
     const a = attrs[i];
     switch (a.name) {
       case 'hidden':
+        // React's streaming render sends a suspended boundary's content in <div hidden id="S:0">
+        // and its script moves it into place: that is the page, not hidden content.
+        if (el.tagName === 'div' && /^S:\d+$/.test(attr(el, 'id') ?? '')) break;
         return true;
       case 'aria-hidden':
         // Icons and decorative duplicates are aria-hidden; a whole visible teaser sometimes is too.
@@ -96,7 +100,7 @@ export function imageSource(el: PElement): string | undefined {
  */
 export function cleanTree(document: PDocument, opts: CleanOptions): CleanResult {
   const head: HeadParts = { metas: [], links: [] };
-  const result: CleanResult = { head, hrefs: [], imageSrcs: [], included: [] };
+  const result: CleanResult = { head, hrefs: [], imageEls: [], included: [] };
   // Pre-order with an explicit stack (children pushed last-first), so links and images are
   // gathered in document order. A detached entry was dropped from the output but is still
   // walked for metadata, links and images (the whole page's).
@@ -173,17 +177,12 @@ function gather(el: PElement, tag: string, r: CleanResult, inSvg: boolean): void
       if (href !== undefined) r.hrefs.push(href);
       break;
     }
-    case 'img': {
-      const src = imageSource(el);
-      if (src) r.imageSrcs.push(src);
+    case 'img':
+      r.imageEls.push(el);
       break;
-    }
-    case 'source': {
-      const srcset = attr(el, 'srcset');
-      const best = srcset ? largestSrcset(srcset) : attr(el, 'src');
-      if (best && (el.parentNode as PElement | null)?.tagName === 'picture') r.imageSrcs.push(best);
+    case 'source':
+      if ((el.parentNode as PElement | null)?.tagName === 'picture') r.imageEls.push(el);
       break;
-    }
     case 'meta':
       r.head.metas.push(el);
       break;
@@ -204,6 +203,21 @@ function gather(el: PElement, tag: string, r: CleanResult, inSvg: boolean): void
       break;
     }
   }
+}
+
+/** Image sources of the gathered elements, as written (srcset read only when asked for). */
+export function imageSrcs(els: readonly PElement[]): string[] {
+  const out: string[] = [];
+  for (const el of els) {
+    let src: string | undefined;
+    if (el.tagName === 'img') src = imageSource(el);
+    else {
+      const srcset = attr(el, 'srcset');
+      src = srcset ? largestSrcset(srcset) : attr(el, 'src');
+    }
+    if (src) out.push(src);
+  }
+  return out;
 }
 
 /** True when the element holds at least `min` characters of text; stops early. */

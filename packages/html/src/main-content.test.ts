@@ -89,3 +89,101 @@ describe('main-content filter', () => {
     expect(md).not.toContain('Downvote');
   });
 });
+
+describe('main-content filter: page shapes beyond the article', () => {
+  it("keeps a header inside an article (the title and byline) while dropping the page's header", () => {
+    const html = `<body><header><nav><a href="/">Home</a> <a href="/x">Shop</a></nav></header>
+      <main><article><header><h1>Card headline</h1><p>By A. Writer</p></header>${prose(4)}</article></main></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md).toContain('# Card headline');
+    expect(md).toContain('By A. Writer');
+    expect(md).not.toContain('Shop');
+  });
+
+  it('keeps collapsed prose behind a utility "hidden" class (an FAQ answer), but not a hidden menu', () => {
+    const answer =
+      'The answer explains at length how the service works, what it costs, how long it takes to set up, and why people choose it over the alternatives on offer.';
+    const html = `<body><main>${prose(3)}<h2>FAQ</h2><h3>How does it work?</h3><div class="answer hidden"><p>${answer}</p></div>
+      <div class="hidden"><a href="/m1">Menu one</a> <a href="/m2">Menu two</a></div></main></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md).toContain('The answer explains at length');
+    expect(md).not.toContain('Menu one');
+  });
+
+  it('writes a section once when the page repeats it word for word (mobile and desktop copies)', () => {
+    const section = `<h2>Our approach to the work</h2>${prose(2)}`;
+    const html = `<body><main><div class="mobile-only">${section}</div><div class="desktop-only">${section}</div></main></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md.match(/Paragraph 0 of the story/g)).toHaveLength(1);
+  });
+
+  it('keeps the item cards of a page with no prose (a product grid) rather than one card', () => {
+    const cards = Array.from(
+      { length: 12 },
+      (_, i) =>
+        `<div class="product-card"><a href="/p/${i}"><img src="/i/${i}.jpg" alt=""></a><a href="/p/${i}">Trail shoe model ${i}</a><span>$${100 + i}</span></div>`,
+    ).join('');
+    const html = `<body><header><nav><a href="/">Home</a></nav></header><main><h1>Running shoes</h1><div class="grid">${cards}</div></main><footer>© Shop</footer></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md).toContain('Trail shoe model 0');
+    expect(md).toContain('Trail shoe model 11');
+    expect(md).toContain('$111');
+    expect(md).not.toContain('© Shop');
+  });
+
+  it('does not read a class that merely contains "skip" or "header" as boilerplate', () => {
+    const html = `<body><main><div class="topic skip-item"><h2>Mesh networks</h2>${prose(3)}
+      <table class="wikitable sticky-header"><tr><th>Year</th><th>Laureate</th></tr><tr><td>1901</td><td>Röntgen</td></tr></table></div></main></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md).toContain('Mesh networks');
+    expect(md).toContain('Röntgen');
+  });
+});
+
+describe('main-content filter: reader comments', () => {
+  const comment = (i: number) =>
+    `<li class="comment"><p>Commenter ${i} writes a long reply, with opinions, anecdotes and a question or two for the author about the recipe and its results.</p></li>`;
+  const comments = (n: number) =>
+    `<div id="comments" class="comments-area"><ol class="comment-list">${Array.from({ length: n }, (_, i) => comment(i)).join('')}</ol></div>`;
+
+  it('drops the comments under an article, even when they outrun it', () => {
+    const html = `<body><main><article><h1>Garden spray</h1>${prose(16)}</article>${comments(40)}</main></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md).toContain('Paragraph 15 of the story');
+    expect(md).not.toContain('Commenter 3');
+  });
+
+  it('keeps them on a thread with no article above (they are the content)', () => {
+    const html = `<body><main><h1>Which telescope first?</h1><p>Any advice for a beginner?</p>${comments(12)}</main></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md).toContain('Commenter 3');
+    expect(md).toContain('Commenter 11');
+  });
+});
+
+describe('main-content filter: when the rules would leave next to nothing', () => {
+  it('keeps a product grid that sits in a "related" section when nothing else is there', () => {
+    const cards = Array.from(
+      { length: 10 },
+      (_, i) =>
+        `<li><a href="/m/${i}">KR${170 + i}</a><p>Robotic mower for ${i + 1} acres</p><span>$ ${2000 + i * 500}.99</span></li>`,
+    ).join('');
+    const html = `<body><header><nav><a href="/">Home</a> <a href="/shop">Shop</a></nav></header>
+      <div class="content"><h1>Robotic lawn mowers</h1><section class="related-product"><ul>${cards}</ul></section></div>
+      <footer><a href="/privacy">Privacy</a></footer></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md).toContain('Robotic mower for 1 acres');
+    expect(md).toContain('$ 6500.99');
+    expect(md).not.toContain('Privacy');
+  });
+
+  it("drops the page's footer even when its fine print outweighs a short page", () => {
+    const fine =
+      'This material is not intended to replace the advice of a qualified advisor, and is for information only. ';
+    const html = `<body><main><h1>Best practices</h1><p>A good safety program screens prospective renters, so that only qualified drivers operate the vehicles of the fleet.</p><ul><li>Procedures at the counter</li><li>Reporting losses</li></ul></main>
+      <footer><p>${fine.repeat(6)}</p><p>Baltimore office, Suite 500</p></footer></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md).toContain('A good safety program');
+    expect(md).not.toContain('qualified advisor');
+  });
+});

@@ -4,9 +4,11 @@ import { attr, type PElement, type PNode } from './dom.js';
  * The main-content filter. Two passes over the cleaned tree:
  *  1. bottom-up statistics per element: text length and the part of it inside links;
  *  2. top-down pruning of boilerplate (navigation, page header and footer, sidebars, share and
- *     comment widgets, link lists), judged from tag, role, class/id hints, link density and
- *     the share of the page's text an element holds, then the choice of the smallest container
- *     that still holds most of the remaining prose.
+ *     comment widgets, reader comments under an article, link lists), judged from tag, role,
+ *     class/id hints, link density and the share of the page's text an element holds (redone
+ *     with landmarks only when it would leave almost nothing), then the choice of the smallest
+ *     container that still holds most of the remaining prose (or, on pages with next to no
+ *     prose, of the remaining text).
  */
 export interface Stats {
   /** Characters of text (whitespace runs counted once). */
@@ -23,9 +25,34 @@ export type StatsMap = Map<PElement, Stats>;
 
 const RUN_ALLOWANCE = 25;
 
-/** Text length without edge whitespace; internal runs are rare enough in prose not to matter. */
+/** The whitespace String.prototype.trim removes. */
+function isSpace(c: number): boolean {
+  return (
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    (c > 127 &&
+      (c === 160 ||
+        c === 5760 ||
+        (c >= 8192 && c <= 8202) ||
+        c === 8232 ||
+        c === 8233 ||
+        c === 8239 ||
+        c === 8287 ||
+        c === 12288 ||
+        c === 65279))
+  );
+}
+
+/**
+ * Text length without edge whitespace (as `trim().length`, without making the string: this runs
+ * for every text node of the page); internal runs are rare enough in prose not to matter.
+ */
 function textLength(s: string): number {
-  return s.trim().length;
+  let a = 0;
+  let b = s.length;
+  while (a < b && isSpace(s.charCodeAt(a))) a++;
+  while (b > a && isSpace(s.charCodeAt(b - 1))) b--;
+  return b - a;
 }
 
 /** Post-order statistics, with an explicit stack. */
@@ -78,18 +105,32 @@ export function computeStats(root: PElement): StatsMap {
 
 /** Class/id words that mark boilerplate whatever it holds. */
 const STRONG_NEGATIVE =
-  /(?:^|[-_\s])(cookies?|consent|gdpr|newsletter|subscribe|subscription|signup|sign-up|share|sharing|sharedaddy|social|socials|social-links|breadcrumbs?|skip|skiplink|skip-link|sr-only|screen-reader-text|visually-hidden|visuallyhidden|advert|advertisement|ad-slot|adsbygoogle|outbrain|taboola|popup|modal|overlay|navbar|navigation|nav|menu|footer|sidebar|side-bar|reviews|customer-reviews|user-reviews|product-reviews|reviews-list|review-list|testimonials)(?:$|[-_\s])/i;
+  /(?:^|[-_\s])(cookies?|consent|gdpr|newsletter|subscribe|subscription|signup|sign-up|share|sharing|sharedaddy|social|socials|social-links|breadcrumbs?|skiplink|skip-link|skip-to-content|sr-only|screen-reader-text|visually-hidden|visuallyhidden|advert|advertisement|ad-slot|adsbygoogle|outbrain|taboola|popup|modal|overlay|navbar|navigation|nav|menu|footer|sidebar|side-bar|reviews|customer-reviews|user-reviews|product-reviews|reviews-list|review-list|testimonials)(?:$|[-_\s])/i;
 
 /** Words that mark boilerplate when the element holds no prose (a long text run). */
 const NEGATIVE =
-  /(?:^|[-_\s])(menus|foot|aside|widget|widgets|related|recommended|recommendations|login|banner|ads?|sponsor|sponsored|promo|promotion|masthead|topbar|top-bar|toolbar|pagination|pager|tags|tag-list|tagcloud|author-bio|author-box|byline|post-meta|entry-meta|disclaimer|copyright|print|comment-form|respond|reply-form|jump|more-stories|read-more|trending|popular|header|comments?)(?:$|[-_\s])/i;
+  /(?:^|[-_\s])(menus|foot|widget|widgets|related|recommended|recommendations|login|banner|ads?|sponsor|sponsored|promo|promotion|masthead|topbar|top-bar|toolbar|pagination|pager|tags|tag-list|tagcloud|author-bio|author-box|byline|post-meta|entry-meta|disclaimer|copyright|print|comment-form|respond|reply-form|jump|more-stories|read-more|trending|popular)(?:$|[-_\s])/i;
 
 const POSITIVE =
   /(?:^|[-_\s])(article|articles|content|main|main-content|post|post-body|post-content|entry|entry-content|body|text|story|blog|blog-post|prose|markdown|rich-text|richtext|page-content|article-body|articlebody|documentation|docs)(?:$|[-_\s])/i;
 
-/** Utility classes that hide an element with CSS (exact class names only). */
-const HIDDEN_CLASS =
-  /(?:^|\s)(hidden|hide|d-none|is-hidden|invisible|visually-hidden|visuallyhidden|sr-only|screen-reader-text|screenreader|offscreen|u-hidden|display-none|element-invisible)(?:$|\s)/;
+/** Classes for screen-reader-only text: never shown on screen (exact class names only). */
+const SR_ONLY_CLASS =
+  /(?:^|\s)(visually-hidden|visuallyhidden|sr-only|screen-reader-text|screenreader|offscreen|element-invisible)(?:$|\s)/;
+
+/**
+ * Utility classes that hide an element with CSS (exact class names only). Scripts toggle them
+ * (collapsed answers, tab panels, lazily revealed sections), so they mark boilerplate only
+ * when the element holds no prose.
+ */
+const HIDDEN_CLASS = /(?:^|\s)(hidden|hide|d-none|is-hidden|invisible|u-hidden|display-none)(?:$|\s)/;
+
+/** A page header by its own name (`header`, `site-header`, `header-wrapper`), not `post-header`. */
+const HEADER_NAME =
+  /(?:^|\s)(?:(?:site|global|main|top|nav)[-_])?header(?:[-_](?:wrap|wrapper|container|main|top|inner|bar|nav|area|outer))?(?:$|\s)/i;
+
+/** Elements whose class names say nothing about the page region they sit in. */
+const NO_HINT_TAGS = new Set(['table', 'thead', 'tbody', 'tr', 'td', 'th', 'pre', 'code', 'h1', 'h2']);
 
 /** Elements the descent never enters: a paragraph or a list is content, not a container of it. */
 const LEAF = new Set([
@@ -162,7 +203,6 @@ const BOILERPLATE_ROLES = new Set([
   'menubar',
   'dialog',
   'alertdialog',
-  'tablist',
 ]);
 
 function hints(el: PElement): string {
@@ -172,7 +212,26 @@ function hints(el: PElement): string {
 }
 
 const DESCEND = 0.85;
+
+/** Characters of non-link text the pruning must leave, or it is redone relaxed. */
+const MIN_LEFT = 150;
+
+/** Prose (characters) an article must have outside its comments for them to be dropped. */
+const COMMENTS_AFTER = 2000;
+
+/** Any part of a comments region (a comment, its form, its count). */
+const COMMENT_WORD = /(?:^|[-_\s])comments?(?:$|[-_\s])/i;
+
+/** A reader-comments region by its usual names (WordPress, Disqus, CMS themes). */
+const COMMENTS =
+  /(?:^|[\s_-])(comments|comment-list|commentlist|comments-area|comments-section|entry-comments|disqus_thread|dsq-comments)(?:$|[\s_-])/i;
+
+/** Below this much prose (characters, after pruning) a page is judged by its text instead. */
+const LOW_PROSE = 300;
 const DEBUG = process.env.DISTILL_HTML_DEBUG === '1';
+/** Dev hook (scripts/rule-audit.ts): told of every element a pruning rule removes, and why. */
+type PruneHook = (el: PElement, why: string) => void;
+const pruneHook = () => (globalThis as { __distillPruneHook?: PruneHook }).__distillPruneHook;
 
 export interface FilterResult {
   roots: PElement[];
@@ -180,23 +239,31 @@ export interface FilterResult {
   fellBack: boolean;
 }
 
-/** Removes children for which `drop` says so, top-down, without recursion; returns an undo list. */
-function prune(root: PElement, drop: (el: PElement, depth: number) => boolean): [PElement, PNode[]][] {
+/** Elements that make a `<header>` or `<footer>` inside them that section's, not the page's. */
+const SECTIONING = new Set(['article', 'aside', 'main', 'nav', 'section']);
+
+/**
+ * Removes children for which `drop` says so, top-down, without recursion; returns an undo list.
+ * `drop` is told whether the element sits inside a sectioning element (as the ARIA mapping of
+ * header and footer asks).
+ */
+function prune(root: PElement, drop: (el: PElement, inSection: boolean) => boolean): [PElement, PNode[]][] {
   const undo: [PElement, PNode[]][] = [];
-  const stack: { el: PElement; depth: number }[] = [{ el: root, depth: 0 }];
+  const stack: { el: PElement; sect: boolean }[] = [{ el: root, sect: false }];
   while (stack.length) {
-    const { el, depth } = stack.pop()!;
+    const { el, sect } = stack.pop()!;
     const kids = el.childNodes;
+    const inner = sect || SECTIONING.has(el.tagName);
     let kept: PNode[] | undefined;
     for (let i = 0; i < kids.length; i++) {
       const c = kids[i];
       const ce = c as PElement;
-      const gone = ce.tagName !== undefined && drop(ce, depth + 1);
+      const gone = ce.tagName !== undefined && drop(ce, inner);
       if (gone) {
         if (!kept) kept = kids.slice(0, i);
       } else {
         if (kept) kept.push(c);
-        if (ce.tagName !== undefined) stack.push({ el: ce, depth: depth + 1 });
+        if (ce.tagName !== undefined) stack.push({ el: ce, sect: inner });
       }
     }
     if (kept) {
@@ -219,35 +286,105 @@ export function mainContent(body: PElement): FilterResult {
 
   // Pass 2a: boilerplate regions. An element holding most of the page's prose is never
   // boilerplate, whatever its class says (a wrapper named "has-sidebar", a forum "comments" list).
-  const undo = prune(body, (el) => {
-    const s = stats.get(el)!;
-    const gone = boilerplate(el, s);
-    if (gone && DEBUG) console.error('prune', el.tagName, hints(el).slice(0, 60), s);
-    return gone;
-  });
-  function boilerplate(el: PElement, s: Stats): boolean {
+  const HOOK = pruneHook();
+  let outside: number | undefined;
+  // Relaxed: only landmarks (tags, roles) that do not hold most of the page's text are pruned;
+  // used when the full rules would leave next to nothing (a product grid in a "related" section,
+  // a page whose footer outweighs its few lines of content).
+  let relaxed = false;
+  const pruneAll = () =>
+    prune(body, (el, inSection) => {
+      const s = stats.get(el)!;
+      const gone = boilerplate(el, s, inSection);
+      if (gone && DEBUG) console.error('prune', el.tagName, hints(el).slice(0, 60), s);
+      return gone;
+    });
+  let undo = pruneAll();
+  let after = computeStats(body);
+  const left = after.get(body)!;
+  if (left.text - left.link < MIN_LEFT && total.text - total.link >= 2 * MIN_LEFT) {
+    restore(undo);
+    relaxed = true;
+    undo = pruneAll();
+    after = computeStats(body);
+  }
+  /** Prose of the page outside every comments region (0 on a forum thread). */
+  function proseOutsideComments(): number {
+    if (outside !== undefined) return outside;
+    let inComments = 0;
+    const stack: PElement[] = [body];
+    let budget = 200000;
+    while (stack.length && budget-- > 0) {
+      const el = stack.pop()!;
+      if (el !== body && COMMENTS.test(hints(el))) {
+        inComments += stats.get(el)?.prose ?? 0;
+        continue;
+      }
+      for (const c of el.childNodes) if ((c as PElement).tagName !== undefined) stack.push(c as PElement);
+    }
+    outside = total.prose - inComments;
+    return outside;
+  }
+  function boilerplate(el: PElement, s: Stats, inSection: boolean): boolean {
+    const r = why(el, s, inSection);
+    if (r && HOOK) HOOK(el, r);
+    return r !== undefined;
+  }
+  function why(el: PElement, s: Stats, inSection: boolean): string | undefined {
     const tag = el.tagName;
     const prose = s.text - s.link;
     const major = prose > pageText * 0.4;
-    const role = attr(el, 'role');
-    if (role && BOILERPLATE_ROLES.has(role) && !major) return true;
-    if (BOILERPLATE_TAGS.has(tag) && !major) return true;
-    const cls = attr(el, 'class');
-    if (cls && HIDDEN_CLASS.test(cls)) return true;
-    if (major) return false;
-    if (tag === 'form' || tag === 'fieldset') return true;
+    if (relaxed) {
+      if (major) return undefined;
+      const role = attr(el, 'role');
+      if (role && BOILERPLATE_ROLES.has(role)) return `role:${role}`;
+      if (BOILERPLATE_TAGS.has(tag) && !(inSection && (tag === 'header' || tag === 'footer')))
+        return `tag:${tag}`;
+      return undefined;
+    }
     const h = hints(el);
-    if (!h || POSITIVE.test(h)) return false;
-    if (STRONG_NEGATIVE.test(h) && s.longest < 400) return true;
-    if (NEGATIVE.test(h) && (s.longest < 160 || s.link > s.text * 0.5)) return true;
-    return false;
+    // Reader comments under an article are not the article, however long they run; on a forum
+    // thread, with no article above, they are the content.
+    if (h && COMMENTS.test(h) && proseOutsideComments() >= COMMENTS_AFTER) return 'comments';
+    const role = attr(el, 'role');
+    if (role && BOILERPLATE_ROLES.has(role) && !major) return `role:${role}`;
+    // The page's footer and navigation stay boilerplate even when they outweigh the content.
+    const landmarkMajor = major && !((tag === 'footer' || tag === 'nav') && !inSection);
+    if (BOILERPLATE_TAGS.has(tag) && !landmarkMajor) {
+      // A header or footer inside an article or section is that part's (a title, a byline).
+      if (!(inSection && (tag === 'header' || tag === 'footer'))) return `tag:${tag}`;
+    }
+    const cls = attr(el, 'class');
+    if (cls && SR_ONLY_CLASS.test(cls)) return 'sronly';
+    const prosy = s.longest >= 150 && s.link < s.text * 0.3;
+    if (cls && !prosy && HIDDEN_CLASS.test(cls)) return 'hiddenclass';
+    if (major) return undefined;
+    if (tag === 'form' || tag === 'fieldset') return `tag:${tag}`;
+    if (NO_HINT_TAGS.has(tag)) return undefined;
+    if (!h || POSITIVE.test(h)) return undefined;
+    if (HEADER_NAME.test(h) && (s.longest < 160 || s.link > s.text * 0.5)) return 'neg:header';
+    let m = STRONG_NEGATIVE.exec(h);
+    if (m && s.longest < 400) return `strong:${m[1].toLowerCase()}`;
+    if (COMMENT_WORD.test(h) && (s.longest < 160 || s.link > s.text * 0.5) && proseOutsideComments() >= 300)
+      return 'neg:comment';
+    m = NEGATIVE.exec(h);
+    if (m && (s.longest < 160 || s.link > s.text * 0.5)) return `neg:${m[1].toLowerCase()}`;
+    return undefined;
   }
 
-  const after = computeStats(body);
-  const good = (el: PElement) => {
-    const s = after.get(el);
-    return s ? s.prose : 0;
-  };
+  // On pages with almost no prose (product grids, link hubs, storefronts) the prose measure is
+  // noise: the descent then follows the visible text, links half counted.
+  const rest = after.get(body)!;
+  const good =
+    rest.prose < LOW_PROSE
+      ? (el: PElement) => {
+          const s = after.get(el);
+          return s ? s.text - s.link * 0.5 : 0;
+        }
+      : (el: PElement) => {
+          const s = after.get(el);
+          return s ? s.prose : 0;
+        };
 
   // Pass 2b: descend to the smallest container holding most of the prose.
   let node = body;
@@ -308,19 +445,19 @@ export function mainContent(body: PElement): FilterResult {
   // Pass 2d: siblings that carry prose of their own (a question above its answers, an intro
   // beside the article body) join the chosen node, in document order.
   const parent = node.parentNode as PElement | null;
+  let roots: PElement[] = [node];
   if (SIBLING > 0 && node !== body && parent?.childNodes) {
     const ng = good(node);
-    const roots: PElement[] = [];
+    roots = [];
     for (const c of parent.childNodes) {
       const ce = c as PElement;
       if (ce.tagName === undefined) continue;
       if (ce === node) roots.push(ce);
       else {
         const st = after.get(ce);
-        if (st && st.prose >= ng * SIBLING && st.link < st.text * 0.3) roots.push(ce);
+        if (st && good(ce) >= ng * SIBLING && st.link < st.text * 0.3) roots.push(ce);
       }
     }
-    return { roots, fellBack: false };
   }
-  return { roots: [node], fellBack: false };
+  return { roots, fellBack: false };
 }

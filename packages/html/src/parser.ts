@@ -1,5 +1,5 @@
 import { DistillError, type Doc, type ParserPlugin } from '@distill/core';
-import { cleanTree } from './clean.js';
+import { cleanTree, imageSrcs } from './clean.js';
 import { convertNodes } from './convert.js';
 import { decodeHtml } from './decode.js';
 import { capNesting, MAX_HTML_DEPTH } from './depth-cap.js';
@@ -9,6 +9,7 @@ import { buildMetadata } from './metadata.js';
 import { refineBlocks } from './refine.js';
 import { parseSelector, type SelectorList } from './selectors.js';
 import { serializeNodes } from './serialize.js';
+import { stripRawText } from './strip-raw.js';
 import { resolveUrl } from './urls.js';
 
 export interface HtmlToDocOptions {
@@ -65,6 +66,22 @@ function dedupe(list: string[], base: string | undefined, keepData: boolean): st
   return out;
 }
 
+/** Defines `key` as an enumerable property computed once, on first read (or set by a caller). */
+function lazy<K extends 'links' | 'images' | 'html'>(doc: Doc, key: K, make: () => Doc[K]): void {
+  Object.defineProperty(doc, key, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const value = make();
+      Object.defineProperty(doc, key, { value, enumerable: true, configurable: true, writable: true });
+      return value;
+    },
+    set(value: Doc[K]) {
+      Object.defineProperty(doc, key, { value, enumerable: true, configurable: true, writable: true });
+    },
+  });
+}
+
 /** HTML or XHTML source to the document model; the EPUB parser and the scraper call this too. */
 export function htmlToDoc(source: string | Uint8Array, options: HtmlToDocOptions = {}): Doc {
   const warnings: string[] = [];
@@ -77,7 +94,9 @@ export function htmlToDoc(source: string | Uint8Array, options: HtmlToDocOptions
       throw new DistillError('REQUEST_TIMEOUT', 'Request Timeout: parsing took longer than the timeout');
   };
   const decoded = typeof source === 'string' ? source : decodeHtml(source, options.charset).text;
-  const cap = capNesting(decoded);
+  // Script and style bodies and comments never reach the output; skipping them here spares the
+  // tokenizer about half its work. rawHtml keeps the page as it came.
+  const cap = capNesting(stripRawText(decoded));
   if (cap.capped)
     warn(`Elements nested deeper than ${MAX_HTML_DEPTH} levels were attached at that depth, as browsers do.`);
   const text = cap.html;
@@ -119,16 +138,18 @@ export function htmlToDoc(source: string | Uint8Array, options: HtmlToDocOptions
   );
   const blocks = refine ? refineBlocks(converted) : converted;
   const og = typeof metadata.ogImage === 'string' ? [metadata.ogImage] : [];
-  const doc: Doc = {
-    blocks,
-    metadata,
-    links: dedupe(cleaned.hrefs, base, false),
-    images: dedupe([...cleaned.imageSrcs, ...og], base, !(options.removeBase64Images ?? true)),
-    html: serializeNodes(
+  const doc: Doc = { blocks, metadata, rawHtml: decoded };
+  // Links, images and the cleaned HTML cost URL resolution and a serialization pass that most
+  // callers (Markdown only) never read, so they are computed on first read.
+  lazy(doc, 'links', () => dedupe(cleaned.hrefs, base, false));
+  lazy(doc, 'images', () =>
+    dedupe([...imageSrcs(cleaned.imageEls), ...og], base, !(options.removeBase64Images ?? true)),
+  );
+  lazy(doc, 'html', () =>
+    serializeNodes(
       roots.flatMap((r) => ((r as PElement).tagName === 'body' ? (r as PElement).childNodes : [r])),
     ),
-    rawHtml: text,
-  };
+  );
   if (warnings.length) doc.warnings = warnings;
   return doc;
 }

@@ -81,8 +81,25 @@ function dropRepeated(blocks: Block[]): Block[] {
   });
 }
 
+/**
+ * A block whose text already appeared, word for word, is a copy: responsive pages write the
+ * same section twice (one shown on phones, one on desktops) and tabbed or carousel widgets
+ * clone their slides. Short blocks ("Read more", a price) may repeat for real and stay.
+ */
+function dropCopies(blocks: Block[]): Block[] {
+  const seen = new Set<string>();
+  return blocks.filter((b) => {
+    if (b.kind === 'image' || b.kind === 'rule' || b.kind === 'pageBreak') return true;
+    const t = blockText(b).replace(/\s+/g, ' ').trim();
+    if (t.length < 40) return true;
+    if (seen.has(t)) return false;
+    seen.add(t);
+    return true;
+  });
+}
+
 export function refineBlocks(input: Block[]): Block[] {
-  const blocks = dropRepeated(input);
+  const blocks = dropRepeated(dropCopies(input));
   const k = blocks.map(classify);
   const first = k.indexOf('good');
   if (first < 0) return blocks;
