@@ -6,6 +6,7 @@ import { engineByName, enginesFor } from './engines/registry.js';
 import type { Engine, Kind } from './engines/types.js';
 import { dpbenchInputs, type InputFile, officeCases, wcxbInputs } from './inputs.js';
 import { corpusLabel, type Num, now, type QualityResult, writeResult } from './results.js';
+import { addScores, type BlockScores, emptyScores, type RefElement, scoreBlocks } from './scorers/blocks.js';
 import { aggregate, type DpScores, pyReadText, scoreDocument } from './scorers/dpbench.js';
 import { mean } from './scorers/fsum.js';
 import { ratio } from './scorers/lcs.js';
@@ -13,7 +14,7 @@ import { markdownTablesToHtml } from './scorers/markdown-tables.js';
 import { cellAgreement, checkVectors, parseCsv } from './scorers/office.js';
 import { collapseWs } from './scorers/pytext.js';
 import { wordPrf } from './scorers/wcxb.js';
-import type { ConvertAnswer } from './worker.js';
+import type { BlocksAnswer, ConvertAnswer } from './worker.js';
 
 export const QUALITY_SUITES: Record<string, Kind> = {
   'pdf-dpbench': 'pdf',
@@ -91,6 +92,34 @@ function dpbenchScore(corpus: string, files: InputFile[], preds: string[]) {
   return { metrics: aggregate(scores) as unknown as Record<string, Num>, perDocument };
 }
 
+/**
+ * Layout blocks against reference.json (element boxes and categories of the same pages), for
+ * engines that give blocks; undefined when the corpus has no reference.json.
+ */
+async function dpbenchBlocks(corpus: string, engine: Engine, files: InputFile[]) {
+  const refPath = join(corpus, 'reference.json');
+  if (!engine.blocks || !existsSync(refPath)) return undefined;
+  const ref = JSON.parse(readFileSync(refPath, 'utf8')) as Record<string, { elements: RefElement[] }>;
+  const withRef = files.filter((f) => ref[f.filename]);
+  const ans = await runInChild<BlocksAnswer>({ type: 'blocks', engine: engine.name, files: withRef });
+  let total: BlockScores = emptyScores();
+  const errors: string[] = [];
+  withRef.forEach((f, i) => {
+    const o = ans.outputs[i];
+    if (o.error) errors.push(`${f.id}: ${o.error}`);
+    total = addScores(total, scoreBlocks(ref[f.filename].elements, o.blocks ?? []));
+  });
+  const share = (a: number, b: number) => (b ? a / b : null);
+  return {
+    blocks: total,
+    metrics: {
+      blocks_matched: share(total.overall.matched, total.overall.n),
+      blocks_label_agreement: share(total.overall.agree, total.overall.matched),
+    },
+    errors,
+  };
+}
+
 export function publishedPeers(corpus: string): string[] {
   const dir = join(corpus, 'peers');
   return existsSync(dir)
@@ -128,17 +157,23 @@ async function pdfDpbench(corpus: string, engines: string[], limit?: number): Pr
     if (!live) throw new Error(`unknown engine ${name}`);
     try {
       const o = await convertAll(live, files);
+      const scored = dpbenchScore(
+        corpus,
+        files,
+        o.md.map((m) => m ?? ''),
+      );
+      const b = await dpbenchBlocks(corpus, live, files);
+      const errs = errorSummary(o.errors);
+      if (b?.errors.length) errs.sampleErrors = [...errs.sampleErrors, ...b.errors.slice(0, 3)];
       out.push({
         ...base('pdf-dpbench', name, corpus),
         version: o.version,
         source: 'live',
         docs: files.length,
-        ...errorSummary(o.errors),
-        ...dpbenchScore(
-          corpus,
-          files,
-          o.md.map((m) => m ?? ''),
-        ),
+        ...errs,
+        ...scored,
+        metrics: { ...scored.metrics, ...b?.metrics },
+        ...(b ? { blocks: b.blocks } : {}),
       });
     } catch (e) {
       out.push(failed('pdf-dpbench', name, corpus, e));

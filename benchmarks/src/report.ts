@@ -105,6 +105,41 @@ const sortDistillFirst = <T extends { engine: string }>(rs: T[]) =>
     a.engine === 'distill' ? -1 : b.engine === 'distill' ? 1 : a.engine.localeCompare(b.engine),
   );
 
+const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}%` : '–');
+
+/** Layout blocks against reference.json, for the engines whose result carries them. */
+function blocksSection(rs: QualityResult[]): string[] {
+  const out: string[] = [];
+  for (const r of sortDistillFirst(rs)) {
+    const b = r.blocks;
+    if (!b) continue;
+    const row = (name: string, c: { n: number; matched: number; agree: number }): Cell[] => [
+      name,
+      c.n,
+      c.matched,
+      pct(c.matched, c.n),
+      pct(c.agree, c.matched),
+    ];
+    out.push(
+      `### Blocks: ${r.engine} layout boxes against reference.json`,
+      '',
+      "The same pages' ground-truth elements (reference.json: category and box per element); an element is matched when one of our blocks on its page (public `parse()` with `parsers: [{type: 'pdf', blocks: true}]`) overlaps its box with IoU ≥ 0.5. Label agreement: of the matched elements, the share whose best block's label means the same (Paragraph → text or list-item, Heading1 → heading-N, List → list or list-item, Figure → picture, Chart → picture or table, Equation → formula or text, Index → table, list or text, Header/Footer → page-header/page-footer, Caption, Table, Footnote alike).",
+      '',
+      ...table(
+        ['reference category', 'elements', 'matched', 'matched share', 'label agreement (of matched)'],
+        [
+          row('**all**', b.overall),
+          ...Object.entries(b.byCategory)
+            .sort((x, y) => y[1].n - x[1].n || x[0].localeCompare(y[0]))
+            .map(([k, c]) => row(k, c)),
+        ],
+      ),
+      '',
+    );
+  }
+  return out;
+}
+
 function dpbenchSection(rs: QualityResult[]): string[] {
   const dOverall = distillMain(rs, (r) => r.metrics.overall);
   const sorted = sortDistillFirst(rs).sort((a, b) =>
@@ -164,6 +199,8 @@ function dpbenchSection(rs: QualityResult[]): string[] {
     ),
     '',
   ];
+
+  out.push(...blocksSection(rs));
 
   // Scorer validation against the reference implementation's own per-document numbers.
   out.push('### Scorer validation against opendataloader-bench', '');

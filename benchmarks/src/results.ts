@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import os from 'node:os';
 import { join, relative } from 'node:path';
 import { REPO_ROOT, RESULTS_DIR } from './paths.js';
+import type { BlockScores } from './scorers/blocks.js';
 
 export type Num = number | null;
 
@@ -22,6 +23,11 @@ export interface QualityResult {
   metrics: Record<string, Num>;
   groups?: Record<string, Record<string, Num>>;
   perDocument?: Record<string, unknown>[];
+  /**
+   * pdf-dpbench, engines that give layout blocks: reference.json elements (n), how many one of
+   * our boxes matches at IoU >= 0.5 (matched), and of those how many carry an agreeing label.
+   */
+  blocks?: BlockScores;
 }
 
 export interface SpeedResult {

@@ -14,6 +14,16 @@ export interface ConvertAnswer {
   version: string;
   outputs: { markdown?: string; error?: string; ms: number }[];
 }
+/** Layout blocks of each file, from engines that give them (Engine.blocks). */
+export interface BlocksJob {
+  type: 'blocks';
+  engine: string;
+  files: InputFile[];
+}
+export interface BlocksAnswer {
+  version: string;
+  outputs: { blocks?: { page: number; label: string; bbox: number[] }[]; error?: string }[];
+}
 export interface SpeedJob {
   type: 'speed';
   engine: string;
@@ -51,31 +61,51 @@ export interface ScaleAnswer {
 
 const PER_DOC_TIMEOUT = 300_000;
 
-async function convertOne(engine: Engine, input: ConvertInput): Promise<string> {
+async function withTimeout<T>(work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`timeout after ${PER_DOC_TIMEOUT} ms`)), PER_DOC_TIMEOUT);
   });
   try {
-    return await Promise.race([engine.convert(input), timeout]);
+    return await Promise.race([work, timeout]);
   } finally {
     clearTimeout(timer);
   }
 }
+
+const convertOne = (engine: Engine, input: ConvertInput): Promise<string> =>
+  withTimeout(engine.convert(input));
 
 const errText = (e: unknown) =>
   e instanceof Error ? `${e.name === 'Error' ? '' : `${e.name}: `}${e.message}` : String(e);
 const maxRss = () => process.resourceUsage().maxRSS;
 
 async function main() {
-  const job = JSON.parse(readFileSync(process.argv[2], 'utf8')) as (ConvertJob | SpeedJob | ScaleJob) & {
+  const job = JSON.parse(readFileSync(process.argv[2], 'utf8')) as (
+    | ConvertJob
+    | BlocksJob
+    | SpeedJob
+    | ScaleJob
+  ) & {
     outPath: string;
   };
   const engine = engineByName(job.engine);
   if (!engine) throw new Error(`unknown engine ${job.engine}`);
   const version = await engine.version();
-  let answer: ConvertAnswer | SpeedAnswer | ScaleAnswer;
-  if (job.type === 'convert') {
+  let answer: ConvertAnswer | BlocksAnswer | SpeedAnswer | ScaleAnswer;
+  if (job.type === 'blocks') {
+    const blocksOf = engine.blocks;
+    if (!blocksOf) throw new Error(`engine ${engine.name} gives no blocks`);
+    const outputs: BlocksAnswer['outputs'] = [];
+    for (const f of job.files) {
+      try {
+        outputs.push({ blocks: await withTimeout(blocksOf(loadInput(f))) });
+      } catch (e) {
+        outputs.push({ error: errText(e) });
+      }
+    }
+    answer = { version, outputs };
+  } else if (job.type === 'convert') {
     const outputs: ConvertAnswer['outputs'] = [];
     for (const f of job.files) {
       const t = performance.now();

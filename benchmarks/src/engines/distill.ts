@@ -21,4 +21,14 @@ export const distillEngine: Engine = {
     const r = await parse({ data: bytes, filename }, { formats: ['markdown'], timeout: 300_000 });
     return r.markdown ?? '';
   },
+  // As an engine would ask for them: the pdf parser's `blocks` option on the public API.
+  blocks: async ({ bytes, filename }) => {
+    const r = await parse(
+      { data: bytes, filename },
+      { formats: ['markdown'], parsers: [{ type: 'pdf', blocks: true }], timeout: 300_000 },
+    );
+    return (r.blocks ?? []).flatMap((p) =>
+      p.items.map((it) => ({ page: p.pageNumber, label: it.label, bbox: it.bbox })),
+    );
+  },
 };

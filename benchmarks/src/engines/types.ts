@@ -18,6 +18,8 @@ export interface Engine {
   version: () => Promise<string>;
   /** Markdown (or text, for text-only tools) of one document. */
   convert: (input: ConvertInput) => Promise<string>;
+  /** Layout blocks of one PDF (page, label, normalised box), for engines that give them. */
+  blocks?: (input: ConvertInput) => Promise<{ page: number; label: string; bbox: number[] }[]>;
   /** Frees pools and workers so the process can exit. */
   close?: () => Promise<void>;
 }
