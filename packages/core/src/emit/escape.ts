@@ -11,51 +11,62 @@ export interface EscapeContext {
 
 const ALNUM = /[\p{L}\p{N}]/u;
 
-function escapeInline(s: string, table: boolean): string {
-  let out = '';
-  const tildes = (s.match(/~/g) ?? []).length >= 2;
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i];
-    const prev = i > 0 ? s[i - 1] : ' ';
-    const next = i + 1 < s.length ? s[i + 1] : ' ';
-    switch (c) {
-      case '\\':
-        out += /[!-/:-@[-`{-~]/.test(next) ? '\\\\' : '\\';
-        break;
-      case '`':
-        out += '\\`';
-        break;
-      case '*':
-        out += /\s/.test(prev) && /\s/.test(next) ? '*' : '\\*';
-        break;
-      case '_':
-        out += ALNUM.test(prev) && ALNUM.test(next) ? '_' : '\\_';
-        break;
-      case '~':
-        out += tildes ? '\\~' : '~';
-        break;
-      case '[':
-        out += next === '^' ? '\\[' : '[';
-        break;
-      case ']':
-        out += next === '(' || next === '[' || next === ':' ? '\\]' : ']';
-        break;
-      case '<':
-        out += /[A-Za-z/!?]/.test(next) ? '\\<' : '<';
-        break;
-      case '&': {
-        const m = /^&(#\d{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});/i.exec(s.slice(i));
-        out += m ? '&amp;' : '&';
-        break;
-      }
-      case '|':
-        out += table ? '\\|' : '|';
-        break;
-      default:
-        out += c;
-    }
+/** The characters `escapeInline` may have to escape; text without them is returned as is. */
+const SPECIAL = /[\\`*_~[\]<&|]/g;
+const PUNCT = /[!-/:-@[-`{-~]/;
+const SPACE = /\s/;
+const TAG_START = /[A-Za-z/!?]/;
+const ENTITY = /^&(#\d{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});/i;
+
+function escapeChar(s: string, i: number, table: boolean, tildes: () => boolean): string {
+  const c = s[i];
+  const prev = i > 0 ? s[i - 1] : ' ';
+  const next = i + 1 < s.length ? s[i + 1] : ' ';
+  switch (c) {
+    case '\\':
+      return PUNCT.test(next) ? '\\\\' : '\\';
+    case '`':
+      return '\\`';
+    case '*':
+      return SPACE.test(prev) && SPACE.test(next) ? '*' : '\\*';
+    case '_':
+      return ALNUM.test(prev) && ALNUM.test(next) ? '_' : '\\_';
+    case '~':
+      return tildes() ? '\\~' : '~';
+    case '[':
+      return next === '^' ? '\\[' : '[';
+    case ']':
+      return next === '(' || next === '[' || next === ':' ? '\\]' : ']';
+    case '<':
+      return TAG_START.test(next) ? '\\<' : '<';
+    case '&':
+      return ENTITY.test(s.slice(i, i + 40)) ? '&amp;' : '&';
+    case '|':
+      return table ? '\\|' : '|';
+    default:
+      return c;
   }
-  return out;
+}
+
+function escapeInline(s: string, table: boolean): string {
+  // Most text holds none of the special characters: copy the runs between them in one piece.
+  SPECIAL.lastIndex = 0;
+  let m = SPECIAL.exec(s);
+  if (!m) return s;
+  let tildeCount: boolean | undefined;
+  const tildes = () => {
+    tildeCount ??= (s.match(/~/g) ?? []).length >= 2;
+    return tildeCount;
+  };
+  let out = '';
+  let from = 0;
+  while (m) {
+    const i = m.index;
+    out += s.slice(from, i) + escapeChar(s, i, table, tildes);
+    from = i + 1;
+    m = SPECIAL.exec(s);
+  }
+  return out + s.slice(from);
 }
 
 /** Escapes what would start a block construct at the beginning of a line. */
@@ -76,6 +87,7 @@ function escapeLineStart(line: string): string {
 export function escapeMarkdownText(s: string, ctx: EscapeContext): string {
   const escaped = escapeInline(s, ctx.table);
   if (ctx.table) return escaped.replace(/\r?\n/g, ' ');
+  if (!ctx.lineStart && !escaped.includes('\n')) return escaped;
   const lines = escaped.split('\n');
   return lines.map((line, i) => (i > 0 || ctx.lineStart ? escapeLineStart(line) : line)).join('\n');
 }
