@@ -2,6 +2,9 @@ import { DistillError, type Doc, type ParserPlugin } from '@distill/core';
 import { layoutsToBlocks } from './assemble/to-doc.js';
 import { readMetadata } from './extract/metadata.js';
 import { processPage } from './extract/process-page.js';
+import { applyOcr, type PdfMode } from './ocr/apply.js';
+import { markOcrBlocks } from './ocr/mark.js';
+import type { OcrSettings } from './ocr/run.js';
 import { openPdf } from './pdfjs.js';
 import { defaultWorkerScript, layoutPagesInWorkers, type WorkerScript, workerCount } from './pool.js';
 import type { PageLayout } from './types.js';
@@ -17,6 +20,12 @@ export interface PdfParseSettings {
   workerMinPages?: number;
   /** Time budget of one page on a worker (ms). */
   pageTimeoutMs?: number;
+  /** `fast`: text layer only; `auto` (default): OCR for pages without usable text; `ocr`: every page. */
+  mode?: PdfMode;
+  /** OCR pool, languages and resolution. */
+  ocr?: OcrSettings;
+  /** Languages the caller expects (`de`, `en-US`), tried for OCR when their packages are installed. */
+  languageHints?: string[];
 }
 
 const HEADER_WINDOW = 1024;
@@ -27,7 +36,8 @@ function looksLikePdf(bytes: Uint8Array): boolean {
 }
 
 /**
- * Parses a PDF to the document model in fast mode (embedded text only). Pages are laid out
+ * Parses a PDF to the document model: the text layer (fast), OCR where `auto` finds it needed,
+ * or OCR on every page (`ocr`). Text-layer pages are laid out
  * in parallel on worker threads when the document is long enough and the built worker is
  * available, otherwise one after another in this thread.
  */
@@ -50,8 +60,12 @@ export async function parsePdf(bytes: Uint8Array, settings: PdfParseSettings = {
     const pageNumbers = Array.from({ length: count }, (_, i) => i + 1);
     const script = settings.worker === false ? undefined : (settings.worker ?? defaultWorkerScript());
     const minPages = settings.workerMinPages ?? 1;
+    const mode = settings.mode ?? 'auto';
     let layouts: PageLayout[];
-    if (script && count >= minPages) {
+    if (mode === 'ocr') {
+      // Every page is OCR'd: the text layer is not read at all.
+      layouts = pageNumbers.map((pageNumber) => ({ pageNumber, width: 0, height: 0, blocks: [], chars: 0 }));
+    } else if (script && count >= minPages) {
       layouts = await layoutPagesInWorkers(bytes, pageNumbers, script, {
         workers: workerCount(count),
         signal,
@@ -70,6 +84,14 @@ export async function parsePdf(bytes: Uint8Array, settings: PdfParseSettings = {
         layouts.push(await processPage(doc, n));
       }
     }
+    const ocr = await applyOcr(bytes, layouts, {
+      mode,
+      settings: settings.ocr ?? {},
+      languageHints: [...(settings.languageHints ?? []), metadata.language as string | undefined],
+      signal,
+      checkpoint: () => settings.checkpoint?.(),
+      warn,
+    });
     const failed = layouts.filter((l) => l.error);
     if (failed.length === layouts.length) {
       throw new DistillError(
@@ -79,10 +101,17 @@ export async function parsePdf(bytes: Uint8Array, settings: PdfParseSettings = {
     }
     for (const f of failed) warn(`PDF page ${f.pageNumber} could not be read: ${f.error}`);
     const { blocks, pages } = layoutsToBlocks(layouts);
+    markOcrBlocks(blocks, pages, ocr);
     return {
       blocks,
       pages,
-      metadata: { ...metadata, numPages: count, totalPages },
+      metadata: {
+        ...metadata,
+        numPages: count,
+        totalPages,
+        // Spec: further metadata keys are strings; the 1-based pages OCR read, e.g. "2,5,6".
+        ...(ocr.size ? { ocrPages: [...ocr.keys()].sort((a, b) => a - b).join(',') } : {}),
+      },
       warnings: warnings.length ? warnings : undefined,
     };
   } finally {
@@ -90,13 +119,14 @@ export async function parsePdf(bytes: Uint8Array, settings: PdfParseSettings = {
   }
 }
 
-/** The `pdf` format for the registry: fast mode, honouring maxPages and the timeout. */
+/** The `pdf` format for the registry: the spec's modes, honouring maxPages and the timeout. */
 export const pdfParser: ParserPlugin = {
   name: 'pdf',
   formats: ['pdf'],
   async parse(bytes, ctx) {
     const doc = await parsePdf(bytes, {
       maxPages: ctx.pdf?.maxPages,
+      mode: ctx.pdf?.mode ?? 'auto',
       signal: ctx.signal,
       checkpoint: () => ctx.checkpoint(),
     });

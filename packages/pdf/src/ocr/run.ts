@@ -1,0 +1,137 @@
+import { type OcrPool, poorReading, sharedOcrPool } from '@distill/ocr';
+import { analyzePage } from '../layout/analyze.js';
+import type { PdfPage } from '../pdfjs.js';
+import type { PageLayout } from '../types.js';
+import type { OcrPageInfo } from './mark.js';
+import { chooseDpi, DEFAULT_DPI, openForRender, renderPage } from './render.js';
+import { ocrPageInput } from './runs.js';
+
+export interface OcrSettings {
+  /** The pool to use; by default the process-wide pool for the languages. */
+  pool?: OcrPool;
+  /** OCR languages (ISO or tesseract codes); a missing language package is MISSING_DEPENDENCY. */
+  languages?: string[];
+  /** Worker count of the default pool. */
+  poolSize?: number;
+  /** Target rendering resolution (capped for huge pages); default 300. */
+  dpi?: number;
+}
+
+export interface OcrRun {
+  signal: AbortSignal;
+  checkpoint: () => void;
+  warn: (message: string) => void;
+  settings: OcrSettings;
+  languages: string[];
+}
+
+/** Below this share of dark pixels a rendered page is blank: nothing to read. */
+const BLANK_INK = 0.0005;
+/** A reading this unsure is noise, not text. */
+const UNREADABLE_CONFIDENCE = 0.45;
+
+export interface OcrResult {
+  layout: PageLayout;
+  info: OcrPageInfo;
+}
+
+/**
+ * OCRs pages: each is rendered here (pdf.js on @napi-rs/canvas) while the pool reads the ones
+ * before it, so rendering and recognition overlap; at most one page per worker waits in
+ * memory. A page that cannot be rendered or read gives an empty layout and a warning.
+ */
+export async function ocrPages(
+  bytes: Uint8Array,
+  pageNumbers: readonly number[],
+  run: OcrRun,
+): Promise<Map<number, OcrResult>> {
+  const results = new Map<number, OcrResult>();
+  if (pageNumbers.length === 0) return results;
+  const pool = run.settings.pool ?? sharedOcrPool({ languages: run.languages, size: run.settings.poolSize });
+  const doc = await openForRender(bytes);
+  const inflight = new Set<Promise<void>>();
+  const empty = (n: number, width: number, height: number, message: string, error?: boolean): void => {
+    run.warn(`PDF page ${n}: ${message}`);
+    results.set(n, {
+      layout: { pageNumber: n, width, height, blocks: [], chars: 0, ...(error ? { error: message } : {}) },
+      info: { confidence: 0, words: [], width, height, empty: true },
+    });
+  };
+  try {
+    for (const n of pageNumbers) {
+      run.checkpoint();
+      while (inflight.size >= pool.size) await Promise.race(inflight);
+      run.checkpoint();
+      let page: PdfPage | undefined;
+      try {
+        page = await doc.getPage(n);
+        const view = page.getViewport({ scale: 1 });
+        const dpi = chooseDpi(view.width, view.height, run.settings.dpi ?? DEFAULT_DPI);
+        const shot = await renderPage(doc, page, dpi);
+        if (shot.ink < BLANK_INK) {
+          empty(n, view.width, view.height, 'OCR found a blank page, no text');
+          page.cleanup();
+          continue;
+        }
+        const p = page;
+        const task = pool
+          .recognizeOriented(shot.image, async (deg) => (await renderPage(doc, p, dpi, deg)).image, {
+            signal: run.signal,
+            dpi,
+          })
+          .then((ocr) => {
+            const turned = ocr.orientation === 90 || ocr.orientation === 270;
+            const frame = turned
+              ? { widthPx: shot.heightPx, heightPx: shot.widthPx, dpi }
+              : { widthPx: shot.widthPx, heightPx: shot.heightPx, dpi };
+            if (ocr.words.length === 0 || (poorReading(ocr) && ocr.confidence < UNREADABLE_CONFIDENCE)) {
+              empty(
+                n,
+                (frame.widthPx * 72) / dpi,
+                (frame.heightPx * 72) / dpi,
+                'OCR could not read the page, no text',
+              );
+              return;
+            }
+            const { input, boxes } = ocrPageInput(n, ocr, frame);
+            results.set(n, {
+              layout: analyzePage(input),
+              info: { confidence: ocr.confidence, words: boxes, width: input.width, height: input.height },
+            });
+          })
+          .catch((e) => {
+            if (run.signal.aborted) throw e;
+            empty(
+              n,
+              p.view[2] - p.view[0],
+              p.view[3] - p.view[1],
+              `OCR failed (${(e as Error)?.message ?? e})`,
+              true,
+            );
+          })
+          .finally(() => {
+            p.cleanup();
+            inflight.delete(task);
+          });
+        inflight.add(task);
+      } catch (e) {
+        if (run.signal.aborted) throw e;
+        const view = page?.view ?? [0, 0, 612, 792];
+        empty(
+          n,
+          view[2] - view[0],
+          view[3] - view[1],
+          `could not be rendered for OCR (${(e as Error)?.message ?? e})`,
+          true,
+        );
+        page?.cleanup();
+      }
+    }
+    await Promise.all(inflight);
+  } finally {
+    // A failure or abort leaves other pages in flight; they finish (or are aborted) on their own.
+    await Promise.allSettled(inflight);
+    await doc.destroy();
+  }
+  return results;
+}

@@ -1,0 +1,61 @@
+import type { OcrPage } from '@distill/ocr';
+import type { PageInput, TextRun } from '../types.js';
+
+/**
+ * A text row's height (ascender to descender) in font sizes: tesseract measures rows, layout
+ * compares font sizes, so OCR'd and text-layer pages of one document share a size scale.
+ */
+const ROW_TO_SIZE = 1.0;
+
+/** A word as layout sees it, in points, with its confidence. */
+export interface OcrBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  confidence: number;
+}
+
+/**
+ * Words read by OCR as the runs of a page, in points in the frame the page was read in (turned
+ * when OCR found the page turned). Words of one line carry the space after them, so spacing
+ * never depends on the gap estimate; the size comes from the row height, smoothed per line.
+ */
+export function ocrPageInput(
+  pageNumber: number,
+  ocr: OcrPage,
+  px: { widthPx: number; heightPx: number; dpi: number },
+): { input: PageInput; boxes: OcrBox[] } {
+  const k = 72 / px.dpi;
+  const runs: TextRun[] = [];
+  const boxes: OcrBox[] = [];
+  for (const w of ocr.words) {
+    const [x0, y0, x1, y1] = w.bbox;
+    const size = Math.max(1, w.rowHeight * k * ROW_TO_SIZE);
+    runs.push({
+      text: w.lineEnd ? w.text : `${w.text} `,
+      x0: x0 * k,
+      y0: y0 * k,
+      x1: x1 * k,
+      y1: y1 * k,
+      base: w.base * k,
+      size,
+      bold: false,
+      italic: false,
+    });
+    boxes.push({ x0: x0 * k, y0: y0 * k, x1: x1 * k, y1: y1 * k, confidence: w.confidence });
+  }
+  return {
+    input: {
+      pageNumber,
+      width: px.widthPx * k,
+      height: px.heightPx * k,
+      runs,
+      rules: [],
+      rects: [],
+      images: [],
+      links: [],
+    },
+    boxes,
+  };
+}
