@@ -22,3 +22,20 @@ export const distillEngine: Engine = {
     return r.markdown ?? '';
   },
 };
+
+/**
+ * Ours with OCR on every page (the spec's pdf `mode: 'ocr'`), for the image-only OCR corpus
+ * beside liteparse-ocr. The OCR pool starts on the first document and is reused after it.
+ */
+export const distillOcrEngine: Engine = {
+  name: 'distill-ocr',
+  kinds: ['pdf'],
+  version: async () => distillVersion(),
+  convert: async ({ bytes, filename }) => {
+    const r = await parse(
+      { data: bytes, filename },
+      { formats: ['markdown'], parsers: [{ type: 'pdf', mode: 'ocr' }], timeout: 300_000 },
+    );
+    return r.markdown ?? '';
+  },
+};

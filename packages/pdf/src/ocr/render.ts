@@ -10,8 +10,6 @@ export const DEFAULT_DPI = 300;
 /** Pixel caps, so a poster-sized page costs no more than a large one. */
 const MAX_SIDE_PX = 5000;
 const MAX_PIXELS = 16_000_000;
-/** Below this a page is rendered larger than its target, so small print stays readable. */
-const MIN_DPI = 150;
 
 /** The resolution for a page of this size in points: the target, capped for huge pages. */
 export function chooseDpi(widthPt: number, heightPt: number, target = DEFAULT_DPI): number {
@@ -19,7 +17,7 @@ export function chooseDpi(widthPt: number, heightPt: number, target = DEFAULT_DP
   const h = Math.max(1, heightPt) / 72;
   const bySide = MAX_SIDE_PX / Math.max(w, h);
   const byArea = Math.sqrt(MAX_PIXELS / (w * h));
-  return Math.max(Math.min(MIN_DPI, target), Math.min(target, bySide, byArea));
+  return Math.min(target, bySide, byArea);
 }
 
 function pdfjsAsset(folder: string): string | undefined {

@@ -25,8 +25,25 @@ export interface OcrRun {
   languages: string[];
 }
 
+/** DISTILL_OCR_DPI overrides the target resolution (for measuring speed against accuracy). */
+function envDpi(): number | undefined {
+  const v = Number(process.env.DISTILL_OCR_DPI);
+  return Number.isFinite(v) && v >= 72 && v <= 600 ? v : undefined;
+}
+
 /** Below this share of dark pixels a rendered page is blank: nothing to read. */
 const BLANK_INK = 0.0005;
+/**
+ * Ink shares of printed pages: text is a few percent of the pixels, dense tables and figures
+ * more. Past this the page is a photo or noise, not worth reading again in three more
+ * orientations when the upright reading is poor.
+ */
+function textLike(ink: number): boolean {
+  return ink < 0.3;
+}
+
+/** Past this share of dark pixels a page is a photo, noise or a black frame, not print. */
+const DARK_INK = 0.45;
 /** A reading this unsure is noise, not text. */
 const UNREADABLE_CONFIDENCE = 0.45;
 
@@ -66,19 +83,25 @@ export async function ocrPages(
       try {
         page = await doc.getPage(n);
         const view = page.getViewport({ scale: 1 });
-        const dpi = chooseDpi(view.width, view.height, run.settings.dpi ?? DEFAULT_DPI);
+        const dpi = chooseDpi(view.width, view.height, run.settings.dpi ?? envDpi() ?? DEFAULT_DPI);
         const shot = await renderPage(doc, page, dpi);
-        if (shot.ink < BLANK_INK) {
-          empty(n, view.width, view.height, 'OCR found a blank page, no text');
+        if (shot.ink < BLANK_INK || shot.ink > DARK_INK) {
+          // Tesseract takes a minute over a page of noise and reads nothing from it.
+          const what = shot.ink < BLANK_INK ? 'a blank page' : 'a page that is mostly dark (photo or noise)';
+          empty(n, view.width, view.height, `OCR found ${what}, no text`);
           page.cleanup();
           continue;
         }
         const p = page;
         const task = pool
-          .recognizeOriented(shot.image, async (deg) => (await renderPage(doc, p, dpi, deg)).image, {
-            signal: run.signal,
-            dpi,
-          })
+          .recognizeOriented(
+            shot.image,
+            textLike(shot.ink) ? async (deg) => (await renderPage(doc, p, dpi, deg)).image : undefined,
+            {
+              signal: run.signal,
+              dpi,
+            },
+          )
           .then((ocr) => {
             const turned = ocr.orientation === 90 || ocr.orientation === 270;
             const frame = turned
