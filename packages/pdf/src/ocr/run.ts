@@ -2,6 +2,7 @@ import { type OcrPool, poorReading, sharedOcrPool } from '@distill/ocr';
 import { analyzePage } from '../layout/analyze.js';
 import type { PdfPage } from '../pdfjs.js';
 import type { PageLayout } from '../types.js';
+import { boldWords } from './bold.js';
 import type { OcrPageInfo } from './mark.js';
 import { chooseDpi, DEFAULT_DPI, openForRender, renderPage } from './render.js';
 import { ocrPageInput } from './runs.js';
@@ -116,7 +117,10 @@ export async function ocrPages(
               );
               return;
             }
-            const { input, boxes } = ocrPageInput(n, ocr, frame);
+            // Ink is measured on the upright rendering; a turned page goes without bold.
+            const bold =
+              ocr.orientation === 0 ? boldWords(ocr.words, shot.image, shot.widthPx, shot.heightPx) : [];
+            const { input, boxes } = ocrPageInput(n, ocr, frame, bold);
             results.set(n, {
               layout: analyzePage(input),
               info: { confidence: ocr.confidence, words: boxes, width: input.width, height: input.height },

@@ -25,11 +25,12 @@ export function ocrPageInput(
   pageNumber: number,
   ocr: OcrPage,
   px: { widthPx: number; heightPx: number; dpi: number },
+  bold: readonly boolean[] = [],
 ): { input: PageInput; boxes: OcrBox[] } {
   const k = 72 / px.dpi;
   const runs: TextRun[] = [];
   const boxes: OcrBox[] = [];
-  for (const w of ocr.words) {
+  ocr.words.forEach((w, i) => {
     const [x0, y0, x1, y1] = w.bbox;
     const size = Math.max(1, w.rowHeight * k * ROW_TO_SIZE);
     runs.push({
@@ -40,11 +41,11 @@ export function ocrPageInput(
       y1: y1 * k,
       base: w.base * k,
       size,
-      bold: false,
+      bold: bold[i] ?? false,
       italic: false,
     });
     boxes.push({ x0: x0 * k, y0: y0 * k, x1: x1 * k, y1: y1 * k, confidence: w.confidence });
-  }
+  });
   return {
     input: {
       pageNumber,
