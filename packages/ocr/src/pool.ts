@@ -221,6 +221,8 @@ export class OcrPool {
     const params: Record<string, unknown> = { rotateAuto: job.opts.deskew !== false };
     // A known resolution also keeps tesseract from printing its guess to stdout.
     params.user_defined_dpi = String(Math.round(job.opts.dpi ?? 300));
+    // Tesseract's diagnostics ("Image too small to scale!!") go nowhere instead of our stdout.
+    params.debug_file = '/dev/null';
     slot.worker
       .recognize(Buffer.from(job.image.buffer, job.image.byteOffset, job.image.byteLength), params as never, {
         blocks: true,

@@ -7,6 +7,28 @@ import type { PageInput, TextRun } from '../types.js';
  */
 const ROW_TO_SIZE = 1.0;
 
+/** Words read with less confidence than this are shapes taken for letters, not text. */
+const MIN_WORD_CONFIDENCE = 0.25;
+/** Short lines this unsure are rules, icons or shading read as text ("EE", "—"). */
+const MIN_SHORT_LINE_CONFIDENCE = 0.5;
+const SHORT_LINE_WORDS = 3;
+
+/** The words worth keeping: sure enough on their own, and not on a short unsure line. */
+export function keptWords(ocr: OcrPage): boolean[] {
+  const stats = new Map<number, { n: number; sum: number }>();
+  for (const w of ocr.words) {
+    const s = stats.get(w.line) ?? { n: 0, sum: 0 };
+    s.n++;
+    s.sum += w.confidence;
+    stats.set(w.line, s);
+  }
+  return ocr.words.map((w) => {
+    if (w.confidence < MIN_WORD_CONFIDENCE) return false;
+    const s = stats.get(w.line)!;
+    return !(s.n <= SHORT_LINE_WORDS && s.sum / s.n < MIN_SHORT_LINE_CONFIDENCE);
+  });
+}
+
 /** A word as layout sees it, in points, with its confidence. */
 export interface OcrBox {
   x0: number;
@@ -30,11 +52,13 @@ export function ocrPageInput(
   const k = 72 / px.dpi;
   const runs: TextRun[] = [];
   const boxes: OcrBox[] = [];
+  const keep = keptWords(ocr);
   ocr.words.forEach((w, i) => {
+    if (!keep[i]) return;
     const [x0, y0, x1, y1] = w.bbox;
     const size = Math.max(1, w.rowHeight * k * ROW_TO_SIZE);
     runs.push({
-      text: w.lineEnd ? w.text : `${w.text} `,
+      text: w.lineEnd || !keep[i + 1] ? w.text : `${w.text} `,
       x0: x0 * k,
       y0: y0 * k,
       x1: x1 * k,
