@@ -98,7 +98,11 @@ describe('PDF OCR (real tesseract.js, language data from npm)', () => {
     execFileSync('qpdf', ['--empty', '--pages', ...parts, '--', mixed]);
     const bytes = new Uint8Array(readFileSync(mixed));
     const doc = await parsePdf(bytes, { mode: 'auto', worker: false, ocr: { pool, dpi: DPI } });
-    expect(doc.metadata.ocrPages).toBe('2,4,6,8,10');
+    expect(doc.metadata.ocrPages, JSON.stringify([doc.pages, doc.warnings])).toBe('2,4,6,8,10');
+    expect(
+      doc.pages?.filter((p) => p.status !== 'ocr' && p.status !== 'ok'),
+      JSON.stringify([doc.pages, doc.warnings]),
+    ).toEqual([]);
     expect(doc.pages?.filter((p) => p.ocr).map((p) => p.pageNumber)).toEqual([2, 4, 6, 8, 10]);
     expect(doc.pages?.filter((p) => p.status === 'ocr')).toHaveLength(5);
     SCAN_IDS.forEach((id, i) => {
@@ -112,11 +116,9 @@ describe('PDF OCR (real tesseract.js, language data from npm)', () => {
         expect(b.prov.confidence?.ocr).toBeLessThanOrEqual(1);
       } else expect(b.prov.confidence).toBeUndefined();
     }
-    // The text pages are exactly what fast mode gives.
+    // The text pages keep fast mode's text (heading levels are document-wide, so they may shift).
     const fast = await parsePdf(bytes, { mode: 'fast', worker: false });
-    const md = (d: Doc, page: number) =>
-      toMarkdown(d.blocks.filter((b) => b.kind !== 'pageBreak' && b.prov?.page === page)).markdown;
-    for (const p of [1, 3, 5, 7, 9]) expect(md(doc, p)).toBe(md(fast, p));
+    for (const p of [1, 3, 5, 7, 9]) expect(pageText(doc, p)).toBe(pageText(fast, p));
     expect(fast.metadata.ocrPages).toBeUndefined();
   }, 300_000);
 
@@ -149,7 +151,11 @@ describe('PDF OCR (real tesseract.js, language data from npm)', () => {
       return seed & 0xff;
     };
     for (const bytes of [imagePagePdf(64, 64, () => 255), imagePagePdf(400, 500, noise)]) {
-      const doc = await parsePdf(bytes, { mode: 'auto', worker: false, ocr: { pool, dpi: DPI } });
+      const doc = await parsePdf(bytes, {
+        mode: 'auto',
+        worker: false,
+        ocr: { pool, dpi: DPI, pageTimeoutMs: 20_000 },
+      });
       expect(doc.metadata.ocrPages).toBe('1');
       expect(doc.blocks).toEqual([]);
       expect(doc.warnings?.join(' ')).toMatch(/PDF page 1: OCR/);

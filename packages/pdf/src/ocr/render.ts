@@ -67,13 +67,26 @@ export async function openForRender(bytes: Uint8Array): Promise<PdfDocument> {
   }
 }
 
+/**
+ * Share of pixels that stand out from the page's background (its most common grey, so a
+ * coloured or dark page counts its print, not its paper): near zero for a blank page, about
+ * half or more for noise or a photo.
+ */
+export function inkShare(hist: Uint32Array, total: number): number {
+  let bg = 0;
+  for (let g = 1; g < 256; g++) if (hist[g] > hist[bg]) bg = g;
+  let ink = 0;
+  for (let g = 0; g < 256; g++) if (Math.abs(g - bg) > 64) ink += hist[g];
+  return total ? ink / total : 0;
+}
+
 export interface RenderedPage {
   /** Greyscale PGM (P5) bytes: tesseract reads them without decoding a PNG. */
   image: Uint8Array;
   widthPx: number;
   heightPx: number;
   dpi: number;
-  /** Share of pixels darker than mid-grey: near zero for a blank page. */
+  /** Share of pixels that differ clearly from the background (see inkShare). */
   ink: number;
 }
 
@@ -117,15 +130,15 @@ export async function renderPage(
     const out = new Uint8Array(header.length + w * h);
     out.set(header, 0);
     const px = new Uint32Array(rgba.buffer, rgba.byteOffset, w * h);
-    let dark = 0;
+    const hist = new Uint32Array(256);
     for (let i = 0, o = header.length; i < px.length; i++, o++) {
       const v = px[i];
       // Little-endian RGBA: luma from R, G, B with integer weights summing to 256.
       const g = ((v & 0xff) * 77 + ((v >>> 8) & 0xff) * 150 + ((v >>> 16) & 0xff) * 29) >>> 8;
       out[o] = g;
-      if (g < 128) dark++;
+      hist[g]++;
     }
-    return { image: out, widthPx: w, heightPx: h, dpi, ink: dark / px.length };
+    return { image: out, widthPx: w, heightPx: h, dpi, ink: inkShare(hist, px.length) };
   } finally {
     factory.destroy(cc);
   }

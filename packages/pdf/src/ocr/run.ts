@@ -16,6 +16,8 @@ export interface OcrSettings {
   poolSize?: number;
   /** Target rendering resolution (capped for huge pages); default 300. */
   dpi?: number;
+  /** Time budget of one page's OCR (ms), after which the page is left empty; default 120 s. */
+  pageTimeoutMs?: number;
 }
 
 export interface OcrRun {
@@ -32,7 +34,7 @@ function envDpi(): number | undefined {
   return Number.isFinite(v) && v >= 72 && v <= 600 ? v : undefined;
 }
 
-/** Below this share of dark pixels a rendered page is blank: nothing to read. */
+/** Below this share of pixels off the background a rendered page is blank: nothing to read. */
 const BLANK_INK = 0.0005;
 /**
  * Ink shares of printed pages: text is a few percent of the pixels, dense tables and figures
@@ -43,7 +45,7 @@ function textLike(ink: number): boolean {
   return ink < 0.3;
 }
 
-/** Past this share of dark pixels a page is a photo, noise or a black frame, not print. */
+/** Past this share of pixels off the background a page is a photo or noise, not print. */
 const DARK_INK = 0.45;
 /** A reading this unsure is noise, not text. */
 const UNREADABLE_CONFIDENCE = 0.45;
@@ -88,18 +90,22 @@ export async function ocrPages(
         const shot = await renderPage(doc, page, dpi);
         if (shot.ink < BLANK_INK || shot.ink > DARK_INK) {
           // Tesseract takes a minute over a page of noise and reads nothing from it.
-          const what = shot.ink < BLANK_INK ? 'a blank page' : 'a page that is mostly dark (photo or noise)';
+          const what = shot.ink < BLANK_INK ? 'a blank page' : 'a page of photo or noise, not print';
           empty(n, view.width, view.height, `OCR found ${what}, no text`);
           page.cleanup();
           continue;
         }
         const p = page;
+        // Tesseract can spend minutes on a texture it takes for text: past the budget the page
+        // is given up (its worker is replaced), not the document.
+        const budget = run.settings.pageTimeoutMs ?? 120_000;
+        const pageSignal = AbortSignal.any([run.signal, AbortSignal.timeout(budget)]);
         const task = pool
           .recognizeOriented(
             shot.image,
             textLike(shot.ink) ? async (deg) => (await renderPage(doc, p, dpi, deg)).image : undefined,
             {
-              signal: run.signal,
+              signal: pageSignal,
               dpi,
             },
           )
@@ -128,13 +134,10 @@ export async function ocrPages(
           })
           .catch((e) => {
             if (run.signal.aborted) throw e;
-            empty(
-              n,
-              p.view[2] - p.view[0],
-              p.view[3] - p.view[1],
-              `OCR failed (${(e as Error)?.message ?? e})`,
-              true,
-            );
+            const [w, h] = [p.view[2] - p.view[0], p.view[3] - p.view[1]];
+            if (pageSignal.aborted)
+              empty(n, w, h, `OCR gave up on the page after ${budget / 1000} s, no text`);
+            else empty(n, w, h, `OCR failed (${(e as Error)?.message ?? e})`, true);
           })
           .finally(() => {
             p.cleanup();
