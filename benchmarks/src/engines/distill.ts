@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { parse } from 'distill';
 import type { Engine } from './types.js';
 
@@ -30,6 +31,7 @@ export const distillEngine: Engine = {
 export const distillOcrEngine: Engine = {
   name: 'distill-ocr',
   kinds: ['pdf'],
+  concurrency: availableParallelism(),
   version: async () => distillVersion(),
   convert: async ({ bytes, filename }) => {
     const r = await parse(

@@ -22,6 +22,7 @@ function liteparse(ocr: boolean): Engine {
   return {
     name: ocr ? 'liteparse-ocr' : 'liteparse',
     kinds: ['pdf'],
+    concurrency: ocr ? availableParallelism() : 1,
     version: async () => pkgVersion('@llamaindex/liteparse'),
     convert: async ({ path }) => {
       if (!instance) {

@@ -18,6 +18,8 @@ export interface Engine {
   version: () => Promise<string>;
   /** Markdown (or text, for text-only tools) of one document. */
   convert: (input: ConvertInput) => Promise<string>;
+  /** Documents converted at once in quality runs (OCR engines: one per core); default 1. */
+  concurrency?: number;
   /** Frees pools and workers so the process can exit. */
   close?: () => Promise<void>;
 }
