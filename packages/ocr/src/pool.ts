@@ -336,9 +336,14 @@ export class OcrPool {
   }
 }
 
-/** Few words or low confidence: the page may be turned, or not text at all. */
+/**
+ * Few sure words of three letters or more: the page may be turned, or not text at all. (A
+ * photo with a caption reads as much noise plus a few good lines; those lines count.)
+ */
 export function poorReading(p: OcrPage): boolean {
-  return p.words.length < 5 || p.confidence < 0.7;
+  let good = 0;
+  for (const w of p.words) if (w.confidence >= 0.7 && /\p{L}{3}/u.test(w.text)) good++;
+  return good < 8;
 }
 
 function readingScore(p: OcrPage): number {

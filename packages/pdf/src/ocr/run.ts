@@ -5,7 +5,7 @@ import type { PageLayout } from '../types.js';
 import { boldWords } from './bold.js';
 import type { OcrPageInfo } from './mark.js';
 import { chooseDpi, DEFAULT_DPI, openForRender, renderPage } from './render.js';
-import { ocrPageInput } from './runs.js';
+import { keptWords, ocrPageInput } from './runs.js';
 
 export interface OcrSettings {
   /** The pool to use; by default the process-wide pool for the languages. */
@@ -114,7 +114,8 @@ export async function ocrPages(
             const frame = turned
               ? { widthPx: shot.heightPx, heightPx: shot.widthPx, dpi }
               : { widthPx: shot.widthPx, heightPx: shot.heightPx, dpi };
-            if (ocr.words.length === 0 || (poorReading(ocr) && ocr.confidence < UNREADABLE_CONFIDENCE)) {
+            const kept = keptWords(ocr).filter(Boolean).length;
+            if (kept === 0 || (poorReading(ocr) && ocr.confidence < UNREADABLE_CONFIDENCE && kept < 3)) {
               empty(
                 n,
                 (frame.widthPx * 72) / dpi,
@@ -129,7 +130,13 @@ export async function ocrPages(
             const { input, boxes } = ocrPageInput(n, ocr, frame, bold);
             results.set(n, {
               layout: analyzePage(input),
-              info: { confidence: ocr.confidence, words: boxes, width: input.width, height: input.height },
+              info: {
+                // The mean over the words kept, not over the noise that was dropped.
+                confidence: boxes.reduce((sum, b) => sum + b.confidence, 0) / Math.max(1, boxes.length),
+                words: boxes,
+                width: input.width,
+                height: input.height,
+              },
             });
           })
           .catch((e) => {

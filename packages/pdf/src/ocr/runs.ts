@@ -9,6 +9,8 @@ const ROW_TO_SIZE = 1.0;
 
 /** Words read with less confidence than this are shapes taken for letters, not text. */
 const MIN_WORD_CONFIDENCE = 0.25;
+/** Lines this unsure are a photo's texture read as text. */
+const MIN_LINE_CONFIDENCE = 0.45;
 /** Short lines this unsure are rules, icons or shading read as text ("EE", "—"). */
 const MIN_SHORT_LINE_CONFIDENCE = 0.5;
 const SHORT_LINE_WORDS = 3;
@@ -25,7 +27,8 @@ export function keptWords(ocr: OcrPage): boolean[] {
   return ocr.words.map((w) => {
     if (w.confidence < MIN_WORD_CONFIDENCE) return false;
     const s = stats.get(w.line)!;
-    return !(s.n <= SHORT_LINE_WORDS && s.sum / s.n < MIN_SHORT_LINE_CONFIDENCE);
+    const mean = s.sum / s.n;
+    return mean >= (s.n <= SHORT_LINE_WORDS ? MIN_SHORT_LINE_CONFIDENCE : MIN_LINE_CONFIDENCE);
   });
 }
 
