@@ -1,4 +1,4 @@
-import type { OcrPage } from '@distill/ocr';
+import type { OcrPage, OcrWord } from '@distill/ocr';
 import type { PageInput, TextRun } from '../types.js';
 
 /**
@@ -9,6 +9,9 @@ const ROW_TO_SIZE = 1.0;
 
 /** Words read with less confidence than this are shapes taken for letters, not text. */
 const MIN_WORD_CONFIDENCE = 0.25;
+/** Words with no letter or digit must be this sure to be kept. */
+const MIN_MARK_CONFIDENCE = 0.85;
+const BULLETS = /^[•●◦▪■□◆◇►▸‣⁃∙·*\-–—]+[.,;:]?$/u;
 /** Lines this unsure are a photo's texture read as text. */
 const MIN_LINE_CONFIDENCE = 0.45;
 /** Short lines this unsure are rules, icons or shading read as text ("EE", "—"). */
@@ -26,6 +29,10 @@ export function keptWords(ocr: OcrPage): boolean[] {
   }
   return ocr.words.map((w) => {
     if (w.confidence < MIN_WORD_CONFIDENCE) return false;
+    // Marks with no letter or digit ("~~", "|", "\\=") are mostly picture edges and gutters
+    // read as text, which would bridge columns; list bullets and dashes stay.
+    if (!/[\p{L}\p{N}]/u.test(w.text) && !BULLETS.test(w.text) && w.confidence < MIN_MARK_CONFIDENCE)
+      return false;
     const s = stats.get(w.line)!;
     const mean = s.sum / s.n;
     return mean >= (s.n <= SHORT_LINE_WORDS ? MIN_SHORT_LINE_CONFIDENCE : MIN_LINE_CONFIDENCE);
@@ -41,10 +48,16 @@ export interface OcrBox {
   confidence: number;
 }
 
+/** A gap wider than this many median word heights splits a line read across two columns. */
+const COLUMN_GAP = 1.2;
+
 /**
  * Words read by OCR as the runs of a page, in points in the frame the page was read in (turned
- * when OCR found the page turned). Words of one line carry the space after them, so spacing
- * never depends on the gap estimate; the size comes from the row height, smoothed per line.
+ * when OCR found the page turned). Tesseract sometimes reads one line across two columns; such
+ * lines are cut at wide gaps first. Words carry the space after them within a line part, so
+ * spacing never depends on the gap estimate. The size is the part's tallest word (ascender to
+ * descender, about the font size), capped by tesseract's row height, which a line merged
+ * across misaligned columns inflates.
  */
 export function ocrPageInput(
   pageNumber: number,
@@ -56,23 +69,45 @@ export function ocrPageInput(
   const runs: TextRun[] = [];
   const boxes: OcrBox[] = [];
   const keep = keptWords(ocr);
-  ocr.words.forEach((w, i) => {
-    if (!keep[i]) return;
-    const [x0, y0, x1, y1] = w.bbox;
-    const size = Math.max(1, w.rowHeight * k * ROW_TO_SIZE);
-    runs.push({
-      text: w.lineEnd || !keep[i + 1] ? w.text : `${w.text} `,
-      x0: x0 * k,
-      y0: y0 * k,
-      x1: x1 * k,
-      y1: y1 * k,
-      base: w.base * k,
-      size,
-      bold: bold[i] ?? false,
-      italic: false,
+  const kept = ocr.words.map((w, i) => ({ w, i })).filter((x) => keep[x.i]);
+  // Parts: runs of kept words on one tesseract line with no column-wide gap between them.
+  const parts: { w: OcrWord; i: number }[][] = [];
+  for (let a = 0; a < kept.length; ) {
+    let b = a;
+    while (b + 1 < kept.length && kept[b + 1].w.line === kept[a].w.line) b++;
+    const line = kept.slice(a, b + 1);
+    const heights = line.map((x) => x.w.bbox[3] - x.w.bbox[1]).sort((p, q) => p - q);
+    const gap = COLUMN_GAP * heights[Math.floor(heights.length / 2)];
+    let part = [line[0]];
+    for (let c = 1; c < line.length; c++) {
+      if (line[c].w.bbox[0] - line[c - 1].w.bbox[2] > gap) {
+        parts.push(part);
+        part = [];
+      }
+      part.push(line[c]);
+    }
+    parts.push(part);
+    a = b + 1;
+  }
+  for (const part of parts) {
+    const tallest = Math.max(...part.map((x) => x.w.bbox[3] - x.w.bbox[1]));
+    const size = Math.max(1, Math.min(part[0].w.rowHeight, tallest) * k * ROW_TO_SIZE);
+    part.forEach(({ w, i }, n) => {
+      const [x0, y0, x1, y1] = w.bbox;
+      runs.push({
+        text: n === part.length - 1 ? w.text : `${w.text} `,
+        x0: x0 * k,
+        y0: y0 * k,
+        x1: x1 * k,
+        y1: y1 * k,
+        base: w.base * k,
+        size,
+        bold: bold[i] ?? false,
+        italic: false,
+      });
+      boxes.push({ x0: x0 * k, y0: y0 * k, x1: x1 * k, y1: y1 * k, confidence: w.confidence });
     });
-    boxes.push({ x0: x0 * k, y0: y0 * k, x1: x1 * k, y1: y1 * k, confidence: w.confidence });
-  });
+  }
   return {
     input: {
       pageNumber,
