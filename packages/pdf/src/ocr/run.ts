@@ -99,7 +99,13 @@ export async function ocrPages(
         // Tesseract can spend minutes on a texture it takes for text: past the budget the page
         // is given up (its worker is replaced), not the document.
         const budget = run.settings.pageTimeoutMs ?? 120_000;
-        const pageSignal = AbortSignal.any([run.signal, AbortSignal.timeout(budget)]);
+        // A plain timer (not AbortSignal.timeout, whose composite signals Node may collect).
+        const pageAbort = new AbortController();
+        const onAbort = () => pageAbort.abort(run.signal.reason);
+        run.signal.addEventListener('abort', onAbort, { once: true });
+        const timer = setTimeout(() => pageAbort.abort(new Error('page budget')), budget);
+        timer.unref();
+        const pageSignal = pageAbort.signal;
         const task = pool
           .recognizeOriented(
             shot.image,
@@ -147,6 +153,8 @@ export async function ocrPages(
             else empty(n, w, h, `OCR failed (${(e as Error)?.message ?? e})`, true);
           })
           .finally(() => {
+            clearTimeout(timer);
+            run.signal.removeEventListener('abort', onAbort);
             p.cleanup();
             inflight.delete(task);
           });
