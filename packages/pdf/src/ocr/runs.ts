@@ -55,9 +55,9 @@ const COLUMN_GAP = 1.2;
  * Words read by OCR as the runs of a page, in points in the frame the page was read in (turned
  * when OCR found the page turned). Tesseract sometimes reads one line across two columns; such
  * lines are cut at wide gaps first. Words carry the space after them within a line part, so
- * spacing never depends on the gap estimate. The size is the part's tallest word (ascender to
- * descender, about the font size), capped by tesseract's row height, which a line merged
- * across misaligned columns inflates.
+ * spacing never depends on the gap estimate. The size is tesseract's row height (ascender to
+ * descender, about the font size); parts of a cut line take at most their tallest word, as a
+ * line merged across misaligned columns has an inflated row height.
  */
 export function ocrPageInput(
   pageNumber: number,
@@ -72,6 +72,7 @@ export function ocrPageInput(
   const kept = ocr.words.map((w, i) => ({ w, i })).filter((x) => keep[x.i]);
   // Parts: runs of kept words on one tesseract line with no column-wide gap between them.
   const parts: { w: OcrWord; i: number }[][] = [];
+  const split = new Set<(typeof parts)[number]>();
   for (let a = 0; a < kept.length; ) {
     let b = a;
     while (b + 1 < kept.length && kept[b + 1].w.line === kept[a].w.line) b++;
@@ -82,16 +83,21 @@ export function ocrPageInput(
     for (let c = 1; c < line.length; c++) {
       if (line[c].w.bbox[0] - line[c - 1].w.bbox[2] > gap) {
         parts.push(part);
+        split.add(part);
         part = [];
       }
       part.push(line[c]);
     }
     parts.push(part);
+    if (part.length !== line.length) split.add(part);
     a = b + 1;
   }
   for (const part of parts) {
+    // Row height measures the font best; a line cut at a gutter may have merged misaligned
+    // rows, so its parts take no more than their tallest word.
+    const row = part[0].w.rowHeight;
     const tallest = Math.max(...part.map((x) => x.w.bbox[3] - x.w.bbox[1]));
-    const size = Math.max(1, Math.min(part[0].w.rowHeight, tallest) * k * ROW_TO_SIZE);
+    const size = Math.max(1, (split.has(part) ? Math.min(row, tallest) : row) * k * ROW_TO_SIZE);
     part.forEach(({ w, i }, n) => {
       const [x0, y0, x1, y1] = w.bbox;
       runs.push({
