@@ -379,7 +379,8 @@ export async function runQuality(
   const kind = QUALITY_SUITES[suite];
   if (!kind)
     throw new Error(`unknown quality suite ${suite} (one of ${Object.keys(QUALITY_SUITES).join(', ')})`);
-  let engines = engine ? [engine] : enginesFor(kind).map((e) => e.name);
+  // `--engine a,b` runs several engines in one run (e.g. distill-ocr,liteparse-ocr).
+  let engines = engine ? engine.split(',') : enginesFor(kind).map((e) => e.name);
   if (!engine && suite === 'pdf-dpbench') engines = [...engines, ...publishedPeers(corpus)];
   const fn = suite === 'pdf-dpbench' ? pdfDpbench : suite === 'html-wcxb' ? htmlWcxb : officeVectors;
   const results: QualityResult[] = [];

@@ -107,15 +107,21 @@ async function main() {
     answer = { version, outputs };
   } else if (job.type === 'convert') {
     const outputs: ConvertAnswer['outputs'] = [];
-    for (const f of job.files) {
-      const t = performance.now();
-      try {
-        const markdown = await convertOne(engine, loadInput(f));
-        outputs.push({ markdown, ms: performance.now() - t });
-      } catch (e) {
-        outputs.push({ error: errText(e), ms: performance.now() - t });
+    // Engines that OCR one page per document use every core only with documents in parallel.
+    let next = 0;
+    const lane = async () => {
+      while (next < job.files.length) {
+        const i = next++;
+        const t = performance.now();
+        try {
+          const markdown = await convertOne(engine, loadInput(job.files[i]));
+          outputs[i] = { markdown, ms: performance.now() - t };
+        } catch (e) {
+          outputs[i] = { error: errText(e), ms: performance.now() - t };
+        }
       }
-    }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, engine.concurrency ?? 1) }, lane));
     answer = { version, outputs };
   } else if (job.type === 'speed') {
     const inputs = job.files.map(loadInput);

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { parse } from 'distill';
 import type { Engine } from './types.js';
 
@@ -30,5 +31,23 @@ export const distillEngine: Engine = {
     return (r.blocks ?? []).flatMap((p) =>
       p.items.map((it) => ({ page: p.pageNumber, label: it.label, bbox: it.bbox })),
     );
+  },
+};
+
+/**
+ * Ours with OCR on every page (the spec's pdf `mode: 'ocr'`), for the image-only OCR corpus
+ * beside liteparse-ocr. The OCR pool starts on the first document and is reused after it.
+ */
+export const distillOcrEngine: Engine = {
+  name: 'distill-ocr',
+  kinds: ['pdf'],
+  concurrency: availableParallelism(),
+  version: async () => distillVersion(),
+  convert: async ({ bytes, filename }) => {
+    const r = await parse(
+      { data: bytes, filename },
+      { formats: ['markdown'], parsers: [{ type: 'pdf', mode: 'ocr' }], timeout: 300_000 },
+    );
+    return r.markdown ?? '';
   },
 };

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import type { Engine } from './types.js';
 import { pkgVersion, run, toolVersion } from './util.js';
@@ -21,6 +22,7 @@ function liteparse(ocr: boolean): Engine {
   return {
     name: ocr ? 'liteparse-ocr' : 'liteparse',
     kinds: ['pdf'],
+    concurrency: ocr ? availableParallelism() : 1,
     version: async () => pkgVersion('@llamaindex/liteparse'),
     convert: async ({ path }) => {
       if (!instance) {
@@ -29,7 +31,8 @@ function liteparse(ocr: boolean): Engine {
           ocrEnabled: ocr,
           outputFormat: 'markdown',
           tessdataPath: tessdataPath(),
-          numWorkers: 1,
+          // OCR runs pages on every core, as ours does; text extraction needs no workers.
+          numWorkers: ocr ? availableParallelism() : 1,
         } as never) as unknown as LP;
       }
       return (await instance.parse(path)).text;

@@ -1,14 +1,21 @@
-import { distillEngine } from './distill.js';
+import { distillEngine, distillOcrEngine } from './distill.js';
 import { htmlPeers } from './html-peers.js';
 import { officePeers } from './office-peers.js';
 import { liteparseOcr, pdfPeers } from './pdf-peers.js';
 import type { Engine, Kind } from './types.js';
 
-export const ALL_ENGINES: Engine[] = [distillEngine, ...pdfPeers, liteparseOcr, ...htmlPeers, ...officePeers];
+export const ALL_ENGINES: Engine[] = [
+  distillEngine,
+  distillOcrEngine,
+  ...pdfPeers,
+  liteparseOcr,
+  ...htmlPeers,
+  ...officePeers,
+];
 
 /** Engines run by default for a kind: distill first, then the peers (OCR variants only on request). */
 export function enginesFor(kind: Kind): Engine[] {
-  return ALL_ENGINES.filter((e) => e.kinds.includes(kind) && e !== liteparseOcr);
+  return ALL_ENGINES.filter((e) => e.kinds.includes(kind) && e !== liteparseOcr && e !== distillOcrEngine);
 }
 
 export function engineByName(name: string): Engine | undefined {

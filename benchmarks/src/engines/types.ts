@@ -20,6 +20,8 @@ export interface Engine {
   convert: (input: ConvertInput) => Promise<string>;
   /** Layout blocks of one PDF (page, label, normalised box), for engines that give them. */
   blocks?: (input: ConvertInput) => Promise<{ page: number; label: string; bbox: number[] }[]>;
+  /** Documents converted at once in quality runs (OCR engines: one per core); default 1. */
+  concurrency?: number;
   /** Frees pools and workers so the process can exit. */
   close?: () => Promise<void>;
 }

@@ -1,7 +1,11 @@
-import { availableParallelism } from 'node:os';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Worker as ThreadWorker } from 'node:worker_threads';
 import { DistillError } from '@distill/core';
-import { createScheduler, createWorker, OEM, type Scheduler } from 'tesseract.js';
+import type { Worker as TessWorker } from 'tesseract.js';
 import { type LanguageData, languageData } from './languages.js';
+import { loadTesseract, takeSpawnedThread } from './tesseract.js';
 
 /** One recognised word: pixel box in the image, confidence 0..1. */
 export interface OcrWord {
@@ -10,6 +14,12 @@ export interface OcrWord {
   confidence: number;
   /** Tesseract's line id within the page, so callers can keep its line grouping. */
   line: number;
+  /** Baseline y under the word, in pixels. */
+  base: number;
+  /** Height of the word's text row (ascender to descender), in pixels: about the font size. */
+  rowHeight: number;
+  /** Last word of its line: callers join words of a line with spaces. */
+  lineEnd: boolean;
 }
 
 export interface OcrPage {
@@ -17,17 +27,27 @@ export interface OcrPage {
   text: string;
   /** Mean word confidence, 0..1. */
   confidence: number;
-  /** Rotation tesseract measured, in degrees (deskew). */
+  /** Rotation tesseract measured and corrected, in degrees (deskew). */
   skewDegrees: number;
   /** Which orientation (0, 90, 180, 270) the image was read in. */
   orientation: 0 | 90 | 180 | 270;
 }
 
 export interface OcrPoolOptions {
-  /** Worker count; default the machine's cores. */
+  /** Worker count; default `DISTILL_OCR_WORKERS` or the machine's cores. */
   size?: number;
   /** Languages (ISO or tesseract codes); default English. */
   languages?: string[];
+  /** Close the workers after this long without work (ms); default 60 s. */
+  idleMs?: number;
+}
+
+export interface RecognizeOptions {
+  signal?: AbortSignal;
+  /** Resolution the image was made at, so tesseract need not guess it. */
+  dpi?: number;
+  /** Measure and correct skew before reading (default true). */
+  deskew?: boolean;
 }
 
 interface TessWord {
@@ -35,143 +55,364 @@ interface TessWord {
   confidence: number;
   bbox: { x0: number; y0: number; x1: number; y1: number };
 }
+interface TessLine {
+  words?: TessWord[];
+  bbox: { x0: number; y0: number; x1: number; y1: number };
+  rowAttributes?: { rowHeight?: number };
+  baseline?: { x0: number; y0: number; x1: number; y1: number };
+}
 interface TessBlock {
-  paragraphs?: { lines?: { words?: TessWord[] }[] }[];
+  paragraphs?: { lines?: TessLine[] }[];
+}
+interface TessResult {
+  data: { blocks: TessBlock[] | null; text: string; rotateRadians?: number | null };
+}
+
+interface Slot {
+  worker: TessWorker;
+  thread?: ThreadWorker;
+  busy: boolean;
+}
+
+interface Job {
+  image: Uint8Array;
+  opts: RecognizeOptions;
+  resolve: (r: TessResult) => void;
+  reject: (e: unknown) => void;
+  slot?: Slot;
+  onAbort?: () => void;
+}
+
+export function defaultPoolSize(): number {
+  const env = Number(process.env.DISTILL_OCR_WORKERS);
+  if (Number.isInteger(env) && env > 0) return env;
+  return availableParallelism();
 }
 
 /**
- * A pool of tesseract.js workers, started once and reused across pages and documents. Start-up
- * (loading the wasm core and trained data) costs about a second per worker, so keep one pool.
+ * A pool of tesseract.js workers, started on first use and reused across pages and documents.
+ * Start-up (loading the wasm core and trained data) costs about a second per worker, so keep
+ * one pool. Idle workers never keep the process alive, and close after `idleMs`. Aborting a
+ * page that a worker is reading terminates that worker (tesseract cannot be interrupted); the
+ * pool starts a fresh one for the next page.
  */
 export class OcrPool {
   readonly size: number;
   readonly languages: LanguageData[];
-  private scheduler: Scheduler | undefined;
-  private starting: Promise<Scheduler> | undefined;
-  /** Milliseconds the pool took to start, for reporting. */
+  /** Milliseconds the pool's first start took (all workers in parallel), for reporting. */
   startupMs = 0;
+  private readonly idleMs: number;
+  private slots: Slot[] = [];
+  private starting = 0;
+  private queue: Job[] = [];
+  private idleTimer: NodeJS.Timeout | undefined;
+  private langDir: { path: string; temp: boolean } | undefined;
+  private closed = false;
 
   constructor(opts: OcrPoolOptions = {}) {
-    this.size = Math.max(1, opts.size ?? availableParallelism());
+    this.size = Math.max(1, Math.floor(opts.size ?? defaultPoolSize()));
+    this.idleMs = opts.idleMs ?? 60_000;
     // Resolved now, so a missing language package fails before any page is rendered.
     this.languages = (opts.languages?.length ? opts.languages : ['eng']).map(languageData);
+    const codes = this.languages.map((l) => l.code);
+    if (new Set(codes).size !== codes.length)
+      this.languages = this.languages.filter((l, i) => codes.indexOf(l.code) === i);
   }
 
-  private start(): Promise<Scheduler> {
-    if (this.scheduler) return Promise.resolve(this.scheduler);
-    this.starting ??= (async () => {
-      const t0 = performance.now();
-      const scheduler = createScheduler();
-      const langs = this.languages.map((l) => l.code).join('+');
-      // All languages must share one folder for tesseract.js; they do when each comes from its own
-      // package only if we point at each one, so the first language's folder is used and the
-      // others must be installed beside it (the packages install side by side under node_modules).
-      const first = this.languages[0];
-      const created = await Promise.all(
-        Array.from({ length: this.size }, () =>
-          createWorker(langs, OEM.LSTM_ONLY, {
-            langPath: first.langPath,
-            gzip: first.gzip,
-            cacheMethod: 'none',
-            logger: () => {},
-            errorHandler: () => {},
-          }),
+  /** The language string tesseract takes: `eng+deu`. */
+  get languageKey(): string {
+    return this.languages.map((l) => l.code).join('+');
+  }
+
+  /**
+   * tesseract.js reads every language from one folder; each package has its own, so several
+   * languages are linked into a temporary folder side by side.
+   */
+  private languageDir(): string {
+    if (this.langDir) return this.langDir.path;
+    const dirs = new Set(this.languages.map((l) => l.langPath));
+    if (dirs.size === 1) {
+      this.langDir = { path: this.languages[0].langPath, temp: false };
+    } else {
+      const dir = mkdtempSync(join(tmpdir(), 'distill-ocr-lang-'));
+      for (const l of this.languages) {
+        const file = `${l.code}.traineddata${l.gzip ? '.gz' : ''}`;
+        symlinkSync(join(l.langPath, file), join(dir, file));
+      }
+      this.langDir = { path: dir, temp: true };
+    }
+    return this.langDir.path;
+  }
+
+  private async spawn(): Promise<Slot> {
+    const { createWorker, OEM } = loadTesseract();
+    const gzip = this.languages.every((l) => l.gzip);
+    const pending = createWorker(this.languageKey, OEM.LSTM_ONLY, {
+      langPath: this.languageDir(),
+      gzip,
+      cacheMethod: 'none',
+      logger: () => {},
+      errorHandler: () => {},
+    });
+    // createWorker starts its thread before its first await.
+    const thread = takeSpawnedThread();
+    try {
+      const worker = await pending;
+      return { worker, thread, busy: false };
+    } catch (e) {
+      void thread?.terminate();
+      throw new DistillError('MISSING_DEPENDENCY', `OCR could not start: ${(e as Error)?.message ?? e}`, {
+        cause: e,
+      });
+    }
+  }
+
+  /** Starts workers up to the pool size (all at once on first use). */
+  private fill(): void {
+    const missing = this.size - this.slots.length - this.starting;
+    if (missing <= 0 || this.queue.length === 0) return;
+    const first = this.slots.length === 0 && this.starting === 0 && this.startupMs === 0;
+    const t0 = performance.now();
+    const starts: Promise<void>[] = [];
+    for (let i = 0; i < missing; i++) {
+      this.starting++;
+      starts.push(
+        this.spawn().then(
+          (slot) => {
+            this.starting--;
+            if (this.closed) {
+              void slot.worker.terminate();
+              return;
+            }
+            this.slots.push(slot);
+            this.pump();
+          },
+          (e) => {
+            this.starting--;
+            // No worker could start: the queued pages fail with the reason.
+            if (this.slots.length === 0 && this.starting === 0) {
+              for (const job of this.queue.splice(0)) this.finish(job, undefined, e);
+            }
+          },
         ),
       );
-      for (const w of created) scheduler.addWorker(w);
-      this.scheduler = scheduler;
-      this.startupMs = Math.round(performance.now() - t0);
-      return scheduler;
-    })();
-    return this.starting;
+    }
+    if (first) {
+      void Promise.all(starts).then(() => {
+        this.startupMs = Math.round(performance.now() - t0);
+      });
+    }
   }
 
-  /** Recognises one image (PNG/JPEG bytes). */
-  async recognize(image: Uint8Array): Promise<OcrPage> {
-    const scheduler = await this.start();
-    let result: { data: { blocks: TessBlock[] | null; text: string; rotateRadians?: number | null } };
-    try {
-      result = (await scheduler.addJob(
-        'recognize',
-        Buffer.from(image),
-        {},
-        { blocks: true, text: true },
-      )) as typeof result;
-    } catch (e) {
-      throw new DistillError('UNKNOWN_ERROR', `OCR failed: ${(e as Error)?.message ?? e}`, { cause: e });
+  private pump(): void {
+    for (const slot of this.slots) {
+      if (slot.busy) continue;
+      const job = this.queue.shift();
+      if (!job) break;
+      this.run(slot, job);
     }
-    const words: OcrWord[] = [];
-    let line = 0;
-    for (const block of result.data.blocks ?? []) {
-      for (const para of block.paragraphs ?? []) {
-        for (const l of para.lines ?? []) {
-          for (const w of l.words ?? []) {
-            const text = w.text.trim();
-            if (text === '') continue;
-            words.push({
-              text,
-              bbox: [w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1],
-              confidence: w.confidence / 100,
-              line,
-            });
+    this.updateIdle();
+  }
+
+  private run(slot: Slot, job: Job): void {
+    slot.busy = true;
+    job.slot = slot;
+    slot.thread?.ref();
+    const params: Record<string, unknown> = { rotateAuto: job.opts.deskew !== false };
+    // A known resolution also keeps tesseract from printing its guess to stdout.
+    params.user_defined_dpi = String(Math.round(job.opts.dpi ?? 300));
+    // Tesseract's diagnostics ("Image too small to scale!!") go nowhere instead of our stdout.
+    params.debug_file = '/dev/null';
+    slot.worker
+      .recognize(Buffer.from(job.image.buffer, job.image.byteOffset, job.image.byteLength), params as never, {
+        blocks: true,
+        text: true,
+      })
+      .then(
+        (r) => {
+          slot.busy = false;
+          this.finish(job, r as unknown as TessResult);
+          this.pump();
+        },
+        (e) => {
+          slot.busy = false;
+          this.finish(
+            job,
+            undefined,
+            new DistillError('UNKNOWN_ERROR', `OCR failed: ${(e as Error)?.message ?? e}`, { cause: e }),
+          );
+          this.pump();
+        },
+      );
+  }
+
+  private finish(job: Job, result?: TessResult, error?: unknown): void {
+    if (job.onAbort) job.opts.signal?.removeEventListener('abort', job.onAbort);
+    if (error !== undefined || !result) job.reject(error);
+    else job.resolve(result);
+  }
+
+  /** Idle threads are unreferenced, and the pool closes after a while without work. */
+  private updateIdle(): void {
+    const busy = this.slots.some((s) => s.busy) || this.queue.length > 0;
+    clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+    if (busy) return;
+    for (const s of this.slots) s.thread?.unref();
+    if (this.slots.length) {
+      this.idleTimer = setTimeout(() => void this.shutdown(), this.idleMs);
+      this.idleTimer.unref();
+    }
+  }
+
+  private async shutdown(): Promise<void> {
+    const slots = this.slots.splice(0);
+    await Promise.all(slots.map((s) => s.worker.terminate().catch(() => {})));
+  }
+
+  private raw(image: Uint8Array, opts: RecognizeOptions): Promise<TessResult> {
+    if (this.closed) return Promise.reject(new DistillError('UNKNOWN_ERROR', 'OCR pool is closed'));
+    const signal = opts.signal;
+    if (signal?.aborted) return Promise.reject(signal.reason ?? new Error('aborted'));
+    return new Promise<TessResult>((resolve, reject) => {
+      const job: Job = { image, opts, resolve, reject };
+      if (signal) {
+        job.onAbort = () => {
+          const i = this.queue.indexOf(job);
+          if (i >= 0) this.queue.splice(i, 1);
+          else if (job.slot) {
+            // Tesseract cannot stop mid-page: the worker goes, a fresh one replaces it on demand.
+            const slot = job.slot;
+            this.slots = this.slots.filter((s) => s !== slot);
+            void slot.worker.terminate().catch(() => {});
           }
-          line++;
-        }
+          reject(signal.reason ?? new Error('aborted'));
+          this.fill();
+          this.pump();
+        };
+        signal.addEventListener('abort', job.onAbort, { once: true });
       }
-    }
-    const confidence = words.length ? words.reduce((s, w) => s + w.confidence, 0) / words.length : 0;
-    return {
-      words,
-      text: result.data.text,
-      confidence,
-      skewDegrees: ((result.data.rotateRadians ?? 0) * 180) / Math.PI,
-      orientation: 0,
-    };
+      this.queue.push(job);
+      this.fill();
+      this.pump();
+    });
+  }
+
+  /** Recognises one image (PNG, JPEG or PGM bytes). */
+  async recognize(image: Uint8Array, opts: RecognizeOptions = {}): Promise<OcrPage> {
+    return toPage(await this.raw(image, opts));
   }
 
   /**
    * Recognises an image in its best orientation: when the upright reading is poor, the image is
-   * read turned by 90, 180 and 270 degrees (the caller rotates: it owns the canvas) and the
-   * reading with the highest confidence-weighted word count wins.
+   * read turned by 90, 180 and 270 degrees (the caller rotates: it owns the pixels) and the
+   * reading with the clearly highest confidence-weighted character count wins.
    */
   async recognizeOriented(
     image: Uint8Array,
     rotate?: (degrees: 90 | 180 | 270) => Promise<Uint8Array>,
+    opts: RecognizeOptions = {},
   ): Promise<OcrPage> {
-    const upright = await this.recognize(image);
-    if (!rotate || (upright.confidence >= 0.75 && upright.words.length >= 5)) return upright;
-    const score = (p: OcrPage) => p.words.reduce((s, w) => s + w.confidence * w.text.length, 0);
+    const upright = await this.recognize(image, opts);
+    if (!rotate || !poorReading(upright)) return upright;
     let best = upright;
-    for (const deg of [90, 180, 270] as const) {
-      const page = { ...(await this.recognize(await rotate(deg))), orientation: deg };
-      if (score(page) > score(best) * 1.2) best = page;
+    for (const deg of [180, 90, 270] as const) {
+      const page = { ...(await this.recognize(await rotate(deg), opts)), orientation: deg };
+      if (readingScore(page) > readingScore(best) * 1.5) best = page;
+      if (!poorReading(best)) break;
     }
     return best;
   }
 
+  /** Stops every worker; the pool cannot be used afterwards. */
   async close(): Promise<void> {
-    const s = this.scheduler;
-    this.scheduler = undefined;
-    this.starting = undefined;
-    if (s) await s.terminate();
+    this.closed = true;
+    clearTimeout(this.idleTimer);
+    for (const job of this.queue.splice(0))
+      this.finish(job, undefined, new DistillError('UNKNOWN_ERROR', 'OCR pool closed'));
+    await this.shutdown();
+    if (this.langDir?.temp) rmSync(this.langDir.path, { recursive: true, force: true });
+    this.langDir = undefined;
   }
 }
 
-let shared: OcrPool | undefined;
+/**
+ * Few sure words of three letters or more: the page may be turned, or not text at all. (A
+ * photo with a caption reads as much noise plus a few good lines; those lines count.)
+ */
+export function poorReading(p: OcrPage): boolean {
+  let good = 0;
+  for (const w of p.words) if (w.confidence >= 0.7 && /\p{L}{3}/u.test(w.text)) good++;
+  return good < 8;
+}
 
-/** The process-wide pool for the default languages, started on first use. */
-export function sharedOcrPool(opts?: OcrPoolOptions): OcrPool {
-  if (
-    !shared ||
-    (opts?.languages && opts.languages.join('+') !== shared.languages.map((l) => l.code).join('+'))
-  ) {
-    void shared?.close();
-    shared = new OcrPool(opts);
+function readingScore(p: OcrPage): number {
+  return p.words.reduce((s, w) => s + w.confidence * w.confidence * w.text.length, 0);
+}
+
+function toPage(result: TessResult): OcrPage {
+  const words: OcrWord[] = [];
+  let line = 0;
+  for (const block of result.data.blocks ?? []) {
+    for (const para of block.paragraphs ?? []) {
+      for (const l of para.lines ?? []) {
+        const rowHeight =
+          l.rowAttributes?.rowHeight && l.rowAttributes.rowHeight > 0
+            ? l.rowAttributes.rowHeight
+            : l.bbox.y1 - l.bbox.y0;
+        const bl = l.baseline;
+        const baseAt = (x: number) => {
+          if (!bl || bl.x1 === bl.x0) return l.bbox.y1;
+          return bl.y0 + ((bl.y1 - bl.y0) * (x - bl.x0)) / (bl.x1 - bl.x0);
+        };
+        const start = words.length;
+        for (const w of l.words ?? []) {
+          const text = w.text.trim();
+          if (text === '') continue;
+          words.push({
+            text,
+            bbox: [w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1],
+            confidence: Math.max(0, Math.min(1, w.confidence / 100)),
+            line,
+            base: baseAt((w.bbox.x0 + w.bbox.x1) / 2),
+            rowHeight,
+            lineEnd: false,
+          });
+        }
+        if (words.length > start) words[words.length - 1].lineEnd = true;
+        line++;
+      }
+    }
   }
-  return shared;
+  const confidence = words.length ? words.reduce((s, w) => s + w.confidence, 0) / words.length : 0;
+  return {
+    words,
+    text: result.data.text ?? '',
+    confidence,
+    skewDegrees: ((result.data.rotateRadians ?? 0) * 180) / Math.PI,
+    orientation: 0,
+  };
+}
+
+const shared = new Map<string, OcrPool>();
+
+/**
+ * The process-wide pool for a set of languages, started on first use. Pools for other
+ * language sets live beside it (each closes itself when idle).
+ */
+export function sharedOcrPool(opts: OcrPoolOptions = {}): OcrPool {
+  const key = (opts.languages?.length ? opts.languages : ['eng']).map((l) => languageData(l).code).join('+');
+  let pool = shared.get(key);
+  if (!pool || (opts.size && pool.size !== opts.size)) {
+    void pool?.close();
+    pool = new OcrPool(opts);
+    shared.set(key, pool);
+  }
+  return pool;
 }
 
 export async function closeSharedOcrPool(): Promise<void> {
-  await shared?.close();
-  shared = undefined;
+  const pools = [...shared.values()];
+  shared.clear();
+  await Promise.all(pools.map((p) => p.close()));
 }

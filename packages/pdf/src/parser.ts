@@ -3,6 +3,9 @@ import { DistillError, type Doc, type DocMetadata, type ParserPlugin } from '@di
 import { layoutsToBlocks } from './assemble/to-doc.js';
 import { readMetadata } from './extract/metadata.js';
 import { processPage } from './extract/process-page.js';
+import { applyOcr, type PdfMode } from './ocr/apply.js';
+import { markOcrBlocks } from './ocr/mark.js';
+import type { OcrSettings } from './ocr/run.js';
 import { openPdf } from './pdfjs.js';
 import { defaultWorkerScript, layoutPagesInWorkers, type WorkerScript, workerCount } from './pool.js';
 import type { FastPdf } from './reader/index.js';
@@ -25,6 +28,12 @@ export interface PdfParseSettings {
   reader?: 'auto' | 'pdfjs';
   /** Fewest pages to spread the fast reader over workers (below it, pages are read in this thread). */
   fastWorkerMinPages?: number;
+  /** `fast`: text layer only; `auto` (default): OCR for pages without usable text; `ocr`: every page. */
+  mode?: PdfMode;
+  /** OCR pool, languages and resolution. */
+  ocr?: OcrSettings;
+  /** Languages the caller expects (`de`, `en-US`), tried for OCR when their packages are installed. */
+  languageHints?: string[];
 }
 
 /**
@@ -68,9 +77,12 @@ export async function parsePdf(bytes: Uint8Array, settings: PdfParseSettings = {
     const count = Math.min(totalPages, settings.maxPages ?? totalPages);
     const metadata = await readMetadata(doc);
     const pageNumbers = Array.from({ length: count }, (_, i) => i + 1);
-    const layouts = await layoutWithPdfjs(bytes, pageNumbers, settings, signal, doc);
+    const layouts =
+      settings.mode === 'ocr'
+        ? blankLayouts(pageNumbers)
+        : await layoutWithPdfjs(bytes, pageNumbers, settings, signal, doc);
     countPages(layouts.length, layouts.length);
-    return finish(layouts, metadata, count, totalPages, warn, warnings);
+    return await finish(bytes, layouts, metadata, count, totalPages, settings, signal, warn, warnings);
   } finally {
     await doc.destroy();
   }
@@ -146,7 +158,10 @@ async function parseFast(
   const pageNumbers = Array.from({ length: count }, (_, i) => i + 1);
   const script = workerScript(settings);
   let layouts: PageLayout[];
-  if (script && isMainThread && count >= (settings.fastWorkerMinPages ?? FAST_WORKER_MIN_PAGES)) {
+  if (settings.mode === 'ocr') {
+    // Every page is OCR'd: the text layer is not read at all.
+    layouts = blankLayouts(pageNumbers);
+  } else if (script && isMainThread && count >= (settings.fastWorkerMinPages ?? FAST_WORKER_MIN_PAGES)) {
     // Workers read with the fast reader and fall back to pdf.js themselves.
     layouts = await inWorkers(bytes, pageNumbers, script, settings, signal, true);
   } else {
@@ -169,17 +184,33 @@ async function parseFast(
     }
   }
   countPages(layouts.length, layouts.filter((l) => l.reader === 'pdfjs').length);
-  return finish(layouts, metadata, count, totalPages, warn, warnings);
+  return finish(bytes, layouts, metadata, count, totalPages, settings, signal, warn, warnings);
 }
 
-function finish(
+/** Placeholders for `ocr` mode: pages with no text layer read, so OCR takes every one. */
+const blankLayouts = (pageNumbers: number[]): PageLayout[] =>
+  pageNumbers.map((pageNumber) => ({ pageNumber, width: 0, height: 0, blocks: [], chars: 0 }));
+
+/** OCR where the mode asks for it, then the document model, with the OCR'd pages in metadata. */
+async function finish(
+  bytes: Uint8Array,
   layouts: PageLayout[],
   metadata: DocMetadata,
   count: number,
   totalPages: number,
+  settings: PdfParseSettings,
+  signal: AbortSignal,
   warn: (m: string) => void,
   warnings: string[],
-): Doc {
+): Promise<Doc> {
+  const ocr = await applyOcr(bytes, layouts, {
+    mode: settings.mode ?? 'auto',
+    settings: settings.ocr ?? {},
+    languageHints: [...(settings.languageHints ?? []), metadata.language as string | undefined],
+    signal,
+    checkpoint: () => settings.checkpoint?.(),
+    warn,
+  });
   const failed = layouts.filter((l) => l.error);
   if (failed.length === layouts.length) {
     throw new DistillError(
@@ -189,21 +220,29 @@ function finish(
   }
   for (const f of failed) warn(`PDF page ${f.pageNumber} could not be read: ${f.error}`);
   const { blocks, pages } = layoutsToBlocks(layouts);
+  markOcrBlocks(blocks, pages, ocr);
   return {
     blocks,
     pages,
-    metadata: { ...metadata, numPages: count, totalPages },
+    metadata: {
+      ...metadata,
+      numPages: count,
+      totalPages,
+      // Spec: further metadata keys are strings; the 1-based pages OCR read, e.g. "2,5,6".
+      ...(ocr.size ? { ocrPages: [...ocr.keys()].sort((a, b) => a - b).join(',') } : {}),
+    },
     warnings: warnings.length ? warnings : undefined,
   };
 }
 
-/** The `pdf` format for the registry: fast mode, honouring maxPages and the timeout. */
+/** The `pdf` format for the registry: the spec's modes, honouring maxPages and the timeout. */
 export const pdfParser: ParserPlugin = {
   name: 'pdf',
   formats: ['pdf'],
   async parse(bytes, ctx) {
     const doc = await parsePdf(bytes, {
       maxPages: ctx.pdf?.maxPages,
+      mode: ctx.pdf?.mode ?? 'auto',
       signal: ctx.signal,
       checkpoint: () => ctx.checkpoint(),
     });

@@ -99,6 +99,8 @@ export interface PageLayout {
   blocks: LayoutBlock[];
   /** Characters of embedded text on the page: zero means a scanned page (an OCR candidate). */
   chars: number;
+  /** Share of the page covered by images (0..1), for the OCR decision of `auto` mode. */
+  imageCover?: number;
   error?: string;
   /** Which reader produced the page: the fast reader, or pdf.js when the fast one could not. */
   reader?: 'fast' | 'pdfjs';

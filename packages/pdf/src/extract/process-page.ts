@@ -1,4 +1,5 @@
 import { analyzePage } from '../layout/analyze.js';
+import { imageCover } from '../ocr/decide.js';
 import type { PdfDocument } from '../pdfjs.js';
 import type { PageLayout } from '../types.js';
 import { extractPage } from './page.js';
@@ -13,7 +14,9 @@ export async function processPage(doc: PdfDocument, pageNumber: number): Promise
   try {
     page = await doc.getPage(pageNumber);
     const input = await extractPage(page, pageNumber);
-    return analyzePage(input);
+    const layout = analyzePage(input);
+    const cover = imageCover(input);
+    return cover > 0 ? { ...layout, imageCover: cover } : layout;
   } catch (e) {
     const message = (e as Error)?.message ?? String(e);
     const view = page?.view ?? [0, 0, 612, 792];

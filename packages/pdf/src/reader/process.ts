@@ -1,4 +1,5 @@
 import { analyzePage } from '../layout/analyze.js';
+import { imageCover } from '../ocr/decide.js';
 import type { PageLayout } from '../types.js';
 import type { FastPdf } from './index.js';
 import { Unsupported } from './objects.js';
@@ -13,7 +14,10 @@ export type FastOutcome = { layout: PageLayout } | { fallback: string };
 export function processFastPage(doc: FastPdf, pageNumber: number): FastOutcome {
   try {
     const input = doc.page(pageNumber);
-    return { layout: { ...analyzePage(input), reader: 'fast' } };
+    const layout: PageLayout = { ...analyzePage(input), reader: 'fast' };
+    // Image cover feeds auto mode's OCR decision, as on the pdf.js path.
+    const cover = imageCover(input);
+    return { layout: cover > 0 ? { ...layout, imageCover: cover } : layout };
   } catch (e) {
     return { fallback: e instanceof Unsupported ? e.message : `error: ${(e as Error)?.message ?? e}` };
   }

@@ -1,0 +1,60 @@
+import type { Block, PageInfo, Prov } from '@distill/core';
+import type { OcrBox } from './runs.js';
+
+export interface OcrPageInfo {
+  /** Mean word confidence of the page, 0..1. */
+  confidence: number;
+  /** Word boxes normalised to the page (0..1), with confidence. */
+  words: OcrBox[];
+  width: number;
+  height: number;
+  /** The page had no readable text. */
+  empty?: boolean;
+}
+
+const round = (v: number) => Math.round(v * 1000) / 1000;
+
+/** Mean confidence of the words whose centre lies in the box; the page's mean when none does. */
+function boxConfidence(info: OcrPageInfo, bbox: Prov['bbox']): number {
+  if (!bbox) return info.confidence;
+  const [x0, y0, x1, y1] = bbox;
+  let sum = 0;
+  let n = 0;
+  for (const w of info.words) {
+    const cx = (w.x0 + w.x1) / 2 / (info.width || 1);
+    const cy = (w.y0 + w.y1) / 2 / (info.height || 1);
+    if (cx >= x0 - 0.002 && cx <= x1 + 0.002 && cy >= y0 - 0.002 && cy <= y1 + 0.002) {
+      sum += w.confidence;
+      n++;
+    }
+  }
+  return n ? sum / n : info.confidence;
+}
+
+function mark(block: Block, ocr: ReadonlyMap<number, OcrPageInfo>): void {
+  if (block.kind === 'pageBreak') return;
+  const prov = block.prov;
+  const info = prov ? ocr.get(prov.page) : undefined;
+  if (prov && info) prov.confidence = { ...prov.confidence, ocr: round(boxConfidence(info, prov.bbox)) };
+  if (block.kind === 'list') for (const item of block.items) for (const b of item.blocks) mark(b, ocr);
+  else if (block.kind === 'quote' || block.kind === 'footnote') for (const b of block.children) mark(b, ocr);
+}
+
+/**
+ * Blocks of OCR'd pages carry `confidence.ocr` (the mean confidence of their words), which
+ * also makes their `source` 'ocr' in the blocks output; their pages are marked as OCR'd.
+ */
+export function markOcrBlocks(
+  blocks: Block[],
+  pages: PageInfo[],
+  ocr: ReadonlyMap<number, OcrPageInfo>,
+): void {
+  if (ocr.size === 0) return;
+  for (const b of blocks) mark(b, ocr);
+  for (const p of pages) {
+    const info = ocr.get(p.pageNumber);
+    if (!info) continue;
+    p.ocr = true;
+    if (p.status !== 'error') p.status = info.empty ? 'empty' : 'ocr';
+  }
+}

@@ -1,0 +1,145 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { DistillError } from '@distill/core';
+import { loadPdfjs, mapOpenError, type PdfDocument, type PdfPage } from '../pdfjs.js';
+
+const require = createRequire(import.meta.url);
+
+/** Target resolution for text: tesseract reads body text best with x-heights of 20+ pixels. */
+export const DEFAULT_DPI = 300;
+/** Pixel caps, so a poster-sized page costs no more than a large one. */
+const MAX_SIDE_PX = 5000;
+const MAX_PIXELS = 16_000_000;
+
+/** The resolution for a page of this size in points: the target, capped for huge pages. */
+export function chooseDpi(widthPt: number, heightPt: number, target = DEFAULT_DPI): number {
+  const w = Math.max(1, widthPt) / 72;
+  const h = Math.max(1, heightPt) / 72;
+  const bySide = MAX_SIDE_PX / Math.max(w, h);
+  const byArea = Math.sqrt(MAX_PIXELS / (w * h));
+  return Math.min(target, bySide, byArea);
+}
+
+function pdfjsAsset(folder: string): string | undefined {
+  try {
+    return `${join(dirname(require.resolve('pdfjs-dist/package.json')), folder)}/`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Opens a PDF for rendering: unlike the text path this one decodes images and draws glyphs
+ * (as paths: there are no font faces in Node), with pdf.js's standard fonts and CMaps from
+ * its package, so nothing is fetched.
+ */
+export async function openForRender(bytes: Uint8Array): Promise<PdfDocument> {
+  const pdfjs = await loadPdfjs();
+  try {
+    await import('@napi-rs/canvas');
+  } catch (e) {
+    throw new DistillError(
+      'MISSING_DEPENDENCY',
+      'OCR needs the npm package @napi-rs/canvas to render pages',
+      {
+        cause: e,
+      },
+    );
+  }
+  const task = pdfjs.getDocument({
+    data: new Uint8Array(bytes),
+    verbosity: 0,
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    useWorkerFetch: false,
+    isOffscreenCanvasSupported: false,
+    isImageDecoderSupported: false,
+    stopAtErrors: false,
+    standardFontDataUrl: pdfjsAsset('standard_fonts'),
+    cMapUrl: pdfjsAsset('cmaps'),
+    cMapPacked: true,
+  });
+  try {
+    return await task.promise;
+  } catch (e) {
+    throw mapOpenError(e);
+  }
+}
+
+/**
+ * Share of pixels that stand out from the page's background (its most common grey, so a
+ * coloured or dark page counts its print, not its paper): near zero for a blank page, about
+ * half or more for noise or a photo.
+ */
+export function inkShare(hist: Uint32Array, total: number): number {
+  let bg = 0;
+  for (let g = 1; g < 256; g++) if (hist[g] > hist[bg]) bg = g;
+  let ink = 0;
+  for (let g = 0; g < 256; g++) if (Math.abs(g - bg) > 64) ink += hist[g];
+  return total ? ink / total : 0;
+}
+
+export interface RenderedPage {
+  /** Greyscale PGM (P5) bytes: tesseract reads them without decoding a PNG. */
+  image: Uint8Array;
+  widthPx: number;
+  heightPx: number;
+  dpi: number;
+  /** Share of pixels that differ clearly from the background (see inkShare). */
+  ink: number;
+}
+
+interface CanvasLike {
+  width: number;
+  height: number;
+}
+interface ContextLike {
+  getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray };
+}
+
+/** Renders a page at `dpi`, turned clockwise by `rotation` degrees on top of its own rotation. */
+export async function renderPage(
+  doc: PdfDocument,
+  page: PdfPage,
+  dpi: number,
+  rotation: 0 | 90 | 180 | 270 = 0,
+): Promise<RenderedPage> {
+  const viewport = page.getViewport({ scale: dpi / 72, rotation: (page.rotate + rotation) % 360 });
+  const w = Math.max(1, Math.ceil(viewport.width));
+  const h = Math.max(1, Math.ceil(viewport.height));
+  const factory = (doc as unknown as { canvasFactory?: unknown }).canvasFactory as
+    | {
+        create(w: number, h: number): { canvas: CanvasLike; context: ContextLike };
+        destroy(c: { canvas: CanvasLike; context: ContextLike }): void;
+      }
+    | undefined;
+  if (!factory)
+    throw new DistillError('MISSING_DEPENDENCY', 'pdf.js has no canvas to render on (@napi-rs/canvas)');
+  const cc = factory.create(w, h);
+  try {
+    await page.render({
+      canvas: cc.canvas as never,
+      canvasContext: cc.context as never,
+      viewport,
+      background: 'rgb(255,255,255)',
+      annotationMode: 0,
+    } as never).promise;
+    const rgba = cc.context.getImageData(0, 0, w, h).data;
+    const header = Buffer.from(`P5\n${w} ${h}\n255\n`, 'latin1');
+    const out = new Uint8Array(header.length + w * h);
+    out.set(header, 0);
+    const px = new Uint32Array(rgba.buffer, rgba.byteOffset, w * h);
+    const hist = new Uint32Array(256);
+    for (let i = 0, o = header.length; i < px.length; i++, o++) {
+      const v = px[i];
+      // Little-endian RGBA: luma from R, G, B with integer weights summing to 256.
+      const g = ((v & 0xff) * 77 + ((v >>> 8) & 0xff) * 150 + ((v >>> 16) & 0xff) * 29) >>> 8;
+      out[o] = g;
+      hist[g]++;
+    }
+    return { image: out, widthPx: w, heightPx: h, dpi, ink: inkShare(hist, px.length) };
+  } finally {
+    factory.destroy(cc);
+  }
+}

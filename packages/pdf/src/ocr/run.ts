@@ -1,0 +1,182 @@
+import { type OcrPool, poorReading, sharedOcrPool } from '@distill/ocr';
+import { analyzePage } from '../layout/analyze.js';
+import type { PdfPage } from '../pdfjs.js';
+import type { PageLayout } from '../types.js';
+import { boldWords } from './bold.js';
+import type { OcrPageInfo } from './mark.js';
+import { chooseDpi, DEFAULT_DPI, openForRender, renderPage } from './render.js';
+import { keptWords, ocrPageInput } from './runs.js';
+
+export interface OcrSettings {
+  /** The pool to use; by default the process-wide pool for the languages. */
+  pool?: OcrPool;
+  /** OCR languages (ISO or tesseract codes); a missing language package is MISSING_DEPENDENCY. */
+  languages?: string[];
+  /** Worker count of the default pool. */
+  poolSize?: number;
+  /** Target rendering resolution (capped for huge pages); default 300. */
+  dpi?: number;
+  /** Time budget of one page's OCR (ms), after which the page is left empty; default 120 s. */
+  pageTimeoutMs?: number;
+}
+
+export interface OcrRun {
+  signal: AbortSignal;
+  checkpoint: () => void;
+  warn: (message: string) => void;
+  settings: OcrSettings;
+  languages: string[];
+}
+
+/** DISTILL_OCR_DPI overrides the target resolution (for measuring speed against accuracy). */
+function envDpi(): number | undefined {
+  const v = Number(process.env.DISTILL_OCR_DPI);
+  return Number.isFinite(v) && v >= 72 && v <= 600 ? v : undefined;
+}
+
+/** Below this share of pixels off the background a rendered page is blank: nothing to read. */
+const BLANK_INK = 0.0005;
+/**
+ * Ink shares of printed pages: text is a few percent of the pixels, dense tables and figures
+ * more. Past this the page is a photo or noise, not worth reading again in three more
+ * orientations when the upright reading is poor.
+ */
+function textLike(ink: number): boolean {
+  return ink < 0.3;
+}
+
+/** Past this share of pixels off the background a page is a photo or noise, not print. */
+const DARK_INK = 0.45;
+/** A reading this unsure is noise, not text. */
+const UNREADABLE_CONFIDENCE = 0.45;
+
+export interface OcrResult {
+  layout: PageLayout;
+  info: OcrPageInfo;
+}
+
+/**
+ * OCRs pages: each is rendered here (pdf.js on @napi-rs/canvas) while the pool reads the ones
+ * before it, so rendering and recognition overlap; at most one page per worker waits in
+ * memory. A page that cannot be rendered or read gives an empty layout and a warning.
+ */
+export async function ocrPages(
+  bytes: Uint8Array,
+  pageNumbers: readonly number[],
+  run: OcrRun,
+): Promise<Map<number, OcrResult>> {
+  const results = new Map<number, OcrResult>();
+  if (pageNumbers.length === 0) return results;
+  const pool = run.settings.pool ?? sharedOcrPool({ languages: run.languages, size: run.settings.poolSize });
+  const doc = await openForRender(bytes);
+  const inflight = new Set<Promise<void>>();
+  const empty = (n: number, width: number, height: number, message: string, error?: boolean): void => {
+    run.warn(`PDF page ${n}: ${message}`);
+    results.set(n, {
+      layout: { pageNumber: n, width, height, blocks: [], chars: 0, ...(error ? { error: message } : {}) },
+      info: { confidence: 0, words: [], width, height, empty: true },
+    });
+  };
+  try {
+    for (const n of pageNumbers) {
+      run.checkpoint();
+      while (inflight.size >= pool.size) await Promise.race(inflight);
+      run.checkpoint();
+      let page: PdfPage | undefined;
+      try {
+        page = await doc.getPage(n);
+        const view = page.getViewport({ scale: 1 });
+        const dpi = chooseDpi(view.width, view.height, run.settings.dpi ?? envDpi() ?? DEFAULT_DPI);
+        const shot = await renderPage(doc, page, dpi);
+        if (shot.ink < BLANK_INK || shot.ink > DARK_INK) {
+          // Tesseract takes a minute over a page of noise and reads nothing from it.
+          const what = shot.ink < BLANK_INK ? 'a blank page' : 'a page of photo or noise, not print';
+          empty(n, view.width, view.height, `OCR found ${what}, no text`);
+          page.cleanup();
+          continue;
+        }
+        const p = page;
+        // Tesseract can spend minutes on a texture it takes for text: past the budget the page
+        // is given up (its worker is replaced), not the document.
+        const budget = run.settings.pageTimeoutMs ?? 120_000;
+        // A plain timer (not AbortSignal.timeout, whose composite signals Node may collect).
+        const pageAbort = new AbortController();
+        const onAbort = () => pageAbort.abort(run.signal.reason);
+        run.signal.addEventListener('abort', onAbort, { once: true });
+        const timer = setTimeout(() => pageAbort.abort(new Error('page budget')), budget);
+        timer.unref();
+        const pageSignal = pageAbort.signal;
+        const task = pool
+          .recognizeOriented(
+            shot.image,
+            textLike(shot.ink) ? async (deg) => (await renderPage(doc, p, dpi, deg)).image : undefined,
+            {
+              signal: pageSignal,
+              dpi,
+            },
+          )
+          .then((ocr) => {
+            const turned = ocr.orientation === 90 || ocr.orientation === 270;
+            const frame = turned
+              ? { widthPx: shot.heightPx, heightPx: shot.widthPx, dpi }
+              : { widthPx: shot.widthPx, heightPx: shot.heightPx, dpi };
+            const kept = keptWords(ocr).filter(Boolean).length;
+            if (kept === 0 || (poorReading(ocr) && ocr.confidence < UNREADABLE_CONFIDENCE && kept < 3)) {
+              empty(
+                n,
+                (frame.widthPx * 72) / dpi,
+                (frame.heightPx * 72) / dpi,
+                'OCR could not read the page, no text',
+              );
+              return;
+            }
+            // Ink is measured on the upright rendering; a turned page goes without bold.
+            const bold =
+              ocr.orientation === 0 ? boldWords(ocr.words, shot.image, shot.widthPx, shot.heightPx) : [];
+            const { input, boxes } = ocrPageInput(n, ocr, frame, bold);
+            results.set(n, {
+              layout: analyzePage(input),
+              info: {
+                // The mean over the words kept, not over the noise that was dropped.
+                confidence: boxes.reduce((sum, b) => sum + b.confidence, 0) / Math.max(1, boxes.length),
+                words: boxes,
+                width: input.width,
+                height: input.height,
+              },
+            });
+          })
+          .catch((e) => {
+            if (run.signal.aborted) throw e;
+            const [w, h] = [p.view[2] - p.view[0], p.view[3] - p.view[1]];
+            if (pageSignal.aborted)
+              empty(n, w, h, `OCR gave up on the page after ${budget / 1000} s, no text`);
+            else empty(n, w, h, `OCR failed (${(e as Error)?.message ?? e})`, true);
+          })
+          .finally(() => {
+            clearTimeout(timer);
+            run.signal.removeEventListener('abort', onAbort);
+            p.cleanup();
+            inflight.delete(task);
+          });
+        inflight.add(task);
+      } catch (e) {
+        if (run.signal.aborted) throw e;
+        const view = page?.view ?? [0, 0, 612, 792];
+        empty(
+          n,
+          view[2] - view[0],
+          view[3] - view[1],
+          `could not be rendered for OCR (${(e as Error)?.message ?? e})`,
+          true,
+        );
+        page?.cleanup();
+      }
+    }
+    await Promise.all(inflight);
+  } finally {
+    // A failure or abort leaves other pages in flight; they finish (or are aborted) on their own.
+    await Promise.allSettled(inflight);
+    await doc.destroy();
+  }
+  return results;
+}

@@ -1,0 +1,130 @@
+import type { OcrPage, OcrWord } from '@distill/ocr';
+import type { PageInput, TextRun } from '../types.js';
+
+/**
+ * A text row's height (ascender to descender) in font sizes: tesseract measures rows, layout
+ * compares font sizes, so OCR'd and text-layer pages of one document share a size scale.
+ */
+const ROW_TO_SIZE = 1.0;
+
+/** Words read with less confidence than this are shapes taken for letters, not text. */
+const MIN_WORD_CONFIDENCE = 0.25;
+/** Words with no letter or digit must be this sure to be kept. */
+const MIN_MARK_CONFIDENCE = 0.85;
+const BULLETS = /^[•●◦▪■□◆◇►▸‣⁃∙·*\-–—]+[.,;:]?$/u;
+/** Lines this unsure are a photo's texture read as text. */
+const MIN_LINE_CONFIDENCE = 0.45;
+/** Short lines this unsure are rules, icons or shading read as text ("EE", "—"). */
+const MIN_SHORT_LINE_CONFIDENCE = 0.5;
+const SHORT_LINE_WORDS = 3;
+
+/** The words worth keeping: sure enough on their own, and not on a short unsure line. */
+export function keptWords(ocr: OcrPage): boolean[] {
+  const stats = new Map<number, { n: number; sum: number }>();
+  for (const w of ocr.words) {
+    const s = stats.get(w.line) ?? { n: 0, sum: 0 };
+    s.n++;
+    s.sum += w.confidence;
+    stats.set(w.line, s);
+  }
+  return ocr.words.map((w) => {
+    if (w.confidence < MIN_WORD_CONFIDENCE) return false;
+    // Marks with no letter or digit ("~~", "|", "\\=") are mostly picture edges and gutters
+    // read as text, which would bridge columns; list bullets and dashes stay.
+    if (!/[\p{L}\p{N}]/u.test(w.text) && !BULLETS.test(w.text) && w.confidence < MIN_MARK_CONFIDENCE)
+      return false;
+    const s = stats.get(w.line)!;
+    const mean = s.sum / s.n;
+    return mean >= (s.n <= SHORT_LINE_WORDS ? MIN_SHORT_LINE_CONFIDENCE : MIN_LINE_CONFIDENCE);
+  });
+}
+
+/** A word as layout sees it, in points, with its confidence. */
+export interface OcrBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  confidence: number;
+}
+
+/** A gap wider than this many median word heights splits a line read across two columns. */
+const COLUMN_GAP = 1.2;
+
+/**
+ * Words read by OCR as the runs of a page, in points in the frame the page was read in (turned
+ * when OCR found the page turned). Tesseract sometimes reads one line across two columns; such
+ * lines are cut at wide gaps first. Words carry the space after them within a line part, so
+ * spacing never depends on the gap estimate. The size is tesseract's row height (ascender to
+ * descender, about the font size); parts of a cut line take at most their tallest word, as a
+ * line merged across misaligned columns has an inflated row height.
+ */
+export function ocrPageInput(
+  pageNumber: number,
+  ocr: OcrPage,
+  px: { widthPx: number; heightPx: number; dpi: number },
+  bold: readonly boolean[] = [],
+): { input: PageInput; boxes: OcrBox[] } {
+  const k = 72 / px.dpi;
+  const runs: TextRun[] = [];
+  const boxes: OcrBox[] = [];
+  const keep = keptWords(ocr);
+  const kept = ocr.words.map((w, i) => ({ w, i })).filter((x) => keep[x.i]);
+  // Parts: runs of kept words on one tesseract line with no column-wide gap between them.
+  const parts: { w: OcrWord; i: number }[][] = [];
+  const split = new Set<(typeof parts)[number]>();
+  for (let a = 0; a < kept.length; ) {
+    let b = a;
+    while (b + 1 < kept.length && kept[b + 1].w.line === kept[a].w.line) b++;
+    const line = kept.slice(a, b + 1);
+    const heights = line.map((x) => x.w.bbox[3] - x.w.bbox[1]).sort((p, q) => p - q);
+    const gap = COLUMN_GAP * heights[Math.floor(heights.length / 2)];
+    let part = [line[0]];
+    for (let c = 1; c < line.length; c++) {
+      if (line[c].w.bbox[0] - line[c - 1].w.bbox[2] > gap) {
+        parts.push(part);
+        split.add(part);
+        part = [];
+      }
+      part.push(line[c]);
+    }
+    parts.push(part);
+    if (part.length !== line.length) split.add(part);
+    a = b + 1;
+  }
+  for (const part of parts) {
+    // Row height measures the font best; a line cut at a gutter may have merged misaligned
+    // rows, so its parts take no more than their tallest word.
+    const row = part[0].w.rowHeight;
+    const tallest = Math.max(...part.map((x) => x.w.bbox[3] - x.w.bbox[1]));
+    const size = Math.max(1, (split.has(part) ? Math.min(row, tallest) : row) * k * ROW_TO_SIZE);
+    part.forEach(({ w, i }, n) => {
+      const [x0, y0, x1, y1] = w.bbox;
+      runs.push({
+        text: n === part.length - 1 ? w.text : `${w.text} `,
+        x0: x0 * k,
+        y0: y0 * k,
+        x1: x1 * k,
+        y1: y1 * k,
+        base: w.base * k,
+        size,
+        bold: bold[i] ?? false,
+        italic: false,
+      });
+      boxes.push({ x0: x0 * k, y0: y0 * k, x1: x1 * k, y1: y1 * k, confidence: w.confidence });
+    });
+  }
+  return {
+    input: {
+      pageNumber,
+      width: px.widthPx * k,
+      height: px.heightPx * k,
+      runs,
+      rules: [],
+      rects: [],
+      images: [],
+      links: [],
+    },
+    boxes,
+  };
+}
