@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { blockText, DistillError, type Doc, type ParseContext, toMarkdown } from '@distill/core';
+import { blockText, DistillError, type Doc, type ParseContext } from '@distill/core';
 import { closeSharedOcrPool, OcrPool } from '@distill/ocr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePdf, pdfParser } from '../parser.js';
