@@ -5,6 +5,7 @@ import type { PageLayout } from '../types.js';
 import { boldWords } from './bold.js';
 import type { OcrPageInfo } from './mark.js';
 import { chooseDpi, DEFAULT_DPI, openForRender, renderPage } from './render.js';
+import { findImageRules } from './rules.js';
 import { keptWords, ocrPageInput } from './runs.js';
 
 export interface OcrSettings {
@@ -134,6 +135,11 @@ export async function ocrPages(
             const bold =
               ocr.orientation === 0 ? boldWords(ocr.words, shot.image, shot.widthPx, shot.heightPx) : [];
             const { input, boxes } = ocrPageInput(n, ocr, frame, bold);
+            // Ruling lines seen in the upright rendering, so scanned tables keep their grid.
+            if (ocr.orientation === 0) {
+              const header = shot.image.length - shot.widthPx * shot.heightPx;
+              input.rules = findImageRules(shot.image, header, shot.widthPx, shot.heightPx, dpi, 72 / dpi);
+            }
             results.set(n, {
               layout: analyzePage(input),
               info: {

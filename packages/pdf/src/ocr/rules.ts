@@ -1,0 +1,100 @@
+import type { Rule } from '../types.js';
+
+/**
+ * Ruling lines of a scanned page, found in its rendering: a scan has no drawing operators, so
+ * the table grids that fast mode reads from the content stream must be seen in the pixels.
+ * A rule is a long, thin run of dark pixels, horizontal or vertical; letters give short runs
+ * and filled areas are too thick, so neither counts.
+ */
+
+/** Luma below this is ink. */
+const DARK = 140;
+/** Shortest rule, in inches: table rules span a column; letters and dashes are far shorter. */
+const MIN_LENGTH_IN = 0.4;
+/** Thickest rule, in inches (about 4 pt): thicker dark areas are fills or pictures. */
+const MAX_THICK_IN = 0.055;
+/** Pixels a run's ends may wander between rows of one rule (anti-aliasing, scan noise). */
+const SLACK = 3;
+/** Gaps this short (pixels) inside a run are scan dropouts, not the end of a rule. */
+const GAP = 2;
+
+interface Segment {
+  a0: number;
+  a1: number;
+  start: number;
+  end: number;
+}
+
+/**
+ * Runs of dark pixels at least `min` long along one axis, per line of the other axis, merged
+ * across neighbouring lines into segments; `at(line, i)` reads the pixel.
+ */
+function segments(
+  lines: number,
+  length: number,
+  min: number,
+  at: (line: number, i: number) => number,
+): Segment[] {
+  const done: Segment[] = [];
+  let active: Segment[] = [];
+  for (let line = 0; line < lines; line++) {
+    const next: Segment[] = [];
+    let i = 0;
+    while (i < length) {
+      if (at(line, i) >= DARK) {
+        i++;
+        continue;
+      }
+      const a0 = i;
+      let last = i;
+      while (i < length && (at(line, i) < DARK || i - last <= GAP)) {
+        if (at(line, i) < DARK) last = i;
+        i++;
+      }
+      const a1 = last;
+      if (a1 - a0 + 1 < min) continue;
+      const prev = active.find((s) => Math.abs(s.a0 - a0) <= SLACK && Math.abs(s.a1 - a1) <= SLACK);
+      if (prev) {
+        prev.end = line;
+        prev.a0 = Math.min(prev.a0, a0);
+        prev.a1 = Math.max(prev.a1, a1);
+        next.push(prev);
+        active = active.filter((s) => s !== prev);
+      } else next.push({ a0, a1, start: line, end: line });
+    }
+    done.push(...active);
+    active = next;
+  }
+  done.push(...active);
+  return done;
+}
+
+/**
+ * Horizontal and vertical rules of a grey image (one byte a pixel, row-major, `offset` bytes
+ * of header first), in points of the page frame (`k` points a pixel).
+ */
+export function findImageRules(
+  image: Uint8Array,
+  offset: number,
+  widthPx: number,
+  heightPx: number,
+  dpi: number,
+  k: number,
+): Rule[] {
+  const min = Math.max(8, Math.round(MIN_LENGTH_IN * dpi));
+  const thick = Math.max(2, Math.round(MAX_THICK_IN * dpi));
+  const rules: Rule[] = [];
+  const rows = segments(heightPx, widthPx, min, (y, x) => image[offset + y * widthPx + x]);
+  for (const s of rows) {
+    if (s.end - s.start + 1 > thick) continue;
+    const y = ((s.start + s.end + 1) / 2) * k;
+    rules.push({ x0: s.a0 * k, x1: (s.a1 + 1) * k, y0: y, y1: y });
+  }
+  const cols = segments(widthPx, heightPx, min, (x, y) => image[offset + y * widthPx + x]);
+  for (const s of cols) {
+    if (s.end - s.start + 1 > thick) continue;
+    const x = ((s.start + s.end + 1) / 2) * k;
+    rules.push({ x0: x, x1: x, y0: s.a0 * k, y1: (s.a1 + 1) * k });
+  }
+  return rules;
+}
