@@ -15,12 +15,15 @@ export function loadPdfjs(): Promise<PdfjsModule> {
   return loading;
 }
 
+type OpenParams = Parameters<PdfjsModule['getDocument']>[0] & object;
+
 /**
  * Opens a PDF with settings for text extraction in Node: no eval, no font faces, no network.
  * An empty user password is tried by pdf.js itself; a file that needs a real one is
- * FILE_ENCRYPTED, and anything pdf.js cannot read is FILE_CORRUPT.
+ * FILE_ENCRYPTED, and anything pdf.js cannot read is FILE_CORRUPT. `overrides` adjust the
+ * settings for other uses (rendering for OCR decodes images and loads standard fonts).
  */
-export async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
+export async function openPdf(bytes: Uint8Array, overrides: Partial<OpenParams> = {}): Promise<PdfDocument> {
   const pdfjs = await loadPdfjs();
   // pdf.js may transfer (detach) the buffer it is given; it gets a copy.
   const task = pdfjs.getDocument({
@@ -36,6 +39,7 @@ export async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
     // Fast mode never looks at pixels, and decoding every image in JS was about half the time
     // and most of the memory; pdf.js drops images above this size before decoding them.
     maxImageSize: 1,
+    ...overrides,
   });
   try {
     return await task.promise;

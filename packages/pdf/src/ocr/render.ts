@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { DistillError } from '@distill/core';
-import { loadPdfjs, mapOpenError, type PdfDocument, type PdfPage } from '../pdfjs.js';
+import { openPdf, type PdfDocument, type PdfPage } from '../pdfjs.js';
 
 const require = createRequire(import.meta.url);
 
@@ -34,7 +34,6 @@ function pdfjsAsset(folder: string): string | undefined {
  * its package, so nothing is fetched.
  */
 export async function openForRender(bytes: Uint8Array): Promise<PdfDocument> {
-  const pdfjs = await loadPdfjs();
   try {
     await import('@napi-rs/canvas');
   } catch (e) {
@@ -46,25 +45,12 @@ export async function openForRender(bytes: Uint8Array): Promise<PdfDocument> {
       },
     );
   }
-  const task = pdfjs.getDocument({
-    data: new Uint8Array(bytes),
-    verbosity: 0,
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    useWorkerFetch: false,
-    isOffscreenCanvasSupported: false,
-    isImageDecoderSupported: false,
-    stopAtErrors: false,
+  return openPdf(bytes, {
+    maxImageSize: -1, // pdf.js's default: every image decoded, since OCR reads the pixels
     standardFontDataUrl: pdfjsAsset('standard_fonts'),
     cMapUrl: pdfjsAsset('cmaps'),
     cMapPacked: true,
   });
-  try {
-    return await task.promise;
-  } catch (e) {
-    throw mapOpenError(e);
-  }
 }
 
 /**
