@@ -1,8 +1,18 @@
 import { analyzePage } from '../layout/analyze.js';
 import { imageCover } from '../ocr/decide.js';
 import type { PdfDocument } from '../pdfjs.js';
-import type { PageLayout } from '../types.js';
+import type { PageInput, PageLayout } from '../types.js';
 import { extractPage } from './page.js';
+
+/**
+ * Layout of a page's input, whichever reader made it, with the image cover that auto mode's
+ * OCR decision needs.
+ */
+export function layoutPage(input: PageInput): PageLayout {
+  const layout = analyzePage(input);
+  const cover = imageCover(input);
+  return cover > 0 ? { ...layout, imageCover: cover } : layout;
+}
 
 /**
  * One page end to end in fast mode: text runs out of pdf.js, then layout. The page's objects
@@ -14,9 +24,7 @@ export async function processPage(doc: PdfDocument, pageNumber: number): Promise
   try {
     page = await doc.getPage(pageNumber);
     const input = await extractPage(page, pageNumber);
-    const layout = analyzePage(input);
-    const cover = imageCover(input);
-    return cover > 0 ? { ...layout, imageCover: cover } : layout;
+    return layoutPage(input);
   } catch (e) {
     const message = (e as Error)?.message ?? String(e);
     const view = page?.view ?? [0, 0, 612, 792];

@@ -1,5 +1,4 @@
-import { analyzePage } from '../layout/analyze.js';
-import { imageCover } from '../ocr/decide.js';
+import { layoutPage } from '../extract/process-page.js';
 import type { PageLayout } from '../types.js';
 import type { FastPdf } from './index.js';
 import { Unsupported } from './objects.js';
@@ -14,10 +13,7 @@ export type FastOutcome = { layout: PageLayout } | { fallback: string };
 export function processFastPage(doc: FastPdf, pageNumber: number): FastOutcome {
   try {
     const input = doc.page(pageNumber);
-    const layout: PageLayout = { ...analyzePage(input), reader: 'fast' };
-    // Image cover feeds auto mode's OCR decision, as on the pdf.js path.
-    const cover = imageCover(input);
-    return { layout: cover > 0 ? { ...layout, imageCover: cover } : layout };
+    return { layout: { ...layoutPage(input), reader: 'fast' } };
   } catch (e) {
     return { fallback: e instanceof Unsupported ? e.message : `error: ${(e as Error)?.message ?? e}` };
   }
