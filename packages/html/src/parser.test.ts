@@ -20,7 +20,7 @@ describe('htmlToDoc structure', () => {
 
   it('nests ordered and unordered lists and keeps start', () => {
     const out = md('<ol start="3"><li>three<ul><li>a</li><li>b</li></ul></li><li>four</li></ol>');
-    expect(out).toBe('3. three\n   - a\n   - b\n4. four');
+    expect(out).toBe('3. three\n   * a\n   * b\n4. four');
     const list = blocks('<ol start="3"><li>x</li></ol>')[0] as Extract<Block, { kind: 'list' }>;
     expect(list.start).toBe(3);
   });
@@ -67,7 +67,7 @@ describe('htmlToDoc structure', () => {
 
   it('writes definition lists as term items with their descriptions beneath', () => {
     expect(md('<dl><dt>Coffee</dt><dd>Black hot drink</dd><dt>Milk</dt><dd>White</dd></dl>')).toBe(
-      '- **Coffee**\n  - Black hot drink\n- **Milk**\n  - White',
+      '* **Coffee**\n  * Black hot drink\n* **Milk**\n  * White',
     );
   });
 

@@ -184,7 +184,7 @@ function listItemToMarkdown(item: ListItem, marker: string): { text: string; loo
 
 function listToMarkdown(b: Extract<Block, { kind: 'list' }>): string {
   const start = b.start ?? 1;
-  const rendered = b.items.map((item, i) => listItemToMarkdown(item, b.ordered ? `${start + i}.` : '-'));
+  const rendered = b.items.map((item, i) => listItemToMarkdown(item, b.ordered ? `${start + i}.` : '*'));
   const loose = rendered.some((r) => r.loose);
   return rendered.map((r) => r.text).join(loose ? '\n\n' : '\n');
 }

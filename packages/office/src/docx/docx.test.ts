@@ -69,7 +69,7 @@ describe('docx', () => {
         p('gap') +
         numbered(3, 0, 'restart'),
     );
-    expect(out).toContain('- a\n  - a.1\n- b');
+    expect(out).toContain('* a\n  * a.1\n* b');
     expect(out).toContain('1. one\n2. two');
     expect(out).toContain('3. three');
     expect(out).toContain('1. restart');

@@ -23,7 +23,7 @@ describe.skipIf(!hasCorpora)('ODF against the docling corpus', () => {
     const md = await markdownOfFile([odfParser], path.join(dir, 'sources/text_document_01.odt'));
     expect(md).toContain('# Title');
     expect(md).toContain('### Heading level 2: A');
-    expect(md).toMatch(/2\. numbered list 2\n\s+- bullet list 2\.1/);
+    expect(md).toMatch(/2\. numbered list 2\n\s+\* bullet list 2\.1/);
     expect(md).toContain('~~The Extremes of Good and Evil~~');
   });
 
@@ -31,7 +31,7 @@ describe.skipIf(!hasCorpora)('ODF against the docling corpus', () => {
     const md = await markdownOfFile([odfParser], path.join(dir, 'sources/odf_presentation_01.odp'));
     expect(md).toContain('<!-- Slide number: 2 -->');
     // The first paragraph sits in a list level with an empty number format: no label shows.
-    expect(md).toContain('# Second slide title\n\nLet’s introduce a list\n\n- With foo\n- Bar');
+    expect(md).toContain('# Second slide title\n\nLet’s introduce a list\n\n* With foo\n* Bar');
     expect(md).toContain('colspan="3"');
     expect(flat(md)).toContain('Some notes on the second slide.');
     expect(md).not.toContain('TablePreview');

@@ -17,7 +17,7 @@ describe.skipIf(!hasCorpora)('pptx and pptm', () => {
   it('writes slide markers, titles as headings, bullets as lists and notes', async () => {
     const md = await toMarkdown(docling('powerpoint_sample.pptx'));
     expect(md).toContain('<!-- Slide number: 2 -->\n\n# Second slide title');
-    expect(md).toContain('- With foo\n- Bar\n- And baz things');
+    expect(md).toContain('* With foo\n* Bar\n* And baz things');
     expect(md).toContain('1. List item4\n2. List item5\n3. List item6');
     expect(md).toContain('### Notes:\n\nSome notes on the second slide.');
     expect(md).toContain('<th colspan="3">Class1</th>');
@@ -80,7 +80,7 @@ describe('pptx structure', () => {
     ]);
     const md = (await parse(bytes, {}, { filename: 'deck.pptx', registry })).markdown!;
     expect(md).toBe(
-      '<!-- Slide number: 1 -->\n\n# The title\n\n- point\n  - sub point\n\nright column\n\ngrouped text\n\n### Notes:\n\nSpeaker notes here\n\n<!-- Slide number: 2 (hidden) -->\n\nsecret slide\n',
+      '<!-- Slide number: 1 -->\n\n# The title\n\n* point\n  * sub point\n\nright column\n\ngrouped text\n\n### Notes:\n\nSpeaker notes here\n\n<!-- Slide number: 2 (hidden) -->\n\nsecret slide\n',
     );
   });
 });

@@ -33,7 +33,7 @@ describe('RTF reader', () => {
     expect(out).toContain('# Top');
     expect(out).toContain('## Sub');
     expect(out).toMatch(/1\. one\n2\. two/);
-    expect(out).toContain('- dot');
+    expect(out).toContain('* dot');
     expect(out).toContain('[the site](https://example.org/)');
     expect(out).toContain('[^1]');
     expect(out).toMatch(/\[\^1\]: A note\./);
