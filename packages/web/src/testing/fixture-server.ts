@@ -101,7 +101,17 @@ export async function startFixtureServer(
     hits.set(path, (hits.get(path) ?? 0) + 1);
     const extra = routes.get(path);
     if (extra) return extra(req, res);
-    if (docs[path]) return send(res, 200, readFileSync(docs[path].path), docs[path].type);
+    if (docs[path]) {
+      // A corpus file missing on this machine answers 404 at once instead of throwing in the
+      // handler, which left the request (and the test) waiting for its timeout.
+      let body: Buffer;
+      try {
+        body = readFileSync(docs[path].path);
+      } catch {
+        return send(res, 404, page('404', '<p>corpus file missing</p>'));
+      }
+      return send(res, 200, body, docs[path].type);
+    }
     switch (path) {
       case '/static.html':
         return send(res, 200, ARTICLE);
