@@ -12,6 +12,7 @@ import { FC, readFib } from './fib.js';
 import {
   CHP,
   cpToFc,
+  emptyProps,
   formatByCp,
   type ParaProps,
   pieceText,
@@ -246,16 +247,7 @@ export function readDoc(bytes: Uint8Array | CfbFile, checkpoint: () => void = ()
       text: main.slice(start),
       fmt: charFmt.subarray(start),
       end: '',
-      props: {
-        istd: 0,
-        inTable: false,
-        ttp: false,
-        itap: 0,
-        innerTtp: false,
-        innerCell: false,
-        ilfo: 0,
-        ilvl: 0,
-      },
+      props: emptyProps(),
     });
 
   const blocks: Block[] = [];

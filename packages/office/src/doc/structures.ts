@@ -79,7 +79,7 @@ export interface ParaProps {
   outline?: number;
 }
 
-const emptyProps = (): ParaProps => ({
+export const emptyProps = (): ParaProps => ({
   istd: 0,
   inTable: false,
   ttp: false,
@@ -158,16 +158,19 @@ export function applySprms(g: Uint8Array, props: ParaProps): void {
   }
 }
 
-/** Paragraph property runs from the PAPX FKPs, as [fcStart, fcEnd, props]. */
-export function readPapx(
+/**
+ * Walks the runs of the formatting FKPs (512-byte pages) a PlcBte points at, each page once:
+ * `visit(page, crun, k)` for run k of a page holding crun runs.
+ */
+function forEachFkpRun(
   word: Uint8Array,
   table: Uint8Array,
   fc: number,
   lcb: number,
-): [number, number, ParaProps][] {
+  visit: (page: Uint8Array, crun: number, k: number) => void,
+): void {
   const plc = table.subarray(fc, Math.min(table.length, fc + lcb));
   const n = Math.floor((plc.length - 4) / 8);
-  const out: [number, number, ParaProps][] = [];
   const seen = new Set<number>();
   for (let i = 0; i < n; i++) {
     const pn = u32(plc, (n + 1) * 4 + i * 4) & 0x3fffff;
@@ -176,27 +179,38 @@ export function readPapx(
     const page = word.subarray(pn * 512, pn * 512 + 512);
     if (page.length < 512) continue;
     const crun = page[511];
-    for (let k = 0; k < crun; k++) {
-      const fcA = u32(page, k * 4);
-      const fcB = u32(page, (k + 1) * 4);
-      const bOff = page[(crun + 1) * 4 + k * 13] * 2;
-      const props = emptyProps();
-      if (bOff > 0 && bOff < 511) {
-        let cb = page[bOff];
-        let start = bOff + 1;
-        let size: number;
-        if (cb === 0) {
-          cb = page[bOff + 1];
-          start = bOff + 2;
-          size = cb * 2;
-        } else size = cb * 2 - 1;
-        const papx = page.subarray(start, Math.min(511, start + size));
-        props.istd = u16(papx, 0);
-        applySprms(papx.subarray(2), props);
-      }
-      out.push([fcA, fcB, props]);
-    }
+    for (let k = 0; k < crun; k++) visit(page, crun, k);
   }
+}
+
+/** Paragraph property runs from the PAPX FKPs, as [fcStart, fcEnd, props]. */
+export function readPapx(
+  word: Uint8Array,
+  table: Uint8Array,
+  fc: number,
+  lcb: number,
+): [number, number, ParaProps][] {
+  const out: [number, number, ParaProps][] = [];
+  forEachFkpRun(word, table, fc, lcb, (page, crun, k) => {
+    const fcA = u32(page, k * 4);
+    const fcB = u32(page, (k + 1) * 4);
+    const bOff = page[(crun + 1) * 4 + k * 13] * 2;
+    const props = emptyProps();
+    if (bOff > 0 && bOff < 511) {
+      let cb = page[bOff];
+      let start = bOff + 1;
+      let size: number;
+      if (cb === 0) {
+        cb = page[bOff + 1];
+        start = bOff + 2;
+        size = cb * 2;
+      } else size = cb * 2 - 1;
+      const papx = page.subarray(start, Math.min(511, start + size));
+      props.istd = u16(papx, 0);
+      applySprms(papx.subarray(2), props);
+    }
+    out.push([fcA, fcB, props]);
+  });
   out.sort((a, b) => a[0] - b[0]);
   return out;
 }
@@ -320,42 +334,31 @@ export function readChpx(
   fc: number,
   lcb: number,
 ): [number, number, number][] {
-  const plc = table.subarray(fc, Math.min(table.length, fc + lcb));
-  const n = Math.floor((plc.length - 4) / 8);
   const out: [number, number, number][] = [];
-  const seen = new Set<number>();
-  for (let i = 0; i < n; i++) {
-    const pn = u32(plc, (n + 1) * 4 + i * 4) & 0x3fffff;
-    if (seen.has(pn)) continue;
-    seen.add(pn);
-    const page = word.subarray(pn * 512, pn * 512 + 512);
-    if (page.length < 512) continue;
-    const crun = page[511];
-    for (let k = 0; k < crun; k++) {
-      const off = page[(crun + 1) * 4 + k] * 2;
-      let bits = 0;
-      if (off > 0 && off < 511) {
-        const cb = page[off];
-        const g = page.subarray(off + 1, Math.min(511, off + 1 + cb));
-        let p = 0;
-        let guard = 0;
-        while (p + 2 <= g.length && guard++ < 1000) {
-          const sprm = u16(g, p);
-          p += 2;
-          const size = operandSize(sprm, g, p);
-          const v = g[p] ?? 0;
-          // 0x80 keeps the style's value and 0x81 flips it; styles are not tracked, so 0x81 = on.
-          const on = v === 1 || v === 0x81;
-          if (sprm === 0x0835 && on) bits |= CHP.bold;
-          else if (sprm === 0x0836 && on) bits |= CHP.italic;
-          else if ((sprm === 0x0837 || sprm === 0x2a53) && on) bits |= CHP.strike;
-          else if (sprm === 0x2a48) bits |= v === 1 ? CHP.sup : v === 2 ? CHP.sub : 0;
-          p += size;
-        }
+  forEachFkpRun(word, table, fc, lcb, (page, crun, k) => {
+    const off = page[(crun + 1) * 4 + k] * 2;
+    let bits = 0;
+    if (off > 0 && off < 511) {
+      const cb = page[off];
+      const g = page.subarray(off + 1, Math.min(511, off + 1 + cb));
+      let p = 0;
+      let guard = 0;
+      while (p + 2 <= g.length && guard++ < 1000) {
+        const sprm = u16(g, p);
+        p += 2;
+        const size = operandSize(sprm, g, p);
+        const v = g[p] ?? 0;
+        // 0x80 keeps the style's value and 0x81 flips it; styles are not tracked, so 0x81 = on.
+        const on = v === 1 || v === 0x81;
+        if (sprm === 0x0835 && on) bits |= CHP.bold;
+        else if (sprm === 0x0836 && on) bits |= CHP.italic;
+        else if ((sprm === 0x0837 || sprm === 0x2a53) && on) bits |= CHP.strike;
+        else if (sprm === 0x2a48) bits |= v === 1 ? CHP.sup : v === 2 ? CHP.sub : 0;
+        p += size;
       }
-      out.push([u32(page, k * 4), u32(page, (k + 1) * 4), bits]);
     }
-  }
+    out.push([u32(page, k * 4), u32(page, (k + 1) * 4), bits]);
+  });
   out.sort((a, b) => a[0] - b[0]);
   return out;
 }
