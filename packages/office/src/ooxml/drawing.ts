@@ -1,5 +1,6 @@
 import type { XmlElement } from '@distill/core';
 import { type ChartInfo, readChart } from './chart.js';
+import { cleanAltText } from './image.js';
 import type { OoxmlPackage } from './package.js';
 import { at, find, kid, kids, ln, path, relAttr } from './xml.js';
 
@@ -50,7 +51,7 @@ export function readDrawing(pkg: OoxmlPackage, part: string): DrawingContent {
       const nv = path(pic, 'nvPicPr', 'cNvPr');
       const rid = relAttr(find(pic, 'blip')[0], 'embed');
       out.images.push({
-        alt: at(nv, 'descr') || undefined,
+        alt: cleanAltText(at(nv, 'descr')),
         name: at(nv, 'name'),
         part: rid ? rels.get(rid)?.part : undefined,
       });
