@@ -4,8 +4,14 @@ import { cleanAltText } from './image.js';
 import type { OoxmlPackage } from './package.js';
 import { at, find, kid, kids, ln, path, relAttr } from './xml.js';
 
+/** A chart with the cell its anchor starts at (0-based), when the anchor names one. */
+export interface PlacedChart extends ChartInfo {
+  row?: number;
+  col?: number;
+}
+
 export interface DrawingContent {
-  charts: ChartInfo[];
+  charts: PlacedChart[];
   /** Text of shapes and text boxes, in anchor order. */
   shapes: string[];
   images: { alt?: string; part?: string; name?: string }[];
@@ -41,7 +47,7 @@ export function readDrawing(pkg: OoxmlPackage, part: string): DrawingContent {
       const rid = relAttr(chartEl);
       const target = rid ? rels.get(rid)?.part : undefined;
       const chartRoot = target ? safeXml(pkg, target) : undefined;
-      if (chartRoot) out.charts.push(readChart(chartRoot));
+      if (chartRoot) out.charts.push({ ...readChart(chartRoot), ...anchorCell(anchor) });
     }
     for (const sp of find(anchor, 'sp')) {
       const text = txBodyText(kid(sp, 'txBody'));
@@ -66,4 +72,19 @@ function safeXml(pkg: OoxmlPackage, part: string): XmlElement | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The top-left cell of a two- or one-cell anchor (absolute anchors have none). */
+function anchorCell(anchor: XmlElement): { row?: number; col?: number } {
+  const from = kid(anchor, 'from');
+  const num = (local: string) => {
+    const t = kid(from, local)
+      ?.children.filter((c) => typeof c === 'string')
+      .join('')
+      .trim();
+    return t && /^\d+$/.test(t) ? Number(t) : undefined;
+  };
+  const row = num('row');
+  const col = num('col');
+  return row !== undefined && col !== undefined ? { row, col } : {};
 }

@@ -1,5 +1,6 @@
 import { type Block, cell, type Inline, type TableCell } from '@distill/core';
-import { type ChartInfo, chartBlocks } from '../ooxml/chart.js';
+import { chartBlocks } from '../ooxml/chart.js';
+import type { PlacedChart } from '../ooxml/drawing.js';
 import { compactRows } from '../ooxml/table.js';
 
 /** One sheet as read from xlsx or xlsb: displayed cell text by row and column (0-based). */
@@ -66,7 +67,7 @@ export interface SheetGrid {
   hiddenRows: Set<number>;
   hiddenCols: Set<number>;
   comments: { ref: string; author?: string; text: string }[];
-  charts: ChartInfo[];
+  charts: PlacedChart[];
   /** Text of shapes and text boxes drawn over the sheet. */
   shapes: string[];
   isChartsheet?: boolean;
@@ -288,8 +289,9 @@ function regionTable(g: SheetGrid, box: Range, mergeAt: Map<number, Range>, cove
 }
 
 function cellInlines(text: string): Inline[] {
-  if (text === '') return [];
-  return [{ kind: 'text', text: text.replace(/\r?\n/g, ' ') }];
+  // Spaces around a value (typed after a label, padding) are not part of what a reader sees.
+  const t = text.replace(/\r?\n/g, ' ').trim();
+  return t === '' ? [] : [{ kind: 'text', text: t }];
 }
 
 /** One sheet's blocks: its heading, its regions as tables, then charts, shapes and comments. */
@@ -322,9 +324,21 @@ export function sheetBlocks(g: SheetGrid, checkpoint: () => void): Block[] {
         if (k !== first) covered.add(k);
       }
   }
-  for (const box of regions(g, rows)) {
+  // Tables and charts in sheet order: by the row, then the column, each starts at; a chart
+  // drawn beside or below a table follows it. Charts with no anchor cell come last.
+  const placed: { row: number; col: number; make: () => Block[] }[] = [];
+  for (const box of regions(g, rows))
+    placed.push({ row: box.r0, col: box.c0, make: () => [regionTable(g, box, mergeAt, covered)] });
+  for (const chart of g.charts)
+    placed.push({
+      row: chart.row ?? Number.MAX_SAFE_INTEGER,
+      col: chart.col ?? 0,
+      make: () => chartBlocks(chart),
+    });
+  placed.sort((a, b) => a.row - b.row || a.col - b.col);
+  for (const p of placed) {
     checkpoint();
-    blocks.push(regionTable(g, box, mergeAt, covered));
+    blocks.push(...p.make());
   }
   const notes: string[] = [];
   const hiddenRowsWithData = [...g.hiddenRows].filter((r) => g.cells.has(r)).length;
@@ -338,7 +352,6 @@ export function sheetBlocks(g: SheetGrid, checkpoint: () => void): Block[] {
   }
   if (hiddenCols > 0) notes.push(`${hiddenCols} hidden column${hiddenCols > 1 ? 's' : ''}`);
   if (notes.length > 0) blocks.push({ kind: 'comment', text: `${notes.join(' and ')} skipped` });
-  for (const chart of g.charts) blocks.push(...chartBlocks(chart));
   for (const s of g.shapes) blocks.push({ kind: 'paragraph', content: [{ kind: 'text', text: s }] });
   const at = (ref: string) => parseRef(ref) ?? [0, 0];
   const comments = [...g.comments].sort((a, b) => at(a.ref)[0] - at(b.ref)[0] || at(a.ref)[1] - at(b.ref)[1]);

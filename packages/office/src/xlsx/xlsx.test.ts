@@ -1,6 +1,6 @@
 import { parse } from '@distill/core';
 import { describe, expect, it } from 'vitest';
-import { registry } from '../ooxml/testing/corpus.js';
+import { CORPORA, hasCorpora, registry, toMarkdown } from '../ooxml/testing/corpus.js';
 import { buildZip } from '../ooxml/testing/zip-writer.js';
 
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -118,5 +118,20 @@ describe('xlsx', () => {
       ]),
     );
     expect(out).toContain('Comment on A1 by Ann: Why one?');
+  });
+
+  it.skipIf(!hasCorpora)('places charts among the tables by their anchor cell', async () => {
+    // Sheet2: tables at A1, G5 and C14; a line chart anchored at J5, a scatter chart at E22.
+    const out = await toMarkdown(`${CORPORA}/office/docling/xlsx/sources/xlsx_01.xlsx`);
+    const sheet2 = out.slice(out.indexOf('## Sheet2'), out.indexOf('## Sheet3'));
+    const line = sheet2.indexOf("Chart: 'col-3' (Line chart)");
+    const scatter = sheet2.indexOf('(Scatter chart)');
+    const tables = [...sheet2.matchAll(/^\| col-1 \|/gm)].map((m) => m.index);
+    expect(tables).toHaveLength(3);
+    expect(tables[1]).toBeLessThan(line);
+    expect(line).toBeLessThan(tables[2]);
+    expect(tables[2]).toBeLessThan(scatter);
+    // A label typed with a trailing space shows without it.
+    expect(out).toContain('<th rowspan="2">first</th>');
   });
 });
