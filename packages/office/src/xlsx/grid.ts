@@ -141,7 +141,7 @@ const MAX_MERGED_TOTAL = 2_000_000;
  * by an empty row or column become separate tables. Union-find over the row-sorted cells in
  * typed arrays keeps this linear and light for sheets of hundreds of thousands of rows.
  */
-function regions(g: SheetGrid, rows: number[]): Range[] {
+export function regions(g: SheetGrid, rows: number[]): Range[] {
   const present = new Map<number, number[]>();
   for (const r of rows) {
     const cols: number[] = [];
