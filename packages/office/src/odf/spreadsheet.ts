@@ -8,6 +8,7 @@ import {
   text,
   type XmlElement,
 } from '@distill/core';
+import { sheetRegionBlocks } from '../ooxml/table.js';
 import { newGrid, regions, setCell } from '../xlsx/grid.js';
 import { blocksToCellInlines, convertBlocks, MAX_REPEAT, type OdfContext, tableRows } from './text.js';
 import { renderOdfValue } from './values.js';
@@ -110,6 +111,11 @@ export function convertSheet(table: XmlElement, cx: OdfContext): Block[] {
     const rowsOut: TableCell[][] = [];
     for (let i = box.r0; i <= box.r1; i++) {
       const r = body[i];
+      // The blank row between a header and its table (see regions) is no row of the table.
+      if (
+        r.slice(box.c0, box.c1 + 1).every((c) => isBlank(c) && !('covered' in c) && !c.colSpan && !c.rowSpan)
+      )
+        continue;
       const cells: TableCell[] = [];
       for (let k = box.c0; k <= box.c1; k++) {
         const c = r[k] ?? { content: [] };
@@ -122,7 +128,7 @@ export function convertSheet(table: XmlElement, cx: OdfContext): Block[] {
       }
       rowsOut.push(cells);
     }
-    out.push({ kind: 'table', rows: rowsOut });
+    out.push(...sheetRegionBlocks(rowsOut, box.c1 - box.c0 + 1));
   }
   return out;
 }

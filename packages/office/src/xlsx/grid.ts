@@ -1,7 +1,7 @@
 import { type Block, cell, type Inline, type TableCell } from '@distill/core';
 import { chartBlocks } from '../ooxml/chart.js';
 import type { PlacedChart } from '../ooxml/drawing.js';
-import { compactRows } from '../ooxml/table.js';
+import { compactRows, sheetRegionBlocks } from '../ooxml/table.js';
 
 /** One sheet as read from xlsx or xlsb: displayed cell text by row and column (0-based). */
 /**
@@ -255,10 +255,42 @@ export function regions(g: SheetGrid, rows: number[]): Range[] {
     }
   }
   list = list.sort((a, b) => a.r0 - b.r0 || a.c0 - b.c0);
-  return list;
+  return joinHeaderRows(list);
 }
 
-function regionTable(g: SheetGrid, box: Range, mergeAt: Map<number, Range>, covered: Set<number>): Block {
+/**
+ * A one-row region over exactly the columns of a table starting two rows below it is that
+ * table's header, set off by a blank row (an old-fashioned layout): the two are one table.
+ * Only when nothing else lies in the box they would make together.
+ */
+function joinHeaderRows(list: Range[]): Range[] {
+  if (list.length < 2 || list.length > 5000) return list;
+  const gone = new Set<Range>();
+  for (const a of list) {
+    if (a.r0 !== a.r1 || a.c0 === a.c1 || gone.has(a)) continue;
+    const b = list.find(
+      (x) => x.r0 === a.r1 + 2 && x.c0 === a.c0 && x.c1 === a.c1 && x.r1 > x.r0 && !gone.has(x),
+    );
+    if (!b) continue;
+    const box = { r0: a.r0, c0: a.c0, r1: b.r1, c1: a.c1 };
+    const clash = list.some(
+      (x) =>
+        x !== a &&
+        x !== b &&
+        !gone.has(x) &&
+        x.r0 <= box.r1 &&
+        box.r0 <= x.r1 &&
+        x.c0 <= box.c1 &&
+        box.c0 <= x.c1,
+    );
+    if (clash) continue;
+    gone.add(b);
+    a.r1 = b.r1;
+  }
+  return gone.size === 0 ? list : list.filter((x) => !gone.has(x));
+}
+
+function regionTable(g: SheetGrid, box: Range, mergeAt: Map<number, Range>, covered: Set<number>): Block[] {
   const rows: TableCell[][] = [];
   const visCols: number[] = [];
   for (let c = box.c0; c <= box.c1; c++) if (!g.hiddenCols.has(c)) visCols.push(c);
@@ -266,6 +298,9 @@ function regionTable(g: SheetGrid, box: Range, mergeAt: Map<number, Range>, cove
   for (let r = box.r0; r <= box.r1; r++) {
     if (g.hiddenRows.has(r)) continue;
     const src = g.cells.get(r);
+    // The blank row between a header and its table (joinHeaderRows) is no row of the table.
+    const k0 = r * 20000;
+    if (visCols.every((c) => !src?.get(c) && !covered.has(k0 + c) && !mergeAt.has(k0 + c))) continue;
     const row: TableCell[] = [];
     for (const c of visCols) {
       const k = r * 20000 + c;
@@ -285,7 +320,7 @@ function regionTable(g: SheetGrid, box: Range, mergeAt: Map<number, Range>, cove
     }
     rows.push(row);
   }
-  return { kind: 'table', rows: compactRows(rows) };
+  return sheetRegionBlocks(compactRows(rows), visCols.length);
 }
 
 function cellInlines(text: string): Inline[] {
@@ -328,7 +363,7 @@ export function sheetBlocks(g: SheetGrid, checkpoint: () => void): Block[] {
   // drawn beside or below a table follows it. Charts with no anchor cell come last.
   const placed: { row: number; col: number; make: () => Block[] }[] = [];
   for (const box of regions(g, rows))
-    placed.push({ row: box.r0, col: box.c0, make: () => [regionTable(g, box, mergeAt, covered)] });
+    placed.push({ row: box.r0, col: box.c0, make: () => regionTable(g, box, mergeAt, covered) });
   for (const chart of g.charts)
     placed.push({
       row: chart.row ?? Number.MAX_SAFE_INTEGER,

@@ -97,7 +97,8 @@ describe('xlsx', () => {
         },
       ]),
     );
-    expect(out).toContain('<th colspan="2">Title</th>');
+    // The merged A1:B1 spans the whole region: a banner, shown above the table.
+    expect(out).toContain('Title\n\n| a | b |');
     expect(out).not.toContain('secret');
     expect(out).not.toMatch(/[>|] hidden row/);
     expect(out).not.toContain('>hidden row<');
@@ -133,5 +134,24 @@ describe('xlsx', () => {
     expect(tables[2]).toBeLessThan(scatter);
     // A label typed with a trailing space shows without it.
     expect(out).toContain('<th rowspan="2">first</th>');
+  });
+
+  it.skipIf(!hasCorpora)('shows a banner merged across a table as a paragraph above it', async () => {
+    const out = await toMarkdown(`${CORPORA}/office/docling/xlsx/sources/xlsx_09_section_label_header.xlsx`);
+    expect(out).toContain('Reading List\n\n| # | Genre | Sub-Genre | Title | Author | Publisher | Added |');
+    expect(out).not.toContain('<table>');
+  });
+
+  it('joins a header row set off by one blank row to the table below it', async () => {
+    const c = (ref: string, t: string) => `<c r="${ref}" t="inlineStr"><is><t>${t}</t></is></c>`;
+    const out = await md(
+      workbook([
+        {
+          name: 'H',
+          xml: `<sheetData><row r="1">${c('A1', 'Title')}</row><row r="3">${c('B3', 'Number')}${c('C3', 'Square')}</row><row r="5">${c('B5', '1')}${c('C5', '1')}</row><row r="6">${c('B6', '2')}${c('C6', '4')}</row></sheetData>`,
+        },
+      ]),
+    );
+    expect(out).toContain('| Title |\n| --- |\n\n| Number | Square |\n| --- | --- |\n| 1 | 1 |\n| 2 | 4 |');
   });
 });
