@@ -1,6 +1,6 @@
-import type { XmlElement } from '@distill/core';
+import type { ParseContext, XmlElement } from '@distill/core';
 import { type ChartInfo, readChart } from './chart.js';
-import { cleanAltText } from './image.js';
+import { cleanAltText, imageSource } from './image.js';
 import type { OoxmlPackage } from './package.js';
 import { at, find, kid, kids, ln, path, relAttr } from './xml.js';
 
@@ -14,7 +14,7 @@ export interface DrawingContent {
   charts: PlacedChart[];
   /** Text of shapes and text boxes, in anchor order. */
   shapes: string[];
-  images: { alt?: string; part?: string; name?: string }[];
+  images: { alt?: string; part?: string; name?: string; row?: number; col?: number }[];
 }
 
 /** The text of a DrawingML text body, paragraphs joined by newlines. */
@@ -60,6 +60,7 @@ export function readDrawing(pkg: OoxmlPackage, part: string): DrawingContent {
         alt: cleanAltText(at(nv, 'descr')),
         name: at(nv, 'name'),
         part: rid ? rels.get(rid)?.part : undefined,
+        ...anchorCell(anchor),
       });
     }
   }
@@ -87,4 +88,24 @@ function anchorCell(anchor: XmlElement): { row?: number; col?: number } {
   const row = num('row');
   const col = num('col');
   return row !== undefined && col !== undefined ? { row, col } : {};
+}
+
+/** Puts a drawing's charts, shape text and pictures (those whose image part exists) on a sheet. */
+export function addDrawing(
+  pkg: OoxmlPackage,
+  d: DrawingContent,
+  g: {
+    charts: PlacedChart[];
+    shapes: string[];
+    images: { src: string; alt?: string; row?: number; col?: number }[];
+  },
+  ctx: ParseContext,
+): void {
+  g.charts.push(...d.charts);
+  g.shapes.push(...d.shapes);
+  for (const img of d.images) {
+    if (!img.part || !pkg.has(img.part)) continue;
+    const src = imageSource(pkg, img.part, ctx);
+    if (src) g.images.push({ src, alt: img.alt, row: img.row, col: img.col });
+  }
 }

@@ -68,6 +68,8 @@ export interface SheetGrid {
   hiddenCols: Set<number>;
   comments: { ref: string; author?: string; text: string }[];
   charts: PlacedChart[];
+  /** Pictures drawn over the sheet, with the cell their anchor starts at. */
+  images: { src: string; alt?: string; row?: number; col?: number }[];
   /** Text of shapes and text boxes drawn over the sheet. */
   shapes: string[];
   isChartsheet?: boolean;
@@ -89,6 +91,7 @@ export const newGrid = (name: string, hidden = false): SheetGrid => ({
   hiddenCols: new Set(),
   comments: [],
   charts: [],
+  images: [],
   shapes: [],
 });
 
@@ -359,8 +362,8 @@ export function sheetBlocks(g: SheetGrid, checkpoint: () => void): Block[] {
         if (k !== first) covered.add(k);
       }
   }
-  // Tables and charts in sheet order: by the row, then the column, each starts at; a chart
-  // drawn beside or below a table follows it. Charts with no anchor cell come last.
+  // Tables, charts and pictures in sheet order: by the row, then the column, each starts at;
+  // a chart drawn beside or below a table follows it. Drawings with no anchor cell come last.
   const placed: { row: number; col: number; make: () => Block[] }[] = [];
   for (const box of regions(g, rows))
     placed.push({ row: box.r0, col: box.c0, make: () => regionTable(g, box, mergeAt, covered) });
@@ -369,6 +372,12 @@ export function sheetBlocks(g: SheetGrid, checkpoint: () => void): Block[] {
       row: chart.row ?? Number.MAX_SAFE_INTEGER,
       col: chart.col ?? 0,
       make: () => chartBlocks(chart),
+    });
+  for (const img of g.images)
+    placed.push({
+      row: img.row ?? Number.MAX_SAFE_INTEGER,
+      col: img.col ?? 0,
+      make: () => [{ kind: 'image', src: img.src, alt: img.alt }],
     });
   placed.sort((a, b) => a.row - b.row || a.col - b.col);
   for (const p of placed) {

@@ -154,4 +154,10 @@ describe('xlsx', () => {
     );
     expect(out).toContain('| Title |\n| --- |\n\n| Number | Square |\n| --- | --- |\n| 1 | 1 |\n| 2 | 4 |');
   });
+
+  it.skipIf(!hasCorpora)('shows pictures drawn over a sheet, embedded on request', async () => {
+    const file = `${CORPORA}/office/docling/xlsx/sources/xlsx_08_one_cell_anchor.xlsx`;
+    expect(await toMarkdown(file)).toContain('| data3 | data4 |\n\n![Picture](image1.png)');
+    expect(await toMarkdown(file, { removeBase64Images: false })).toContain('![Picture](data:image/');
+  });
 });
