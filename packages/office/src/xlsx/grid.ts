@@ -332,7 +332,7 @@ function cellInlines(text: string): Inline[] {
   return t === '' ? [] : [{ kind: 'text', text: t }];
 }
 
-/** One sheet's blocks: its heading, its regions as tables, then charts, shapes and comments. */
+/** One sheet's blocks: its heading, its regions, charts and pictures in sheet order, then shapes and comments. */
 export function sheetBlocks(g: SheetGrid, checkpoint: () => void): Block[] {
   const blocks: Block[] = [{ kind: 'heading', level: 2, content: [{ kind: 'text', text: g.name }] }];
   const rows = [...g.cells.keys()].filter((r) => !g.hiddenRows.has(r)).sort((a, b) => a - b);
