@@ -7,7 +7,7 @@ import {
   type XmlElement,
 } from '@distill/core';
 import { chartBlocks, readChart } from '../ooxml/chart.js';
-import { imageSource } from '../ooxml/image.js';
+import { cleanAltText, imageSource } from '../ooxml/image.js';
 import type { OoxmlPackage, Relationship } from '../ooxml/package.js';
 import { compactRows } from '../ooxml/table.js';
 import { at, find, isOn, kid, kids, ln, path, relAttr } from '../ooxml/xml.js';
@@ -60,6 +60,8 @@ export class DocxConverter {
   readonly notes: { kind: 'footnote' | 'endnote'; id: string; label: string }[] = [];
   private readonly noteLabels = new Map<string, string>();
   readonly commentLabels = new Map<string, string>();
+  /** Headings made from a Title-styled paragraph: the document's own title, above Heading 1. */
+  readonly titleHeadings = new WeakSet<Block>();
   private depth = 0;
   private count = 0;
 
@@ -196,10 +198,9 @@ export class DocxConverter {
     if (hasContent(content) || (st.display.length === 0 && !box)) {
       if (level !== undefined && hasContent(content)) {
         if (label?.ordered && label.label) content = [{ kind: 'text', text: `${label.label} ` }, ...content];
-        entries.push({
-          t: 'block',
-          b: { kind: 'heading', level: Math.min(6, Math.max(1, level)) as 1, content },
-        });
+        const b: Block = { kind: 'heading', level: Math.min(6, Math.max(1, level)) as 1, content };
+        if (this.styles.isTitle(styleId)) this.titleHeadings.add(b);
+        entries.push({ t: 'block', b });
       } else if (label) {
         const blocks: Block[] = [
           {
@@ -480,7 +481,7 @@ export class DocxConverter {
     for (const holder of kids(d)) {
       const floating = ln(holder) === 'anchor';
       const docPr = kid(holder, 'docPr');
-      const alt = (at(docPr, 'descr') || at(docPr, 'title') || '').trim();
+      const alt = cleanAltText(at(docPr, 'descr') || at(docPr, 'title')) ?? '';
       // Text boxes (wps:txbx), also inside groups, become blocks after the paragraph.
       for (const box of find(holder, 'txbxContent')) st.after.push(...this.blocks(box));
       const blips = find(holder, 'blip');
@@ -505,7 +506,7 @@ export class DocxConverter {
     for (const imgData of find(el, 'imagedata')) {
       const rid = relAttr(imgData) ?? at(imgData, 'id');
       const shape = find(el, 'shape')[0];
-      const alt = (at(shape, 'alt') || at(imgData, 'title') || '').trim();
+      const alt = cleanAltText(at(shape, 'alt') || at(imgData, 'title')) ?? '';
       const img = this.image(rid, false, alt);
       if (img) parts.push(img);
     }

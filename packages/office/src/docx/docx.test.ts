@@ -23,6 +23,7 @@ const styles: ZipInput = {
     <w:style w:type="paragraph" w:styleId="Custom"><w:name w:val="My Custom"/><w:pPr><w:outlineLvl w:val="3"/></w:pPr></w:style>
     <w:style w:type="paragraph" w:styleId="SourceCode"><w:name w:val="Source Code"/></w:style>
     <w:style w:type="paragraph" w:styleId="Quote"><w:name w:val="Quote"/></w:style>
+    <w:style w:type="paragraph" w:styleId="Title"><w:name w:val="Title"/></w:style>
   </w:styles>`,
 };
 
@@ -54,6 +55,13 @@ describe('docx', () => {
         p('Body', '<w:outlineLvl w:val="4"/>'),
     );
     expect(out).toBe('# One\n\n## Zwei\n\n### Trois\n\n#### Four\n\n##### Body\n');
+  });
+
+  it('puts Heading 1 below a Title that opens the document', async () => {
+    const out = await md(styled('Title', 'Doc') + styled('Heading1', 'One') + styled('berschrift2', 'Zwei'));
+    expect(out).toBe('# Doc\n\n## One\n\n### Zwei\n');
+    // A Title-styled paragraph after the first heading is not the document's root.
+    expect(await md(styled('Heading1', 'One') + styled('Title', 'Late'))).toBe('# One\n\n# Late\n');
   });
 
   it('builds nested bullet and numbered lists, continuing and restarting numbers', async () => {

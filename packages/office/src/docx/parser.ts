@@ -101,7 +101,7 @@ export function parseDocx(pkg: OoxmlPackage, ctx: ParseContext): Doc {
     return out;
   };
   blocks.push(...section('header'));
-  blocks.push(...conv.blocks(body));
+  blocks.push(...underTitle(conv.blocks(body), conv.titleHeadings));
   blocks.push(...section('footer'));
 
   // Footnotes and endnotes, in order of first reference.
@@ -148,4 +148,17 @@ export function parseDocx(pkg: OoxmlPackage, ctx: ParseContext): Doc {
     });
   }
   return { blocks, metadata: readMetadata(pkg) };
+}
+
+/**
+ * A document that opens with a Title-styled paragraph has its title as the one top heading, so
+ * Heading 1 sections sit a level below it (Title `#`, Heading 1 `##`); otherwise both would be
+ * `#` and the outline would lose its root.
+ */
+function underTitle(blocks: Block[], titles: WeakSet<Block>): Block[] {
+  const first = blocks.find((b) => b.kind === 'heading');
+  if (!first || !titles.has(first)) return blocks;
+  return blocks.map((b) =>
+    b.kind === 'heading' && !titles.has(b) ? { ...b, level: Math.min(6, b.level + 1) as typeof b.level } : b,
+  );
 }

@@ -27,6 +27,14 @@ describe.skipIf(!hasCorpora)('ODF against the docling corpus', () => {
     expect(md).toContain('~~The Extremes of Good and Evil~~');
   });
 
+  it('splits a sheet into one table per region, as for xlsx', async () => {
+    const md = await markdownOfFile([odfParser], path.join(dir, 'sources/odf_table_with_title_01.ods'));
+    expect(md).toContain(
+      '## Sheet1\n\n| Number of freshwater ducks per year |\n| --- |\n\n| Year | Freshwater Ducks |',
+    );
+    expect(md).not.toContain('|  |  |');
+  });
+
   it('reads slides with titles, tables and notes of an odp', async () => {
     const md = await markdownOfFile([odfParser], path.join(dir, 'sources/odf_presentation_01.odp'));
     expect(md).toContain('<!-- Slide number: 2 -->');

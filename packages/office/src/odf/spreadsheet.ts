@@ -8,6 +8,8 @@ import {
   text,
   type XmlElement,
 } from '@distill/core';
+import { sheetRegionBlocks } from '../ooxml/table.js';
+import { newGrid, regions, setCell } from '../xlsx/grid.js';
 import { blocksToCellInlines, convertBlocks, MAX_REPEAT, type OdfContext, tableRows } from './text.js';
 import { renderOdfValue } from './values.js';
 
@@ -31,7 +33,10 @@ function cellContent(c: XmlElement, cx: OdfContext): Inline[] {
   return v ? [text(v)] : [];
 }
 
-/** One table per sheet, preceded by the sheet name as a heading; blank margins trimmed. */
+/**
+ * A sheet as its name for a heading, then one table per region of touching cells (blocks
+ * separated by an empty row or column are separate tables, as for xlsx).
+ */
 export function convertSheet(table: XmlElement, cx: OdfContext): Block[] {
   const name = attr(table, 'table:name') ?? '';
   const rows: SheetCell[][] = [];
@@ -84,24 +89,46 @@ export function convertSheet(table: XmlElement, cx: OdfContext): Block[] {
   let width = body.reduce((m, r) => Math.max(m, r.length), 0);
   // Keep the grid bounded: far-apart cells in a huge sheet would make billions of empty cells.
   if (body.length * width > MAX_CELLS) width = Math.max(1, Math.floor(MAX_CELLS / body.length));
-  let left = 0;
-  while (left < width && body.every((r) => !r[left] || (isBlank(r[left]) && !('covered' in r[left])))) left++;
   const out: Block[] = [];
   if (name) out.push({ kind: 'heading', level: 2, content: [text(name)] });
   if (body.length === 0) return out;
-  const tableRowsOut: TableCell[][] = body.map((r, i) => {
-    const cells: TableCell[] = [];
-    for (let k = left; k < width; k++) {
-      const c = r[k] ?? { content: [] };
+  // Occupancy for the region finder: filled cells, and merged ranges as their anchor's span.
+  const grid = newGrid(name);
+  body.forEach((r, i) => {
+    for (let k = 0; k < Math.min(width, r.length); k++) {
+      const c = r[k];
       if ('covered' in c) continue;
-      const tc: TableCell = { content: c.content };
-      if (c.colSpan) tc.colSpan = c.colSpan;
-      if (c.rowSpan) tc.rowSpan = c.rowSpan;
-      if (i === 0) tc.header = true;
-      cells.push(tc);
+      if (!isBlank(c)) setCell(grid, i, k, 'x');
+      if (c.colSpan || c.rowSpan) {
+        setCell(grid, i, k, 'x');
+        grid.merges.push({ r0: i, c0: k, r1: i + (c.rowSpan ?? 1) - 1, c1: k + (c.colSpan ?? 1) - 1 });
+      }
     }
-    return cells;
   });
-  out.push({ kind: 'table', rows: tableRowsOut });
+  const used = [...grid.cells.keys()].sort((a, b) => a - b);
+  for (const box of regions(grid, used)) {
+    cx.checkpoint();
+    const rowsOut: TableCell[][] = [];
+    for (let i = box.r0; i <= box.r1; i++) {
+      const r = body[i];
+      // The blank row between a header and its table (see regions) is no row of the table.
+      if (
+        r.slice(box.c0, box.c1 + 1).every((c) => isBlank(c) && !('covered' in c) && !c.colSpan && !c.rowSpan)
+      )
+        continue;
+      const cells: TableCell[] = [];
+      for (let k = box.c0; k <= box.c1; k++) {
+        const c = r[k] ?? { content: [] };
+        if ('covered' in c) continue;
+        const tc: TableCell = { content: c.content };
+        if (c.colSpan) tc.colSpan = Math.min(c.colSpan, box.c1 - k + 1);
+        if (c.rowSpan) tc.rowSpan = Math.min(c.rowSpan, box.r1 - i + 1);
+        if (i === box.r0) tc.header = true;
+        cells.push(tc);
+      }
+      rowsOut.push(cells);
+    }
+    out.push(...sheetRegionBlocks(rowsOut, box.c1 - box.c0 + 1));
+  }
   return out;
 }

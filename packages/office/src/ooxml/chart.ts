@@ -101,8 +101,9 @@ export function readChart(root: XmlElement): ChartInfo {
 /** A chart as blocks: its title and kind as a paragraph, then its data as a table. */
 export function chartBlocks(info: ChartInfo, withData = true): Block[] {
   const blocks: Block[] = [];
-  const label = [info.title, info.kind ? `(${info.kind})` : ''].filter(Boolean).join(' ');
-  if (label) blocks.push({ kind: 'paragraph', content: [{ kind: 'text', text: `Chart: ${label}` }] });
+  // "Chart: Sales (Bar chart)"; an untitled chart is named by its kind alone ("Line chart").
+  const label = info.title ? `Chart: ${info.title}${info.kind ? ` (${info.kind})` : ''}` : (info.kind ?? '');
+  if (label) blocks.push({ kind: 'paragraph', content: [{ kind: 'text', text: label }] });
   if (withData && info.rows.length > 1) {
     const rows: TableCell[][] = info.rows.map((r, i) =>
       r.map((v) => cell(v, i === 0 ? { header: true } : {})),

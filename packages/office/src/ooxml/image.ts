@@ -23,3 +23,18 @@ export function imageSource(
     : (imageMimeOf(part) ?? declared ?? 'application/octet-stream');
   return archiveDataUri(pkg.zip, part, mime) ?? name;
 }
+
+// Office appends these to alt text it generated itself; they describe the tool, not the picture.
+const AUTO_ALT_SUFFIX =
+  /\s*(?:Description automatically generated(?: with (?:low|medium|high) confidence)?\.?|AI-generated content may be incorrect\.?)\s*$/i;
+// Inserting a picture from a file (python-pptx, some exporters) stores the file name as its
+// description: a name is not a description of what the picture shows.
+const FILE_NAME_ALT = /^[^\s/\\]+\.(?:png|jpe?g|gif|bmp|tiff?|emf|wmf|svg|webp|heic)$/i;
+
+/** A picture's alt text as a reader should get it: one line, without Office's boilerplate. */
+export function cleanAltText(raw: string | undefined): string | undefined {
+  let alt = (raw ?? '').replace(/\s+/g, ' ').trim();
+  alt = alt.replace(AUTO_ALT_SUFFIX, '').trim();
+  if (FILE_NAME_ALT.test(alt)) return undefined;
+  return alt || undefined;
+}

@@ -43,7 +43,7 @@ describe.skipIf(!hasCorpora)('pptx and pptm', () => {
   it('embeds a picture whose part declares a non-image content type by its real type', async () => {
     const file = docling('powerpoint_malformed_pictures.pptx');
     // The PNG part is declared text/plain; slides 1 and 2 have no usable picture at all.
-    expect(await toMarkdown(file)).toContain('![\\_good_picture.png](Picture2.jpg)');
+    expect(await toMarkdown(file)).toContain('![](Picture2.jpg)');
     const md = await toMarkdown(file, { removeBase64Images: false });
     expect(md).toContain('(data:image/png;base64,iVBORw0KGgo');
     expect(md.match(/!\[/g)).toHaveLength(1);

@@ -1,6 +1,6 @@
 import type { Block, Inline, ParseContext, TableCell, XmlElement } from '@distill/core';
 import { chartBlocks, readChart } from '../ooxml/chart.js';
-import { imageSource } from '../ooxml/image.js';
+import { cleanAltText, imageSource } from '../ooxml/image.js';
 import type { OoxmlPackage, Relationship } from '../ooxml/package.js';
 import { compactRows } from '../ooxml/table.js';
 import { at, find, kid, kids, ln, path, relAttr } from '../ooxml/xml.js';
@@ -188,7 +188,7 @@ export class SlideReader {
   /** A picture, or nothing when its image is missing (no blip, a dangling relationship). */
   private picture(pic: XmlElement): Block | undefined {
     const nv = path(pic, 'nvPicPr', 'cNvPr');
-    const alt = (at(nv, 'descr') || at(nv, 'title') || '').replace(/\s+/g, ' ').trim();
+    const alt = cleanAltText(at(nv, 'descr') || at(nv, 'title'));
     const name = at(nv, 'name') ?? 'image';
     const blip = find(pic, 'blip')[0];
     const rid = relAttr(blip, 'embed') ?? relAttr(blip, 'link');
@@ -200,7 +200,7 @@ export class SlideReader {
     if (rel?.external) src = rel.target;
     else if (!this.ctx.options.removeBase64Images && rel?.part)
       src = imageSource(this.pkg, rel.part, this.ctx, fileName);
-    return { kind: 'image', src, alt: alt || undefined };
+    return { kind: 'image', src, alt };
   }
 
   private frame(el: XmlElement): Block[] {

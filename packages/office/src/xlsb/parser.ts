@@ -1,7 +1,7 @@
 import { type Block, DistillError, type Doc, type ParseContext, type ParserPlugin } from '@distill/core';
 import { builtinFormat } from '../numfmt/builtin.js';
 import { formatNumber, formatText } from '../numfmt/format.js';
-import { readDrawing } from '../ooxml/drawing.js';
+import { addDrawing, readDrawing } from '../ooxml/drawing.js';
 import { readMetadata } from '../ooxml/metadata.js';
 import { missingPart, OoxmlPackage } from '../ooxml/package.js';
 import { colName, newGrid, type SheetGrid, setCell, sheetBlocks } from '../xlsx/grid.js';
@@ -207,9 +207,7 @@ export function parseXlsb(bytes: Uint8Array, ctx: ParseContext): Doc {
       if (c.part && pkg.has(c.part)) readComments(pkg.bytes(c.part), g);
     for (const d of pkg.relsOfType(rel.part, '/drawing')) {
       if (!d.part) continue;
-      const content = readDrawing(pkg, d.part);
-      g.charts.push(...content.charts);
-      g.shapes.push(...content.shapes);
+      addDrawing(pkg, readDrawing(pkg, d.part), g, ctx);
     }
     blocks.push(...sheetBlocks(g, ctx.checkpoint));
   }

@@ -1,6 +1,7 @@
 import { type Block, cell, type Inline, type TableCell } from '@distill/core';
-import { type ChartInfo, chartBlocks } from '../ooxml/chart.js';
-import { compactRows } from '../ooxml/table.js';
+import { chartBlocks } from '../ooxml/chart.js';
+import type { PlacedChart } from '../ooxml/drawing.js';
+import { compactRows, sheetRegionBlocks } from '../ooxml/table.js';
 
 /** One sheet as read from xlsx or xlsb: displayed cell text by row and column (0-based). */
 /**
@@ -66,7 +67,9 @@ export interface SheetGrid {
   hiddenRows: Set<number>;
   hiddenCols: Set<number>;
   comments: { ref: string; author?: string; text: string }[];
-  charts: ChartInfo[];
+  charts: PlacedChart[];
+  /** Pictures drawn over the sheet, with the cell their anchor starts at. */
+  images: { src: string; alt?: string; row?: number; col?: number }[];
   /** Text of shapes and text boxes drawn over the sheet. */
   shapes: string[];
   isChartsheet?: boolean;
@@ -88,6 +91,7 @@ export const newGrid = (name: string, hidden = false): SheetGrid => ({
   hiddenCols: new Set(),
   comments: [],
   charts: [],
+  images: [],
   shapes: [],
 });
 
@@ -140,7 +144,7 @@ const MAX_MERGED_TOTAL = 2_000_000;
  * by an empty row or column become separate tables. Union-find over the row-sorted cells in
  * typed arrays keeps this linear and light for sheets of hundreds of thousands of rows.
  */
-function regions(g: SheetGrid, rows: number[]): Range[] {
+export function regions(g: SheetGrid, rows: number[]): Range[] {
   const present = new Map<number, number[]>();
   for (const r of rows) {
     const cols: number[] = [];
@@ -254,10 +258,42 @@ function regions(g: SheetGrid, rows: number[]): Range[] {
     }
   }
   list = list.sort((a, b) => a.r0 - b.r0 || a.c0 - b.c0);
-  return list;
+  return joinHeaderRows(list);
 }
 
-function regionTable(g: SheetGrid, box: Range, mergeAt: Map<number, Range>, covered: Set<number>): Block {
+/**
+ * A one-row region over exactly the columns of a table starting two rows below it is that
+ * table's header, set off by a blank row (an old-fashioned layout): the two are one table.
+ * Only when nothing else lies in the box they would make together.
+ */
+function joinHeaderRows(list: Range[]): Range[] {
+  if (list.length < 2 || list.length > 5000) return list;
+  const gone = new Set<Range>();
+  for (const a of list) {
+    if (a.r0 !== a.r1 || a.c0 === a.c1 || gone.has(a)) continue;
+    const b = list.find(
+      (x) => x.r0 === a.r1 + 2 && x.c0 === a.c0 && x.c1 === a.c1 && x.r1 > x.r0 && !gone.has(x),
+    );
+    if (!b) continue;
+    const box = { r0: a.r0, c0: a.c0, r1: b.r1, c1: a.c1 };
+    const clash = list.some(
+      (x) =>
+        x !== a &&
+        x !== b &&
+        !gone.has(x) &&
+        x.r0 <= box.r1 &&
+        box.r0 <= x.r1 &&
+        x.c0 <= box.c1 &&
+        box.c0 <= x.c1,
+    );
+    if (clash) continue;
+    gone.add(b);
+    a.r1 = b.r1;
+  }
+  return gone.size === 0 ? list : list.filter((x) => !gone.has(x));
+}
+
+function regionTable(g: SheetGrid, box: Range, mergeAt: Map<number, Range>, covered: Set<number>): Block[] {
   const rows: TableCell[][] = [];
   const visCols: number[] = [];
   for (let c = box.c0; c <= box.c1; c++) if (!g.hiddenCols.has(c)) visCols.push(c);
@@ -265,6 +301,9 @@ function regionTable(g: SheetGrid, box: Range, mergeAt: Map<number, Range>, cove
   for (let r = box.r0; r <= box.r1; r++) {
     if (g.hiddenRows.has(r)) continue;
     const src = g.cells.get(r);
+    // The blank row between a header and its table (joinHeaderRows) is no row of the table.
+    const k0 = r * 20000;
+    if (visCols.every((c) => !src?.get(c) && !covered.has(k0 + c) && !mergeAt.has(k0 + c))) continue;
     const row: TableCell[] = [];
     for (const c of visCols) {
       const k = r * 20000 + c;
@@ -284,15 +323,16 @@ function regionTable(g: SheetGrid, box: Range, mergeAt: Map<number, Range>, cove
     }
     rows.push(row);
   }
-  return { kind: 'table', rows: compactRows(rows) };
+  return sheetRegionBlocks(compactRows(rows), visCols.length);
 }
 
 function cellInlines(text: string): Inline[] {
-  if (text === '') return [];
-  return [{ kind: 'text', text: text.replace(/\r?\n/g, ' ') }];
+  // Spaces around a value (typed after a label, padding) are not part of what a reader sees.
+  const t = text.replace(/\r?\n/g, ' ').trim();
+  return t === '' ? [] : [{ kind: 'text', text: t }];
 }
 
-/** One sheet's blocks: its heading, its regions as tables, then charts, shapes and comments. */
+/** One sheet's blocks: its heading, its regions, charts and pictures in sheet order, then shapes and comments. */
 export function sheetBlocks(g: SheetGrid, checkpoint: () => void): Block[] {
   const blocks: Block[] = [{ kind: 'heading', level: 2, content: [{ kind: 'text', text: g.name }] }];
   const rows = [...g.cells.keys()].filter((r) => !g.hiddenRows.has(r)).sort((a, b) => a - b);
@@ -322,9 +362,27 @@ export function sheetBlocks(g: SheetGrid, checkpoint: () => void): Block[] {
         if (k !== first) covered.add(k);
       }
   }
-  for (const box of regions(g, rows)) {
+  // Tables, charts and pictures in sheet order: by the row, then the column, each starts at;
+  // a chart drawn beside or below a table follows it. Drawings with no anchor cell come last.
+  const placed: { row: number; col: number; make: () => Block[] }[] = [];
+  for (const box of regions(g, rows))
+    placed.push({ row: box.r0, col: box.c0, make: () => regionTable(g, box, mergeAt, covered) });
+  for (const chart of g.charts)
+    placed.push({
+      row: chart.row ?? Number.MAX_SAFE_INTEGER,
+      col: chart.col ?? 0,
+      make: () => chartBlocks(chart),
+    });
+  for (const img of g.images)
+    placed.push({
+      row: img.row ?? Number.MAX_SAFE_INTEGER,
+      col: img.col ?? 0,
+      make: () => [{ kind: 'image', src: img.src, alt: img.alt }],
+    });
+  placed.sort((a, b) => a.row - b.row || a.col - b.col);
+  for (const p of placed) {
     checkpoint();
-    blocks.push(regionTable(g, box, mergeAt, covered));
+    blocks.push(...p.make());
   }
   const notes: string[] = [];
   const hiddenRowsWithData = [...g.hiddenRows].filter((r) => g.cells.has(r)).length;
@@ -338,7 +396,6 @@ export function sheetBlocks(g: SheetGrid, checkpoint: () => void): Block[] {
   }
   if (hiddenCols > 0) notes.push(`${hiddenCols} hidden column${hiddenCols > 1 ? 's' : ''}`);
   if (notes.length > 0) blocks.push({ kind: 'comment', text: `${notes.join(' and ')} skipped` });
-  for (const chart of g.charts) blocks.push(...chartBlocks(chart));
   for (const s of g.shapes) blocks.push({ kind: 'paragraph', content: [{ kind: 'text', text: s }] });
   const at = (ref: string) => parseRef(ref) ?? [0, 0];
   const comments = [...g.comments].sort((a, b) => at(a.ref)[0] - at(b.ref)[0] || at(a.ref)[1] - at(b.ref)[1]);

@@ -1,5 +1,5 @@
 import type { Block, Doc, ParseContext } from '@distill/core';
-import { readDrawing } from '../ooxml/drawing.js';
+import { addDrawing, readDrawing } from '../ooxml/drawing.js';
 import { readMetadata } from '../ooxml/metadata.js';
 import { missingPart, type OoxmlPackage } from '../ooxml/package.js';
 import { at, kid, kids, ownText, relAttr, tText } from '../ooxml/xml.js';
@@ -50,12 +50,10 @@ function readComments(pkg: OoxmlPackage, wbPart: string, sheetPart: string, g: S
   }
 }
 
-function readDrawingsInto(pkg: OoxmlPackage, sheetPart: string, g: SheetGrid): void {
+function readDrawingsInto(pkg: OoxmlPackage, sheetPart: string, g: SheetGrid, ctx: ParseContext): void {
   for (const rel of pkg.relsOfType(sheetPart, '/drawing')) {
     if (!rel.part) continue;
-    const d = readDrawing(pkg, rel.part);
-    g.charts.push(...d.charts);
-    g.shapes.push(...d.shapes);
+    addDrawing(pkg, readDrawing(pkg, rel.part), g, ctx);
   }
 }
 
@@ -89,11 +87,11 @@ export function parseXlsx(pkg: OoxmlPackage, ctx: ParseContext): Doc {
     const g = newGrid(name);
     if (rel.type.endsWith('/chartsheet')) {
       g.isChartsheet = true;
-      readDrawingsInto(pkg, rel.part, g);
+      readDrawingsInto(pkg, rel.part, g, ctx);
     } else {
       readSheet(pkg.text(rel.part), g, { sst, formats, date1904, checkpoint: ctx.checkpoint });
       readComments(pkg, wbPart, rel.part, g);
-      readDrawingsInto(pkg, rel.part, g);
+      readDrawingsInto(pkg, rel.part, g, ctx);
     }
     blocks.push(...sheetBlocks(g, ctx.checkpoint));
   }

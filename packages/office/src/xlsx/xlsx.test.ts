@@ -1,6 +1,6 @@
 import { parse } from '@distill/core';
 import { describe, expect, it } from 'vitest';
-import { registry } from '../ooxml/testing/corpus.js';
+import { CORPORA, hasCorpora, registry, toMarkdown } from '../ooxml/testing/corpus.js';
 import { buildZip } from '../ooxml/testing/zip-writer.js';
 
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -97,7 +97,8 @@ describe('xlsx', () => {
         },
       ]),
     );
-    expect(out).toContain('<th colspan="2">Title</th>');
+    // The merged A1:B1 spans the whole region: a banner, shown above the table.
+    expect(out).toContain('Title\n\n| a | b |');
     expect(out).not.toContain('secret');
     expect(out).not.toMatch(/[>|] hidden row/);
     expect(out).not.toContain('>hidden row<');
@@ -118,5 +119,45 @@ describe('xlsx', () => {
       ]),
     );
     expect(out).toContain('Comment on A1 by Ann: Why one?');
+  });
+
+  it.skipIf(!hasCorpora)('places charts among the tables by their anchor cell', async () => {
+    // Sheet2: tables at A1, G5 and C14; a line chart anchored at J5, a scatter chart at E22.
+    const out = await toMarkdown(`${CORPORA}/office/docling/xlsx/sources/xlsx_01.xlsx`);
+    const sheet2 = out.slice(out.indexOf('## Sheet2'), out.indexOf('## Sheet3'));
+    const line = sheet2.indexOf("Chart: 'col-3' (Line chart)");
+    const scatter = sheet2.indexOf('(Scatter chart)');
+    const tables = [...sheet2.matchAll(/^\| col-1 \|/gm)].map((m) => m.index);
+    expect(tables).toHaveLength(3);
+    expect(tables[1]).toBeLessThan(line);
+    expect(line).toBeLessThan(tables[2]);
+    expect(tables[2]).toBeLessThan(scatter);
+    // A label typed with a trailing space shows without it.
+    expect(out).toContain('<th rowspan="2">first</th>');
+  });
+
+  it.skipIf(!hasCorpora)('shows a banner merged across a table as a paragraph above it', async () => {
+    const out = await toMarkdown(`${CORPORA}/office/docling/xlsx/sources/xlsx_09_section_label_header.xlsx`);
+    expect(out).toContain('Reading List\n\n| # | Genre | Sub-Genre | Title | Author | Publisher | Added |');
+    expect(out).not.toContain('<table>');
+  });
+
+  it('joins a header row set off by one blank row to the table below it', async () => {
+    const c = (ref: string, t: string) => `<c r="${ref}" t="inlineStr"><is><t>${t}</t></is></c>`;
+    const out = await md(
+      workbook([
+        {
+          name: 'H',
+          xml: `<sheetData><row r="1">${c('A1', 'Title')}</row><row r="3">${c('B3', 'Number')}${c('C3', 'Square')}</row><row r="5">${c('B5', '1')}${c('C5', '1')}</row><row r="6">${c('B6', '2')}${c('C6', '4')}</row></sheetData>`,
+        },
+      ]),
+    );
+    expect(out).toContain('| Title |\n| --- |\n\n| Number | Square |\n| --- | --- |\n| 1 | 1 |\n| 2 | 4 |');
+  });
+
+  it.skipIf(!hasCorpora)('shows pictures drawn over a sheet, embedded on request', async () => {
+    const file = `${CORPORA}/office/docling/xlsx/sources/xlsx_08_one_cell_anchor.xlsx`;
+    expect(await toMarkdown(file)).toContain('| data3 | data4 |\n\n![Picture](image1.png)');
+    expect(await toMarkdown(file, { removeBase64Images: false })).toContain('![Picture](data:image/');
   });
 });
