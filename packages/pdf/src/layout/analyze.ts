@@ -11,10 +11,25 @@ import type {
 import { placeDropCaps } from './dropcap.js';
 import { findFrameTables } from './frames.js';
 import { findGutters } from './gutters.js';
-import { buildLines, closeLeaders, type Line, spaced } from './lines.js';
+import {
+  buildLines,
+  closeLeaders,
+  collapseSpaces,
+  endsWithSpace,
+  isSpaceCode,
+  type Line,
+  spaced,
+  startsWithSpace,
+} from './lines.js';
 import { type FoundTable, findRuleBoundTables, findRuledTables, findTextTables } from './tables.js';
 import { joinContentsRows } from './toc.js';
 import { xyCut } from './xycut.js';
+
+/** `/\s/.test(c)` for one character (a code point). */
+const isSpaceString = (c: string): boolean => {
+  for (let i = 0; i < c.length; i++) if (isSpaceCode(c.charCodeAt(i))) return true;
+  return false;
+};
 
 const BULLET = /^([•●◦▪■□◆◇►▸‣⁃∙·➢➤✓✔❖]|[-–—*o](?=\s))\s*/u;
 const ENUM = /^(\(?\d{1,3}[.)]|\d{1,3}\.(?=\s))\s+/;
@@ -41,49 +56,67 @@ type Item = { kind: 'line'; line: Line } | { kind: 'table'; table: FoundTable } 
 /** Spans of a line: text grouped by link target (a link may cover part of a run), spaced as `makeLine` spaces. */
 function lineSpans(line: Line, links: readonly LinkArea[]): Span[] {
   if (links.length === 0) return [{ text: line.text }];
-  const hrefAt = (x: number, y: number) =>
-    links.find((l) => x >= l.x0 - 1 && x <= l.x1 + 1 && y >= l.y0 - 2 && y <= l.y1 + 2)?.url;
-  const spans: Span[] = [];
-  const add = (text: string, href: string | undefined) => {
-    const last = spans[spans.length - 1];
-    if (last && last.href === href) last.text += text;
-    else spans.push(href ? { text, href } : { text });
-  };
+  // Characters of the line with the link each falls in (positions spread evenly over a run).
+  const chars: string[] = [];
+  const hrefs: (string | undefined)[] = [];
   let prev: TextRun | undefined;
   for (const r of line.runs) {
-    if (prev && spaced(prev, r) && !/\s$/.test(prev.text) && !/^\s/.test(r.text)) add(' ', undefined);
+    if (prev && spaced(prev, r) && !endsWithSpace(prev.text) && !startsWithSpace(r.text)) {
+      chars.push(' ');
+      hrefs.push(undefined);
+    }
     const cy = (r.y0 + r.y1) / 2;
-    const chars = [...r.text];
-    const step = (r.x1 - r.x0) / Math.max(1, chars.length);
-    chars.forEach((c, i) => {
-      add(c, hrefAt(r.x0 + (i + 0.5) * step, cy));
-    });
+    const cs = [...r.text];
+    const step = (r.x1 - r.x0) / Math.max(1, cs.length);
+    // Only links beside the run can hold its characters (kept in order: the first one wins).
+    const lo = Math.min(r.x0, r.x1);
+    const hi = Math.max(r.x0, r.x1);
+    const near = links.filter((l) => hi >= l.x0 - 1 && lo <= l.x1 + 1 && cy >= l.y0 - 2 && cy <= l.y1 + 2);
+    for (let i = 0; i < cs.length; i++) {
+      let href: string | undefined;
+      if (near.length > 0) {
+        const x = r.x0 + (i + 0.5) * step;
+        href = near.find((l) => x >= l.x0 - 1 && x <= l.x1 + 1)?.url;
+      }
+      chars.push(cs[i]);
+      // An empty target is no link.
+      hrefs.push(href || undefined);
+    }
     prev = r;
   }
   // Character positions are estimates: a word takes the link most of its characters fall in.
-  const chars: { c: string; href?: string }[] = spans.flatMap((s) =>
-    [...s.text].map((c) => ({ c, href: s.href })),
-  );
   for (let i = 0; i < chars.length; ) {
-    if (/\s/.test(chars[i].c)) {
+    if (isSpaceString(chars[i])) {
       i++;
       continue;
     }
     let j = i;
-    const votes = new Map<string | undefined, number>();
-    while (j < chars.length && !/\s/.test(chars[j].c)) {
-      votes.set(chars[j].href, (votes.get(chars[j].href) ?? 0) + 1);
+    let same = true;
+    while (j < chars.length && !isSpaceString(chars[j])) {
+      if (hrefs[j] !== hrefs[i]) same = false;
       j++;
     }
-    const winner = [...votes].sort((a, b) => b[1] - a[1])[0][0];
-    for (let k = i; k < j; k++) chars[k].href = winner;
+    if (!same) {
+      const votes = new Map<string | undefined, number>();
+      for (let k = i; k < j; k++) votes.set(hrefs[k], (votes.get(hrefs[k]) ?? 0) + 1);
+      // The most votes; of equals, the first seen.
+      let winner: string | undefined;
+      let best = -1;
+      for (const [h, n] of votes)
+        if (n > best) {
+          best = n;
+          winner = h;
+        }
+      for (let k = i; k < j; k++) hrefs[k] = winner;
+    }
     i = j;
   }
   const snapped: Span[] = [];
-  for (const ch of chars) {
+  for (let k = 0; k < chars.length; k++) {
     const last = snapped[snapped.length - 1];
-    if (last && last.href === ch.href) last.text += ch.c;
-    else snapped.push(ch.href ? { text: ch.c, href: ch.href } : { text: ch.c });
+    const href = hrefs[k];
+    if (last && last.href === href) last.text += chars[k];
+    else snapped.push(href ? { text: chars[k], href } : { text: chars[k] });
   }
   // Spaces at the edge of a link belong outside it.
   const out: Span[] = [];
@@ -95,7 +128,7 @@ function lineSpans(line: Line, links: readonly LinkArea[]): Span[] {
       if (m[3]) out.push({ text: m[3] });
     } else out.push({ ...s });
   }
-  for (const s of out) s.text = closeLeaders(s.text.replace(/\s+/g, ' '));
+  for (const s of out) s.text = closeLeaders(collapseSpaces(s.text));
   if (out.length) {
     out[0].text = out[0].text.trimStart();
     out[out.length - 1].text = out[out.length - 1].text.trimEnd();

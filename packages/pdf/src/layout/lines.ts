@@ -31,6 +31,38 @@ export function spaced(prev: TextRun, r: TextRun): boolean {
   const styleChange = prev.italic !== r.italic || prev.bold !== r.bold;
   return r.x0 - prev.x1 > (styleChange ? STYLE_SPACE_GAP : SPACE_GAP) * size;
 }
+/** What `\s` matches in a JS regular expression, by character code. */
+export function isSpaceCode(c: number): boolean {
+  return (
+    c === 0x20 ||
+    (c >= 0x09 && c <= 0x0d) ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+/** `s.replace(/\s+/g, ' ')`, without building a new string when there is nothing to replace. */
+export function collapseSpaces(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c > 0x20 && c < 0xa0) continue;
+    if (c === 0x20) {
+      if (i + 1 < s.length && isSpaceCode(s.charCodeAt(i + 1))) return s.replace(/\s+/g, ' ');
+    } else if (isSpaceCode(c)) return s.replace(/\s+/g, ' ');
+  }
+  return s;
+}
+/** `/\s$/.test(s)` without a regular expression scanning the whole string. */
+export const endsWithSpace = (s: string): boolean => s.length > 0 && isSpaceCode(s.charCodeAt(s.length - 1));
+/** `/^\s/.test(s)`. */
+export const startsWithSpace = (s: string): boolean => s.length > 0 && isSpaceCode(s.charCodeAt(0));
+
 const BULLET_ONLY = /^\s*([•●◦▪■□◆◇►▸‣⁃∙·➢➤✓✔❖-]|\d{1,2}[.)]|[a-z][.)])\s*$/u;
 
 function dominant<T>(runs: TextRun[], key: (r: TextRun) => T): T {
@@ -54,6 +86,8 @@ function dominant<T>(runs: TextRun[], key: (r: TextRun) => T): T {
  * the title and the page number by a space.
  */
 export function closeLeaders(text: string): string {
+  // Most lines have neither a leader nor a double space: nothing to replace.
+  if (!text.includes('. .') && !text.includes('  ')) return text;
   return text
     .replace(/ ?(?:\. ){3,}\. ?/g, (m) => ` ${'.'.repeat((m.match(/\./g) ?? []).length)} `)
     .replace(/ {2,}/g, ' ');
@@ -69,7 +103,7 @@ export function makeLine(runs: TextRun[]): Line {
       const gap = r.x0 - prev.x1;
       // Text painted twice over itself (fake bold, shadows) is kept once.
       if (gap < -0.5 * r.size && r.text === prev.text && Math.abs(r.x0 - prev.x0) < 0.3 * r.size) continue;
-      if (spaced(prev, r) && !/\s$/.test(text) && !/^\s/.test(r.text)) text += ' ';
+      if (spaced(prev, r) && !endsWithSpace(text) && !startsWithSpace(r.text)) text += ' ';
     }
     text += r.text;
     kept.push(r);
@@ -89,7 +123,7 @@ export function makeLine(runs: TextRun[]): Line {
   const chars = kept.filter((r) => r.text.trim() !== '');
   return {
     runs: kept,
-    text: closeLeaders(text.replace(/\s+/g, ' ')).trim(),
+    text: closeLeaders(collapseSpaces(text)).trim(),
     x0,
     y0,
     x1,

@@ -3,9 +3,6 @@ import { decodeStream, MAX_DECODED } from './filters.js';
 import { EOF, Lexer, readObject } from './lexer.js';
 import { Dict, isDict, isName, isNum, type PdfObject, Ref, Stream, Unsupported } from './objects.js';
 
-/** Encoded bytes decodeUntil inflates first. */
-const INFLATE_FIRST = 2048;
-
 type Entry = { type: 1; offset: number; gen: number } | { type: 2; stream: number; index: number };
 
 /** Page tree walks and object chains stop here (cycles and bombs). */
@@ -108,27 +105,6 @@ export class PdfFile {
       return { data, complete: false };
     } catch {
       return { data: this.decode(s), complete: true };
-    }
-  }
-
-  /**
-   * A stream decoded only as far as the caller needs: `need(data)` says how many decoded bytes
-   * it wants, given a prefix. A prefix of the encoded bytes is inflated, then one sized from
-   * what the first gave, and so on; the whole stream once a prefix would be most of it. The
-   * bytes given are always a prefix of the whole decoded stream (for tables near the start
-   * of big font programs, which are often far bigger than the part read).
-   */
-  decodeUntil(s: Stream, need: (data: Uint8Array) => number): Uint8Array {
-    let compressed = INFLATE_FIRST;
-    for (;;) {
-      const { data, complete } = this.decodePrefix(s, compressed);
-      if (complete) return data;
-      const want = need(data);
-      if (want <= data.length) return data;
-      // Encoded bytes per decoded byte so far, with a margin: one more try usually does it.
-      const ratio = data.length > 0 ? compressed / data.length : 1;
-      compressed = Math.max(compressed * 2, Math.ceil(want * ratio * 1.15) + 512);
-      if (compressed >= 0.8 * s.raw.length) compressed = s.raw.length;
     }
   }
 

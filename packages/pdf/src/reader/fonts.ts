@@ -468,31 +468,15 @@ function readType1Header(
 
 /** Ascent and descent of an sfnt font program (hhea over head's unitsPerEm), as pdf.js reads them. */
 function sfntMetrics(file: PdfFile, program: Stream): { ascent: number; descent: number } | undefined {
-  // The table directory opens the program; head and hhea may lie anywhere after it (often
-  // behind glyf): the program is inflated only as far as they are.
-  const m = sfntAt(file.decodeUntil(program, sfntNeed));
-  return m === 'short' ? undefined : m;
+  // The table directory opens the program, and head/hhea are often near it: a small prefix
+  // first, the whole program when they lie further in.
+  const { data, complete } = file.decodePrefix(program, 2048);
+  const m = sfntAt(data);
+  if (m !== 'short') return m;
+  if (complete) return undefined;
+  const whole = sfntAt(file.decode(program));
+  return whole === 'short' ? undefined : whole;
 }
-
-/** Decoded bytes sfntAt needs: the table directory, then up to the end of head and hhea. */
-function sfntNeed(data: Uint8Array): number {
-  if (data.length < 12) return 12;
-  const numTables = (data[4] << 8) | data[5];
-  const dirEnd = 12 + numTables * 16;
-  if (dirEnd > data.length) return dirEnd;
-  let need = dirEnd;
-  for (let i = 0; i < numTables; i++) {
-    const rec = 12 + i * 16;
-    const off =
-      ((data[rec + 8] << 24) | (data[rec + 9] << 16) | (data[rec + 10] << 8) | data[rec + 11]) >>> 0;
-    const tag = (data[rec] << 24) | (data[rec + 1] << 16) | (data[rec + 2] << 8) | data[rec + 3];
-    if (tag === HEAD) need = Math.max(need, off + 20);
-    else if (tag === HHEA) need = Math.max(need, off + 8);
-  }
-  return need;
-}
-const HEAD = 0x68656164;
-const HHEA = 0x68686561;
 
 function sfntAt(data: Uint8Array): { ascent: number; descent: number } | undefined | 'short' {
   if (data.length < 12) return 'short';

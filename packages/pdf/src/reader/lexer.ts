@@ -258,7 +258,7 @@ export class Lexer {
     let n = 0;
     let hi = -1;
     for (; p < close; p++) {
-      const v = hexValue(buf[p]);
+      const v = HEX[buf[p]];
       if (v < 0) continue;
       if (hi < 0) hi = v;
       else {
@@ -278,6 +278,10 @@ function sameBytes(s: string, buf: Uint8Array, start: number, end: number): bool
   for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) !== buf[start + i]) return false;
   return true;
 }
+
+/** hexValue by byte, as a table (hex strings are long in CID-keyed text). */
+const HEX = new Int8Array(256).fill(-1);
+for (let c = 0; c < 256; c++) HEX[c] = hexValue(c);
 
 export function hexValue(c: number): number {
   if (c >= 0x30 && c <= 0x39) return c - 0x30;
