@@ -61,7 +61,13 @@ const toCode = (b: Uint8Array) => {
   return v;
 };
 
-function utf16(bytes: number[]): string {
+function utf16(src: ArrayLike<number>): string {
+  // One UTF-16 unit, not a surrogate: the common entry, no arrays built.
+  if (src.length === 2) {
+    const w = (src[0] << 8) | src[1];
+    if ((w & 0xf800) !== 0xd800) return String.fromCharCode(w);
+  }
+  let bytes = Array.from(src);
   if (bytes.length % 2 !== 0) bytes = [0, ...bytes];
   const cps: number[] = [];
   for (let k = 0; k < bytes.length; k += 2) {
@@ -109,7 +115,7 @@ export function parseCMap(data: Uint8Array): CMap {
         const src = lx.next();
         if (!str(src)) break;
         const dst = lx.next();
-        if (str(dst)) cmap.unicode.set(toCode(src), utf16([...dst]));
+        if (str(dst)) cmap.unicode.set(toCode(src), utf16(dst));
         if (++entries > MAX_ENTRIES) return cmap;
       }
     } else if (t === 'beginbfrange') {
@@ -123,7 +129,7 @@ export function parseCMap(data: Uint8Array): CMap {
         const hi0 = Math.min(toCode(hi), lo0 + MAX_RANGE);
         if (dst === '[') {
           for (let el = lx.next(); el !== ']' && el !== EOF; el = lx.next()) {
-            if (str(el) && lo0 <= hi0) cmap.unicode.set(lo0, utf16([...el]));
+            if (str(el) && lo0 <= hi0) cmap.unicode.set(lo0, utf16(el));
             lo0++;
           }
         } else if (str(dst)) {

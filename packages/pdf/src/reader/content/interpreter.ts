@@ -429,6 +429,11 @@ export class ContentInterpreter {
     for (;;) {
       const t = lx.next();
       if (t === EOF) break;
+      if (typeof t === 'number') {
+        // The most common operand: no object to build.
+        if (operands.length < 64) operands.push(t);
+        continue;
+      }
       if (typeof t !== 'string' || t === '[' || t === '<<') {
         const o = readObject(lx, t, undefined);
         if (o === EOF) break;
