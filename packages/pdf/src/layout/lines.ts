@@ -160,18 +160,40 @@ export function buildLines(runs: readonly TextRun[], gutters: readonly Gutter[] 
 
   // Superscripts and subscripts sit off the baseline in a smaller size: fold them into the
   // row they overlap, so "order.19" stays one line.
+  // Each row's largest size and vertical extent, kept up to date as rows absorb others
+  // (rather than measured again for every test).
+  type RowStats = { size: number; y0: number; y1: number };
+  const statsOf = (row: TextRun[]): RowStats => {
+    let size = row[0].size;
+    let y0 = row[0].y0;
+    let y1 = row[0].y1;
+    for (let k = 1; k < row.length; k++) {
+      size = Math.max(size, row[k].size);
+      y0 = Math.min(y0, row[k].y0);
+      y1 = Math.max(y1, row[k].y1);
+    }
+    return { size, y0, y1 };
+  };
+  const grow = (into: RowStats, from: RowStats) => {
+    into.size = Math.max(into.size, from.size);
+    into.y0 = Math.min(into.y0, from.y0);
+    into.y1 = Math.max(into.y1, from.y1);
+  };
+  const rowStats = rows.map(statsOf);
   const merged: TextRun[][] = [];
+  const mergedStats: RowStats[] = [];
   for (let i = 0; i < rows.length; i++) {
     const cur = rows[i];
-    const curSize = Math.max(...cur.map((r) => r.size));
-    const absorb = (target: TextRun[] | undefined): boolean => {
-      if (!target) return false;
-      const tSize = Math.max(...target.map((r) => r.size));
+    const cs = rowStats[i];
+    const curSize = cs.size;
+    const absorb = (target: TextRun[] | undefined, ts: RowStats | undefined): boolean => {
+      if (!target || !ts) return false;
+      const tSize = ts.size;
       if (curSize > 0.85 * tSize) return false;
-      const t0 = Math.min(...target.map((r) => r.y0));
-      const t1 = Math.max(...target.map((r) => r.y1));
-      const c0 = Math.min(...cur.map((r) => r.y0));
-      const c1 = Math.max(...cur.map((r) => r.y1));
+      const t0 = ts.y0;
+      const t1 = ts.y1;
+      const c0 = cs.y0;
+      const c1 = cs.y1;
       const overlap = Math.min(t1, c1) - Math.max(t0, c0);
       if (overlap <= 0.4 * (c1 - c0)) return false;
       // A script mark touches the larger text it belongs to; small text beside a big
@@ -187,16 +209,20 @@ export function buildLines(runs: readonly TextRun[], gutters: readonly Gutter[] 
       );
     };
     const next = rows[i + 1];
-    if (absorb(next) && cur.length < 4) {
+    if (absorb(next, rowStats[i + 1]) && cur.length < 4) {
       next.push(...cur);
+      grow(rowStats[i + 1], cs);
       continue;
     }
     const last = merged[merged.length - 1];
-    if (absorb(last) && cur.length < 4) {
+    const lastStats = mergedStats[mergedStats.length - 1];
+    if (absorb(last, lastStats) && cur.length < 4) {
       last.push(...cur);
+      grow(lastStats, cs);
       continue;
     }
     merged.push(cur);
+    mergedStats.push(cs);
   }
 
   const lines: Line[] = [];
