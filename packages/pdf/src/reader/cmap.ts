@@ -34,14 +34,28 @@ export class CMap {
 
   /** Splits a string into codes, as pdf.js's CMap.readCharCode. */
   readCode(bytes: Uint8Array, offset: number): [code: number, length: number] {
+    const code = this.readCodeAt(bytes, offset);
+    return [code, this.codeLength];
+  }
+
+  /** Bytes taken by the code readCodeAt read last. */
+  codeLength = 1;
+
+  /** readCode without a pair built per code: the code, its length in `codeLength`. */
+  readCodeAt(bytes: Uint8Array, offset: number): number {
     let c = 0;
     const cs = this.codespace;
     for (let n = 0; n < 4; n++) {
       c = ((c << 8) | (bytes[offset + n] ?? 0)) >>> 0;
       const ranges = cs[n];
-      for (let k = 0; k < ranges.length; k += 2) if (c >= ranges[k] && c <= ranges[k + 1]) return [c, n + 1];
+      for (let k = 0; k < ranges.length; k += 2)
+        if (c >= ranges[k] && c <= ranges[k + 1]) {
+          this.codeLength = n + 1;
+          return c;
+        }
     }
-    return [0, 1];
+    this.codeLength = 1;
+    return 0;
   }
 
   lookupCid(code: number): number | undefined {

@@ -412,6 +412,21 @@ export class Font {
     return g;
   }
 
+  /** Bytes taken by the glyph glyphAt read last. */
+  codeLength = 1;
+
+  /** The glyph whose code starts at `offset` of a string; its length in `codeLength`. */
+  glyphAt(bytes: Uint8Array, offset: number): Glyph {
+    if (!this.composite) {
+      this.codeLength = 1;
+      return this.glyph(bytes[offset]);
+    }
+    const cmap = this.cmap as CMap;
+    const code = cmap.readCodeAt(bytes, offset);
+    this.codeLength = cmap.codeLength;
+    return this.glyph(code);
+  }
+
   /** The glyphs a string shows. */
   glyphs(bytes: Uint8Array): Glyph[] {
     const out: Glyph[] = [];

@@ -291,6 +291,22 @@ export function hexValue(c: number): number {
 }
 
 /**
+ * Consumes the tokens readObject would for an object starting with `first`, building nothing:
+ * for operands nobody reads (the property lists of marked content). Same nesting limit, so
+ * the same tokens are taken.
+ */
+export function skipObject(lx: Lexer, first: Token | typeof EOF, depth = 0): void {
+  const close = first === '[' ? ']' : first === '<<' ? '>>' : undefined;
+  if (close === undefined) return;
+  for (;;) {
+    const t = lx.next();
+    if (t === EOF || t === close) return;
+    if (depth > MAX_DEPTH) continue;
+    if (t === '[' || t === '<<') skipObject(lx, t, depth + 1);
+  }
+}
+
+/**
  * Reads one object whose first token is `first`: arrays and dictionaries are built here;
  * `N G R` references are left to the caller (`refs` folds them while reading containers).
  */
