@@ -195,7 +195,13 @@ export function analyzePage(input: PageInput): PageLayout {
   }
   const boxOf = (it: Item): Box =>
     it.kind === 'line' ? it.line : it.kind === 'table' ? it.table.box : it.box;
-  const order = xyCut(items.map(boxOf), { minColumnGap: bodySize * 0.9, minColumnWidth: bodySize * 4 });
+  // Plain boxes of one shape (lines, table boxes and image boxes are objects of different
+  // shapes): xyCut's property reads stay monomorphic and it is not re-optimized per page.
+  const plainBox = (it: Item): Box => {
+    const b = boxOf(it);
+    return { x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1 };
+  };
+  const order = xyCut(items.map(plainBox), { minColumnGap: bodySize * 0.9, minColumnWidth: bodySize * 4 });
 
   const blocks: LayoutBlock[] = [];
   let cur: { lines: Line[]; box: Box; marker?: string } | undefined;
