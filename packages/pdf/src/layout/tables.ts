@@ -157,132 +157,146 @@ export function findRuledTables(
   }
 
   for (const { h, v } of comps.values()) {
-    if (h.length < 2 || v.length < 2) continue;
-    // Whether this grid was joined from stacked pieces (vertical lines do not span it).
-    const vTop = Math.min(...v.map((r) => r.y0));
-    const vBottom = Math.max(...v.map((r) => r.y1));
-    const stacked = !v.some((r) => r.y0 <= vTop + TOL && r.y1 >= vBottom - TOL) && v.length >= 4;
-    const xs = cluster(
-      v.map((r) => r.x0),
-      3,
-    );
-    const ys = cluster(
-      h.map((r) => r.y0),
-      3,
-    );
-    if (xs.length < 2 || ys.length < 2) continue;
-    const open = openGridEdges(h, v, xs, ys);
-    const headTop = open ? headerAbove(runs, used, h, xs, ys) : undefined;
-    if (headTop !== undefined) ys.unshift(headTop);
-    const box = { x0: xs[0], y0: ys[0], x1: xs[xs.length - 1], y1: ys[ys.length - 1] };
-    if (box.x1 - box.x0 < 20 || box.y1 - box.y0 < 8) continue;
-    const nr = ys.length - 1;
-    const nc = xs.length - 1;
-    if (nr * nc > 10_000) continue;
-    // Which runs fall in which grid cell.
-    const cellRuns: TextRun[][] = Array.from({ length: nr * nc }, () => []);
-    const taken = new Set<number>();
-    runs.forEach((run, idx) => {
-      if (used.has(idx) || run.rotated) return;
-      const cx = (run.x0 + run.x1) / 2;
-      const cy = (run.y0 + run.y1) / 2;
-      if (cx < box.x0 || cx > box.x1 || cy < box.y0 || cy > box.y1) return;
-      // One pdf.js item may cross a cell border ("2454 6,125"): cells get words, not items.
-      for (const r of splitWords(run)) {
-        const wx = (r.x0 + r.x1) / 2;
-        let c = 0;
-        while (c < nc - 1 && wx > xs[c + 1]) c++;
-        let rr = 0;
-        while (rr < nr - 1 && cy > ys[rr + 1]) rr++;
-        cellRuns[rr * nc + c].push(r);
-      }
-      taken.add(idx);
-    });
-    if (taken.size === 0) continue;
-    // A single cell with text is a framed box (a sidebar), not a table.
-    const filled = cellRuns.filter((c) => c.length > 0).length;
-    // A column line missing from an unshaded row still separates it when no text crosses it.
-    const crossed = (x: number, ya: number, yb: number) =>
-      runs.some((r) => r.x0 < x - 1 && r.x1 > x + 1 && (r.y0 + r.y1) / 2 > ya && (r.y0 + r.y1) / 2 < yb);
-    const hasV = (x: number, ya: number, yb: number) =>
-      (headTop !== undefined && ya === headTop && !crossed(x, ya, yb)) ||
-      v.some((r) => Math.abs(r.x0 - x) <= 3 && r.y0 <= ya + TOL && r.y1 >= yb - TOL) ||
-      (stacked && !v.some((r) => r.y0 <= ya + TOL && r.y1 >= yb - TOL) && !crossed(x, ya, yb));
-    const hasH = (y: number, xa: number, xb: number) =>
-      h.some((r) => Math.abs(r.y0 - y) <= 3 && r.x0 <= xa + TOL && r.x1 >= xb - TOL);
-    // Union-find over grid cells joined where the boundary between them is not drawn.
-    const cp = Array.from({ length: nr * nc }, (_, i) => i);
-    const cf = (i: number): number => {
-      while (cp[i] !== i) {
-        cp[i] = cp[cp[i]];
-        i = cp[i];
-      }
-      return i;
-    };
-    for (let r = 0; r < nr; r++)
-      for (let c = 0; c < nc; c++) {
-        if (c < nc - 1 && !hasV(xs[c + 1], ys[r], ys[r + 1])) cp[cf(r * nc + c)] = cf(r * nc + c + 1);
-        if (r < nr - 1 && !hasH(ys[r + 1], xs[c], xs[c + 1])) cp[cf(r * nc + c)] = cf((r + 1) * nc + c);
-      }
-    const groups = new Map<number, number[]>();
-    for (let i = 0; i < nr * nc; i++) {
-      const g = cf(i);
-      let list = groups.get(g);
-      if (!list) {
-        list = [];
-        groups.set(g, list);
-      }
-      list.push(i);
-    }
-    if (groups.size < 2 || filled < 2) continue;
-    // Charts draw grids too, with most of their cells empty.
-    const filledGroups = [...groups.values()].filter((list) =>
-      list.some((i) => cellRuns[i].length > 0),
-    ).length;
-    if (filledGroups < 0.4 * groups.size) continue;
-    // Spans must be rectangles; otherwise fall back to the plain grid.
-    let rect = true;
-    const spans = new Map<number, { r0: number; c0: number; r1: number; c1: number }>();
-    for (const [g, list] of groups) {
-      const rs = list.map((i) => Math.floor(i / nc));
-      const cs = list.map((i) => i % nc);
-      const s = { r0: Math.min(...rs), r1: Math.max(...rs), c0: Math.min(...cs), c1: Math.max(...cs) };
-      if ((s.r1 - s.r0 + 1) * (s.c1 - s.c0 + 1) !== list.length) rect = false;
-      spans.set(g, s);
-    }
-    const rows: TableCellOut[][] = Array.from({ length: nr }, () => []);
-    if (rect) {
-      for (const [g, s] of [...spans].sort((a, b) => a[1].r0 - b[1].r0 || a[1].c0 - b[1].c0)) {
-        const members = groups.get(g)!;
-        // A row that leaves out column lines the other rows draw (alternate rows shaded,
-        // the others bare) but holds values in two columns or more, none crossing a column
-        // line, is a row of separate cells rather than one wide cell.
-        if (s.r0 === s.r1 && s.c1 > s.c0) {
-          const parts = Array.from({ length: s.c1 - s.c0 + 1 }, (_, k) => cellRuns[s.r0 * nc + s.c0 + k]);
-          const bounds = xs.slice(s.c0 + 1, s.c1 + 1);
-          const held = parts.filter((p) => p.length > 0).length;
-          if (held >= 2 && !bounds.some((x) => crossed(x, ys[s.r0], ys[s.r0 + 1]))) {
-            for (const p of parts) rows[s.r0].push({ text: runsText(p) });
-            continue;
-          }
-        }
-        const text = runsText(members.flatMap((i) => cellRuns[i]));
-        const cell: TableCellOut = { text };
-        if (s.r1 > s.r0) cell.rowSpan = s.r1 - s.r0 + 1;
-        if (s.c1 > s.c0) cell.colSpan = s.c1 - s.c0 + 1;
-        rows[s.r0].push(cell);
-      }
-    } else {
-      for (let r = 0; r < nr; r++)
-        for (let c = 0; c < nc; c++) rows[r].push({ text: runsText(cellRuns[r * nc + c]) });
-    }
-    const cleaned = mergeExclusiveColumns(dropEmptyColumns(dropEmpty(rows)));
-    // Drawn grids may be sparse (a spreadsheet); the lines vouch for them.
-    if (!plausibleTable(cleaned, 0.25)) continue;
-    for (const i of taken) used.add(i);
-    tables.push({ box, rows: cleaned, ruled: true, runs: taken });
+    const table = gridTable(h, v, runs, used);
+    if (table) tables.push(table);
   }
   return tables;
+}
+
+/**
+ * One connected set of horizontal and vertical rules as a table, or undefined when it is not
+ * one (too few lines, no text, a chart, a framed box). Marks the runs it takes in `used`.
+ * Kept apart from findRuledTables so each is optimized on its own (smaller, and a
+ * deoptimization of one does not recompile the other).
+ */
+function gridTable(
+  h: Rule[],
+  v: Rule[],
+  runs: readonly TextRun[],
+  used: Set<number>,
+): FoundTable | undefined {
+  if (h.length < 2 || v.length < 2) return undefined;
+  // Whether this grid was joined from stacked pieces (vertical lines do not span it).
+  const vTop = Math.min(...v.map((r) => r.y0));
+  const vBottom = Math.max(...v.map((r) => r.y1));
+  const stacked = !v.some((r) => r.y0 <= vTop + TOL && r.y1 >= vBottom - TOL) && v.length >= 4;
+  const xs = cluster(
+    v.map((r) => r.x0),
+    3,
+  );
+  const ys = cluster(
+    h.map((r) => r.y0),
+    3,
+  );
+  if (xs.length < 2 || ys.length < 2) return undefined;
+  const open = openGridEdges(h, v, xs, ys);
+  const headTop = open ? headerAbove(runs, used, h, xs, ys) : undefined;
+  if (headTop !== undefined) ys.unshift(headTop);
+  const box = { x0: xs[0], y0: ys[0], x1: xs[xs.length - 1], y1: ys[ys.length - 1] };
+  if (box.x1 - box.x0 < 20 || box.y1 - box.y0 < 8) return undefined;
+  const nr = ys.length - 1;
+  const nc = xs.length - 1;
+  if (nr * nc > 10_000) return undefined;
+  // Which runs fall in which grid cell.
+  const cellRuns: TextRun[][] = Array.from({ length: nr * nc }, () => []);
+  const taken = new Set<number>();
+  runs.forEach((run, idx) => {
+    if (used.has(idx) || run.rotated) return;
+    const cx = (run.x0 + run.x1) / 2;
+    const cy = (run.y0 + run.y1) / 2;
+    if (cx < box.x0 || cx > box.x1 || cy < box.y0 || cy > box.y1) return;
+    // One pdf.js item may cross a cell border ("2454 6,125"): cells get words, not items.
+    for (const r of splitWords(run)) {
+      const wx = (r.x0 + r.x1) / 2;
+      let c = 0;
+      while (c < nc - 1 && wx > xs[c + 1]) c++;
+      let rr = 0;
+      while (rr < nr - 1 && cy > ys[rr + 1]) rr++;
+      cellRuns[rr * nc + c].push(r);
+    }
+    taken.add(idx);
+  });
+  if (taken.size === 0) return undefined;
+  // A single cell with text is a framed box (a sidebar), not a table.
+  const filled = cellRuns.filter((c) => c.length > 0).length;
+  // A column line missing from an unshaded row still separates it when no text crosses it.
+  const crossed = (x: number, ya: number, yb: number) =>
+    runs.some((r) => r.x0 < x - 1 && r.x1 > x + 1 && (r.y0 + r.y1) / 2 > ya && (r.y0 + r.y1) / 2 < yb);
+  const hasV = (x: number, ya: number, yb: number) =>
+    (headTop !== undefined && ya === headTop && !crossed(x, ya, yb)) ||
+    v.some((r) => Math.abs(r.x0 - x) <= 3 && r.y0 <= ya + TOL && r.y1 >= yb - TOL) ||
+    (stacked && !v.some((r) => r.y0 <= ya + TOL && r.y1 >= yb - TOL) && !crossed(x, ya, yb));
+  const hasH = (y: number, xa: number, xb: number) =>
+    h.some((r) => Math.abs(r.y0 - y) <= 3 && r.x0 <= xa + TOL && r.x1 >= xb - TOL);
+  // Union-find over grid cells joined where the boundary between them is not drawn.
+  const cp = Array.from({ length: nr * nc }, (_, i) => i);
+  const cf = (i: number): number => {
+    while (cp[i] !== i) {
+      cp[i] = cp[cp[i]];
+      i = cp[i];
+    }
+    return i;
+  };
+  for (let r = 0; r < nr; r++)
+    for (let c = 0; c < nc; c++) {
+      if (c < nc - 1 && !hasV(xs[c + 1], ys[r], ys[r + 1])) cp[cf(r * nc + c)] = cf(r * nc + c + 1);
+      if (r < nr - 1 && !hasH(ys[r + 1], xs[c], xs[c + 1])) cp[cf(r * nc + c)] = cf((r + 1) * nc + c);
+    }
+  const groups = new Map<number, number[]>();
+  for (let i = 0; i < nr * nc; i++) {
+    const g = cf(i);
+    let list = groups.get(g);
+    if (!list) {
+      list = [];
+      groups.set(g, list);
+    }
+    list.push(i);
+  }
+  if (groups.size < 2 || filled < 2) return undefined;
+  // Charts draw grids too, with most of their cells empty.
+  const filledGroups = [...groups.values()].filter((list) => list.some((i) => cellRuns[i].length > 0)).length;
+  if (filledGroups < 0.4 * groups.size) return undefined;
+  // Spans must be rectangles; otherwise fall back to the plain grid.
+  let rect = true;
+  const spans = new Map<number, { r0: number; c0: number; r1: number; c1: number }>();
+  for (const [g, list] of groups) {
+    const rs = list.map((i) => Math.floor(i / nc));
+    const cs = list.map((i) => i % nc);
+    const s = { r0: Math.min(...rs), r1: Math.max(...rs), c0: Math.min(...cs), c1: Math.max(...cs) };
+    if ((s.r1 - s.r0 + 1) * (s.c1 - s.c0 + 1) !== list.length) rect = false;
+    spans.set(g, s);
+  }
+  const rows: TableCellOut[][] = Array.from({ length: nr }, () => []);
+  if (rect) {
+    for (const [g, s] of [...spans].sort((a, b) => a[1].r0 - b[1].r0 || a[1].c0 - b[1].c0)) {
+      const members = groups.get(g)!;
+      // A row that leaves out column lines the other rows draw (alternate rows shaded,
+      // the others bare) but holds values in two columns or more, none crossing a column
+      // line, is a row of separate cells rather than one wide cell.
+      if (s.r0 === s.r1 && s.c1 > s.c0) {
+        const parts = Array.from({ length: s.c1 - s.c0 + 1 }, (_, k) => cellRuns[s.r0 * nc + s.c0 + k]);
+        const bounds = xs.slice(s.c0 + 1, s.c1 + 1);
+        const held = parts.filter((p) => p.length > 0).length;
+        if (held >= 2 && !bounds.some((x) => crossed(x, ys[s.r0], ys[s.r0 + 1]))) {
+          for (const p of parts) rows[s.r0].push({ text: runsText(p) });
+          continue;
+        }
+      }
+      const text = runsText(members.flatMap((i) => cellRuns[i]));
+      const cell: TableCellOut = { text };
+      if (s.r1 > s.r0) cell.rowSpan = s.r1 - s.r0 + 1;
+      if (s.c1 > s.c0) cell.colSpan = s.c1 - s.c0 + 1;
+      rows[s.r0].push(cell);
+    }
+  } else {
+    for (let r = 0; r < nr; r++)
+      for (let c = 0; c < nc; c++) rows[r].push({ text: runsText(cellRuns[r * nc + c]) });
+  }
+  const cleaned = mergeExclusiveColumns(dropEmptyColumns(dropEmpty(rows)));
+  // Drawn grids may be sparse (a spreadsheet); the lines vouch for them.
+  if (!plausibleTable(cleaned, 0.25)) return undefined;
+  for (const i of taken) used.add(i);
+  return { box, rows: cleaned, ruled: true, runs: taken };
 }
 
 /**
