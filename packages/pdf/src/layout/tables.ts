@@ -699,45 +699,61 @@ export function findTextTables(
     const group = rows.slice(i, end + 1);
     i = end + 1;
     if (okCount < 3) continue;
-    // Columns must line up: most rows start a fragment near a shared left edge.
-    const lefts = group.flatMap((r) => r.map((f) => f.x0));
-    const cols = cluster(lefts, 6).filter(
-      (x) => group.filter((r) => r.some((f) => Math.abs(f.x0 - x) < 8)).length >= Math.max(2, okCount * 0.6),
-    );
-    if (cols.length < 2) continue;
-    const lastCells = group.filter((r) => r.length >= 2).map((r) => r[r.length - 1].text);
-    if (lastCells.every((t) => /^[\divxlc.\s-]+$/i.test(t)) && group.every((r) => r.length <= 2)) continue;
-    // Rows of a table mostly have the same number of cells; chart labels do not.
-    const counts = new Map<number, number>();
-    for (const r of group) if (r.length >= 2) counts.set(r.length, (counts.get(r.length) ?? 0) + 1);
-    const modal = Math.max(...counts.values());
-    const modalLen = [...counts].find(([, c]) => c === modal)![0];
-    if (modal < 0.6 * okCount || Math.max(...group.map((r) => r.length)) > modalLen + 2) continue;
-    // Cards and callouts set big figures and titles over prose in columns; a table's text
-    // keeps to about one size.
-    const sizes = group.flat().map((f) => f.size);
-    const typical = sizes.slice().sort((a, b) => a - b)[Math.floor(sizes.length / 2)];
-    if (Math.max(...sizes) > 1.6 * typical) continue;
-    const tableRuns = group.flat().flatMap((f) => f.runs);
-    const grid = gridFromText(tableRuns);
-    if (!grid || grid.length < 3 || !plausibleTable(grid)) continue;
-    const cells = grid.flat();
-    if (cells.filter((c) => c.text === '').length > 0.4 * cells.length) continue;
-    const box = {
-      x0: Math.min(...tableRuns.map((r) => r.x0)),
-      y0: Math.min(...tableRuns.map((r) => r.y0)),
-      x1: Math.max(...tableRuns.map((r) => r.x1)),
-      y1: Math.max(...tableRuns.map((r) => r.y1)),
-    };
-    const used = new Set<number>();
-    for (const r of tableRuns) {
-      const k = runIndex.get(r);
-      if (k !== undefined) {
-        used.add(k);
-        taken.add(k);
-      }
-    }
-    out.push({ box, rows: grid, ruled: false, runs: used });
+    const table = textTableOf(group, okCount, runIndex, taken);
+    if (table) out.push(table);
   }
   return out;
+}
+
+/**
+ * One group of aligned rows as a borderless table, or undefined when it is not one (columns
+ * that do not line up, chart labels, cards). Marks the runs it takes in `taken`. Apart from
+ * findTextTables so each is optimized on its own.
+ */
+function textTableOf(
+  group: Line[][],
+  okCount: number,
+  runIndex: Map<TextRun, number>,
+  taken: Set<number>,
+): FoundTable | undefined {
+  // Columns must line up: most rows start a fragment near a shared left edge.
+  const lefts = group.flatMap((r) => r.map((f) => f.x0));
+  const cols = cluster(lefts, 6).filter(
+    (x) => group.filter((r) => r.some((f) => Math.abs(f.x0 - x) < 8)).length >= Math.max(2, okCount * 0.6),
+  );
+  if (cols.length < 2) return undefined;
+  const lastCells = group.filter((r) => r.length >= 2).map((r) => r[r.length - 1].text);
+  if (lastCells.every((t) => /^[\divxlc.\s-]+$/i.test(t)) && group.every((r) => r.length <= 2))
+    return undefined;
+  // Rows of a table mostly have the same number of cells; chart labels do not.
+  const counts = new Map<number, number>();
+  for (const r of group) if (r.length >= 2) counts.set(r.length, (counts.get(r.length) ?? 0) + 1);
+  const modal = Math.max(...counts.values());
+  const modalLen = [...counts].find(([, c]) => c === modal)![0];
+  if (modal < 0.6 * okCount || Math.max(...group.map((r) => r.length)) > modalLen + 2) return undefined;
+  // Cards and callouts set big figures and titles over prose in columns; a table's text
+  // keeps to about one size.
+  const sizes = group.flat().map((f) => f.size);
+  const typical = sizes.slice().sort((a, b) => a - b)[Math.floor(sizes.length / 2)];
+  if (Math.max(...sizes) > 1.6 * typical) return undefined;
+  const tableRuns = group.flat().flatMap((f) => f.runs);
+  const grid = gridFromText(tableRuns);
+  if (!grid || grid.length < 3 || !plausibleTable(grid)) return undefined;
+  const cells = grid.flat();
+  if (cells.filter((c) => c.text === '').length > 0.4 * cells.length) return undefined;
+  const box = {
+    x0: Math.min(...tableRuns.map((r) => r.x0)),
+    y0: Math.min(...tableRuns.map((r) => r.y0)),
+    x1: Math.max(...tableRuns.map((r) => r.x1)),
+    y1: Math.max(...tableRuns.map((r) => r.y1)),
+  };
+  const used = new Set<number>();
+  for (const r of tableRuns) {
+    const k = runIndex.get(r);
+    if (k !== undefined) {
+      used.add(k);
+      taken.add(k);
+    }
+  }
+  return { box, rows: grid, ruled: false, runs: used };
 }
