@@ -145,6 +145,44 @@ export function analyzePage(input: PageInput): PageLayout {
   const { width, height } = input;
   const runs = placeDropCaps(input.runs);
   const chars = runs.reduce((n, r) => n + r.text.length, 0);
+  const { tables, taken } = pageTables(input, runs);
+  const free = runs.filter((_, i) => !taken.has(i));
+  const gutters = findGutters(free);
+  const lines = joinContentsRows(buildLines(free, gutters));
+  const bodySize = median(lines.map((l) => l.size));
+
+  const items: Item[] = lines.map((line) => ({ kind: 'line', line }));
+  for (const table of tables) items.push({ kind: 'table', table });
+  // Images under text are backgrounds; only free-standing ones become placeholders.
+  for (const img of input.images) {
+    const covered =
+      lines.some((l) => overlapX(l, img) > 0 && Math.min(l.y1, img.y1) - Math.max(l.y0, img.y0) > 0) ||
+      // A picture behind a table is its grid, drawn as an image.
+      tables.some((t) => overlapArea(t.box, img) > 0.5 * area(t.box));
+    if (!covered && img.x1 - img.x0 < width * 1.01) items.push({ kind: 'image', box: img });
+  }
+  const boxOf = (it: Item): Box =>
+    it.kind === 'line' ? it.line : it.kind === 'table' ? it.table.box : it.box;
+  // Plain boxes of one shape (lines, table boxes and image boxes are objects of different
+  // shapes): xyCut's property reads stay monomorphic and it is not re-optimized per page.
+  const plainBox = (it: Item): Box => {
+    const b = boxOf(it);
+    return { x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1 };
+  };
+  const order = xyCut(items.map(plainBox), { minColumnGap: bodySize * 0.9, minColumnWidth: bodySize * 4 });
+
+  const blocks = blocksInOrder(items, order, runs, input.links);
+  labelBlocks(blocks, width, height, bodySize);
+  return { pageNumber: input.pageNumber, width, height, blocks, chars };
+}
+
+/**
+ * The page's tables: drawn grids, framed cells, grids of shaded rectangles, tables bounded by
+ * rules, borderless ones, and the runs they take. Apart from analyzePage so each of them is
+ * optimized on its own.
+ */
+function pageTables(input: PageInput, runs: TextRun[]): { tables: FoundTable[]; taken: Set<number> } {
+  const { width, height } = input;
   const pageBox = { x0: 0, y0: 0, x1: width, y1: height };
   // Drawn lines first; filled rectangles (cell shading, padding boxes) add edges that would
   // split real cells, so they only count where the lines found no table.
@@ -178,36 +216,21 @@ export function analyzePage(input: PageInput): PageLayout {
   for (const t of tables) for (const i of t.runs) taken.add(i);
   tables.push(...findRuleBoundTables(runs, input.rules, taken));
   tables.push(...findTextTables(runs, taken, width));
-  const free = runs.filter((_, i) => !taken.has(i));
-  const gutters = findGutters(free);
-  const lines = joinContentsRows(buildLines(free, gutters));
-  const bodySize = median(lines.map((l) => l.size));
+  return { tables, taken };
+}
 
-  const items: Item[] = lines.map((line) => ({ kind: 'line', line }));
-  for (const table of tables) items.push({ kind: 'table', table });
-  // Images under text are backgrounds; only free-standing ones become placeholders.
-  for (const img of input.images) {
-    const covered =
-      lines.some((l) => overlapX(l, img) > 0 && Math.min(l.y1, img.y1) - Math.max(l.y0, img.y0) > 0) ||
-      // A picture behind a table is its grid, drawn as an image.
-      tables.some((t) => overlapArea(t.box, img) > 0.5 * area(t.box));
-    if (!covered && img.x1 - img.x0 < width * 1.01) items.push({ kind: 'image', box: img });
-  }
-  const boxOf = (it: Item): Box =>
-    it.kind === 'line' ? it.line : it.kind === 'table' ? it.table.box : it.box;
-  // Plain boxes of one shape (lines, table boxes and image boxes are objects of different
-  // shapes): xyCut's property reads stay monomorphic and it is not re-optimized per page.
-  const plainBox = (it: Item): Box => {
-    const b = boxOf(it);
-    return { x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1 };
-  };
-  const order = xyCut(items.map(plainBox), { minColumnGap: bodySize * 0.9, minColumnWidth: bodySize * 4 });
-
+/** Items in reading order to blocks: lines of one column, size and weight become paragraphs. */
+function blocksInOrder(
+  items: Item[],
+  order: number[],
+  runs: readonly TextRun[],
+  links: readonly LinkArea[],
+): LayoutBlock[] {
   const blocks: LayoutBlock[] = [];
   let cur: { lines: Line[]; box: Box; marker?: string } | undefined;
   const flush = () => {
     if (!cur) return;
-    blocks.push(textBlock(cur.lines, cur.box, cur.marker, input.links));
+    blocks.push(textBlock(cur.lines, cur.box, cur.marker, links));
     cur = undefined;
   };
   for (const idx of order) {
@@ -265,8 +288,7 @@ export function analyzePage(input: PageInput): PageLayout {
     cur = { lines: [l], box: { x0: l.x0, y0: l.y0, x1: l.x1, y1: l.y1 }, marker: b ? b[1] : undefined };
   }
   flush();
-  labelBlocks(blocks, width, height, bodySize);
-  return { pageNumber: input.pageNumber, width, height, blocks, chars };
+  return blocks;
 }
 
 function dominantSize(list: readonly TextRun[]): number | undefined {
