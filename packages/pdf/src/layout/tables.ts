@@ -578,76 +578,88 @@ export function gridFromText(runs: TextRun[]): TableCellOut[][] | undefined {
     } else merged.push(r.slice());
   }
   const out: TableCellOut[][] = [];
-  for (const r of merged) {
-    const cells: { c0: number; c1: number; frags: Line[] }[] = [];
-    // A fragment that crosses a column gap only because its columns sit closer than a font
-    // size (its runs end before the gap and start after it) is one cell per column.
-    const assigned = new Map<Line, number>();
-    const pieces = r.flatMap((f) => {
-      const c0 = colOf(f.x0 + 0.5);
-      const c1 = colOf(f.x1 - 0.5);
-      if (c0 === c1) return [f];
-      const inside = starts.slice(c0, c1);
-      // No run may straddle the start of a column it crosses…
-      if (f.runs.some((run) => inside.some((x) => run.x0 < x - 0.5 && run.x1 > x + 0.5))) return [f];
-      // …and the gap before each such column must be wider than a word space.
-      const wide = inside.every((x) => {
-        const before = f.runs.filter((run) => run.x0 < x - 0.5);
-        const after = f.runs.filter((run) => run.x0 >= x - 0.5);
-        if (!before.length || !after.length) return true;
-        return (
-          Math.min(...after.map((run) => run.x0)) - Math.max(...before.map((run) => run.x1)) >= 0.4 * f.size
-        );
-      });
-      if (!wide) return [f];
-      const byCol = new Map<number, TextRun[]>();
-      for (const run of f.runs) {
-        let c = c0;
-        while (c < c1 && run.x0 >= starts[c] - 0.5) c++;
-        byCol.set(c, [...(byCol.get(c) ?? []), run]);
-      }
-      return [...byCol].map(([c, runs]) => {
-        const piece = makeLine(runs);
-        assigned.set(piece, c);
-        return piece;
-      });
+  for (const r of merged) out.push(rowCells(r, cuts, starts, nc));
+  return mergeExclusiveColumns(out);
+}
+
+/**
+ * The cells of one text row of a borderless table, given the column cuts: fragments that
+ * straddle a cut only because the columns sit close are split, a fragment over several
+ * columns spans them. Apart from gridFromText so each is optimized on its own.
+ */
+function rowCells(r: Line[], cuts: number[], starts: number[], nc: number): TableCellOut[] {
+  const colOf = (x: number) => {
+    let c = 0;
+    while (c < cuts.length && x > cuts[c]) c++;
+    return c;
+  };
+  const cells: { c0: number; c1: number; frags: Line[] }[] = [];
+  // A fragment that crosses a column gap only because its columns sit closer than a font
+  // size (its runs end before the gap and start after it) is one cell per column.
+  const assigned = new Map<Line, number>();
+  const pieces = r.flatMap((f) => {
+    const c0 = colOf(f.x0 + 0.5);
+    const c1 = colOf(f.x1 - 0.5);
+    if (c0 === c1) return [f];
+    const inside = starts.slice(c0, c1);
+    // No run may straddle the start of a column it crosses…
+    if (f.runs.some((run) => inside.some((x) => run.x0 < x - 0.5 && run.x1 > x + 0.5))) return [f];
+    // …and the gap before each such column must be wider than a word space.
+    const wide = inside.every((x) => {
+      const before = f.runs.filter((run) => run.x0 < x - 0.5);
+      const after = f.runs.filter((run) => run.x0 >= x - 0.5);
+      if (!before.length || !after.length) return true;
+      return (
+        Math.min(...after.map((run) => run.x0)) - Math.max(...before.map((run) => run.x1)) >= 0.4 * f.size
+      );
     });
-    for (const f of pieces.sort((a, b) => a.x0 - b.x0)) {
-      const c0 = assigned.get(f) ?? colOf(f.x0 + 0.5);
-      const c1 = assigned.get(f) ?? colOf(f.x1 - 0.5);
-      const hit = cells.find((c) => c0 <= c.c1 && c1 >= c.c0);
-      if (hit) {
-        hit.frags.push(f);
-        hit.c0 = Math.min(hit.c0, c0);
-        hit.c1 = Math.max(hit.c1, c1);
-      } else cells.push({ c0, c1, frags: [f] });
+    if (!wide) return [f];
+    const byCol = new Map<number, TextRun[]>();
+    for (const run of f.runs) {
+      let c = c0;
+      while (c < c1 && run.x0 >= starts[c] - 0.5) c++;
+      byCol.set(c, [...(byCol.get(c) ?? []), run]);
     }
-    cells.sort((a, b) => a.c0 - b.c0);
-    const row: TableCellOut[] = [];
-    let col = 0;
-    for (const c of cells) {
-      while (col < c.c0) {
-        row.push({ text: '' });
-        col++;
-      }
-      const text = makeLine(c.frags.flatMap((f) => f.runs)).text;
-      const ordered = c.frags
-        .slice()
-        .sort((a, b) => a.base - b.base || a.x0 - b.x0)
-        .map((f) => f.text)
-        .join(' ');
-      const cell: TableCellOut = { text: c.frags.length > 1 ? ordered : text };
-      if (c.c1 > c.c0) cell.colSpan = c.c1 - c.c0 + 1;
-      row.push(cell);
-      col = c.c1 + 1;
-    }
-    while (col < nc) {
+    return [...byCol].map(([c, runs]) => {
+      const piece = makeLine(runs);
+      assigned.set(piece, c);
+      return piece;
+    });
+  });
+  for (const f of pieces.sort((a, b) => a.x0 - b.x0)) {
+    const c0 = assigned.get(f) ?? colOf(f.x0 + 0.5);
+    const c1 = assigned.get(f) ?? colOf(f.x1 - 0.5);
+    const hit = cells.find((c) => c0 <= c.c1 && c1 >= c.c0);
+    if (hit) {
+      hit.frags.push(f);
+      hit.c0 = Math.min(hit.c0, c0);
+      hit.c1 = Math.max(hit.c1, c1);
+    } else cells.push({ c0, c1, frags: [f] });
+  }
+  cells.sort((a, b) => a.c0 - b.c0);
+  const row: TableCellOut[] = [];
+  let col = 0;
+  for (const c of cells) {
+    while (col < c.c0) {
       row.push({ text: '' });
       col++;
     }
-    out.push(row);
+    const text = makeLine(c.frags.flatMap((f) => f.runs)).text;
+    const ordered = c.frags
+      .slice()
+      .sort((a, b) => a.base - b.base || a.x0 - b.x0)
+      .map((f) => f.text)
+      .join(' ');
+    const cell: TableCellOut = { text: c.frags.length > 1 ? ordered : text };
+    if (c.c1 > c.c0) cell.colSpan = c.c1 - c.c0 + 1;
+    row.push(cell);
+    col = c.c1 + 1;
   }
-  return mergeExclusiveColumns(out);
+  while (col < nc) {
+    row.push({ text: '' });
+    col++;
+  }
+  return row;
 }
 
 /**
