@@ -156,12 +156,14 @@ async function parseFast(
   const count = Math.min(totalPages, settings.maxPages ?? totalPages);
   const metadata = fast.metadata();
   const pageNumbers = Array.from({ length: count }, (_, i) => i + 1);
-  const script = workerScript(settings);
+  // The worker script is looked up (a file check) only for documents long enough to use it.
+  const wantWorkers = isMainThread && count >= (settings.fastWorkerMinPages ?? FAST_WORKER_MIN_PAGES);
+  const script = wantWorkers ? workerScript(settings) : undefined;
   let layouts: PageLayout[];
   if (settings.mode === 'ocr') {
     // Every page is OCR'd: the text layer is not read at all.
     layouts = blankLayouts(pageNumbers);
-  } else if (script && isMainThread && count >= (settings.fastWorkerMinPages ?? FAST_WORKER_MIN_PAGES)) {
+  } else if (script && wantWorkers) {
     // Workers read with the fast reader and fall back to pdf.js themselves.
     layouts = await inWorkers(bytes, pageNumbers, script, settings, signal, true);
   } else {

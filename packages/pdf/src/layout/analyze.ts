@@ -11,10 +11,25 @@ import type {
 import { placeDropCaps } from './dropcap.js';
 import { findFrameTables } from './frames.js';
 import { findGutters } from './gutters.js';
-import { buildLines, closeLeaders, type Line, spaced } from './lines.js';
+import {
+  buildLines,
+  closeLeaders,
+  collapseSpaces,
+  endsWithSpace,
+  isSpaceCode,
+  type Line,
+  spaced,
+  startsWithSpace,
+} from './lines.js';
 import { type FoundTable, findRuleBoundTables, findRuledTables, findTextTables } from './tables.js';
 import { joinContentsRows } from './toc.js';
 import { xyCut } from './xycut.js';
+
+/** `/\s/.test(c)` for one character (a code point). */
+const isSpaceString = (c: string): boolean => {
+  for (let i = 0; i < c.length; i++) if (isSpaceCode(c.charCodeAt(i))) return true;
+  return false;
+};
 
 const BULLET = /^([•●◦▪■□◆◇►▸‣⁃∙·➢➤✓✔❖]|[-–—*o](?=\s))\s*/u;
 const ENUM = /^(\(?\d{1,3}[.)]|\d{1,3}\.(?=\s))\s+/;
@@ -41,49 +56,67 @@ type Item = { kind: 'line'; line: Line } | { kind: 'table'; table: FoundTable } 
 /** Spans of a line: text grouped by link target (a link may cover part of a run), spaced as `makeLine` spaces. */
 function lineSpans(line: Line, links: readonly LinkArea[]): Span[] {
   if (links.length === 0) return [{ text: line.text }];
-  const hrefAt = (x: number, y: number) =>
-    links.find((l) => x >= l.x0 - 1 && x <= l.x1 + 1 && y >= l.y0 - 2 && y <= l.y1 + 2)?.url;
-  const spans: Span[] = [];
-  const add = (text: string, href: string | undefined) => {
-    const last = spans[spans.length - 1];
-    if (last && last.href === href) last.text += text;
-    else spans.push(href ? { text, href } : { text });
-  };
+  // Characters of the line with the link each falls in (positions spread evenly over a run).
+  const chars: string[] = [];
+  const hrefs: (string | undefined)[] = [];
   let prev: TextRun | undefined;
   for (const r of line.runs) {
-    if (prev && spaced(prev, r) && !/\s$/.test(prev.text) && !/^\s/.test(r.text)) add(' ', undefined);
+    if (prev && spaced(prev, r) && !endsWithSpace(prev.text) && !startsWithSpace(r.text)) {
+      chars.push(' ');
+      hrefs.push(undefined);
+    }
     const cy = (r.y0 + r.y1) / 2;
-    const chars = [...r.text];
-    const step = (r.x1 - r.x0) / Math.max(1, chars.length);
-    chars.forEach((c, i) => {
-      add(c, hrefAt(r.x0 + (i + 0.5) * step, cy));
-    });
+    const cs = [...r.text];
+    const step = (r.x1 - r.x0) / Math.max(1, cs.length);
+    // Only links beside the run can hold its characters (kept in order: the first one wins).
+    const lo = Math.min(r.x0, r.x1);
+    const hi = Math.max(r.x0, r.x1);
+    const near = links.filter((l) => hi >= l.x0 - 1 && lo <= l.x1 + 1 && cy >= l.y0 - 2 && cy <= l.y1 + 2);
+    for (let i = 0; i < cs.length; i++) {
+      let href: string | undefined;
+      if (near.length > 0) {
+        const x = r.x0 + (i + 0.5) * step;
+        href = near.find((l) => x >= l.x0 - 1 && x <= l.x1 + 1)?.url;
+      }
+      chars.push(cs[i]);
+      // An empty target is no link.
+      hrefs.push(href || undefined);
+    }
     prev = r;
   }
   // Character positions are estimates: a word takes the link most of its characters fall in.
-  const chars: { c: string; href?: string }[] = spans.flatMap((s) =>
-    [...s.text].map((c) => ({ c, href: s.href })),
-  );
   for (let i = 0; i < chars.length; ) {
-    if (/\s/.test(chars[i].c)) {
+    if (isSpaceString(chars[i])) {
       i++;
       continue;
     }
     let j = i;
-    const votes = new Map<string | undefined, number>();
-    while (j < chars.length && !/\s/.test(chars[j].c)) {
-      votes.set(chars[j].href, (votes.get(chars[j].href) ?? 0) + 1);
+    let same = true;
+    while (j < chars.length && !isSpaceString(chars[j])) {
+      if (hrefs[j] !== hrefs[i]) same = false;
       j++;
     }
-    const winner = [...votes].sort((a, b) => b[1] - a[1])[0][0];
-    for (let k = i; k < j; k++) chars[k].href = winner;
+    if (!same) {
+      const votes = new Map<string | undefined, number>();
+      for (let k = i; k < j; k++) votes.set(hrefs[k], (votes.get(hrefs[k]) ?? 0) + 1);
+      // The most votes; of equals, the first seen.
+      let winner: string | undefined;
+      let best = -1;
+      for (const [h, n] of votes)
+        if (n > best) {
+          best = n;
+          winner = h;
+        }
+      for (let k = i; k < j; k++) hrefs[k] = winner;
+    }
     i = j;
   }
   const snapped: Span[] = [];
-  for (const ch of chars) {
+  for (let k = 0; k < chars.length; k++) {
     const last = snapped[snapped.length - 1];
-    if (last && last.href === ch.href) last.text += ch.c;
-    else snapped.push(ch.href ? { text: ch.c, href: ch.href } : { text: ch.c });
+    const href = hrefs[k];
+    if (last && last.href === href) last.text += chars[k];
+    else snapped.push(href ? { text: chars[k], href } : { text: chars[k] });
   }
   // Spaces at the edge of a link belong outside it.
   const out: Span[] = [];
@@ -95,7 +128,7 @@ function lineSpans(line: Line, links: readonly LinkArea[]): Span[] {
       if (m[3]) out.push({ text: m[3] });
     } else out.push({ ...s });
   }
-  for (const s of out) s.text = closeLeaders(s.text.replace(/\s+/g, ' '));
+  for (const s of out) s.text = closeLeaders(collapseSpaces(s.text));
   if (out.length) {
     out[0].text = out[0].text.trimStart();
     out[out.length - 1].text = out[out.length - 1].text.trimEnd();
@@ -112,6 +145,44 @@ export function analyzePage(input: PageInput): PageLayout {
   const { width, height } = input;
   const runs = placeDropCaps(input.runs);
   const chars = runs.reduce((n, r) => n + r.text.length, 0);
+  const { tables, taken } = pageTables(input, runs);
+  const free = runs.filter((_, i) => !taken.has(i));
+  const gutters = findGutters(free);
+  const lines = joinContentsRows(buildLines(free, gutters));
+  const bodySize = median(lines.map((l) => l.size));
+
+  const items: Item[] = lines.map((line) => ({ kind: 'line', line }));
+  for (const table of tables) items.push({ kind: 'table', table });
+  // Images under text are backgrounds; only free-standing ones become placeholders.
+  for (const img of input.images) {
+    const covered =
+      lines.some((l) => overlapX(l, img) > 0 && Math.min(l.y1, img.y1) - Math.max(l.y0, img.y0) > 0) ||
+      // A picture behind a table is its grid, drawn as an image.
+      tables.some((t) => overlapArea(t.box, img) > 0.5 * area(t.box));
+    if (!covered && img.x1 - img.x0 < width * 1.01) items.push({ kind: 'image', box: img });
+  }
+  const boxOf = (it: Item): Box =>
+    it.kind === 'line' ? it.line : it.kind === 'table' ? it.table.box : it.box;
+  // Plain boxes of one shape (lines, table boxes and image boxes are objects of different
+  // shapes): xyCut's property reads stay monomorphic and it is not re-optimized per page.
+  const plainBox = (it: Item): Box => {
+    const b = boxOf(it);
+    return { x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1 };
+  };
+  const order = xyCut(items.map(plainBox), { minColumnGap: bodySize * 0.9, minColumnWidth: bodySize * 4 });
+
+  const blocks = blocksInOrder(items, order, runs, input.links);
+  labelBlocks(blocks, width, height, bodySize);
+  return { pageNumber: input.pageNumber, width, height, blocks, chars };
+}
+
+/**
+ * The page's tables: drawn grids, framed cells, grids of shaded rectangles, tables bounded by
+ * rules, borderless ones, and the runs they take. Apart from analyzePage so each of them is
+ * optimized on its own.
+ */
+function pageTables(input: PageInput, runs: TextRun[]): { tables: FoundTable[]; taken: Set<number> } {
+  const { width, height } = input;
   const pageBox = { x0: 0, y0: 0, x1: width, y1: height };
   // Drawn lines first; filled rectangles (cell shading, padding boxes) add edges that would
   // split real cells, so they only count where the lines found no table.
@@ -145,30 +216,21 @@ export function analyzePage(input: PageInput): PageLayout {
   for (const t of tables) for (const i of t.runs) taken.add(i);
   tables.push(...findRuleBoundTables(runs, input.rules, taken));
   tables.push(...findTextTables(runs, taken, width));
-  const free = runs.filter((_, i) => !taken.has(i));
-  const gutters = findGutters(free);
-  const lines = joinContentsRows(buildLines(free, gutters));
-  const bodySize = median(lines.map((l) => l.size));
+  return { tables, taken };
+}
 
-  const items: Item[] = lines.map((line) => ({ kind: 'line', line }));
-  for (const table of tables) items.push({ kind: 'table', table });
-  // Images under text are backgrounds; only free-standing ones become placeholders.
-  for (const img of input.images) {
-    const covered =
-      lines.some((l) => overlapX(l, img) > 0 && Math.min(l.y1, img.y1) - Math.max(l.y0, img.y0) > 0) ||
-      // A picture behind a table is its grid, drawn as an image.
-      tables.some((t) => overlapArea(t.box, img) > 0.5 * area(t.box));
-    if (!covered && img.x1 - img.x0 < width * 1.01) items.push({ kind: 'image', box: img });
-  }
-  const boxOf = (it: Item): Box =>
-    it.kind === 'line' ? it.line : it.kind === 'table' ? it.table.box : it.box;
-  const order = xyCut(items.map(boxOf), { minColumnGap: bodySize * 0.9, minColumnWidth: bodySize * 4 });
-
+/** Items in reading order to blocks: lines of one column, size and weight become paragraphs. */
+function blocksInOrder(
+  items: Item[],
+  order: number[],
+  runs: readonly TextRun[],
+  links: readonly LinkArea[],
+): LayoutBlock[] {
   const blocks: LayoutBlock[] = [];
   let cur: { lines: Line[]; box: Box; marker?: string } | undefined;
   const flush = () => {
     if (!cur) return;
-    blocks.push(textBlock(cur.lines, cur.box, cur.marker, input.links));
+    blocks.push(textBlock(cur.lines, cur.box, cur.marker, links));
     cur = undefined;
   };
   for (const idx of order) {
@@ -226,8 +288,7 @@ export function analyzePage(input: PageInput): PageLayout {
     cur = { lines: [l], box: { x0: l.x0, y0: l.y0, x1: l.x1, y1: l.y1 }, marker: b ? b[1] : undefined };
   }
   flush();
-  labelBlocks(blocks, width, height, bodySize);
-  return { pageNumber: input.pageNumber, width, height, blocks, chars };
+  return blocks;
 }
 
 function dominantSize(list: readonly TextRun[]): number | undefined {

@@ -49,8 +49,29 @@ export function findGutters(runs: readonly TextRun[]): Gutter[] {
     .map(([x]) => x)
     .sort((a, b) => a - b);
   if (cands.length === 0 || cands.length > 2000) return [];
+  // Per row and candidate: 2 when a run crosses the candidate, 1 when it falls in one of the
+  // row's gaps, 0 otherwise, marked from the runs and gaps (sorted candidates, binary search)
+  // rather than testing every run of every row for every candidate.
+  const nC = cands.length;
+  const state = nC * rows.length <= 4_000_000 ? new Uint8Array(nC * rows.length) : undefined;
+  if (state)
+    for (let i = 0; i < rows.length; i++) {
+      const base = i * nC;
+      for (const [g0, g1] of rowGaps[i])
+        for (let c = firstAtLeast(cands, g0); c < nC && cands[c] <= g1; c++)
+          if (cands[c] >= g0) state[base + c] = 1;
+      for (const r of rows[i])
+        for (let c = firstAtLeast(cands, r.x0); c < nC && cands[c] < r.x1; c++)
+          if (cands[c] > r.x0) state[base + c] = 2;
+    }
+  const stateAt = (i: number, ci: number, x: number): number => {
+    if (state) return state[i * nC + ci];
+    if (rows[i].some((r) => r.x0 < x && r.x1 > x)) return 2;
+    return rowGaps[i].some(([g0, g1]) => g0 <= x && g1 >= x) ? 1 : 0;
+  };
   const found: (Gutter & { support: number })[] = [];
-  for (const x of cands) {
+  for (let ci = 0; ci < nC; ci++) {
+    const x = cands[ci];
     let start = -1;
     let last = -1;
     let support = 0;
@@ -66,12 +87,13 @@ export function findGutters(runs: readonly TextRun[]): Gutter[] {
       support = 0;
     };
     for (let i = 0; i < rows.length; i++) {
-      if (rows[i].some((r) => r.x0 < x && r.x1 > x)) {
+      const st = stateAt(i, ci, x);
+      if (st === 2) {
         close();
         continue;
       }
       // Rows with text on one side only (a short line, a heading) neither support nor break.
-      if (!rowGaps[i].some(([g0, g1]) => g0 <= x && g1 >= x)) continue;
+      if (st === 0) continue;
       if (start < 0) start = i;
       last = i;
       support++;
@@ -85,6 +107,18 @@ export function findGutters(runs: readonly TextRun[]): Gutter[] {
     if (!out.some((o) => Math.abs(o.x - g.x) < 3 && o.y0 < g.y1 && g.y0 < o.y1))
       out.push({ x: g.x, y0: g.y0, y1: g.y1 });
   return out;
+}
+
+/** The first index of sorted `xs` whose value is at least `v` (xs.length when none). */
+function firstAtLeast(xs: readonly number[], v: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid] < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** The middle of the channel: the narrowest common part of the supporting rows' gaps. */

@@ -31,6 +31,38 @@ export function spaced(prev: TextRun, r: TextRun): boolean {
   const styleChange = prev.italic !== r.italic || prev.bold !== r.bold;
   return r.x0 - prev.x1 > (styleChange ? STYLE_SPACE_GAP : SPACE_GAP) * size;
 }
+/** What `\s` matches in a JS regular expression, by character code. */
+export function isSpaceCode(c: number): boolean {
+  return (
+    c === 0x20 ||
+    (c >= 0x09 && c <= 0x0d) ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+/** `s.replace(/\s+/g, ' ')`, without building a new string when there is nothing to replace. */
+export function collapseSpaces(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c > 0x20 && c < 0xa0) continue;
+    if (c === 0x20) {
+      if (i + 1 < s.length && isSpaceCode(s.charCodeAt(i + 1))) return s.replace(/\s+/g, ' ');
+    } else if (isSpaceCode(c)) return s.replace(/\s+/g, ' ');
+  }
+  return s;
+}
+/** `/\s$/.test(s)` without a regular expression scanning the whole string. */
+export const endsWithSpace = (s: string): boolean => s.length > 0 && isSpaceCode(s.charCodeAt(s.length - 1));
+/** `/^\s/.test(s)`. */
+export const startsWithSpace = (s: string): boolean => s.length > 0 && isSpaceCode(s.charCodeAt(0));
+
 const BULLET_ONLY = /^\s*([•●◦▪■□◆◇►▸‣⁃∙·➢➤✓✔❖-]|\d{1,2}[.)]|[a-z][.)])\s*$/u;
 
 function dominant<T>(runs: TextRun[], key: (r: TextRun) => T): T {
@@ -54,6 +86,8 @@ function dominant<T>(runs: TextRun[], key: (r: TextRun) => T): T {
  * the title and the page number by a space.
  */
 export function closeLeaders(text: string): string {
+  // Most lines have neither a leader nor a double space: nothing to replace.
+  if (!text.includes('. .') && !text.includes('  ')) return text;
   return text
     .replace(/ ?(?:\. ){3,}\. ?/g, (m) => ` ${'.'.repeat((m.match(/\./g) ?? []).length)} `)
     .replace(/ {2,}/g, ' ');
@@ -69,7 +103,7 @@ export function makeLine(runs: TextRun[]): Line {
       const gap = r.x0 - prev.x1;
       // Text painted twice over itself (fake bold, shadows) is kept once.
       if (gap < -0.5 * r.size && r.text === prev.text && Math.abs(r.x0 - prev.x0) < 0.3 * r.size) continue;
-      if (spaced(prev, r) && !/\s$/.test(text) && !/^\s/.test(r.text)) text += ' ';
+      if (spaced(prev, r) && !endsWithSpace(text) && !startsWithSpace(r.text)) text += ' ';
     }
     text += r.text;
     kept.push(r);
@@ -89,7 +123,7 @@ export function makeLine(runs: TextRun[]): Line {
   const chars = kept.filter((r) => r.text.trim() !== '');
   return {
     runs: kept,
-    text: closeLeaders(text.replace(/\s+/g, ' ')).trim(),
+    text: closeLeaders(collapseSpaces(text)).trim(),
     x0,
     y0,
     x1,
@@ -126,18 +160,40 @@ export function buildLines(runs: readonly TextRun[], gutters: readonly Gutter[] 
 
   // Superscripts and subscripts sit off the baseline in a smaller size: fold them into the
   // row they overlap, so "order.19" stays one line.
+  // Each row's largest size and vertical extent, kept up to date as rows absorb others
+  // (rather than measured again for every test).
+  type RowStats = { size: number; y0: number; y1: number };
+  const statsOf = (row: TextRun[]): RowStats => {
+    let size = row[0].size;
+    let y0 = row[0].y0;
+    let y1 = row[0].y1;
+    for (let k = 1; k < row.length; k++) {
+      size = Math.max(size, row[k].size);
+      y0 = Math.min(y0, row[k].y0);
+      y1 = Math.max(y1, row[k].y1);
+    }
+    return { size, y0, y1 };
+  };
+  const grow = (into: RowStats, from: RowStats) => {
+    into.size = Math.max(into.size, from.size);
+    into.y0 = Math.min(into.y0, from.y0);
+    into.y1 = Math.max(into.y1, from.y1);
+  };
+  const rowStats = rows.map(statsOf);
   const merged: TextRun[][] = [];
+  const mergedStats: RowStats[] = [];
   for (let i = 0; i < rows.length; i++) {
     const cur = rows[i];
-    const curSize = Math.max(...cur.map((r) => r.size));
-    const absorb = (target: TextRun[] | undefined): boolean => {
-      if (!target) return false;
-      const tSize = Math.max(...target.map((r) => r.size));
+    const cs = rowStats[i];
+    const curSize = cs.size;
+    const absorb = (target: TextRun[] | undefined, ts: RowStats | undefined): boolean => {
+      if (!target || !ts) return false;
+      const tSize = ts.size;
       if (curSize > 0.85 * tSize) return false;
-      const t0 = Math.min(...target.map((r) => r.y0));
-      const t1 = Math.max(...target.map((r) => r.y1));
-      const c0 = Math.min(...cur.map((r) => r.y0));
-      const c1 = Math.max(...cur.map((r) => r.y1));
+      const t0 = ts.y0;
+      const t1 = ts.y1;
+      const c0 = cs.y0;
+      const c1 = cs.y1;
       const overlap = Math.min(t1, c1) - Math.max(t0, c0);
       if (overlap <= 0.4 * (c1 - c0)) return false;
       // A script mark touches the larger text it belongs to; small text beside a big
@@ -153,16 +209,20 @@ export function buildLines(runs: readonly TextRun[], gutters: readonly Gutter[] 
       );
     };
     const next = rows[i + 1];
-    if (absorb(next) && cur.length < 4) {
+    if (absorb(next, rowStats[i + 1]) && cur.length < 4) {
       next.push(...cur);
+      grow(rowStats[i + 1], cs);
       continue;
     }
     const last = merged[merged.length - 1];
-    if (absorb(last) && cur.length < 4) {
+    const lastStats = mergedStats[mergedStats.length - 1];
+    if (absorb(last, lastStats) && cur.length < 4) {
       last.push(...cur);
+      grow(lastStats, cs);
       continue;
     }
     merged.push(cur);
+    mergedStats.push(cs);
   }
 
   const lines: Line[] = [];

@@ -157,132 +157,146 @@ export function findRuledTables(
   }
 
   for (const { h, v } of comps.values()) {
-    if (h.length < 2 || v.length < 2) continue;
-    // Whether this grid was joined from stacked pieces (vertical lines do not span it).
-    const vTop = Math.min(...v.map((r) => r.y0));
-    const vBottom = Math.max(...v.map((r) => r.y1));
-    const stacked = !v.some((r) => r.y0 <= vTop + TOL && r.y1 >= vBottom - TOL) && v.length >= 4;
-    const xs = cluster(
-      v.map((r) => r.x0),
-      3,
-    );
-    const ys = cluster(
-      h.map((r) => r.y0),
-      3,
-    );
-    if (xs.length < 2 || ys.length < 2) continue;
-    const open = openGridEdges(h, v, xs, ys);
-    const headTop = open ? headerAbove(runs, used, h, xs, ys) : undefined;
-    if (headTop !== undefined) ys.unshift(headTop);
-    const box = { x0: xs[0], y0: ys[0], x1: xs[xs.length - 1], y1: ys[ys.length - 1] };
-    if (box.x1 - box.x0 < 20 || box.y1 - box.y0 < 8) continue;
-    const nr = ys.length - 1;
-    const nc = xs.length - 1;
-    if (nr * nc > 10_000) continue;
-    // Which runs fall in which grid cell.
-    const cellRuns: TextRun[][] = Array.from({ length: nr * nc }, () => []);
-    const taken = new Set<number>();
-    runs.forEach((run, idx) => {
-      if (used.has(idx) || run.rotated) return;
-      const cx = (run.x0 + run.x1) / 2;
-      const cy = (run.y0 + run.y1) / 2;
-      if (cx < box.x0 || cx > box.x1 || cy < box.y0 || cy > box.y1) return;
-      // One pdf.js item may cross a cell border ("2454 6,125"): cells get words, not items.
-      for (const r of splitWords(run)) {
-        const wx = (r.x0 + r.x1) / 2;
-        let c = 0;
-        while (c < nc - 1 && wx > xs[c + 1]) c++;
-        let rr = 0;
-        while (rr < nr - 1 && cy > ys[rr + 1]) rr++;
-        cellRuns[rr * nc + c].push(r);
-      }
-      taken.add(idx);
-    });
-    if (taken.size === 0) continue;
-    // A single cell with text is a framed box (a sidebar), not a table.
-    const filled = cellRuns.filter((c) => c.length > 0).length;
-    // A column line missing from an unshaded row still separates it when no text crosses it.
-    const crossed = (x: number, ya: number, yb: number) =>
-      runs.some((r) => r.x0 < x - 1 && r.x1 > x + 1 && (r.y0 + r.y1) / 2 > ya && (r.y0 + r.y1) / 2 < yb);
-    const hasV = (x: number, ya: number, yb: number) =>
-      (headTop !== undefined && ya === headTop && !crossed(x, ya, yb)) ||
-      v.some((r) => Math.abs(r.x0 - x) <= 3 && r.y0 <= ya + TOL && r.y1 >= yb - TOL) ||
-      (stacked && !v.some((r) => r.y0 <= ya + TOL && r.y1 >= yb - TOL) && !crossed(x, ya, yb));
-    const hasH = (y: number, xa: number, xb: number) =>
-      h.some((r) => Math.abs(r.y0 - y) <= 3 && r.x0 <= xa + TOL && r.x1 >= xb - TOL);
-    // Union-find over grid cells joined where the boundary between them is not drawn.
-    const cp = Array.from({ length: nr * nc }, (_, i) => i);
-    const cf = (i: number): number => {
-      while (cp[i] !== i) {
-        cp[i] = cp[cp[i]];
-        i = cp[i];
-      }
-      return i;
-    };
-    for (let r = 0; r < nr; r++)
-      for (let c = 0; c < nc; c++) {
-        if (c < nc - 1 && !hasV(xs[c + 1], ys[r], ys[r + 1])) cp[cf(r * nc + c)] = cf(r * nc + c + 1);
-        if (r < nr - 1 && !hasH(ys[r + 1], xs[c], xs[c + 1])) cp[cf(r * nc + c)] = cf((r + 1) * nc + c);
-      }
-    const groups = new Map<number, number[]>();
-    for (let i = 0; i < nr * nc; i++) {
-      const g = cf(i);
-      let list = groups.get(g);
-      if (!list) {
-        list = [];
-        groups.set(g, list);
-      }
-      list.push(i);
-    }
-    if (groups.size < 2 || filled < 2) continue;
-    // Charts draw grids too, with most of their cells empty.
-    const filledGroups = [...groups.values()].filter((list) =>
-      list.some((i) => cellRuns[i].length > 0),
-    ).length;
-    if (filledGroups < 0.4 * groups.size) continue;
-    // Spans must be rectangles; otherwise fall back to the plain grid.
-    let rect = true;
-    const spans = new Map<number, { r0: number; c0: number; r1: number; c1: number }>();
-    for (const [g, list] of groups) {
-      const rs = list.map((i) => Math.floor(i / nc));
-      const cs = list.map((i) => i % nc);
-      const s = { r0: Math.min(...rs), r1: Math.max(...rs), c0: Math.min(...cs), c1: Math.max(...cs) };
-      if ((s.r1 - s.r0 + 1) * (s.c1 - s.c0 + 1) !== list.length) rect = false;
-      spans.set(g, s);
-    }
-    const rows: TableCellOut[][] = Array.from({ length: nr }, () => []);
-    if (rect) {
-      for (const [g, s] of [...spans].sort((a, b) => a[1].r0 - b[1].r0 || a[1].c0 - b[1].c0)) {
-        const members = groups.get(g)!;
-        // A row that leaves out column lines the other rows draw (alternate rows shaded,
-        // the others bare) but holds values in two columns or more, none crossing a column
-        // line, is a row of separate cells rather than one wide cell.
-        if (s.r0 === s.r1 && s.c1 > s.c0) {
-          const parts = Array.from({ length: s.c1 - s.c0 + 1 }, (_, k) => cellRuns[s.r0 * nc + s.c0 + k]);
-          const bounds = xs.slice(s.c0 + 1, s.c1 + 1);
-          const held = parts.filter((p) => p.length > 0).length;
-          if (held >= 2 && !bounds.some((x) => crossed(x, ys[s.r0], ys[s.r0 + 1]))) {
-            for (const p of parts) rows[s.r0].push({ text: runsText(p) });
-            continue;
-          }
-        }
-        const text = runsText(members.flatMap((i) => cellRuns[i]));
-        const cell: TableCellOut = { text };
-        if (s.r1 > s.r0) cell.rowSpan = s.r1 - s.r0 + 1;
-        if (s.c1 > s.c0) cell.colSpan = s.c1 - s.c0 + 1;
-        rows[s.r0].push(cell);
-      }
-    } else {
-      for (let r = 0; r < nr; r++)
-        for (let c = 0; c < nc; c++) rows[r].push({ text: runsText(cellRuns[r * nc + c]) });
-    }
-    const cleaned = mergeExclusiveColumns(dropEmptyColumns(dropEmpty(rows)));
-    // Drawn grids may be sparse (a spreadsheet); the lines vouch for them.
-    if (!plausibleTable(cleaned, 0.25)) continue;
-    for (const i of taken) used.add(i);
-    tables.push({ box, rows: cleaned, ruled: true, runs: taken });
+    const table = gridTable(h, v, runs, used);
+    if (table) tables.push(table);
   }
   return tables;
+}
+
+/**
+ * One connected set of horizontal and vertical rules as a table, or undefined when it is not
+ * one (too few lines, no text, a chart, a framed box). Marks the runs it takes in `used`.
+ * Kept apart from findRuledTables so each is optimized on its own (smaller, and a
+ * deoptimization of one does not recompile the other).
+ */
+function gridTable(
+  h: Rule[],
+  v: Rule[],
+  runs: readonly TextRun[],
+  used: Set<number>,
+): FoundTable | undefined {
+  if (h.length < 2 || v.length < 2) return undefined;
+  // Whether this grid was joined from stacked pieces (vertical lines do not span it).
+  const vTop = Math.min(...v.map((r) => r.y0));
+  const vBottom = Math.max(...v.map((r) => r.y1));
+  const stacked = !v.some((r) => r.y0 <= vTop + TOL && r.y1 >= vBottom - TOL) && v.length >= 4;
+  const xs = cluster(
+    v.map((r) => r.x0),
+    3,
+  );
+  const ys = cluster(
+    h.map((r) => r.y0),
+    3,
+  );
+  if (xs.length < 2 || ys.length < 2) return undefined;
+  const open = openGridEdges(h, v, xs, ys);
+  const headTop = open ? headerAbove(runs, used, h, xs, ys) : undefined;
+  if (headTop !== undefined) ys.unshift(headTop);
+  const box = { x0: xs[0], y0: ys[0], x1: xs[xs.length - 1], y1: ys[ys.length - 1] };
+  if (box.x1 - box.x0 < 20 || box.y1 - box.y0 < 8) return undefined;
+  const nr = ys.length - 1;
+  const nc = xs.length - 1;
+  if (nr * nc > 10_000) return undefined;
+  // Which runs fall in which grid cell.
+  const cellRuns: TextRun[][] = Array.from({ length: nr * nc }, () => []);
+  const taken = new Set<number>();
+  runs.forEach((run, idx) => {
+    if (used.has(idx) || run.rotated) return;
+    const cx = (run.x0 + run.x1) / 2;
+    const cy = (run.y0 + run.y1) / 2;
+    if (cx < box.x0 || cx > box.x1 || cy < box.y0 || cy > box.y1) return;
+    // One pdf.js item may cross a cell border ("2454 6,125"): cells get words, not items.
+    for (const r of splitWords(run)) {
+      const wx = (r.x0 + r.x1) / 2;
+      let c = 0;
+      while (c < nc - 1 && wx > xs[c + 1]) c++;
+      let rr = 0;
+      while (rr < nr - 1 && cy > ys[rr + 1]) rr++;
+      cellRuns[rr * nc + c].push(r);
+    }
+    taken.add(idx);
+  });
+  if (taken.size === 0) return undefined;
+  // A single cell with text is a framed box (a sidebar), not a table.
+  const filled = cellRuns.filter((c) => c.length > 0).length;
+  // A column line missing from an unshaded row still separates it when no text crosses it.
+  const crossed = (x: number, ya: number, yb: number) =>
+    runs.some((r) => r.x0 < x - 1 && r.x1 > x + 1 && (r.y0 + r.y1) / 2 > ya && (r.y0 + r.y1) / 2 < yb);
+  const hasV = (x: number, ya: number, yb: number) =>
+    (headTop !== undefined && ya === headTop && !crossed(x, ya, yb)) ||
+    v.some((r) => Math.abs(r.x0 - x) <= 3 && r.y0 <= ya + TOL && r.y1 >= yb - TOL) ||
+    (stacked && !v.some((r) => r.y0 <= ya + TOL && r.y1 >= yb - TOL) && !crossed(x, ya, yb));
+  const hasH = (y: number, xa: number, xb: number) =>
+    h.some((r) => Math.abs(r.y0 - y) <= 3 && r.x0 <= xa + TOL && r.x1 >= xb - TOL);
+  // Union-find over grid cells joined where the boundary between them is not drawn.
+  const cp = Array.from({ length: nr * nc }, (_, i) => i);
+  const cf = (i: number): number => {
+    while (cp[i] !== i) {
+      cp[i] = cp[cp[i]];
+      i = cp[i];
+    }
+    return i;
+  };
+  for (let r = 0; r < nr; r++)
+    for (let c = 0; c < nc; c++) {
+      if (c < nc - 1 && !hasV(xs[c + 1], ys[r], ys[r + 1])) cp[cf(r * nc + c)] = cf(r * nc + c + 1);
+      if (r < nr - 1 && !hasH(ys[r + 1], xs[c], xs[c + 1])) cp[cf(r * nc + c)] = cf((r + 1) * nc + c);
+    }
+  const groups = new Map<number, number[]>();
+  for (let i = 0; i < nr * nc; i++) {
+    const g = cf(i);
+    let list = groups.get(g);
+    if (!list) {
+      list = [];
+      groups.set(g, list);
+    }
+    list.push(i);
+  }
+  if (groups.size < 2 || filled < 2) return undefined;
+  // Charts draw grids too, with most of their cells empty.
+  const filledGroups = [...groups.values()].filter((list) => list.some((i) => cellRuns[i].length > 0)).length;
+  if (filledGroups < 0.4 * groups.size) return undefined;
+  // Spans must be rectangles; otherwise fall back to the plain grid.
+  let rect = true;
+  const spans = new Map<number, { r0: number; c0: number; r1: number; c1: number }>();
+  for (const [g, list] of groups) {
+    const rs = list.map((i) => Math.floor(i / nc));
+    const cs = list.map((i) => i % nc);
+    const s = { r0: Math.min(...rs), r1: Math.max(...rs), c0: Math.min(...cs), c1: Math.max(...cs) };
+    if ((s.r1 - s.r0 + 1) * (s.c1 - s.c0 + 1) !== list.length) rect = false;
+    spans.set(g, s);
+  }
+  const rows: TableCellOut[][] = Array.from({ length: nr }, () => []);
+  if (rect) {
+    for (const [g, s] of [...spans].sort((a, b) => a[1].r0 - b[1].r0 || a[1].c0 - b[1].c0)) {
+      const members = groups.get(g)!;
+      // A row that leaves out column lines the other rows draw (alternate rows shaded,
+      // the others bare) but holds values in two columns or more, none crossing a column
+      // line, is a row of separate cells rather than one wide cell.
+      if (s.r0 === s.r1 && s.c1 > s.c0) {
+        const parts = Array.from({ length: s.c1 - s.c0 + 1 }, (_, k) => cellRuns[s.r0 * nc + s.c0 + k]);
+        const bounds = xs.slice(s.c0 + 1, s.c1 + 1);
+        const held = parts.filter((p) => p.length > 0).length;
+        if (held >= 2 && !bounds.some((x) => crossed(x, ys[s.r0], ys[s.r0 + 1]))) {
+          for (const p of parts) rows[s.r0].push({ text: runsText(p) });
+          continue;
+        }
+      }
+      const text = runsText(members.flatMap((i) => cellRuns[i]));
+      const cell: TableCellOut = { text };
+      if (s.r1 > s.r0) cell.rowSpan = s.r1 - s.r0 + 1;
+      if (s.c1 > s.c0) cell.colSpan = s.c1 - s.c0 + 1;
+      rows[s.r0].push(cell);
+    }
+  } else {
+    for (let r = 0; r < nr; r++)
+      for (let c = 0; c < nc; c++) rows[r].push({ text: runsText(cellRuns[r * nc + c]) });
+  }
+  const cleaned = mergeExclusiveColumns(dropEmptyColumns(dropEmpty(rows)));
+  // Drawn grids may be sparse (a spreadsheet); the lines vouch for them.
+  if (!plausibleTable(cleaned, 0.25)) return undefined;
+  for (const i of taken) used.add(i);
+  return { box, rows: cleaned, ruled: true, runs: taken };
 }
 
 /**
@@ -564,76 +578,88 @@ export function gridFromText(runs: TextRun[]): TableCellOut[][] | undefined {
     } else merged.push(r.slice());
   }
   const out: TableCellOut[][] = [];
-  for (const r of merged) {
-    const cells: { c0: number; c1: number; frags: Line[] }[] = [];
-    // A fragment that crosses a column gap only because its columns sit closer than a font
-    // size (its runs end before the gap and start after it) is one cell per column.
-    const assigned = new Map<Line, number>();
-    const pieces = r.flatMap((f) => {
-      const c0 = colOf(f.x0 + 0.5);
-      const c1 = colOf(f.x1 - 0.5);
-      if (c0 === c1) return [f];
-      const inside = starts.slice(c0, c1);
-      // No run may straddle the start of a column it crosses…
-      if (f.runs.some((run) => inside.some((x) => run.x0 < x - 0.5 && run.x1 > x + 0.5))) return [f];
-      // …and the gap before each such column must be wider than a word space.
-      const wide = inside.every((x) => {
-        const before = f.runs.filter((run) => run.x0 < x - 0.5);
-        const after = f.runs.filter((run) => run.x0 >= x - 0.5);
-        if (!before.length || !after.length) return true;
-        return (
-          Math.min(...after.map((run) => run.x0)) - Math.max(...before.map((run) => run.x1)) >= 0.4 * f.size
-        );
-      });
-      if (!wide) return [f];
-      const byCol = new Map<number, TextRun[]>();
-      for (const run of f.runs) {
-        let c = c0;
-        while (c < c1 && run.x0 >= starts[c] - 0.5) c++;
-        byCol.set(c, [...(byCol.get(c) ?? []), run]);
-      }
-      return [...byCol].map(([c, runs]) => {
-        const piece = makeLine(runs);
-        assigned.set(piece, c);
-        return piece;
-      });
+  for (const r of merged) out.push(rowCells(r, cuts, starts, nc));
+  return mergeExclusiveColumns(out);
+}
+
+/**
+ * The cells of one text row of a borderless table, given the column cuts: fragments that
+ * straddle a cut only because the columns sit close are split, a fragment over several
+ * columns spans them. Apart from gridFromText so each is optimized on its own.
+ */
+function rowCells(r: Line[], cuts: number[], starts: number[], nc: number): TableCellOut[] {
+  const colOf = (x: number) => {
+    let c = 0;
+    while (c < cuts.length && x > cuts[c]) c++;
+    return c;
+  };
+  const cells: { c0: number; c1: number; frags: Line[] }[] = [];
+  // A fragment that crosses a column gap only because its columns sit closer than a font
+  // size (its runs end before the gap and start after it) is one cell per column.
+  const assigned = new Map<Line, number>();
+  const pieces = r.flatMap((f) => {
+    const c0 = colOf(f.x0 + 0.5);
+    const c1 = colOf(f.x1 - 0.5);
+    if (c0 === c1) return [f];
+    const inside = starts.slice(c0, c1);
+    // No run may straddle the start of a column it crosses…
+    if (f.runs.some((run) => inside.some((x) => run.x0 < x - 0.5 && run.x1 > x + 0.5))) return [f];
+    // …and the gap before each such column must be wider than a word space.
+    const wide = inside.every((x) => {
+      const before = f.runs.filter((run) => run.x0 < x - 0.5);
+      const after = f.runs.filter((run) => run.x0 >= x - 0.5);
+      if (!before.length || !after.length) return true;
+      return (
+        Math.min(...after.map((run) => run.x0)) - Math.max(...before.map((run) => run.x1)) >= 0.4 * f.size
+      );
     });
-    for (const f of pieces.sort((a, b) => a.x0 - b.x0)) {
-      const c0 = assigned.get(f) ?? colOf(f.x0 + 0.5);
-      const c1 = assigned.get(f) ?? colOf(f.x1 - 0.5);
-      const hit = cells.find((c) => c0 <= c.c1 && c1 >= c.c0);
-      if (hit) {
-        hit.frags.push(f);
-        hit.c0 = Math.min(hit.c0, c0);
-        hit.c1 = Math.max(hit.c1, c1);
-      } else cells.push({ c0, c1, frags: [f] });
+    if (!wide) return [f];
+    const byCol = new Map<number, TextRun[]>();
+    for (const run of f.runs) {
+      let c = c0;
+      while (c < c1 && run.x0 >= starts[c] - 0.5) c++;
+      byCol.set(c, [...(byCol.get(c) ?? []), run]);
     }
-    cells.sort((a, b) => a.c0 - b.c0);
-    const row: TableCellOut[] = [];
-    let col = 0;
-    for (const c of cells) {
-      while (col < c.c0) {
-        row.push({ text: '' });
-        col++;
-      }
-      const text = makeLine(c.frags.flatMap((f) => f.runs)).text;
-      const ordered = c.frags
-        .slice()
-        .sort((a, b) => a.base - b.base || a.x0 - b.x0)
-        .map((f) => f.text)
-        .join(' ');
-      const cell: TableCellOut = { text: c.frags.length > 1 ? ordered : text };
-      if (c.c1 > c.c0) cell.colSpan = c.c1 - c.c0 + 1;
-      row.push(cell);
-      col = c.c1 + 1;
-    }
-    while (col < nc) {
+    return [...byCol].map(([c, runs]) => {
+      const piece = makeLine(runs);
+      assigned.set(piece, c);
+      return piece;
+    });
+  });
+  for (const f of pieces.sort((a, b) => a.x0 - b.x0)) {
+    const c0 = assigned.get(f) ?? colOf(f.x0 + 0.5);
+    const c1 = assigned.get(f) ?? colOf(f.x1 - 0.5);
+    const hit = cells.find((c) => c0 <= c.c1 && c1 >= c.c0);
+    if (hit) {
+      hit.frags.push(f);
+      hit.c0 = Math.min(hit.c0, c0);
+      hit.c1 = Math.max(hit.c1, c1);
+    } else cells.push({ c0, c1, frags: [f] });
+  }
+  cells.sort((a, b) => a.c0 - b.c0);
+  const row: TableCellOut[] = [];
+  let col = 0;
+  for (const c of cells) {
+    while (col < c.c0) {
       row.push({ text: '' });
       col++;
     }
-    out.push(row);
+    const text = makeLine(c.frags.flatMap((f) => f.runs)).text;
+    const ordered = c.frags
+      .slice()
+      .sort((a, b) => a.base - b.base || a.x0 - b.x0)
+      .map((f) => f.text)
+      .join(' ');
+    const cell: TableCellOut = { text: c.frags.length > 1 ? ordered : text };
+    if (c.c1 > c.c0) cell.colSpan = c.c1 - c.c0 + 1;
+    row.push(cell);
+    col = c.c1 + 1;
   }
-  return mergeExclusiveColumns(out);
+  while (col < nc) {
+    row.push({ text: '' });
+    col++;
+  }
+  return row;
 }
 
 /**
@@ -685,45 +711,61 @@ export function findTextTables(
     const group = rows.slice(i, end + 1);
     i = end + 1;
     if (okCount < 3) continue;
-    // Columns must line up: most rows start a fragment near a shared left edge.
-    const lefts = group.flatMap((r) => r.map((f) => f.x0));
-    const cols = cluster(lefts, 6).filter(
-      (x) => group.filter((r) => r.some((f) => Math.abs(f.x0 - x) < 8)).length >= Math.max(2, okCount * 0.6),
-    );
-    if (cols.length < 2) continue;
-    const lastCells = group.filter((r) => r.length >= 2).map((r) => r[r.length - 1].text);
-    if (lastCells.every((t) => /^[\divxlc.\s-]+$/i.test(t)) && group.every((r) => r.length <= 2)) continue;
-    // Rows of a table mostly have the same number of cells; chart labels do not.
-    const counts = new Map<number, number>();
-    for (const r of group) if (r.length >= 2) counts.set(r.length, (counts.get(r.length) ?? 0) + 1);
-    const modal = Math.max(...counts.values());
-    const modalLen = [...counts].find(([, c]) => c === modal)![0];
-    if (modal < 0.6 * okCount || Math.max(...group.map((r) => r.length)) > modalLen + 2) continue;
-    // Cards and callouts set big figures and titles over prose in columns; a table's text
-    // keeps to about one size.
-    const sizes = group.flat().map((f) => f.size);
-    const typical = sizes.slice().sort((a, b) => a - b)[Math.floor(sizes.length / 2)];
-    if (Math.max(...sizes) > 1.6 * typical) continue;
-    const tableRuns = group.flat().flatMap((f) => f.runs);
-    const grid = gridFromText(tableRuns);
-    if (!grid || grid.length < 3 || !plausibleTable(grid)) continue;
-    const cells = grid.flat();
-    if (cells.filter((c) => c.text === '').length > 0.4 * cells.length) continue;
-    const box = {
-      x0: Math.min(...tableRuns.map((r) => r.x0)),
-      y0: Math.min(...tableRuns.map((r) => r.y0)),
-      x1: Math.max(...tableRuns.map((r) => r.x1)),
-      y1: Math.max(...tableRuns.map((r) => r.y1)),
-    };
-    const used = new Set<number>();
-    for (const r of tableRuns) {
-      const k = runIndex.get(r);
-      if (k !== undefined) {
-        used.add(k);
-        taken.add(k);
-      }
-    }
-    out.push({ box, rows: grid, ruled: false, runs: used });
+    const table = textTableOf(group, okCount, runIndex, taken);
+    if (table) out.push(table);
   }
   return out;
+}
+
+/**
+ * One group of aligned rows as a borderless table, or undefined when it is not one (columns
+ * that do not line up, chart labels, cards). Marks the runs it takes in `taken`. Apart from
+ * findTextTables so each is optimized on its own.
+ */
+function textTableOf(
+  group: Line[][],
+  okCount: number,
+  runIndex: Map<TextRun, number>,
+  taken: Set<number>,
+): FoundTable | undefined {
+  // Columns must line up: most rows start a fragment near a shared left edge.
+  const lefts = group.flatMap((r) => r.map((f) => f.x0));
+  const cols = cluster(lefts, 6).filter(
+    (x) => group.filter((r) => r.some((f) => Math.abs(f.x0 - x) < 8)).length >= Math.max(2, okCount * 0.6),
+  );
+  if (cols.length < 2) return undefined;
+  const lastCells = group.filter((r) => r.length >= 2).map((r) => r[r.length - 1].text);
+  if (lastCells.every((t) => /^[\divxlc.\s-]+$/i.test(t)) && group.every((r) => r.length <= 2))
+    return undefined;
+  // Rows of a table mostly have the same number of cells; chart labels do not.
+  const counts = new Map<number, number>();
+  for (const r of group) if (r.length >= 2) counts.set(r.length, (counts.get(r.length) ?? 0) + 1);
+  const modal = Math.max(...counts.values());
+  const modalLen = [...counts].find(([, c]) => c === modal)![0];
+  if (modal < 0.6 * okCount || Math.max(...group.map((r) => r.length)) > modalLen + 2) return undefined;
+  // Cards and callouts set big figures and titles over prose in columns; a table's text
+  // keeps to about one size.
+  const sizes = group.flat().map((f) => f.size);
+  const typical = sizes.slice().sort((a, b) => a - b)[Math.floor(sizes.length / 2)];
+  if (Math.max(...sizes) > 1.6 * typical) return undefined;
+  const tableRuns = group.flat().flatMap((f) => f.runs);
+  const grid = gridFromText(tableRuns);
+  if (!grid || grid.length < 3 || !plausibleTable(grid)) return undefined;
+  const cells = grid.flat();
+  if (cells.filter((c) => c.text === '').length > 0.4 * cells.length) return undefined;
+  const box = {
+    x0: Math.min(...tableRuns.map((r) => r.x0)),
+    y0: Math.min(...tableRuns.map((r) => r.y0)),
+    x1: Math.max(...tableRuns.map((r) => r.x1)),
+    y1: Math.max(...tableRuns.map((r) => r.y1)),
+  };
+  const used = new Set<number>();
+  for (const r of tableRuns) {
+    const k = runIndex.get(r);
+    if (k !== undefined) {
+      used.add(k);
+      taken.add(k);
+    }
+  }
+  return { box, rows: grid, ruled: false, runs: used };
 }

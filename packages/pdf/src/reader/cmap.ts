@@ -34,14 +34,28 @@ export class CMap {
 
   /** Splits a string into codes, as pdf.js's CMap.readCharCode. */
   readCode(bytes: Uint8Array, offset: number): [code: number, length: number] {
+    const code = this.readCodeAt(bytes, offset);
+    return [code, this.codeLength];
+  }
+
+  /** Bytes taken by the code readCodeAt read last. */
+  codeLength = 1;
+
+  /** readCode without a pair built per code: the code, its length in `codeLength`. */
+  readCodeAt(bytes: Uint8Array, offset: number): number {
     let c = 0;
     const cs = this.codespace;
     for (let n = 0; n < 4; n++) {
       c = ((c << 8) | (bytes[offset + n] ?? 0)) >>> 0;
       const ranges = cs[n];
-      for (let k = 0; k < ranges.length; k += 2) if (c >= ranges[k] && c <= ranges[k + 1]) return [c, n + 1];
+      for (let k = 0; k < ranges.length; k += 2)
+        if (c >= ranges[k] && c <= ranges[k + 1]) {
+          this.codeLength = n + 1;
+          return c;
+        }
     }
-    return [0, 1];
+    this.codeLength = 1;
+    return 0;
   }
 
   lookupCid(code: number): number | undefined {
@@ -61,7 +75,13 @@ const toCode = (b: Uint8Array) => {
   return v;
 };
 
-function utf16(bytes: number[]): string {
+function utf16(src: ArrayLike<number>): string {
+  // One UTF-16 unit, not a surrogate: the common entry, no arrays built.
+  if (src.length === 2) {
+    const w = (src[0] << 8) | src[1];
+    if ((w & 0xf800) !== 0xd800) return String.fromCharCode(w);
+  }
+  let bytes = Array.from(src);
   if (bytes.length % 2 !== 0) bytes = [0, ...bytes];
   const cps: number[] = [];
   for (let k = 0; k < bytes.length; k += 2) {
@@ -109,7 +129,7 @@ export function parseCMap(data: Uint8Array): CMap {
         const src = lx.next();
         if (!str(src)) break;
         const dst = lx.next();
-        if (str(dst)) cmap.unicode.set(toCode(src), utf16([...dst]));
+        if (str(dst)) cmap.unicode.set(toCode(src), utf16(dst));
         if (++entries > MAX_ENTRIES) return cmap;
       }
     } else if (t === 'beginbfrange') {
@@ -123,7 +143,7 @@ export function parseCMap(data: Uint8Array): CMap {
         const hi0 = Math.min(toCode(hi), lo0 + MAX_RANGE);
         if (dst === '[') {
           for (let el = lx.next(); el !== ']' && el !== EOF; el = lx.next()) {
-            if (str(el) && lo0 <= hi0) cmap.unicode.set(lo0, utf16([...el]));
+            if (str(el) && lo0 <= hi0) cmap.unicode.set(lo0, utf16(el));
             lo0++;
           }
         } else if (str(dst)) {

@@ -1,5 +1,5 @@
 import { constants, inflateSync } from 'node:zlib';
-import { decodeStream } from './filters.js';
+import { decodeStream, MAX_DECODED } from './filters.js';
 import { EOF, Lexer, readObject } from './lexer.js';
 import { Dict, isDict, isName, isNum, type PdfObject, Ref, Stream, Unsupported } from './objects.js';
 
@@ -98,7 +98,10 @@ export class PdfFile {
     if (compressed >= s.raw.length || !isName(single, 'FlateDecode') || s.dict.has('DecodeParms'))
       return { data: this.decode(s), complete: true };
     try {
-      const data = inflateSync(s.raw.subarray(0, compressed), { finishFlush: constants.Z_SYNC_FLUSH });
+      const data = inflateSync(s.raw.subarray(0, compressed), {
+        finishFlush: constants.Z_SYNC_FLUSH,
+        maxOutputLength: MAX_DECODED,
+      });
       return { data, complete: false };
     } catch {
       return { data: this.decode(s), complete: true };

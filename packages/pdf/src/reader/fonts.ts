@@ -85,6 +85,8 @@ export class Font {
   /** Non-embedded Type1: codes without a glyph name are shown as spaces (pdf.js). */
   private blankAsSpace?: (string | undefined)[];
   private readonly cache = new Map<number, Glyph>();
+  /** Glyphs of one-byte codes, the common case, by index rather than through the map. */
+  private readonly byteCache: (Glyph | undefined)[] = new Array(256).fill(undefined);
 
   constructor(file: PdfFile, fontDict: Dict) {
     let dict = fontDict;
@@ -379,7 +381,7 @@ export class Font {
   }
 
   glyph(code: number): Glyph {
-    let g = this.cache.get(code);
+    let g = code >= 0 && code < 256 ? this.byteCache[code] : this.cache.get(code);
     if (g) return g;
     let widthCode = code;
     if (this.cmap) widthCode = this.cmap.lookupCid(code) ?? code;
@@ -405,8 +407,24 @@ export class Font {
       isZeroWidthDiacritic: !!m?.[2],
       isInvisibleFormatMark: !!m?.[3],
     };
-    this.cache.set(code, g);
+    if (code >= 0 && code < 256) this.byteCache[code] = g;
+    else this.cache.set(code, g);
     return g;
+  }
+
+  /** Bytes taken by the glyph glyphAt read last. */
+  codeLength = 1;
+
+  /** The glyph whose code starts at `offset` of a string; its length in `codeLength`. */
+  glyphAt(bytes: Uint8Array, offset: number): Glyph {
+    if (!this.composite) {
+      this.codeLength = 1;
+      return this.glyph(bytes[offset]);
+    }
+    const cmap = this.cmap as CMap;
+    const code = cmap.readCodeAt(bytes, offset);
+    this.codeLength = cmap.codeLength;
+    return this.glyph(code);
   }
 
   /** The glyphs a string shows. */

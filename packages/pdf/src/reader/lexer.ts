@@ -5,7 +5,18 @@ const CLASS = new Uint8Array(256);
 for (const c of [0, 9, 10, 12, 13, 32]) CLASS[c] = 1;
 for (const c of '()<>[]{}/%') CLASS[c.charCodeAt(0)] = 2;
 
-const SHORT_WORDS = new Map<number, string>();
+/**
+ * Keywords of one or two bytes (most content-stream operators), by their bytes; longer ones
+ * of three in a map. The strings are internalized, so the interpreter's `switch` compares
+ * them by identity.
+ */
+const WORDS_1_2: (string | undefined)[] = new Array(65536).fill(undefined);
+const WORDS_3 = new Map<number, string>();
+const internalize = (s: string): string => Object.keys({ [s]: 0 })[0];
+
+/** Names by a hash of their bytes (direct-mapped): most names repeat, and need no string built. */
+const NAME_SLOTS = 4096;
+const NAME_CACHE: (Name | undefined)[] = new Array(NAME_SLOTS).fill(undefined);
 
 export const isWhite = (c: number) => CLASS[c] === 1;
 export const isRegular = (c: number) => CLASS[c] === 0;
@@ -107,19 +118,22 @@ export class Lexer {
     this.pos = p;
     const len = p - start;
     let word: string;
-    if (len <= 3) {
+    if (len <= 2) {
       // Operators are short: interned by their bytes, so no string is built per token.
-      const key =
-        len === 1
-          ? buf[start]
-          : len === 2
-            ? buf[start] | (buf[start + 1] << 8)
-            : buf[start] | (buf[start + 1] << 8) | (buf[start + 2] << 16);
-      const k = key + len * 0x1000000;
-      let w = SHORT_WORDS.get(k);
+      // (A second byte is a regular character, never 0, so the two lengths never collide.)
+      const key = len === 1 ? buf[start] : buf[start] | (buf[start + 1] << 8);
+      let w = WORDS_1_2[key];
       if (w === undefined) {
-        w = String.fromCharCode(...buf.subarray(start, p));
-        SHORT_WORDS.set(k, w);
+        w = internalize(String.fromCharCode(...buf.subarray(start, p)));
+        WORDS_1_2[key] = w;
+      }
+      word = w;
+    } else if (len === 3) {
+      const key = buf[start] | (buf[start + 1] << 8) | (buf[start + 2] << 16);
+      let w = WORDS_3.get(key);
+      if (w === undefined) {
+        w = internalize(String.fromCharCode(...buf.subarray(start, p)));
+        WORDS_3.set(key, w);
       }
       word = w;
     } else {
@@ -137,13 +151,26 @@ export class Lexer {
     let p = this.pos + 1;
     let s = '';
     let hasHex = false;
+    let hash = 0;
     const start = p;
     while (p < end && CLASS[buf[p]] === 0 && p - start < MAX_WORD) {
-      if (buf[p] === 0x23) hasHex = true;
+      const c = buf[p];
+      if (c === 0x23) hasHex = true;
+      hash = (Math.imul(hash, 31) + c) | 0;
       p++;
     }
     if (!hasHex) {
+      const slot = (hash ^ (hash >>> 12)) & (NAME_SLOTS - 1);
+      const hit = NAME_CACHE[slot];
+      if (hit !== undefined && sameBytes(hit.name, buf, start, p)) {
+        this.pos = p;
+        return hit;
+      }
       for (let i = start; i < p; i++) s += String.fromCharCode(buf[i]);
+      const name = Name.get(s);
+      NAME_CACHE[slot] = name;
+      this.pos = p;
+      return name;
     } else {
       const bytes: number[] = [];
       for (let i = start; i < p; i++) {
@@ -231,7 +258,7 @@ export class Lexer {
     let n = 0;
     let hi = -1;
     for (; p < close; p++) {
-      const v = hexValue(buf[p]);
+      const v = HEX[buf[p]];
       if (v < 0) continue;
       if (hi < 0) hi = v;
       else {
@@ -245,11 +272,38 @@ export class Lexer {
   }
 }
 
+/** Whether a string of byte-sized characters spells buf[start, end). */
+function sameBytes(s: string, buf: Uint8Array, start: number, end: number): boolean {
+  if (s.length !== end - start) return false;
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) !== buf[start + i]) return false;
+  return true;
+}
+
+/** hexValue by byte, as a table (hex strings are long in CID-keyed text). */
+const HEX = new Int8Array(256).fill(-1);
+for (let c = 0; c < 256; c++) HEX[c] = hexValue(c);
+
 export function hexValue(c: number): number {
   if (c >= 0x30 && c <= 0x39) return c - 0x30;
   if (c >= 0x41 && c <= 0x46) return c - 0x37;
   if (c >= 0x61 && c <= 0x66) return c - 0x57;
   return -1;
+}
+
+/**
+ * Consumes the tokens readObject would for an object starting with `first`, building nothing:
+ * for operands nobody reads (the property lists of marked content). Same nesting limit, so
+ * the same tokens are taken.
+ */
+export function skipObject(lx: Lexer, first: Token | typeof EOF, depth = 0): void {
+  const close = first === '[' ? ']' : first === '<<' ? '>>' : undefined;
+  if (close === undefined) return;
+  for (;;) {
+    const t = lx.next();
+    if (t === EOF || t === close) return;
+    if (depth > MAX_DEPTH) continue;
+    if (t === '[' || t === '<<') skipObject(lx, t, depth + 1);
+  }
 }
 
 /**

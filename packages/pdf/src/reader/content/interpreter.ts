@@ -1,10 +1,12 @@
 import type { PdfFile } from '../document.js';
-import type { Font, FontCache } from '../fonts.js';
-import { EOF, isWhite, Lexer, readObject } from '../lexer.js';
+import type { Font, FontCache, Glyph } from '../fonts.js';
+import { EOF, isWhite, Lexer, readObject, skipObject } from '../lexer.js';
 import { Dict, isName, isNum, Name, type PdfObject, Ref, Stream, Unsupported } from '../objects.js';
 import { ARGS, OP, PAINT } from './ops.js';
 
 type M = number[];
+/** Stands for a dictionary operand whose contents are skipped (see run). */
+const SKIPPED_DICT = new Dict();
 const IDENTITY: M = [1, 0, 0, 1, 0, 0];
 
 const transform = (m1: M, m2: M): M => [
@@ -356,12 +358,20 @@ class TextBuilder {
       if (cs) ts.translateTextMatrix(cs * ts.textHScale, 0);
       return;
     }
-    const glyphs = font.simple ? null : font.glyphs(chars);
+    const simple = font.simple;
     const scale = font.fontMatrix[0] * ts.fontSize;
-    for (let i = 0, ii = glyphs ? glyphs.length : chars.length; i < ii; i++) {
-      const g = glyphs ? glyphs[i] : font.glyph(chars[i]);
+    const n = chars.length;
+    // Codes are read one after another (no array of glyphs per string): the last glyph is
+    // the one that reaches the end of the string.
+    for (let p = 0; p < n; ) {
+      let g: Glyph;
+      if (simple) g = font.glyph(chars[p++]);
+      else {
+        g = font.glyphAt(chars, p);
+        p += font.codeLength;
+      }
       if (g.isInvisibleFormatMark) continue;
-      let charSpacing = ts.charSpacing + (i + 1 === ii ? extraSpacing : 0);
+      let charSpacing = ts.charSpacing + (p >= n ? extraSpacing : 0);
       let scaledDim = g.width * scale;
       if (g.code === 0x20) charSpacing += ts.wordSpacing;
       if (g.isWhitespace) {
@@ -429,7 +439,19 @@ export class ContentInterpreter {
     for (;;) {
       const t = lx.next();
       if (t === EOF) break;
-      if (typeof t !== 'string' || t === '[' || t === '<<') {
+      if (typeof t === 'number') {
+        // The most common operand: no object to build.
+        if (operands.length < 64) operands.push(t);
+        continue;
+      }
+      if (t === '<<') {
+        // A dictionary operand is only ever a marked-content property list (BDC, DP), which
+        // is never read: its tokens are skipped and a placeholder holds its place.
+        skipObject(lx, t);
+        if (operands.length < 64) operands.push(SKIPPED_DICT);
+        continue;
+      }
+      if (typeof t !== 'string' || t === '[') {
         const o = readObject(lx, t, undefined);
         if (o === EOF) break;
         if (operands.length < 64) operands.push(o);
