@@ -519,7 +519,11 @@ function sfntAt(data: Uint8Array): { ascent: number; descent: number } | undefin
   return { ascent: s16(hhea + 4) / unitsPerEm, descent: s16(hhea + 6) / unitsPerEm };
 }
 
-/** Most fonts share an encoding: their glyph-name maps are built once per process (bounded). */
+/**
+ * Most fonts use a standard encoding without differences: those glyph-name maps are static data,
+ * built once per process. Maps with a file's own differences are built per font, so nothing
+ * derived from one document's content is carried over to the next.
+ */
 const simpleCache = new Map<string, { list: (string | undefined)[]; map: Map<number, string> }>();
 const encodingId = new Map<readonly string[], string>(Object.entries(ENCODINGS).map(([k, v]) => [v, k]));
 
@@ -528,8 +532,9 @@ function cachedSimpleToUnicode(
   differences: (string | undefined)[],
   baseEncodingName: string | undefined,
 ): { list: (string | undefined)[]; map: Map<number, string> } {
-  const key = `${encodingId.get(defaultEncoding)}|${baseEncodingName ?? ''}|${differences.map((d, i) => (d === undefined ? '' : `${i}:${d}`)).join(' ')}`;
-  let hit = simpleCache.get(key);
+  const standard = encodingId.has(defaultEncoding) && differences.every((d) => d === undefined);
+  const key = `${encodingId.get(defaultEncoding)}|${baseEncodingName ?? ''}`;
+  let hit = standard ? simpleCache.get(key) : undefined;
   if (!hit) {
     const list = simpleFontToUnicode(defaultEncoding, differences, baseEncodingName);
     const map = new Map<number, string>();
@@ -537,8 +542,7 @@ function cachedSimpleToUnicode(
       if (u !== undefined) map.set(c, u);
     });
     hit = { list, map };
-    if (simpleCache.size > 512) simpleCache.clear();
-    simpleCache.set(key, hit);
+    if (standard) simpleCache.set(key, hit);
   }
   return hit;
 }
