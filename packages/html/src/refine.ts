@@ -88,12 +88,25 @@ function dropRepeated(blocks: Block[]): Block[] {
  */
 function dropCopies(blocks: Block[]): Block[] {
   const seen = new Set<string>();
+  // A table or code block right under a heading of its own that is not a copy ("Equivalent
+  // table") is that section's content, repeated on purpose; cloned sections repeat their
+  // headings too. Prose is not let through (an author bio under "About the author" repeats),
+  // nor are link-heavy tables (a "top providers" widget under each city's heading).
+  let freshHeading = false;
   return blocks.filter((b) => {
     if (b.kind === 'image' || b.kind === 'rule' || b.kind === 'pageBreak') return true;
     const t = blockText(b).replace(/\s+/g, ' ').trim();
-    if (t.length < 40) return true;
-    if (seen.has(t)) return false;
+    const underHeading = freshHeading;
+    freshHeading = false;
+    if (t.length < 40) {
+      freshHeading = b.kind === 'heading' && !seen.has(t);
+      if (b.kind === 'heading') seen.add(t);
+      return true;
+    }
+    if (seen.has(t))
+      return underHeading && (b.kind === 'table' || b.kind === 'code') && blockLinks(b) < t.length * 0.3;
     seen.add(t);
+    freshHeading = b.kind === 'heading';
     return true;
   });
 }
