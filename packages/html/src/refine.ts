@@ -40,6 +40,17 @@ function blockLinks(b: Block): number {
   }
 }
 
+/** Each block's text, whitespace collapsed, computed once: three passes below read it. */
+const textCache = new WeakMap<Block, string>();
+function flatText(b: Block): string {
+  let t = textCache.get(b);
+  if (t === undefined) {
+    t = blockText(b).replace(/\s+/g, ' ').trim();
+    textCache.set(b, t);
+  }
+  return t;
+}
+
 const BOILER_TEXT =
   /^(related|you (may|might) also like|more (stories|from|articles|posts|like this)|recommended|trending|popular|read (more|next)|share (this|on)|subscribe|sign up|follow us|leave a (reply|comment)|comments?|about the author|newsletter|advertisement|sponsored|tags?:|categories:|filed under)\b/i;
 
@@ -47,7 +58,7 @@ function classify(b: Block): Klass {
   if (b.kind === 'heading') return 'heading';
   if (b.kind === 'code' || b.kind === 'table' || b.kind === 'image' || b.kind === 'formula') return 'neutral';
   if (b.kind === 'rule' || b.kind === 'pageBreak' || b.kind === 'comment') return 'neutral';
-  const text = blockText(b).replace(/\s+/g, ' ').trim();
+  const text = flatText(b);
   const len = text.length;
   if (len === 0) return 'neutral';
   const ld = blockLinks(b) / len;
@@ -70,7 +81,7 @@ function classify(b: Block): Klass {
  */
 function dropRepeated(blocks: Block[]): Block[] {
   const counts = new Map<string, number>();
-  const key = (b: Block) => (b.kind === 'paragraph' ? blockText(b).replace(/\s+/g, ' ').trim() : '');
+  const key = (b: Block) => (b.kind === 'paragraph' ? flatText(b) : '');
   for (const b of blocks) {
     const t = key(b);
     if (t !== '' && t.length < 40) counts.set(t, (counts.get(t) ?? 0) + 1);
@@ -95,7 +106,7 @@ function dropCopies(blocks: Block[]): Block[] {
   let freshHeading = false;
   return blocks.filter((b) => {
     if (b.kind === 'image' || b.kind === 'rule' || b.kind === 'pageBreak') return true;
-    const t = blockText(b).replace(/\s+/g, ' ').trim();
+    const t = flatText(b);
     const underHeading = freshHeading;
     freshHeading = false;
     if (t.length < 40) {
@@ -121,7 +132,7 @@ export function refineBlocks(input: Block[]): Block[] {
   let goodLen = 0;
   let allLen = 0;
   blocks.forEach((b, i) => {
-    const len = blockText(b).length;
+    const len = flatText(b).length;
     allLen += len;
     if (k[i] === 'good') goodLen += len;
   });
