@@ -62,3 +62,16 @@ describe('Markdown fidelity', () => {
     expect(out.match(/134 thousand/g)).toHaveLength(2);
   });
 });
+
+describe('collapsed panels', () => {
+  it('reads an accordion panel a control opens, and still drops other hidden content', () => {
+    const html =
+      '<main><h1>Fire pit</h1><button aria-expanded="false" aria-controls="p1">Description</button>' +
+      '<div style="display:none"><div role="region" id="p1">Our most advanced design yet.</div></div>' +
+      '<div id="p2" hidden>A tab panel nobody controls.</div><div style="display:none">Tracking text.</div></main>';
+    const out = md(html);
+    expect(out).toContain('Our most advanced design yet.');
+    expect(out).not.toContain('Tracking text');
+    expect(out).not.toContain('nobody controls');
+  });
+});

@@ -1,5 +1,5 @@
 import { DistillError, type Doc, type ParserPlugin } from '@distill/core';
-import { cleanTree, imageSrcs } from './clean.js';
+import { cleanTree, controlledIds, imageSrcs } from './clean.js';
 import { convertNodes } from './convert.js';
 import { decodeHtml } from './decode.js';
 import { capNesting, MAX_HTML_DEPTH } from './depth-cap.js';
@@ -106,7 +106,14 @@ export function htmlToDoc(source: string | Uint8Array, options: HtmlToDocOptions
   const isXhtml = options.xhtml ?? false;
   const document = parseHtml(isXhtml ? xhtmlToHtml(text) : text, checkpoint);
   checkpoint();
-  const cleaned = cleanTree(document, { onlyMainContent: onlyMain, include, exclude, checkpoint });
+  const controlled = controlledIds(text);
+  const cleaned = cleanTree(document, {
+    onlyMainContent: onlyMain,
+    include,
+    exclude,
+    checkpoint,
+    controlled,
+  });
   const base =
     cleaned.baseHref !== undefined ? resolveUrl(cleaned.baseHref, options.baseUrl) : options.baseUrl;
   const metadata = buildMetadata(cleaned.head, base);
