@@ -9,6 +9,8 @@ export interface InputFile {
   /** Name with its real extension (.gz stripped). */
   filename: string;
   ext: string;
+  /** Convert the whole document, not only a web page's main content (document-fidelity suites). */
+  wholePage?: boolean;
 }
 
 export function inputFile(path: string, id?: string): InputFile {
@@ -20,7 +22,7 @@ export function inputFile(path: string, id?: string): InputFile {
 export function loadInput(f: InputFile): ConvertInput {
   let bytes: Uint8Array = readFileSync(f.path);
   if (/\.gz$/i.test(f.path)) bytes = gunzipSync(bytes);
-  return { path: f.path, bytes, filename: f.filename };
+  return { path: f.path, bytes, filename: f.filename, wholePage: f.wholePage };
 }
 
 const sorted = (dir: string) => (existsSync(dir) ? readdirSync(dir).sort() : []);
@@ -45,8 +47,16 @@ export interface OfficeCase {
   format: string;
 }
 
-/** office layout: markitdown/ + vectors.json, docling/<fmt>/sources|groundtruth, sheetjs/ + 2016/. */
+/**
+ * office layout: markitdown/ + vectors.json, docling/<fmt>/sources|groundtruth, sheetjs/ + 2016/.
+ * Every case is a document whose whole text the ground truth holds (peers convert it all), so
+ * HTML among them is read whole: `onlyMainContent: false` for distill.
+ */
 export function officeCases(corpus: string): OfficeCase[] {
+  return officeCaseList(corpus).map((c) => ({ ...c, file: { ...c.file, wholePage: true } }));
+}
+
+function officeCaseList(corpus: string): OfficeCase[] {
   const out: OfficeCase[] = [];
   const vpath = join(corpus, 'markitdown', 'vectors.json');
   if (existsSync(vpath)) {

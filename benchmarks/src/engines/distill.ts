@@ -18,8 +18,11 @@ export const distillEngine: Engine = {
   name: 'distill',
   kinds: ['pdf', 'html', 'office'],
   version: async () => distillVersion(),
-  convert: async ({ bytes, filename }) => {
-    const r = await parse({ data: bytes, filename }, { formats: ['markdown'], timeout: 300_000 });
+  convert: async ({ bytes, filename, wholePage }) => {
+    const r = await parse(
+      { data: bytes, filename },
+      { formats: ['markdown'], timeout: 300_000, ...(wholePage ? { onlyMainContent: false } : {}) },
+    );
     return r.markdown ?? '';
   },
   // As an engine would ask for them: the pdf parser's `blocks` option on the public API.

@@ -7,6 +7,8 @@ export interface ConvertInput {
   bytes: Uint8Array;
   /** Name with the real extension, e.g. `0001.html` for `0001.html.gz`. */
   filename: string;
+  /** A document to convert whole: engines with a main-content filter turn it off. */
+  wholePage?: boolean;
 }
 
 export interface Engine {

@@ -40,6 +40,8 @@ export interface CleanOptions {
   onlyMainContent: boolean;
   include?: SelectorList[];
   exclude?: SelectorList[];
+  /** Ids named by `aria-controls` on the page: collapsed panels they name are kept. */
+  controlled?: Set<string>;
   /** Called for every element before it is judged, for metadata, links and images. */
   checkpoint?: () => void;
 }
@@ -58,7 +60,31 @@ export interface CleanResult {
 
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\b/i;
 
-export function isHidden(el: PElement): boolean {
+/**
+ * Ids that a control's `aria-controls` names (accordion and tab panels, disclosures): content a
+ * reader opens with a click, shown in the page's text, so it is read though collapsed.
+ */
+export function controlledIds(html: string): Set<string> | undefined {
+  if (!html.includes('aria-controls')) return undefined;
+  const ids = new Set<string>();
+  const re = /aria-controls\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
+  for (let m = re.exec(html); m !== null; m = re.exec(html))
+    for (const id of (m[1] ?? m[2] ?? m[3]).split(/\s+/)) if (id) ids.add(id);
+  return ids.size ? ids : undefined;
+}
+
+/** True when `el`, or an element child of it, is a panel some control opens. */
+function isPanel(el: PElement, controlled: Set<string>): boolean {
+  const id = attr(el, 'id');
+  if (id && controlled.has(id)) return true;
+  for (const c of el.childNodes) {
+    const cid = (c as PElement).tagName !== undefined ? attr(c as PElement, 'id') : undefined;
+    if (cid && controlled.has(cid)) return true;
+  }
+  return false;
+}
+
+export function isHidden(el: PElement, controlled?: Set<string>): boolean {
   const attrs = el.attrs;
   for (let i = 0; i < attrs.length; i++) {
     const a = attrs[i];
@@ -67,13 +93,14 @@ export function isHidden(el: PElement): boolean {
         // React's streaming render sends a suspended boundary's content in <div hidden id="S:0">
         // and its script moves it into place: that is the page, not hidden content.
         if (el.tagName === 'div' && /^S:\d+$/.test(attr(el, 'id') ?? '')) break;
+        if (controlled && isPanel(el, controlled)) break;
         return true;
       case 'aria-hidden':
         // Icons and decorative duplicates are aria-hidden; a whole visible teaser sometimes is too.
         if (a.value === 'true' && !hasText(el, 100)) return true;
         break;
       case 'style':
-        if (HIDDEN_STYLE.test(a.value)) return true;
+        if (HIDDEN_STYLE.test(a.value) && !(controlled && isPanel(el, controlled))) return true;
         break;
       case 'type':
         if (a.value === 'hidden' && el.tagName === 'input') return true;
@@ -139,7 +166,7 @@ export function cleanTree(document: PDocument, opts: CleanOptions): CleanResult 
           const tag = el.tagName;
           if (tag === 'noscript' && !inSvg && textOf(el).trim().length > 300) {
             next.push({ node: el, inIncluded, inSvg, detached: false });
-          } else if (inSvg || DROP.has(tag) || isHidden(el) || tag === 'svg') {
+          } else if (inSvg || DROP.has(tag) || isHidden(el, opts.controlled) || tag === 'svg') {
             // Head and SVG hold metadata (and titles) we read, but nothing we render.
             keep = false;
             next.push({ node: el, inIncluded: false, inSvg: inSvg || tag === 'svg', detached: true });

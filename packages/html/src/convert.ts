@@ -1,6 +1,7 @@
 import type { Block, HeadingLevel, Inline, ListItem, TableCell } from '@distill/core';
 import { imageSource, textOf } from './clean.js';
 import { attr, type PElement, type PNode } from './dom.js';
+import { tidyRowSpans } from './table-spans.js';
 import { resolveUrl } from './urls.js';
 
 /**
@@ -27,7 +28,19 @@ interface Ctx {
   checkpoint?: () => void;
   /** Counts elements so the checkpoint runs every so often, not per node. */
   tick: { n: number };
+  /**
+   * Inline marks open around the current node (STRONG | EMPH | STRIKE): a `<b>` inside a
+   * `<strong>` adds nothing, and written twice it would be `****x****`, or `**x**` (bold) for
+   * an `<i>` inside an `<em>`.
+   */
+  marks: number;
+  /** Inside a table cell, where a line is all Markdown allows. */
+  cell?: boolean;
 }
+
+const STRONG = 1;
+const EMPH = 2;
+const STRIKE = 4;
 
 /** Inline-level HTML: phrasing content that does not break a paragraph. */
 const INLINE = new Set([
@@ -216,6 +229,7 @@ export function convertNodes(nodes: PNode[], opts: ConvertOptions): Block[] {
     quoteDepth: 0,
     checkpoint: opts.checkpoint,
     tick: { n: 0 },
+    marks: 0,
   };
   const b = new Builder();
   for (const n of nodes) visit(n, b, ctx);
@@ -297,7 +311,9 @@ function visitElement(el: PElement, tag: string, b: Builder, ctx: Ctx): void {
     case 'listing':
     case 'xmp':
     case 'plaintext':
-      b.block(codeBlock(el));
+      // In a cell the block becomes a code span anyway; read this way its links survive.
+      if (ctx.cell && hasLink(el)) codeWithLinks(el, b.inl, ctx);
+      else b.block(codeBlock(el));
       return;
     case 'blockquote': {
       b.flush();
@@ -432,6 +448,26 @@ function inlineKids(el: PElement, ctx: Ctx): Inline[] {
   return out;
 }
 
+/** Strong, emphasis or strike around the element's content, unless the same mark is already open. */
+function markedInline(
+  kind: 'strong' | 'emphasis' | 'strike',
+  mark: number,
+  el: PElement,
+  out: Inline[],
+  ctx: Ctx,
+): void {
+  if (ctx.marks & mark) {
+    for (const c of el.childNodes) inlineNode(c, out, ctx);
+    return;
+  }
+  ctx.marks |= mark;
+  try {
+    out.push({ kind, children: inlineKids(el, ctx) });
+  } finally {
+    ctx.marks &= ~mark;
+  }
+}
+
 function inlineElement(el: PElement, out: Inline[], ctx: Ctx): void {
   switch (el.tagName) {
     case 'br':
@@ -452,19 +488,19 @@ function inlineElement(el: PElement, out: Inline[], ctx: Ctx): void {
     }
     case 'b':
     case 'strong':
-      out.push({ kind: 'strong', children: inlineKids(el, ctx) });
+      markedInline('strong', STRONG, el, out, ctx);
       return;
     case 'i':
     case 'em':
     case 'cite':
     case 'dfn':
     case 'var':
-      out.push({ kind: 'emphasis', children: inlineKids(el, ctx) });
+      markedInline('emphasis', EMPH, el, out, ctx);
       return;
     case 's':
     case 'del':
     case 'strike':
-      out.push({ kind: 'strike', children: inlineKids(el, ctx) });
+      markedInline('strike', STRIKE, el, out, ctx);
       return;
     case 'sup':
       out.push({ kind: 'superscript', children: inlineKids(el, ctx) });
@@ -476,6 +512,10 @@ function inlineElement(el: PElement, out: Inline[], ctx: Ctx): void {
     case 'kbd':
     case 'samp':
     case 'tt': {
+      if (hasLink(el)) {
+        codeWithLinks(el, out, ctx);
+        return;
+      }
       const t = textOf(el).replace(WS, ' ');
       if (t.trim() === '') out.push({ kind: 'text', text: t });
       else {
@@ -511,6 +551,68 @@ function inlineElement(el: PElement, out: Inline[], ctx: Ctx): void {
     default:
       for (const c of el.childNodes) inlineNode(c, out, ctx);
   }
+}
+
+/** True when a link with a target sits below `el` (bounded walk). */
+function hasLink(el: PElement): boolean {
+  const stack: PNode[] = [...el.childNodes];
+  let budget = 200;
+  while (stack.length && budget-- > 0) {
+    const n = stack.pop() as PElement;
+    if (n.tagName === undefined) continue;
+    if (n.tagName === 'a' && attr(n, 'href')) return true;
+    for (const k of n.childNodes) stack.push(k);
+  }
+  return false;
+}
+
+/**
+ * Code holding links (API references: `<code>List&lt;<a>Item</a>&gt;</code>`): a code span
+ * cannot hold a link, so the code is cut at each link and the link text is code inside the
+ * link; the whole text stays, and so do the links.
+ */
+function codeWithLinks(el: PElement, out: Inline[], ctx: Ctx): void {
+  let buf = '';
+  const flushText = (into: Inline[]) => {
+    const t = buf.replace(WS, ' ');
+    buf = '';
+    if (t.trim() === '') {
+      if (t !== '') into.push({ kind: 'text', text: ' ' });
+      return;
+    }
+    if (t.startsWith(' ')) into.push({ kind: 'text', text: ' ' });
+    into.push({ kind: 'code', text: t.trim() });
+    if (t.endsWith(' ')) into.push({ kind: 'text', text: ' ' });
+  };
+  const walk = (n: PNode) => {
+    if (n.nodeName === '#text') {
+      buf += (n as { value: string }).value;
+      return;
+    }
+    const e = n as PElement;
+    if (e.tagName === undefined) return;
+    if (e.tagName === 'br') {
+      buf += ' ';
+      return;
+    }
+    const href = e.tagName === 'a' ? attr(e, 'href') : undefined;
+    if (href && href.trim() !== '' && !/^\s*javascript:/i.test(href)) {
+      flushText(out);
+      buf = textOf(e);
+      const kids: Inline[] = [];
+      flushText(kids);
+      const code = kids.filter((k) => k.kind === 'code');
+      if (code.length) {
+        if (kids[0].kind === 'text') out.push(kids[0]);
+        out.push({ kind: 'link', href: resolveUrl(href, ctx.base), children: code });
+        if (kids[kids.length - 1].kind === 'text' && kids.length > 1) out.push(kids[kids.length - 1]);
+      }
+      return;
+    }
+    for (const c of e.childNodes) walk(c);
+  };
+  for (const c of el.childNodes) walk(c);
+  flushText(out);
 }
 
 /** MathML often carries its TeX source as an annotation; use it when present. */
@@ -570,6 +672,16 @@ function list(el: PElement, b: Builder, ctx: Ctx): void {
       continue;
     }
     if (blocks.length === 0) continue;
+    if (ce.tagName === 'li' && blocks.length === 1 && blocks[0].kind === 'list') {
+      // An item holding only a list (often `list-style: none`, a bare indent) has no marker of
+      // its own to show: its list nests under the item before, or stands for this level.
+      if (items.length > 0) items[items.length - 1].blocks.push(blocks[0]);
+      else if (isOnlyItem(el, ce)) {
+        b.blocks.push(blocks[0]);
+        return;
+      } else items.push(...blocks[0].items);
+      continue;
+    }
     const item: ListItem = { blocks };
     const check = ce.tagName === 'li' ? checkbox(ce) : undefined;
     if (check !== undefined) item.checked = check;
@@ -582,6 +694,16 @@ function list(el: PElement, b: Builder, ctx: Ctx): void {
     if (Number.isFinite(start) && start !== 1 && start >= 0 && start < 1e9) blk.start = start;
   }
   b.blocks.push(blk);
+}
+
+/** True when `li` is the list's only element child and no text sits beside it. */
+function isOnlyItem(list: PElement, li: PElement): boolean {
+  for (const c of list.childNodes) {
+    if (c === li) continue;
+    if ((c as PElement).tagName !== undefined) return false;
+    if (c.nodeName === '#text' && (c as { value: string }).value.trim() !== '') return false;
+  }
+  return true;
 }
 
 /** A task-list item: `<li><input type="checkbox" checked>`; the clean pass removed inputs, so read the raw first child. */
@@ -619,7 +741,9 @@ function definitionList(el: PElement, b: Builder, ctx: Ctx): void {
       if (ce.tagName === 'dt') {
         const content = inlineContent(ce, inner);
         if (content.length === 0) continue;
-        current = { blocks: [{ kind: 'paragraph', content: [{ kind: 'strong', children: content }] }] };
+        // A term already bold (`<dt><strong>`) is not wrapped twice.
+        const bold = content.flatMap((x) => (x.kind === 'strong' ? x.children : [x]));
+        current = { blocks: [{ kind: 'paragraph', content: [{ kind: 'strong', children: bold }] }] };
         descs = undefined;
         items.push(current);
       } else if (ce.tagName === 'dd') {
@@ -765,10 +889,11 @@ function table(el: PElement, b: Builder, ctx: Ctx): void {
     return;
   }
   const out: TableCell[][] = [];
+  const cellCtx: Ctx = { ...ctx, cell: true };
   for (const r of rows) {
     const cells: TableCell[] = [];
     for (const c of r) {
-      const cellOut: TableCell = { content: inlineContent(c.el, ctx) };
+      const cellOut: TableCell = { content: inlineContent(c.el, cellCtx) };
       const cs = Number.parseInt(attr(c.el, 'colspan') ?? '', 10);
       const rs = Number.parseInt(attr(c.el, 'rowspan') ?? '', 10);
       if (cs > 1) cellOut.colSpan = Math.min(cs, 1000);
@@ -779,7 +904,7 @@ function table(el: PElement, b: Builder, ctx: Ctx): void {
     if (cells.length) out.push(cells);
   }
   if (out.length === 0) return;
-  const blk: Block = { kind: 'table', rows: out };
+  const blk: Block = { kind: 'table', rows: tidyRowSpans(out) };
   if (caption) {
     const cap = inlineContent(caption, ctx);
     if (cap.length) blk.caption = cap;

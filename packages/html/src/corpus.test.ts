@@ -20,14 +20,17 @@ describe.skipIf(!existsSync(docling))('Docling HTML cases (onlyMainContent false
     }
     const values = Object.values(scores);
     const mean = values.reduce((a, b) => a + b, 0) / values.length;
-    // Most gaps are style: Docling repeats merged cells where we write an HTML table, and
-    // writes `<!-- image -->` where we keep the image and its alt text.
-    expect(mean).toBeGreaterThan(0.9);
+    // Most gaps are style: Docling repeats merged cells where we write an HTML table, writes
+    // `<!-- image -->` where we keep the image and its alt text, `<!-- missing-text -->` for
+    // empty form fields, and spaces where a cell has `<br>`.
+    expect(mean).toBeGreaterThan(0.92);
     for (const f of [
       'example_03.html',
       'table_01.html',
       'table_05.html',
       'table_06.html',
+      'example_07.html',
+      'html_inline_group_in_table_cell.html',
     ])
       expect(scores[f], f).toBeGreaterThan(0.99);
     // Docling writes its bullets as '- ', this emitter as '* ': two edits per item.

@@ -21,15 +21,51 @@ const TAG = /<(\/?)([A-Za-z][A-Za-z0-9:-]*)\b[^>]*?(\/?)>/g;
 
 export const MAX_HTML_DEPTH = 512;
 
+const VOID_NAMES = [...VOID_ELEMENTS];
+const RAW_NAMES = [...RAW];
+
+/** True when html[s, e) is `name` (lower case), ignoring ASCII case. */
+function nameIs(html: string, s: number, e: number, name: string): boolean {
+  if (e - s !== name.length) return false;
+  for (let k = 0; k < name.length; k++)
+    if ((html.charCodeAt(s + k) | 32) !== name.charCodeAt(k)) return false;
+  return true;
+}
+
+const inList = (html: string, s: number, e: number, names: readonly string[]) => {
+  for (const n of names) if (nameIs(html, s, e, n)) return true;
+  return false;
+};
+
+const isAlpha = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+const isNameChar = (c: number) => isAlpha(c) || (c >= 48 && c <= 58) || c === 45;
+
+/**
+ * The deepest nesting of start tags (the TAG pattern's reading), scanned by hand: it runs on
+ * every page, and a regex match per tag (plus a lower-cased name) is garbage on each.
+ */
 function maxDepth(html: string, stopAt: number): number {
   let depth = 0;
   let max = 0;
-  TAG.lastIndex = 0;
-  for (let m = TAG.exec(html); m !== null; m = TAG.exec(html)) {
-    const name = m[2].toLowerCase();
-    if (VOID_ELEMENTS.has(name) || m[3] === '/') continue;
-    if (m[1]) depth = Math.max(0, depth - 1);
-    else if (!RAW.has(name)) {
+  const n = html.length;
+  let i = html.indexOf('<');
+  while (i >= 0 && i + 1 < n) {
+    let j = i + 1;
+    const close = html.charCodeAt(j) === 47;
+    if (close) j++;
+    if (!isAlpha(html.charCodeAt(j))) {
+      i = html.indexOf('<', j);
+      continue;
+    }
+    const s = j;
+    while (j < n && isNameChar(html.charCodeAt(j))) j++;
+    const gt = html.indexOf('>', j);
+    if (gt < 0) break;
+    i = html.indexOf('<', gt + 1);
+    if (html.charCodeAt(gt - 1) === 47 && gt - 1 >= j) continue;
+    if (inList(html, s, j, VOID_NAMES)) continue;
+    if (close) depth = depth > 0 ? depth - 1 : 0;
+    else if (!inList(html, s, j, RAW_NAMES)) {
       depth++;
       if (depth > max) {
         max = depth;

@@ -1,5 +1,5 @@
 import { DistillError, type Doc, type ParserPlugin } from '@distill/core';
-import { cleanTree, imageSrcs } from './clean.js';
+import { cleanTree, controlledIds, imageSrcs } from './clean.js';
 import { convertNodes } from './convert.js';
 import { decodeHtml } from './decode.js';
 import { capNesting, MAX_HTML_DEPTH } from './depth-cap.js';
@@ -9,6 +9,7 @@ import { buildMetadata } from './metadata.js';
 import { refineBlocks } from './refine.js';
 import { parseSelector, type SelectorList } from './selectors.js';
 import { serializeNodes } from './serialize.js';
+import { stripDataAttributes } from './strip-attrs.js';
 import { stripRawText } from './strip-raw.js';
 import { resolveUrl } from './urls.js';
 
@@ -34,6 +35,12 @@ export interface HtmlToDocOptions {
    */
   deadline?: number;
   warn?: (message: string) => void;
+  /**
+   * Drop `data-*` attributes (but lazy image sources and the like) before parsing: faster, for
+   * callers that read neither the cleaned `html` nor selectors naming such attributes. Ignored
+   * when includeTags or excludeTags are given.
+   */
+  dropDataAttributes?: boolean;
 }
 
 function selectors(
@@ -96,7 +103,10 @@ export function htmlToDoc(source: string | Uint8Array, options: HtmlToDocOptions
   const decoded = typeof source === 'string' ? source : decodeHtml(source, options.charset).text;
   // Script and style bodies and comments never reach the output; skipping them here spares the
   // tokenizer about half its work. rawHtml keeps the page as it came.
-  const cap = capNesting(stripRawText(decoded));
+  const dropData =
+    options.dropDataAttributes === true && !options.includeTags?.length && !options.excludeTags?.length;
+  const raw = stripRawText(decoded);
+  const cap = capNesting(dropData ? stripDataAttributes(raw) : raw);
   if (cap.capped)
     warn(`Elements nested deeper than ${MAX_HTML_DEPTH} levels were attached at that depth, as browsers do.`);
   const text = cap.html;
@@ -106,7 +116,14 @@ export function htmlToDoc(source: string | Uint8Array, options: HtmlToDocOptions
   const isXhtml = options.xhtml ?? false;
   const document = parseHtml(isXhtml ? xhtmlToHtml(text) : text, checkpoint);
   checkpoint();
-  const cleaned = cleanTree(document, { onlyMainContent: onlyMain, include, exclude, checkpoint });
+  const controlled = controlledIds(text);
+  const cleaned = cleanTree(document, {
+    onlyMainContent: onlyMain,
+    include,
+    exclude,
+    checkpoint,
+    controlled,
+  });
   const base =
     cleaned.baseHref !== undefined ? resolveUrl(cleaned.baseHref, options.baseUrl) : options.baseUrl;
   const metadata = buildMetadata(cleaned.head, base);
@@ -154,6 +171,12 @@ export function htmlToDoc(source: string | Uint8Array, options: HtmlToDocOptions
   return doc;
 }
 
+/** True when the request asks for the cleaned HTML (a format given as a string or as `{ type }`). */
+function wantsHtml(formats: unknown): boolean {
+  if (!Array.isArray(formats)) return true;
+  return formats.some((f) => (typeof f === 'string' ? f : (f as { type?: string })?.type) === 'html');
+}
+
 export const htmlParser: ParserPlugin = {
   name: 'html',
   formats: ['html', 'xhtml'],
@@ -169,6 +192,8 @@ export const htmlParser: ParserPlugin = {
       xhtml: ctx.format === 'xhtml',
       signal: ctx.signal,
       deadline: Date.now() + o.timeout,
+      // The cleaned HTML keeps the page's attributes; Markdown and the rest never read data-*.
+      dropDataAttributes: !wantsHtml(o.formats),
     });
     // Warnings travel on the Doc; the engine merges them with its own.
     return doc;

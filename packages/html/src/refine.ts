@@ -40,6 +40,17 @@ function blockLinks(b: Block): number {
   }
 }
 
+/** Each block's text, whitespace collapsed, computed once: three passes below read it. */
+const textCache = new WeakMap<Block, string>();
+function flatText(b: Block): string {
+  let t = textCache.get(b);
+  if (t === undefined) {
+    t = blockText(b).replace(/\s+/g, ' ').trim();
+    textCache.set(b, t);
+  }
+  return t;
+}
+
 const BOILER_TEXT =
   /^(related|you (may|might) also like|more (stories|from|articles|posts|like this)|recommended|trending|popular|read (more|next)|share (this|on)|subscribe|sign up|follow us|leave a (reply|comment)|comments?|about the author|newsletter|advertisement|sponsored|tags?:|categories:|filed under)\b/i;
 
@@ -47,7 +58,7 @@ function classify(b: Block): Klass {
   if (b.kind === 'heading') return 'heading';
   if (b.kind === 'code' || b.kind === 'table' || b.kind === 'image' || b.kind === 'formula') return 'neutral';
   if (b.kind === 'rule' || b.kind === 'pageBreak' || b.kind === 'comment') return 'neutral';
-  const text = blockText(b).replace(/\s+/g, ' ').trim();
+  const text = flatText(b);
   const len = text.length;
   if (len === 0) return 'neutral';
   const ld = blockLinks(b) / len;
@@ -70,7 +81,7 @@ function classify(b: Block): Klass {
  */
 function dropRepeated(blocks: Block[]): Block[] {
   const counts = new Map<string, number>();
-  const key = (b: Block) => (b.kind === 'paragraph' ? blockText(b).replace(/\s+/g, ' ').trim() : '');
+  const key = (b: Block) => (b.kind === 'paragraph' ? flatText(b) : '');
   for (const b of blocks) {
     const t = key(b);
     if (t !== '' && t.length < 40) counts.set(t, (counts.get(t) ?? 0) + 1);
@@ -88,12 +99,25 @@ function dropRepeated(blocks: Block[]): Block[] {
  */
 function dropCopies(blocks: Block[]): Block[] {
   const seen = new Set<string>();
+  // A table or code block right under a heading of its own that is not a copy ("Equivalent
+  // table") is that section's content, repeated on purpose; cloned sections repeat their
+  // headings too. Prose is not let through (an author bio under "About the author" repeats),
+  // nor are link-heavy tables (a "top providers" widget under each city's heading).
+  let freshHeading = false;
   return blocks.filter((b) => {
     if (b.kind === 'image' || b.kind === 'rule' || b.kind === 'pageBreak') return true;
-    const t = blockText(b).replace(/\s+/g, ' ').trim();
-    if (t.length < 40) return true;
-    if (seen.has(t)) return false;
+    const t = flatText(b);
+    const underHeading = freshHeading;
+    freshHeading = false;
+    if (t.length < 40) {
+      freshHeading = b.kind === 'heading' && !seen.has(t);
+      if (b.kind === 'heading') seen.add(t);
+      return true;
+    }
+    if (seen.has(t))
+      return underHeading && (b.kind === 'table' || b.kind === 'code') && blockLinks(b) < t.length * 0.3;
     seen.add(t);
+    freshHeading = b.kind === 'heading';
     return true;
   });
 }
@@ -108,7 +132,7 @@ export function refineBlocks(input: Block[]): Block[] {
   let goodLen = 0;
   let allLen = 0;
   blocks.forEach((b, i) => {
-    const len = blockText(b).length;
+    const len = flatText(b).length;
     allLen += len;
     if (k[i] === 'good') goodLen += len;
   });
