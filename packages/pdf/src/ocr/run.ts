@@ -2,7 +2,7 @@ import { type OcrPool, poorReading, sharedOcrPool } from '@distill/ocr';
 import { analyzePage } from '../layout/analyze.js';
 import type { PdfPage } from '../pdfjs.js';
 import type { PageLayout } from '../types.js';
-import { boldWords } from './bold.js';
+import { wordStrokes } from './bold.js';
 import type { OcrPageInfo } from './mark.js';
 import { chooseDpi, DEFAULT_DPI, openForRender, renderPage } from './render.js';
 import { findImageRules } from './rules.js';
@@ -132,9 +132,11 @@ export async function ocrPages(
               return;
             }
             // Ink is measured on the upright rendering; a turned page goes without bold.
-            const bold =
-              ocr.orientation === 0 ? boldWords(ocr.words, shot.image, shot.widthPx, shot.heightPx) : [];
-            const { input, boxes } = ocrPageInput(n, ocr, frame, bold);
+            const strokes =
+              ocr.orientation === 0
+                ? wordStrokes(ocr.words, shot.image, shot.widthPx, shot.heightPx, Math.round(dpi / 75))
+                : [];
+            const { input, boxes } = ocrPageInput(n, ocr, frame, strokes);
             // Ruling lines seen in the upright rendering, so scanned tables keep their grid.
             if (ocr.orientation === 0) {
               const header = shot.image.length - shot.widthPx * shot.heightPx;
