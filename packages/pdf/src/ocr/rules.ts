@@ -1,4 +1,4 @@
-import type { Rule } from '../types.js';
+import type { Box, Rule } from '../types.js';
 
 /**
  * Ruling lines of a scanned page, found in its rendering: a scan has no drawing operators, so
@@ -7,8 +7,11 @@ import type { Rule } from '../types.js';
  * and filled areas are too thick, so neither counts.
  */
 
-/** Luma below this is ink. */
-const DARK = 140;
+/**
+ * Luma this far below the paper's is a rule's ink: table rules are often a light grey (230 on
+ * white), far lighter than text; thickness and length keep shading and letters out.
+ */
+const RULE_CONTRAST = 20;
 /** Shortest rule, in inches: table rules span a column; letters and dashes are far shorter. */
 const MIN_LENGTH_IN = 0.4;
 /** Thickest rule, in inches (about 4 pt): thicker dark areas are fills or pictures. */
@@ -33,6 +36,7 @@ function segments(
   lines: number,
   length: number,
   min: number,
+  dark: number,
   at: (line: number, i: number) => number,
 ): Segment[] {
   const done: Segment[] = [];
@@ -41,14 +45,14 @@ function segments(
     const next: Segment[] = [];
     let i = 0;
     while (i < length) {
-      if (at(line, i) >= DARK) {
+      if (at(line, i) >= dark) {
         i++;
         continue;
       }
       const a0 = i;
       let last = i;
-      while (i < length && (at(line, i) < DARK || i - last <= GAP)) {
-        if (at(line, i) < DARK) last = i;
+      while (i < length && (at(line, i) < dark || i - last <= GAP)) {
+        if (at(line, i) < dark) last = i;
         i++;
       }
       const a1 = last;
@@ -81,20 +85,51 @@ export function findImageRules(
   dpi: number,
   k: number,
 ): Rule[] {
+  return findImageLines(image, offset, widthPx, heightPx, dpi, k).rules;
+}
+
+/** Tallest shaded band taken for a filled cell or row, in inches; taller ones are pictures. */
+const MAX_FILL_IN = 1;
+
+/**
+ * Rules and filled rectangles (shaded cells and zebra rows of a table, whose edges are its
+ * grid when it has no rules) of a grey image, as fast mode reads them from drawing operators.
+ */
+export function findImageLines(
+  image: Uint8Array,
+  offset: number,
+  widthPx: number,
+  heightPx: number,
+  dpi: number,
+  k: number,
+): { rules: Rule[]; rects: Box[] } {
   const min = Math.max(8, Math.round(MIN_LENGTH_IN * dpi));
   const thick = Math.max(2, Math.round(MAX_THICK_IN * dpi));
   const rules: Rule[] = [];
-  const rows = segments(heightPx, widthPx, min, (y, x) => image[offset + y * widthPx + x]);
+  // The paper: the most common grey (sampled).
+  const hist = new Uint32Array(256);
+  for (let i = offset; i < image.length; i += 7) hist[image[i]]++;
+  let paper = 0;
+  for (let g = 1; g < 256; g++) if (hist[g] > hist[paper]) paper = g;
+  const dark = Math.max(60, paper - RULE_CONTRAST);
+  const rows = segments(heightPx, widthPx, min, dark, (y, x) => image[offset + y * widthPx + x]);
+  const rects: Box[] = [];
+  const maxFill = Math.round(MAX_FILL_IN * dpi);
   for (const s of rows) {
-    if (s.end - s.start + 1 > thick) continue;
+    const h = s.end - s.start + 1;
+    if (h > thick) {
+      if (h <= maxFill)
+        rects.push({ x0: s.a0 * k, y0: s.start * k, x1: (s.a1 + 1) * k, y1: (s.end + 1) * k });
+      continue;
+    }
     const y = ((s.start + s.end + 1) / 2) * k;
     rules.push({ x0: s.a0 * k, x1: (s.a1 + 1) * k, y0: y, y1: y });
   }
-  const cols = segments(widthPx, heightPx, min, (x, y) => image[offset + y * widthPx + x]);
+  const cols = segments(widthPx, heightPx, min, dark, (x, y) => image[offset + y * widthPx + x]);
   for (const s of cols) {
     if (s.end - s.start + 1 > thick) continue;
     const x = ((s.start + s.end + 1) / 2) * k;
     rules.push({ x0: x, x1: x, y0: s.a0 * k, y1: (s.a1 + 1) * k });
   }
-  return rules;
+  return { rules, rects };
 }

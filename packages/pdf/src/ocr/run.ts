@@ -5,7 +5,7 @@ import type { PageLayout } from '../types.js';
 import { wordStrokes } from './bold.js';
 import type { OcrPageInfo } from './mark.js';
 import { chooseDpi, DEFAULT_DPI, openForRender, renderPage } from './render.js';
-import { findImageRules } from './rules.js';
+import { findImageLines } from './rules.js';
 import { keptWords, ocrPageInput } from './runs.js';
 
 export interface OcrSettings {
@@ -140,7 +140,9 @@ export async function ocrPages(
             // Ruling lines seen in the upright rendering, so scanned tables keep their grid.
             if (ocr.orientation === 0) {
               const header = shot.image.length - shot.widthPx * shot.heightPx;
-              input.rules = findImageRules(shot.image, header, shot.widthPx, shot.heightPx, dpi, 72 / dpi);
+              const found = findImageLines(shot.image, header, shot.widthPx, shot.heightPx, dpi, 72 / dpi);
+              input.rules = found.rules;
+              input.rects = found.rects;
             }
             results.set(n, {
               layout: analyzePage(input),
