@@ -1,8 +1,9 @@
 import { DistillError } from '@distill/core';
 import { installedLanguages, tesseractCode } from '@distill/ocr';
 import type { PageLayout } from '../types.js';
-import { ocrReason } from './decide.js';
+import { inkCheckWanted, ocrReason, textMissesInk, textOnInk } from './decide.js';
 import type { OcrPageInfo } from './mark.js';
+import { openForRender, renderPage } from './render.js';
 import { type OcrSettings, ocrPages } from './run.js';
 
 export type PdfMode = 'fast' | 'auto' | 'ocr';
@@ -55,6 +56,13 @@ export async function applyOcr(
   const out = new Map<number, OcrPageInfo>();
   if (opts.mode === 'fast') return out;
   const pages = layouts.filter((l) => opts.mode === 'ocr' || ocrReason(l)).map((l) => l.pageNumber);
+  if (opts.mode === 'auto') {
+    const check = layouts.filter((l) => !ocrReason(l) && inkCheckWanted(l));
+    if (check.length) {
+      for (const n of await textOffInk(bytes, check, opts)) pages.push(n);
+      pages.sort((a, b) => a - b);
+    }
+  }
   if (pages.length === 0) return out;
   const languages = ocrLanguages(opts.settings, opts.languageHints, opts.warn);
   let results: Awaited<ReturnType<typeof ocrPages>>;
@@ -80,6 +88,44 @@ export async function applyOcr(
     if (!r || (r.info.empty && layouts[i].chars > 0)) continue;
     layouts[i] = r.layout;
     out.set(r.layout.pageNumber, r.info);
+  }
+  return out;
+}
+
+/** Resolution of the ink check: a line of body text is ten pixels or more tall. */
+const INK_CHECK_DPI = 96;
+
+/**
+ * Of pages covered by images that kept their text layer, those whose text mostly lies where
+ * the rendered page shows nothing (an invisible layer that does not match its scan): they are
+ * OCR'd like scans. A page that cannot be rendered keeps its text.
+ */
+async function textOffInk(bytes: Uint8Array, layouts: PageLayout[], opts: ApplyOcr): Promise<number[]> {
+  const out: number[] = [];
+  const doc = await openForRender(bytes);
+  try {
+    for (const l of layouts) {
+      opts.checkpoint();
+      const page = await doc.getPage(l.pageNumber).catch(() => undefined);
+      if (!page) continue;
+      try {
+        const shot = await renderPage(doc, page, INK_CHECK_DPI);
+        const offset = shot.image.length - shot.widthPx * shot.heightPx;
+        const share = textOnInk(l, shot.image, offset, shot.widthPx, shot.heightPx, INK_CHECK_DPI / 72);
+        if (textMissesInk(share)) {
+          opts.warn(
+            `PDF page ${l.pageNumber}: its text layer is not what the page shows (${Math.round(share * 100)}% on print), OCR'd instead`,
+          );
+          out.push(l.pageNumber);
+        }
+      } catch {
+        // Unrenderable: the text layer stays.
+      } finally {
+        page.cleanup();
+      }
+    }
+  } finally {
+    await doc.destroy();
   }
   return out;
 }

@@ -26,6 +26,8 @@ interface Segment {
   a1: number;
   start: number;
   end: number;
+  /** Darkest pixel seen on the segment. */
+  ink: number;
 }
 
 /**
@@ -51,8 +53,11 @@ function segments(
       }
       const a0 = i;
       let last = i;
+      let ink = 255;
       while (i < length && (at(line, i) < dark || i - last <= GAP)) {
-        if (at(line, i) < dark) last = i;
+        const v = at(line, i);
+        if (v < dark) last = i;
+        if (v < ink) ink = v;
         i++;
       }
       const a1 = last;
@@ -62,9 +67,10 @@ function segments(
         prev.end = line;
         prev.a0 = Math.min(prev.a0, a0);
         prev.a1 = Math.max(prev.a1, a1);
+        prev.ink = Math.min(prev.ink, ink);
         next.push(prev);
         active = active.filter((s) => s !== prev);
-      } else next.push({ a0, a1, start: line, end: line });
+      } else next.push({ a0, a1, start: line, end: line, ink });
     }
     done.push(...active);
     active = next;
@@ -88,6 +94,27 @@ export function findImageRules(
   return findImageLines(image, offset, widthPx, heightPx, dpi, k).rules;
 }
 
+/** Rules with ink this dark are rules wherever they are; lighter ones only in a grid. */
+const STRONG_INK = 140;
+
+const crosses = (h: Rule, v: Rule) =>
+  v.x0 >= h.x0 - 3 && v.x0 <= h.x1 + 3 && h.y0 >= v.y0 - 3 && h.y0 <= v.y1 + 3;
+
+/**
+ * Light rules (a pale grey, like a chart's gridlines) count only where they form a grid of
+ * their own: two or more light rules each way that cross two or more light rules of the other
+ * way, as a table drawn in pale lines does. A chart's pale gridlines run one way (its bars,
+ * however thin, are dark) and would make a table of it.
+ */
+function keepLightRules(strong: Rule[], light: Rule[]): Rule[] {
+  const horizontal = (r: Rule) => r.y0 === r.y1;
+  const hs = light.filter(horizontal);
+  const vs = light.filter((r) => !horizontal(r));
+  const gridH = hs.filter((h) => vs.filter((v) => crosses(h, v)).length >= 2).length;
+  const gridV = vs.filter((v) => hs.filter((h) => crosses(h, v)).length >= 2).length;
+  return gridH >= 2 && gridV >= 2 ? [...strong, ...light] : strong;
+}
+
 /** Tallest shaded band taken for a filled cell or row, in inches; taller ones are pictures. */
 const MAX_FILL_IN = 1;
 
@@ -106,6 +133,7 @@ export function findImageLines(
   const min = Math.max(8, Math.round(MIN_LENGTH_IN * dpi));
   const thick = Math.max(2, Math.round(MAX_THICK_IN * dpi));
   const rules: Rule[] = [];
+  const light: Rule[] = [];
   // The paper: the most common grey (sampled).
   const hist = new Uint32Array(256);
   for (let i = offset; i < image.length; i += 7) hist[image[i]]++;
@@ -123,13 +151,13 @@ export function findImageLines(
       continue;
     }
     const y = ((s.start + s.end + 1) / 2) * k;
-    rules.push({ x0: s.a0 * k, x1: (s.a1 + 1) * k, y0: y, y1: y });
+    (s.ink < STRONG_INK ? rules : light).push({ x0: s.a0 * k, x1: (s.a1 + 1) * k, y0: y, y1: y });
   }
   const cols = segments(widthPx, heightPx, min, dark, (x, y) => image[offset + y * widthPx + x]);
   for (const s of cols) {
     if (s.end - s.start + 1 > thick) continue;
     const x = ((s.start + s.end + 1) / 2) * k;
-    rules.push({ x0: x, x1: x, y0: s.a0 * k, y1: (s.a1 + 1) * k });
+    (s.ink < STRONG_INK ? rules : light).push({ x0: x, x1: x, y0: s.a0 * k, y1: (s.a1 + 1) * k });
   }
-  return { rules, rects };
+  return { rules: keepLightRules(rules, light), rects };
 }
