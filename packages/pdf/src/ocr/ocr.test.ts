@@ -165,6 +165,24 @@ describe('PDF OCR (real tesseract.js, language data from npm)', () => {
     }
   }, 120_000);
 
+  it('renders pages on a worker thread with the same result as in this thread', async () => {
+    const bytes = new Uint8Array(readFileSync(scan(SCAN_IDS[1])));
+    const worker = { url: new URL('./render-worker.ts', import.meta.url), execArgv: ['--conditions=source'] };
+    const threaded = await parsePdf(bytes, {
+      mode: 'ocr',
+      worker: false,
+      ocr: { pool, dpi: DPI, renderWorker: worker },
+    });
+    const inline = await parsePdf(bytes, {
+      mode: 'ocr',
+      worker: false,
+      ocr: { pool, dpi: DPI, renderWorker: false },
+    });
+    expect(threaded.warnings).toBeUndefined();
+    expect(threaded.blocks.length).toBeGreaterThan(3);
+    expect(threaded.blocks).toEqual(inline.blocks);
+  }, 180_000);
+
   it('chooses about 300 dpi for text pages and caps huge pages', () => {
     expect(chooseDpi(612, 792)).toBe(300);
     expect(chooseDpi(2384, 3370)).toBeLessThan(110); // A0
