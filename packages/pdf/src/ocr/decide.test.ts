@@ -20,13 +20,15 @@ const pool = new OcrPool({ size: 2 });
  * covering the whole sheet, with ten lines of text in the lower half: invisible (render mode
  * 3, a text layer that does not match the scan) or visible.
  */
-function scanWithText(invisible: boolean): Uint8Array {
+function scanWithText(invisible: boolean, imageTopHalf = false): Uint8Array {
   const out = join(dir, ID);
   execFileSync('pdftoppm', ['-r', String(DPI), '-gray', '-singlefile', join(DPBENCH, `${ID}.pdf`), out]);
   const pgm = readFileSync(`${out}.pgm`);
   const m = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.subarray(0, 40).toString('latin1'))!;
   const [w, h] = [Number(m[1]), Number(m[2])];
-  const samples = Buffer.concat([pgm.subarray(m[0].length), Buffer.alloc(w * h, 255)]);
+  const samples = imageTopHalf
+    ? pgm.subarray(m[0].length)
+    : Buffer.concat([pgm.subarray(m[0].length), Buffer.alloc(w * h, 255)]);
   const [W, H] = [612, 1584];
   const lines = Array.from(
     { length: 10 },
@@ -38,10 +40,13 @@ function scanWithText(invisible: boolean): Uint8Array {
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${W} ${H}] /Resources << /XObject << /Im1 4 0 R >> /Font << /F1 6 0 R >> >> /Contents 5 0 R >>`,
     {
-      dict: `<< /Type /XObject /Subtype /Image /Width ${w} /Height ${2 * h} /ColorSpace /DeviceGray /BitsPerComponent 8 >>`,
+      dict: `<< /Type /XObject /Subtype /Image /Width ${w} /Height ${imageTopHalf ? h : 2 * h} /ColorSpace /DeviceGray /BitsPerComponent 8 >>`,
       stream: samples.toString('latin1'),
     },
-    { dict: '<< >>', stream: `q ${W} 0 0 ${H} 0 0 cm /Im1 Do Q\n${lines}` },
+    {
+      dict: '<< >>',
+      stream: `q ${W} 0 0 ${imageTopHalf ? H / 2 : H} 0 ${imageTopHalf ? H / 2 : 0} cm /Im1 Do Q\n${lines}`,
+    },
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
   ]);
 }
@@ -86,5 +91,24 @@ describe('auto mode: text layers checked against the rendered page', () => {
     });
     expect(visible.metadata.ocrPages).toBeUndefined();
     expect(visible.blocks.map((b) => blockText(b)).join('\n')).toMatch(/northern region line 10/);
+  }, 180_000);
+
+  it('reads a large image inside a text page when asked, after the image, marked as OCR', async () => {
+    const bytes = scanWithText(false, true);
+    const plain = await parsePdf(bytes, { mode: 'auto', worker: false, ocr: { pool, dpi: DPI } });
+    expect(plain.metadata.ocrPages).toBeUndefined();
+    expect(plain.blocks.map((b) => blockText(b)).join('\n')).not.toMatch(/YARROW/);
+
+    const doc = await parsePdf(bytes, { mode: 'auto', worker: false, ocr: { pool, dpi: DPI, images: true } });
+    const kinds = doc.blocks.map((b) => b.kind);
+    const image = kinds.indexOf('image');
+    expect(image).toBeGreaterThanOrEqual(0);
+    const read = doc.blocks.slice(image + 1).filter((b) => b.prov?.confidence?.ocr !== undefined);
+    expect(read.map((b) => blockText(b)).join('\n')).toMatch(/YARROW/);
+    // The page's own text is still its text layer's, unmarked.
+    const own = doc.blocks.filter((b) => /northern region/.test(blockText(b)));
+    expect(own.length).toBeGreaterThan(0);
+    for (const b of own) expect(b.prov?.confidence).toBeUndefined();
+    expect(doc.pages?.[0].status).toBe('ok');
   }, 180_000);
 });

@@ -20,6 +20,12 @@ export interface OcrSettings {
   dpi?: number;
   /** Time budget of one page's OCR (ms), after which the page is left empty; default 120 s. */
   pageTimeoutMs?: number;
+  /**
+   * `auto` mode: read the text of large images inside text pages (a scanned table, a
+   * screenshot), placed after the image and marked as OCR; a number is the least share of the
+   * page an image must cover (default 0.15). Off unless set or DISTILL_OCR_IMAGES=1.
+   */
+  images?: boolean | number;
   /** Rendering thread script, `false` to render in this thread; by default the built one when present. */
   renderWorker?: WorkerScript | false;
 }
