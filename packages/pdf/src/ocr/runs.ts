@@ -72,9 +72,7 @@ function weightedMedian(values: readonly { v: number; w: number }[]): number | u
  * lines are cut at wide gaps first. Words carry the space after them within a line part, so
  * spacing never depends on the gap estimate. A part's size is estimated from its words' ink
  * heights and the letters they hold (see size.ts), snapped with the page's other sizes; bold
- * is decided per part from stroke widths. Parts with no word to measure take tesseract's row
- * height (at most their tallest word's, as a line merged across misaligned columns has an
- * inflated row height).
+ * is decided per part from stroke widths.
  */
 export function ocrPageInput(
   pageNumber: number,
@@ -89,7 +87,6 @@ export function ocrPageInput(
   const kept = ocr.words.map((w, i) => ({ w, i })).filter((x) => keep[x.i]);
   // Parts: runs of kept words on one tesseract line with no column-wide gap between them.
   const parts: { w: OcrWord; i: number }[][] = [];
-  const split = new Set<(typeof parts)[number]>();
   for (let a = 0; a < kept.length; ) {
     let b = a;
     while (b + 1 < kept.length && kept[b + 1].w.line === kept[a].w.line) b++;
@@ -100,27 +97,30 @@ export function ocrPageInput(
     for (let c = 1; c < line.length; c++) {
       if (line[c].w.bbox[0] - line[c - 1].w.bbox[2] > gap) {
         parts.push(part);
-        split.add(part);
         part = [];
       }
       part.push(line[c]);
     }
     parts.push(part);
-    if (part.length !== line.length) split.add(part);
     a = b + 1;
   }
-  const rowSize = (part: (typeof parts)[number]) => {
-    const row = part[0].w.rowHeight;
-    const tallest = Math.max(...part.map((x) => x.w.bbox[3] - x.w.bbox[1]));
-    return Math.max(1, (split.has(part) ? Math.min(row, tallest) : row) * k * ROW_TO_SIZE);
-  };
-  const estimated = parts.map((part) => {
-    const est = part.flatMap(({ w, i }) => {
-      const s = wordSize(w.text, (strokes[i]?.ink || w.bbox[3] - w.bbox[1]) * k);
-      return s === undefined ? [] : [{ v: s, w: w.text.length }];
-    });
-    return weightedMedian(est) ?? rowSize(part);
-  });
+  const estimate = (part: (typeof parts)[number]) =>
+    weightedMedian(
+      part.flatMap(({ w, i }) => {
+        const s = wordSize(w.text, (strokes[i]?.ink || w.bbox[3] - w.bbox[1]) * k);
+        return s === undefined ? [] : [{ v: s, w: w.text.length }];
+      }),
+    );
+  // A part with no word to measure (figures, marks) takes its tesseract line's estimate, else
+  // the line's row height.
+  const byLine = new Map<number, (typeof parts)[number]>();
+  for (const part of parts) byLine.set(part[0].w.line, [...(byLine.get(part[0].w.line) ?? []), ...part]);
+  const estimated = parts.map(
+    (part) =>
+      estimate(part) ??
+      estimate(byLine.get(part[0].w.line)!) ??
+      Math.max(1, part[0].w.rowHeight * k * ROW_TO_SIZE),
+  );
   const sizes = snapSizes(
     estimated,
     parts.map((p) => p.reduce((s, x) => s + x.w.text.length, 0)),

@@ -12,7 +12,9 @@ const X = 0.49;
 const DESC = -0.21;
 
 function top(c: string): number | undefined {
-  if (/[A-Z0-9bdfhklBDFHKL]/.test(c)) return CAP;
+  // Digits may be old-style figures (x-height tall, some descending): no measure of size.
+  if (/[0-9]/.test(c)) return undefined;
+  if (/[A-Zbdfhkl]/.test(c)) return CAP;
   if (c === 't') return 0.62;
   if (c === 'i' || c === 'j') return 0.68;
   if (/[a-z]/.test(c)) return X;
