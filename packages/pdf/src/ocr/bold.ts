@@ -62,20 +62,28 @@ export function wordStrokes(
   });
 }
 
+/** A word with this many dark runs is measured on its own; shorter ones follow their part. */
+const WORD_RUNS = 20;
+
 /**
- * Bold groups of words (line parts): a group whose mean stroke is clearly wider than the
- * page's median group is bold, so OCR'd headings set in bold are found as in fast mode.
- * Groups are line parts, not tesseract lines: tesseract may read a heading and the line
- * beside it in the next column as one line. (Larger type has wider strokes too; it is a
- * heading candidate by its size anyway.)
+ * Bold words, by groups of words (line parts): a group whose mean stroke is clearly wider than
+ * the page's median group is bold, so OCR'd headings set in bold are found as in fast mode;
+ * within it, words long enough to measure are judged on their own strokes, so a line with a
+ * few bold words (a run-in term) is not bold throughout. Groups are line parts, not tesseract
+ * lines: tesseract may read a heading and the line beside it in the next column as one line.
+ * (Larger type has wider strokes too; it is a heading candidate by its size anyway.)
  */
-export function boldGroups(groups: readonly (readonly Stroke[])[]): boolean[] {
-  const stroke = groups.map((g) => {
+export function boldGroups(groups: readonly (readonly Stroke[])[]): boolean[][] {
+  const mean = (g: readonly Stroke[]) => {
     const runs = g.reduce((s, x) => s + x.runs, 0);
     return runs >= MIN_RUNS ? g.reduce((s, x) => s + x.dark, 0) / runs : undefined;
-  });
+  };
+  const stroke = groups.map(mean);
   const sorted = stroke.filter((s): s is number => s !== undefined).sort((a, b) => a - b);
-  if (sorted.length < 3) return groups.map(() => false);
+  if (sorted.length < 3) return groups.map((g) => g.map(() => false));
   const median = sorted[Math.floor(sorted.length / 2)];
-  return stroke.map((s) => (s ?? 0) > median * BOLD_RATIO);
+  return groups.map((g, i) => {
+    const bold = (stroke[i] ?? 0) > median * BOLD_RATIO;
+    return g.map((w) => (w.runs >= WORD_RUNS ? w.dark / w.runs > median * BOLD_RATIO : bold));
+  });
 }

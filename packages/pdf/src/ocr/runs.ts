@@ -127,7 +127,7 @@ export function ocrPageInput(
   );
   const bold = strokes.length
     ? boldGroups(parts.map((p) => p.map((x) => strokes[x.i] ?? { dark: 0, runs: 0, ink: 0 })))
-    : parts.map(() => false);
+    : parts.map((p) => p.map(() => false));
   parts.forEach((part, pi) => {
     const size = Math.max(1, sizes[pi]);
     part.forEach(({ w }, n) => {
@@ -140,7 +140,7 @@ export function ocrPageInput(
         y1: y1 * k,
         base: w.base * k,
         size,
-        bold: bold[pi],
+        bold: bold[pi][n],
         italic: false,
       });
       boxes.push({ x0: x0 * k, y0: y0 * k, x1: x1 * k, y1: y1 * k, confidence: w.confidence });
