@@ -1,8 +1,9 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  // The worker is its own entry: page layout runs in it on worker threads.
-  entry: ['src/index.ts', 'src/worker.ts'],
+  // The workers are their own entries: page layout, and page rendering for OCR, run in them
+  // on worker threads.
+  entry: { index: 'src/index.ts', worker: 'src/worker.ts', 'render-worker': 'src/ocr/render-worker.ts' },
   format: ['esm', 'cjs'],
   dts: { entry: 'src/index.ts' },
   clean: true,

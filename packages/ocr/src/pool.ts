@@ -338,12 +338,14 @@ export class OcrPool {
 
 /**
  * Few sure words of three letters or more: the page may be turned, or not text at all. (A
- * photo with a caption reads as much noise plus a few good lines; those lines count.)
+ * photo with a caption reads as much noise plus a few good lines; those lines count.) Text
+ * upside down or sideways also yields a few dozen sure "words" among hundreds of unsure ones,
+ * so a reading whose words are mostly unsure and whose sure words are a small share is poor too.
  */
 export function poorReading(p: OcrPage): boolean {
   let good = 0;
   for (const w of p.words) if (w.confidence >= 0.7 && /\p{L}{3}/u.test(w.text)) good++;
-  return good < 8;
+  return good < 8 || (p.confidence < 0.6 && good < 0.25 * p.words.length);
 }
 
 function readingScore(p: OcrPage): number {

@@ -34,7 +34,7 @@ export function sourceWorkerScript(): WorkerScript {
 }
 
 /** A TypeScript worker starts from a bootstrap that registers tsx first (Node 20 cannot otherwise). */
-function startWorker(script: WorkerScript, options: ConstructorParameters<typeof Worker>[1]): Worker {
+export function startWorker(script: WorkerScript, options: ConstructorParameters<typeof Worker>[1]): Worker {
   // A built worker resolves packages as published: flags of a source run (tsx, the source
   // condition) are not passed on unless the script asks for them.
   if (!script.url.pathname.endsWith('.ts')) return new Worker(script.url, { execArgv: [], ...options });

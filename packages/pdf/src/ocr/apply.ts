@@ -1,8 +1,10 @@
 import { DistillError } from '@distill/core';
-import { installedLanguages, tesseractCode } from '@distill/ocr';
+import { installedLanguages, sharedOcrPool, tesseractCode } from '@distill/ocr';
 import type { PageLayout } from '../types.js';
-import { ocrReason } from './decide.js';
+import { inkCheckWanted, ocrReason, textMissesInk, textOnInk } from './decide.js';
+import { LARGE_IMAGE, readLargeImages } from './images.js';
 import type { OcrPageInfo } from './mark.js';
+import { openRenderer } from './renderer.js';
 import { type OcrSettings, ocrPages } from './run.js';
 
 export type PdfMode = 'fast' | 'auto' | 'ocr';
@@ -55,17 +57,36 @@ export async function applyOcr(
   const out = new Map<number, OcrPageInfo>();
   if (opts.mode === 'fast') return out;
   const pages = layouts.filter((l) => opts.mode === 'ocr' || ocrReason(l)).map((l) => l.pageNumber);
-  if (pages.length === 0) return out;
+  if (opts.mode === 'auto') {
+    const check = layouts.filter((l) => !ocrReason(l) && inkCheckWanted(l));
+    if (check.length) {
+      for (const n of await textOffInk(bytes, check, opts)) pages.push(n);
+      pages.sort((a, b) => a - b);
+    }
+  }
+  const images = opts.mode === 'auto' && imagesWanted(opts.settings);
+  if (pages.length === 0 && !images) return out;
   const languages = ocrLanguages(opts.settings, opts.languageHints, opts.warn);
-  let results: Awaited<ReturnType<typeof ocrPages>>;
+  let results: Awaited<ReturnType<typeof ocrPages>> = new Map();
   try {
-    results = await ocrPages(bytes, pages, {
-      signal: opts.signal,
-      checkpoint: opts.checkpoint,
-      warn: opts.warn,
-      settings: opts.settings,
-      languages,
-    });
+    if (pages.length)
+      results = await ocrPages(bytes, pages, {
+        signal: opts.signal,
+        checkpoint: opts.checkpoint,
+        warn: opts.warn,
+        settings: opts.settings,
+        languages,
+      });
+    if (images) {
+      const read = new Set(pages);
+      await readImagesOfTextPages(
+        bytes,
+        layouts.filter((l) => !read.has(l.pageNumber) && !l.error),
+        opts,
+        languages,
+        out,
+      );
+    }
   } catch (e) {
     if (opts.signal.aborted && !(e instanceof DistillError)) {
       throw new DistillError('REQUEST_TIMEOUT', 'Request Timeout: parsing took longer than the timeout', {
@@ -80,6 +101,90 @@ export async function applyOcr(
     if (!r || (r.info.empty && layouts[i].chars > 0)) continue;
     layouts[i] = r.layout;
     out.set(r.layout.pageNumber, r.info);
+  }
+  return out;
+}
+
+/** Whether large images inside text pages are read: the setting, or DISTILL_OCR_IMAGES=1. */
+function imagesWanted(settings: OcrSettings): boolean {
+  if (settings.images !== undefined) return settings.images !== false;
+  return process.env.DISTILL_OCR_IMAGES === '1';
+}
+
+/**
+ * Reads large images inside pages kept on their text layer (see readLargeImages); a page whose
+ * images cannot be rendered or read keeps its text layer, with a warning.
+ */
+async function readImagesOfTextPages(
+  bytes: Uint8Array,
+  layouts: PageLayout[],
+  opts: ApplyOcr,
+  languages: string[],
+  out: Map<number, OcrPageInfo>,
+): Promise<void> {
+  const minShare = typeof opts.settings.images === 'number' ? opts.settings.images : undefined;
+  const wanted = layouts.filter((l) =>
+    l.blocks.some(
+      (b) =>
+        b.kind === 'image' &&
+        (b.box.x1 - b.box.x0) * (b.box.y1 - b.box.y0) >= (minShare ?? LARGE_IMAGE) * l.width * l.height,
+    ),
+  );
+  if (wanted.length === 0) return;
+  const pool = opts.settings.pool ?? sharedOcrPool({ languages, size: opts.settings.poolSize });
+  const renderer = await openRenderer(bytes, { worker: opts.settings.renderWorker });
+  try {
+    for (const l of wanted) {
+      opts.checkpoint();
+      try {
+        const info = await readLargeImages(l, renderer, pool, {
+          dpi: opts.settings.dpi,
+          minShare,
+          signal: opts.signal,
+        });
+        if (info) out.set(l.pageNumber, info);
+      } catch (e) {
+        if (opts.signal.aborted) throw e;
+        opts.warn(
+          `PDF page ${l.pageNumber}: its images could not be read by OCR (${(e as Error)?.message ?? e})`,
+        );
+      }
+    }
+  } finally {
+    await renderer.close();
+  }
+}
+
+/** Resolution of the ink check: a line of body text is ten pixels or more tall. */
+const INK_CHECK_DPI = 96;
+
+/**
+ * Of pages covered by images that kept their text layer, those whose text mostly lies where
+ * the rendered page shows nothing (an invisible layer that does not match its scan): they are
+ * OCR'd like scans. A page that cannot be rendered keeps its text.
+ */
+async function textOffInk(bytes: Uint8Array, layouts: PageLayout[], opts: ApplyOcr): Promise<number[]> {
+  const out: number[] = [];
+  const renderer = await openRenderer(bytes, { worker: opts.settings.renderWorker });
+  try {
+    for (const l of layouts) {
+      opts.checkpoint();
+      try {
+        const { shot } = await renderer.render(l.pageNumber, INK_CHECK_DPI, 0, true);
+        const offset = shot.image.length - shot.widthPx * shot.heightPx;
+        const share = textOnInk(l, shot.image, offset, shot.widthPx, shot.heightPx, INK_CHECK_DPI / 72);
+        if (textMissesInk(share)) {
+          opts.warn(
+            `PDF page ${l.pageNumber}: its text layer is not what the page shows (${Math.round(share * 100)}% on print), OCR'd instead`,
+          );
+          out.push(l.pageNumber);
+        }
+      } catch {
+        // Unrenderable: the text layer stays.
+      }
+    }
+  } finally {
+    await renderer.close();
   }
   return out;
 }

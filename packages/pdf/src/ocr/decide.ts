@@ -1,7 +1,7 @@
 import type { Box, PageInput, PageLayout } from '../types.js';
 
 /** Why `auto` sends a page to OCR; undefined keeps it on the fast path. */
-export type OcrReason = 'no-text' | 'unusable-text' | 'image-page';
+export type OcrReason = 'no-text' | 'unusable-text' | 'image-page' | 'text-not-on-ink';
 
 /** Below this many characters, text on a page covered by images is a stamp or page number. */
 const TINY_TEXT = 120;
@@ -52,4 +52,67 @@ export function ocrReason(layout: PageLayout): OcrReason | undefined {
   if (bad / text.length > BAD_SHARE) return 'unusable-text';
   if ((layout.imageCover ?? 0) >= IMAGE_COVER && text.length < TINY_TEXT) return 'image-page';
   return undefined;
+}
+
+/** Share of the page images must cover before its text layer is checked against its ink. */
+const INK_CHECK_COVER = 0.5;
+
+/**
+ * Pages whose text layer may not be what the page shows: images cover most of the page (a
+ * scan with a text layer over it) and the text is more than a stamp. Their text is checked
+ * against the rendered page (`textOnInk`); other pages never pay for a rendering.
+ */
+export function inkCheckWanted(layout: PageLayout): boolean {
+  return !layout.error && layout.chars > 0 && (layout.imageCover ?? 0) >= INK_CHECK_COVER;
+}
+
+/** A line box with this share of its pixels off its own background has print in it. */
+const LINE_INK = 0.03;
+/** Text this much of which lies where the page shows nothing is not the page's text. */
+const MIN_TEXT_ON_INK = 0.5;
+
+/**
+ * Share of a page's text (by characters) whose line boxes hold ink in the page's rendering
+ * (grey, one byte a pixel after `offset`, `scale` pixels a point). Visible text inks its own
+ * box; a text layer over a scan sits on the scan's print. Text over blank paper or blank
+ * image areas is invisible and not what the page shows: an invisible layer that does not
+ * match its scan, or hidden text.
+ */
+export function textOnInk(
+  layout: PageLayout,
+  image: Uint8Array,
+  offset: number,
+  widthPx: number,
+  heightPx: number,
+  scale: number,
+): number {
+  let on = 0;
+  let total = 0;
+  const hist = new Uint32Array(256);
+  for (const b of layout.blocks) {
+    if (b.kind !== 'text') continue;
+    for (const l of b.lines) {
+      const n = l.spans.reduce((s, x) => s + x.text.replace(/\s+/g, '').length, 0);
+      if (n === 0) continue;
+      const x0 = Math.max(0, Math.floor(l.box.x0 * scale));
+      const y0 = Math.max(0, Math.floor(l.box.y0 * scale));
+      const x1 = Math.min(widthPx, Math.ceil(l.box.x1 * scale));
+      const y1 = Math.min(heightPx, Math.ceil(l.box.y1 * scale));
+      total += n;
+      if (x1 <= x0 || y1 <= y0) continue;
+      hist.fill(0);
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) hist[image[offset + y * widthPx + x]]++;
+      let bg = 0;
+      for (let g = 1; g < 256; g++) if (hist[g] > hist[bg]) bg = g;
+      let ink = 0;
+      for (let g = 0; g < 256; g++) if (Math.abs(g - bg) > 48) ink += hist[g];
+      if (ink >= LINE_INK * (x1 - x0) * (y1 - y0)) on += n;
+    }
+  }
+  return total ? on / total : 1;
+}
+
+/** Whether a checked page's text is too little on its ink to keep. */
+export function textMissesInk(share: number): boolean {
+  return share < MIN_TEXT_ON_INK;
 }

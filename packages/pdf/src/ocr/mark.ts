@@ -10,6 +10,11 @@ export interface OcrPageInfo {
   height: number;
   /** The page had no readable text. */
   empty?: boolean;
+  /**
+   * Only these areas (image boxes, in points) were read by OCR, on a page otherwise read from
+   * its text layer: only blocks inside them are marked, and the page keeps its status.
+   */
+  regions?: { x0: number; y0: number; x1: number; y1: number }[];
 }
 
 const round = (v: number) => Math.round(v * 1000) / 1000;
@@ -31,11 +36,21 @@ function boxConfidence(info: OcrPageInfo, bbox: Prov['bbox']): number {
   return n ? sum / n : info.confidence;
 }
 
+/** Whether a block lies in the page's OCR'd areas (always, for a page read whole). */
+function inRegions(info: OcrPageInfo, bbox: Prov['bbox']): boolean {
+  if (!info.regions) return true;
+  if (!bbox) return false;
+  const cx = ((bbox[0] + bbox[2]) / 2) * info.width;
+  const cy = ((bbox[1] + bbox[3]) / 2) * info.height;
+  return info.regions.some((r) => cx >= r.x0 - 1 && cx <= r.x1 + 1 && cy >= r.y0 - 1 && cy <= r.y1 + 1);
+}
+
 function mark(block: Block, ocr: ReadonlyMap<number, OcrPageInfo>): void {
   if (block.kind === 'pageBreak') return;
   const prov = block.prov;
   const info = prov ? ocr.get(prov.page) : undefined;
-  if (prov && info) prov.confidence = { ...prov.confidence, ocr: round(boxConfidence(info, prov.bbox)) };
+  if (prov && info && inRegions(info, prov.bbox))
+    prov.confidence = { ...prov.confidence, ocr: round(boxConfidence(info, prov.bbox)) };
   if (block.kind === 'list') for (const item of block.items) for (const b of item.blocks) mark(b, ocr);
   else if (block.kind === 'quote' || block.kind === 'footnote') for (const b of block.children) mark(b, ocr);
 }
@@ -54,6 +69,7 @@ export function markOcrBlocks(
   for (const p of pages) {
     const info = ocr.get(p.pageNumber);
     if (!info) continue;
+    if (info.regions) continue;
     p.ocr = true;
     if (p.status !== 'error') p.status = info.empty ? 'empty' : 'ocr';
   }

@@ -66,6 +66,77 @@ export function inkShare(hist: Uint32Array, total: number): number {
   return total ? ink / total : 0;
 }
 
+/** The most common grey of a histogram: the page's paper. */
+function background(hist: Uint32Array): number {
+  let bg = 0;
+  for (let g = 1; g < 256; g++) if (hist[g] > hist[bg]) bg = g;
+  return bg;
+}
+
+/** Paper darker than this is coloured, shaded or dark: its print is read against its own local background. */
+const LIGHT_PAPER = 200;
+
+/**
+ * Print on dark, coloured or shaded paper (slides, light text on a gradient) as dark print on
+ * white: each pixel becomes its distance from the local background (the median grey of the
+ * blocks around it), so light text on dark and dark text on light both turn dark. Tesseract
+ * binarises with one threshold per page, which loses text on a gradient. Only pages whose paper
+ * is not light are changed: print on white paper is left exactly as rendered.
+ */
+export function flattenBackground(
+  image: Uint8Array,
+  offset: number,
+  w: number,
+  h: number,
+  block: number,
+): void {
+  const b = Math.max(8, block);
+  const bw = Math.ceil(w / b);
+  const bh = Math.ceil(h / b);
+  const med = new Uint8Array(bw * bh);
+  const hist = new Uint32Array(256);
+  for (let by = 0; by < bh; by++)
+    for (let bx = 0; bx < bw; bx++) {
+      hist.fill(0);
+      let n = 0;
+      for (let y = by * b; y < Math.min(h, (by + 1) * b); y += 2)
+        for (let x = bx * b; x < Math.min(w, (bx + 1) * b); x += 2) {
+          hist[image[offset + y * w + x]]++;
+          n++;
+        }
+      let acc = 0;
+      let g = 0;
+      for (; g < 255; g++) {
+        acc += hist[g];
+        if (acc * 2 >= n) break;
+      }
+      med[by * bw + bx] = g;
+    }
+  // The median of the 5x5 blocks around: a block filled by a large letter keeps the paper's grey.
+  const bgAt = new Uint8Array(bw * bh);
+  const around: number[] = [];
+  for (let by = 0; by < bh; by++)
+    for (let bx = 0; bx < bw; bx++) {
+      around.length = 0;
+      for (let dy = -2; dy <= 2; dy++)
+        for (let dx = -2; dx <= 2; dx++) {
+          const yy = by + dy;
+          const xx = bx + dx;
+          if (yy >= 0 && yy < bh && xx >= 0 && xx < bw) around.push(med[yy * bw + xx]);
+        }
+      around.sort((p, q) => p - q);
+      bgAt[by * bw + bx] = around[around.length >> 1];
+    }
+  for (let y = 0; y < h; y++) {
+    const row = offset + y * w;
+    const brow = Math.floor(y / b) * bw;
+    for (let x = 0; x < w; x++) {
+      const d = Math.abs(image[row + x] - bgAt[brow + Math.floor(x / b)]);
+      image[row + x] = 255 - Math.min(255, d * 2);
+    }
+  }
+}
+
 export interface RenderedPage {
   /** Greyscale PGM (P5) bytes: tesseract reads them without decoding a PNG. */
   image: Uint8Array;
@@ -124,6 +195,7 @@ export async function renderPage(
       out[o] = g;
       hist[g]++;
     }
+    if (background(hist) < LIGHT_PAPER) flattenBackground(out, header.length, w, h, Math.round(dpi / 10));
     return { image: out, widthPx: w, heightPx: h, dpi, ink: inkShare(hist, px.length) };
   } finally {
     factory.destroy(cc);

@@ -1,4 +1,4 @@
-import type { Rule } from '../types.js';
+import type { Box, Rule } from '../types.js';
 
 /**
  * Ruling lines of a scanned page, found in its rendering: a scan has no drawing operators, so
@@ -7,8 +7,11 @@ import type { Rule } from '../types.js';
  * and filled areas are too thick, so neither counts.
  */
 
-/** Luma below this is ink. */
-const DARK = 140;
+/**
+ * Luma this far below the paper's is a rule's ink: table rules are often a light grey (230 on
+ * white), far lighter than text; thickness and length keep shading and letters out.
+ */
+const RULE_CONTRAST = 20;
 /** Shortest rule, in inches: table rules span a column; letters and dashes are far shorter. */
 const MIN_LENGTH_IN = 0.4;
 /** Thickest rule, in inches (about 4 pt): thicker dark areas are fills or pictures. */
@@ -23,6 +26,8 @@ interface Segment {
   a1: number;
   start: number;
   end: number;
+  /** Darkest pixel seen on the segment. */
+  ink: number;
 }
 
 /**
@@ -33,6 +38,7 @@ function segments(
   lines: number,
   length: number,
   min: number,
+  dark: number,
   at: (line: number, i: number) => number,
 ): Segment[] {
   const done: Segment[] = [];
@@ -41,14 +47,17 @@ function segments(
     const next: Segment[] = [];
     let i = 0;
     while (i < length) {
-      if (at(line, i) >= DARK) {
+      if (at(line, i) >= dark) {
         i++;
         continue;
       }
       const a0 = i;
       let last = i;
-      while (i < length && (at(line, i) < DARK || i - last <= GAP)) {
-        if (at(line, i) < DARK) last = i;
+      let ink = 255;
+      while (i < length && (at(line, i) < dark || i - last <= GAP)) {
+        const v = at(line, i);
+        if (v < dark) last = i;
+        if (v < ink) ink = v;
         i++;
       }
       const a1 = last;
@@ -58,9 +67,10 @@ function segments(
         prev.end = line;
         prev.a0 = Math.min(prev.a0, a0);
         prev.a1 = Math.max(prev.a1, a1);
+        prev.ink = Math.min(prev.ink, ink);
         next.push(prev);
         active = active.filter((s) => s !== prev);
-      } else next.push({ a0, a1, start: line, end: line });
+      } else next.push({ a0, a1, start: line, end: line, ink });
     }
     done.push(...active);
     active = next;
@@ -81,20 +91,73 @@ export function findImageRules(
   dpi: number,
   k: number,
 ): Rule[] {
+  return findImageLines(image, offset, widthPx, heightPx, dpi, k).rules;
+}
+
+/** Rules with ink this dark are rules wherever they are; lighter ones only in a grid. */
+const STRONG_INK = 140;
+
+const crosses = (h: Rule, v: Rule) =>
+  v.x0 >= h.x0 - 3 && v.x0 <= h.x1 + 3 && h.y0 >= v.y0 - 3 && h.y0 <= v.y1 + 3;
+
+/**
+ * Light rules (a pale grey, like a chart's gridlines) count only where they form a grid of
+ * their own: two or more light rules each way that cross two or more light rules of the other
+ * way, as a table drawn in pale lines does. A chart's pale gridlines run one way (its bars,
+ * however thin, are dark) and would make a table of it.
+ */
+function keepLightRules(strong: Rule[], light: Rule[]): Rule[] {
+  const horizontal = (r: Rule) => r.y0 === r.y1;
+  const hs = light.filter(horizontal);
+  const vs = light.filter((r) => !horizontal(r));
+  const gridH = hs.filter((h) => vs.filter((v) => crosses(h, v)).length >= 2).length;
+  const gridV = vs.filter((v) => hs.filter((h) => crosses(h, v)).length >= 2).length;
+  return gridH >= 2 && gridV >= 2 ? [...strong, ...light] : strong;
+}
+
+/** Tallest shaded band taken for a filled cell or row, in inches; taller ones are pictures. */
+const MAX_FILL_IN = 1;
+
+/**
+ * Rules and filled rectangles (shaded cells and zebra rows of a table, whose edges are its
+ * grid when it has no rules) of a grey image, as fast mode reads them from drawing operators.
+ */
+export function findImageLines(
+  image: Uint8Array,
+  offset: number,
+  widthPx: number,
+  heightPx: number,
+  dpi: number,
+  k: number,
+): { rules: Rule[]; rects: Box[] } {
   const min = Math.max(8, Math.round(MIN_LENGTH_IN * dpi));
   const thick = Math.max(2, Math.round(MAX_THICK_IN * dpi));
   const rules: Rule[] = [];
-  const rows = segments(heightPx, widthPx, min, (y, x) => image[offset + y * widthPx + x]);
+  const light: Rule[] = [];
+  // The paper: the most common grey (sampled).
+  const hist = new Uint32Array(256);
+  for (let i = offset; i < image.length; i += 7) hist[image[i]]++;
+  let paper = 0;
+  for (let g = 1; g < 256; g++) if (hist[g] > hist[paper]) paper = g;
+  const dark = Math.max(60, paper - RULE_CONTRAST);
+  const rows = segments(heightPx, widthPx, min, dark, (y, x) => image[offset + y * widthPx + x]);
+  const rects: Box[] = [];
+  const maxFill = Math.round(MAX_FILL_IN * dpi);
   for (const s of rows) {
-    if (s.end - s.start + 1 > thick) continue;
+    const h = s.end - s.start + 1;
+    if (h > thick) {
+      if (h <= maxFill)
+        rects.push({ x0: s.a0 * k, y0: s.start * k, x1: (s.a1 + 1) * k, y1: (s.end + 1) * k });
+      continue;
+    }
     const y = ((s.start + s.end + 1) / 2) * k;
-    rules.push({ x0: s.a0 * k, x1: (s.a1 + 1) * k, y0: y, y1: y });
+    (s.ink < STRONG_INK ? rules : light).push({ x0: s.a0 * k, x1: (s.a1 + 1) * k, y0: y, y1: y });
   }
-  const cols = segments(widthPx, heightPx, min, (x, y) => image[offset + y * widthPx + x]);
+  const cols = segments(widthPx, heightPx, min, dark, (x, y) => image[offset + y * widthPx + x]);
   for (const s of cols) {
     if (s.end - s.start + 1 > thick) continue;
     const x = ((s.start + s.end + 1) / 2) * k;
-    rules.push({ x0: x, x1: x, y0: s.a0 * k, y1: (s.a1 + 1) * k });
+    (s.ink < STRONG_INK ? rules : light).push({ x0: x, x1: x, y0: s.a0 * k, y1: (s.a1 + 1) * k });
   }
-  return rules;
+  return { rules: keepLightRules(rules, light), rects };
 }

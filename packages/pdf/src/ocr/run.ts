@@ -1,11 +1,12 @@
 import { type OcrPool, poorReading, sharedOcrPool } from '@distill/ocr';
 import { analyzePage } from '../layout/analyze.js';
-import type { PdfPage } from '../pdfjs.js';
+import type { WorkerScript } from '../pool.js';
 import type { PageLayout } from '../types.js';
-import { boldWords } from './bold.js';
+import { wordStrokes } from './bold.js';
 import type { OcrPageInfo } from './mark.js';
-import { chooseDpi, DEFAULT_DPI, openForRender, renderPage } from './render.js';
-import { findImageRules } from './rules.js';
+import { DEFAULT_DPI } from './render.js';
+import { openRenderer } from './renderer.js';
+import { findImageLines } from './rules.js';
 import { keptWords, ocrPageInput } from './runs.js';
 
 export interface OcrSettings {
@@ -19,6 +20,14 @@ export interface OcrSettings {
   dpi?: number;
   /** Time budget of one page's OCR (ms), after which the page is left empty; default 120 s. */
   pageTimeoutMs?: number;
+  /**
+   * `auto` mode: read the text of large images inside text pages (a scanned table, a
+   * screenshot), placed after the image and marked as OCR; a number is the least share of the
+   * page an image must cover (default 0.15). Off unless set or DISTILL_OCR_IMAGES=1.
+   */
+  images?: boolean | number;
+  /** Rendering thread script, `false` to render in this thread; by default the built one when present. */
+  renderWorker?: WorkerScript | false;
 }
 
 export interface OcrRun {
@@ -69,7 +78,7 @@ export async function ocrPages(
   const results = new Map<number, OcrResult>();
   if (pageNumbers.length === 0) return results;
   const pool = run.settings.pool ?? sharedOcrPool({ languages: run.languages, size: run.settings.poolSize });
-  const doc = await openForRender(bytes);
+  const renderer = await openRenderer(bytes, { worker: run.settings.renderWorker });
   const inflight = new Set<Promise<void>>();
   const empty = (n: number, width: number, height: number, message: string, error?: boolean): void => {
     run.warn(`PDF page ${n}: ${message}`);
@@ -83,20 +92,19 @@ export async function ocrPages(
       run.checkpoint();
       while (inflight.size >= pool.size) await Promise.race(inflight);
       run.checkpoint();
-      let page: PdfPage | undefined;
+      let view: [number, number] | undefined;
       try {
-        page = await doc.getPage(n);
-        const view = page.getViewport({ scale: 1 });
-        const dpi = chooseDpi(view.width, view.height, run.settings.dpi ?? envDpi() ?? DEFAULT_DPI);
-        const shot = await renderPage(doc, page, dpi);
+        const rendered = await renderer.render(n, run.settings.dpi ?? envDpi() ?? DEFAULT_DPI);
+        const shot = rendered.shot;
+        view = rendered.view;
+        const dpi = shot.dpi;
         if (shot.ink < BLANK_INK || shot.ink > DARK_INK) {
           // Tesseract takes a minute over a page of noise and reads nothing from it.
           const what = shot.ink < BLANK_INK ? 'a blank page' : 'a page of photo or noise, not print';
-          empty(n, view.width, view.height, `OCR found ${what}, no text`);
-          page.cleanup();
+          empty(n, view[0], view[1], `OCR found ${what}, no text`);
           continue;
         }
-        const p = page;
+        const [w, h] = view;
         // Tesseract can spend minutes on a texture it takes for text: past the budget the page
         // is given up (its worker is replaced), not the document.
         const budget = run.settings.pageTimeoutMs ?? 120_000;
@@ -110,7 +118,9 @@ export async function ocrPages(
         const task = pool
           .recognizeOriented(
             shot.image,
-            textLike(shot.ink) ? async (deg) => (await renderPage(doc, p, dpi, deg)).image : undefined,
+            textLike(shot.ink)
+              ? async (deg) => (await renderer.render(n, dpi, deg, true)).shot.image
+              : undefined,
             {
               signal: pageSignal,
               dpi,
@@ -132,13 +142,17 @@ export async function ocrPages(
               return;
             }
             // Ink is measured on the upright rendering; a turned page goes without bold.
-            const bold =
-              ocr.orientation === 0 ? boldWords(ocr.words, shot.image, shot.widthPx, shot.heightPx) : [];
-            const { input, boxes } = ocrPageInput(n, ocr, frame, bold);
+            const strokes =
+              ocr.orientation === 0
+                ? wordStrokes(ocr.words, shot.image, shot.widthPx, shot.heightPx, Math.round(dpi / 75))
+                : [];
+            const { input, boxes } = ocrPageInput(n, ocr, frame, strokes);
             // Ruling lines seen in the upright rendering, so scanned tables keep their grid.
             if (ocr.orientation === 0) {
               const header = shot.image.length - shot.widthPx * shot.heightPx;
-              input.rules = findImageRules(shot.image, header, shot.widthPx, shot.heightPx, dpi, 72 / dpi);
+              const found = findImageLines(shot.image, header, shot.widthPx, shot.heightPx, dpi, 72 / dpi);
+              input.rules = found.rules;
+              input.rects = found.rects;
             }
             results.set(n, {
               layout: analyzePage(input),
@@ -153,7 +167,6 @@ export async function ocrPages(
           })
           .catch((e) => {
             if (run.signal.aborted) throw e;
-            const [w, h] = [p.view[2] - p.view[0], p.view[3] - p.view[1]];
             if (pageSignal.aborted)
               empty(n, w, h, `OCR gave up on the page after ${budget / 1000} s, no text`);
             else empty(n, w, h, `OCR failed (${(e as Error)?.message ?? e})`, true);
@@ -161,28 +174,20 @@ export async function ocrPages(
           .finally(() => {
             clearTimeout(timer);
             run.signal.removeEventListener('abort', onAbort);
-            p.cleanup();
             inflight.delete(task);
           });
         inflight.add(task);
       } catch (e) {
         if (run.signal.aborted) throw e;
-        const view = page?.view ?? [0, 0, 612, 792];
-        empty(
-          n,
-          view[2] - view[0],
-          view[3] - view[1],
-          `could not be rendered for OCR (${(e as Error)?.message ?? e})`,
-          true,
-        );
-        page?.cleanup();
+        const [w, h] = view ?? [612, 792];
+        empty(n, w, h, `could not be rendered for OCR (${(e as Error)?.message ?? e})`, true);
       }
     }
     await Promise.all(inflight);
   } finally {
     // A failure or abort leaves other pages in flight; they finish (or are aborted) on their own.
     await Promise.allSettled(inflight);
-    await doc.destroy();
+    await renderer.close();
   }
   return results;
 }

@@ -1,5 +1,7 @@
 import type { OcrPage, OcrWord } from '@distill/ocr';
 import type { PageInput, TextRun } from '../types.js';
+import { boldGroups, type Stroke } from './bold.js';
+import { snapSizes, wordSize } from './size.js';
 
 /**
  * A text row's height (ascender to descender) in font sizes: tesseract measures rows, layout
@@ -51,19 +53,32 @@ export interface OcrBox {
 /** A gap wider than this many median word heights splits a line read across two columns. */
 const COLUMN_GAP = 1.2;
 
+/** The weighted median of values (weights are character counts). */
+function weightedMedian(values: readonly { v: number; w: number }[]): number | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = values.slice().sort((a, b) => a.v - b.v);
+  const total = sorted.reduce((s, x) => s + x.w, 0);
+  let acc = 0;
+  for (const x of sorted) {
+    acc += x.w;
+    if (acc >= total / 2) return x.v;
+  }
+  return sorted[sorted.length - 1].v;
+}
+
 /**
  * Words read by OCR as the runs of a page, in points in the frame the page was read in (turned
  * when OCR found the page turned). Tesseract sometimes reads one line across two columns; such
  * lines are cut at wide gaps first. Words carry the space after them within a line part, so
- * spacing never depends on the gap estimate. The size is tesseract's row height (ascender to
- * descender, about the font size); parts of a cut line take at most their tallest word, as a
- * line merged across misaligned columns has an inflated row height.
+ * spacing never depends on the gap estimate. A part's size is estimated from its words' ink
+ * heights and the letters they hold (see size.ts), snapped with the page's other sizes; bold
+ * is decided per part from stroke widths.
  */
 export function ocrPageInput(
   pageNumber: number,
   ocr: OcrPage,
   px: { widthPx: number; heightPx: number; dpi: number },
-  bold: readonly boolean[] = [],
+  strokes: readonly Stroke[] = [],
 ): { input: PageInput; boxes: OcrBox[] } {
   const k = 72 / px.dpi;
   const runs: TextRun[] = [];
@@ -72,7 +87,6 @@ export function ocrPageInput(
   const kept = ocr.words.map((w, i) => ({ w, i })).filter((x) => keep[x.i]);
   // Parts: runs of kept words on one tesseract line with no column-wide gap between them.
   const parts: { w: OcrWord; i: number }[][] = [];
-  const split = new Set<(typeof parts)[number]>();
   for (let a = 0; a < kept.length; ) {
     let b = a;
     while (b + 1 < kept.length && kept[b + 1].w.line === kept[a].w.line) b++;
@@ -83,22 +97,40 @@ export function ocrPageInput(
     for (let c = 1; c < line.length; c++) {
       if (line[c].w.bbox[0] - line[c - 1].w.bbox[2] > gap) {
         parts.push(part);
-        split.add(part);
         part = [];
       }
       part.push(line[c]);
     }
     parts.push(part);
-    if (part.length !== line.length) split.add(part);
     a = b + 1;
   }
-  for (const part of parts) {
-    // Row height measures the font best; a line cut at a gutter may have merged misaligned
-    // rows, so its parts take no more than their tallest word.
-    const row = part[0].w.rowHeight;
-    const tallest = Math.max(...part.map((x) => x.w.bbox[3] - x.w.bbox[1]));
-    const size = Math.max(1, (split.has(part) ? Math.min(row, tallest) : row) * k * ROW_TO_SIZE);
-    part.forEach(({ w, i }, n) => {
+  const estimate = (part: (typeof parts)[number]) =>
+    weightedMedian(
+      part.flatMap(({ w, i }) => {
+        const s = wordSize(w.text, (strokes[i]?.ink || w.bbox[3] - w.bbox[1]) * k);
+        return s === undefined ? [] : [{ v: s, w: w.text.length }];
+      }),
+    );
+  // A part with no word to measure (figures, marks) takes its tesseract line's estimate, else
+  // the line's row height.
+  const byLine = new Map<number, (typeof parts)[number]>();
+  for (const part of parts) byLine.set(part[0].w.line, [...(byLine.get(part[0].w.line) ?? []), ...part]);
+  const estimated = parts.map(
+    (part) =>
+      estimate(part) ??
+      estimate(byLine.get(part[0].w.line)!) ??
+      Math.max(1, part[0].w.rowHeight * k * ROW_TO_SIZE),
+  );
+  const sizes = snapSizes(
+    estimated,
+    parts.map((p) => p.reduce((s, x) => s + x.w.text.length, 0)),
+  );
+  const bold = strokes.length
+    ? boldGroups(parts.map((p) => p.map((x) => strokes[x.i] ?? { dark: 0, runs: 0, ink: 0 })))
+    : parts.map((p) => p.map(() => false));
+  parts.forEach((part, pi) => {
+    const size = Math.max(1, sizes[pi]);
+    part.forEach(({ w }, n) => {
       const [x0, y0, x1, y1] = w.bbox;
       runs.push({
         text: n === part.length - 1 ? w.text : `${w.text} `,
@@ -108,12 +140,12 @@ export function ocrPageInput(
         y1: y1 * k,
         base: w.base * k,
         size,
-        bold: bold[i] ?? false,
+        bold: bold[pi][n],
         italic: false,
       });
       boxes.push({ x0: x0 * k, y0: y0 * k, x1: x1 * k, y1: y1 * k, confidence: w.confidence });
     });
-  }
+  });
   return {
     input: {
       pageNumber,
