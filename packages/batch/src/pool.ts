@@ -10,10 +10,20 @@ import type { ConvertOutcome, ConvertTask } from './convert.js';
  */
 function workerFile(): { filename: string; execArgv: string[] } {
   const built = fileURLToPath(new URL('../dist/worker.js', import.meta.url));
-  if (existsSync(built)) return { filename: built, execArgv: [] };
+  if (existsSync(built)) return { filename: built, execArgv: [...NO_REQUIRE_ESM] };
   const source = fileURLToPath(new URL('../src/worker.ts', import.meta.url));
-  return { filename: source, execArgv: ['--conditions=source', '--import', 'tsx'] };
+  return { filename: source, execArgv: ['--conditions=source', '--import', 'tsx', ...NO_REQUIRE_ESM] };
 }
+
+/**
+ * piscina loads the worker with require() first and import() second. Node 20.19+ lets require()
+ * load ES modules, and on Node 20 that path can abort the whole process ("IsGraphAsync must be
+ * used on an instantiated module", seen in CI). Turned off, require() fails at once and piscina
+ * imports the module the ordinary way.
+ */
+const NO_REQUIRE_ESM = process.allowedNodeEnvironmentFlags.has('--no-experimental-require-module')
+  ? ['--no-experimental-require-module']
+  : [];
 
 export interface PoolOptions {
   /** Worker threads; default: the machine's cores. */
