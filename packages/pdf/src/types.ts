@@ -50,6 +50,11 @@ export interface PageInput {
   rects: Box[];
   images: Box[];
   links: LinkArea[];
+  /**
+   * Share of the shown text drawn in an invisible rendering mode (Tr 3/7), as an OCR layer
+   * over a scan is; undefined when the reader cannot tell (pdf.js's text content).
+   */
+  invisibleTextShare?: number;
 }
 
 /** A span of text inside a block with its style, so headings and emphasis survive. */
@@ -101,6 +106,8 @@ export interface PageLayout {
   chars: number;
   /** Share of the page covered by images (0..1), for the OCR decision of `auto` mode. */
   imageCover?: number;
+  /** PageInput's invisibleTextShare, for the ink check of `auto` mode. */
+  invisibleTextShare?: number;
   error?: string;
   /** Which reader produced the page: the fast reader, or pdf.js when the fast one could not. */
   reader?: 'fast' | 'pdfjs';

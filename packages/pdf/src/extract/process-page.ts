@@ -11,7 +11,8 @@ import { extractPage } from './page.js';
 export function layoutPage(input: PageInput): PageLayout {
   const layout = analyzePage(input);
   const cover = imageCover(input);
-  return cover > 0 ? { ...layout, imageCover: cover } : layout;
+  if (cover === 0) return layout;
+  return { ...layout, imageCover: cover, invisibleTextShare: input.invisibleTextShare };
 }
 
 /**

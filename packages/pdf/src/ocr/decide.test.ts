@@ -6,7 +6,9 @@ import { blockText } from '@distill/core';
 import { OcrPool } from '@distill/ocr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePdf } from '../parser.js';
+import { FastPdf } from '../reader/index.js';
 import { buildPdf } from '../testing/raw-pdf.js';
+import { inkCheckWanted } from './decide.js';
 
 const DPBENCH = resolve(process.cwd(), '../shared/corpora/pdf/dpbench-dev/pdfs');
 const ID = '01030000000004';
@@ -92,6 +94,37 @@ describe('auto mode: text layers checked against the rendered page', () => {
     expect(visible.metadata.ocrPages).toBeUndefined();
     expect(visible.blocks.map((b) => blockText(b)).join('\n')).toMatch(/northern region line 10/);
   }, 180_000);
+
+  it('knows invisible text (render mode 3) from the content stream, so visible text costs no rendering', () => {
+    expect(new FastPdf(scanWithText(true)).page(1).invisibleTextShare).toBe(1);
+    expect(new FastPdf(scanWithText(false)).page(1).invisibleTextShare).toBe(0);
+    expect(
+      inkCheckWanted({
+        pageNumber: 1,
+        width: 1,
+        height: 1,
+        blocks: [],
+        chars: 50,
+        imageCover: 1,
+        invisibleTextShare: 1,
+      }),
+    ).toBe(true);
+    expect(
+      inkCheckWanted({
+        pageNumber: 1,
+        width: 1,
+        height: 1,
+        blocks: [],
+        chars: 50,
+        imageCover: 1,
+        invisibleTextShare: 0,
+      }),
+    ).toBe(false);
+    // pdf.js's text content cannot tell: such a page is checked.
+    expect(inkCheckWanted({ pageNumber: 1, width: 1, height: 1, blocks: [], chars: 50, imageCover: 1 })).toBe(
+      true,
+    );
+  });
 
   it('reads a large image inside a text page when asked, after the image, marked as OCR', async () => {
     const bytes = scanWithText(false, true);

@@ -57,13 +57,19 @@ export function ocrReason(layout: PageLayout): OcrReason | undefined {
 /** Share of the page images must cover before its text layer is checked against its ink. */
 const INK_CHECK_COVER = 0.5;
 
+/** Share of a page's text that must be invisible (Tr 3/7) before its ink is checked. */
+const INK_CHECK_INVISIBLE = 0.5;
+
 /**
  * Pages whose text layer may not be what the page shows: images cover most of the page (a
- * scan with a text layer over it) and the text is more than a stamp. Their text is checked
- * against the rendered page (`textOnInk`); other pages never pay for a rendering.
+ * scan with a text layer over it), the text is more than a stamp and, where the reader can
+ * tell, mostly drawn invisibly. Visible text inks its own box, so checking it would only cost
+ * a rendering. Their text is checked against the rendered page (`textOnInk`); other pages
+ * never pay for a rendering.
  */
 export function inkCheckWanted(layout: PageLayout): boolean {
-  return !layout.error && layout.chars > 0 && (layout.imageCover ?? 0) >= INK_CHECK_COVER;
+  if (layout.error || layout.chars === 0 || (layout.imageCover ?? 0) < INK_CHECK_COVER) return false;
+  return layout.invisibleTextShare === undefined || layout.invisibleTextShare >= INK_CHECK_INVISIBLE;
 }
 
 /** A line box with this share of its pixels off its own background has print in it. */

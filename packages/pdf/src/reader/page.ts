@@ -191,6 +191,7 @@ export function readPageInput(
     rects: graphics.rects,
     images: keepImages(graphics.images, vp.width, vp.height),
     links,
+    invisibleTextShare: interp.shownBytes ? interp.invisibleBytes / interp.shownBytes : 0,
   };
 }
 

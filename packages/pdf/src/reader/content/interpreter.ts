@@ -42,6 +42,8 @@ class State {
   leading = 0;
   textHScale = 1;
   textRise = 0;
+  /** Text rendering mode (Tr): 3 and 7 draw nothing, as an OCR layer over a scan does. */
+  renderMode = 0;
   /** pdf.js stretches Type3 text of size <= 1 by the font's glyph height (getCurrentTextTransform). */
   get vscale(): number {
     const f = this.font;
@@ -407,6 +409,9 @@ export class ContentInterpreter {
   readonly items: TextItem[] = [];
   readonly fnArray: number[] = [];
   readonly argsArray: unknown[] = [];
+  /** Bytes of shown strings, all and those in an invisible rendering mode (for auto's ink check). */
+  shownBytes = 0;
+  invisibleBytes = 0;
   private readonly formStack = new Set<string>();
   /** Decoded form streams of this page: a form drawn many times is inflated once. */
   private readonly formData = new Map<string, Uint8Array>();
@@ -417,6 +422,11 @@ export class ContentInterpreter {
     private readonly viewBox: number[],
     private readonly budget: Budget,
   ) {}
+
+  private countShown(bytes: number, renderMode: number): void {
+    this.shownBytes += bytes;
+    if (renderMode === 3 || renderMode === 7) this.invisibleBytes += bytes;
+  }
 
   private emit(fn: number, args: unknown = null): void {
     // Consecutive operators that only matter as "something was drawn" are kept once.
@@ -521,6 +531,9 @@ export class ContentInterpreter {
         case 'Ts':
           if (isNum(args[0])) ts.textRise = args[0];
           break;
+        case 'Tr':
+          if (isNum(args[0])) ts.renderMode = args[0];
+          break;
         case 'Tz':
           if (isNum(args[0])) ts.textHScale = args[0] / 100;
           break;
@@ -566,7 +579,10 @@ export class ContentInterpreter {
           }
           if (op !== 'Tj') ts.carriageReturn();
           const s = args[args.length - 1];
-          if (s instanceof Uint8Array) tb.show(s, 0);
+          if (s instanceof Uint8Array) {
+            this.countShown(s.length, ts.renderMode);
+            tb.show(s, 0);
+          }
           this.emit(OP.other);
           break;
         }
@@ -588,8 +604,10 @@ export class ContentInterpreter {
             return out;
           };
           for (const el of arr) {
-            if (el instanceof Uint8Array) buf.push(el);
-            else if (typeof el === 'number' && el !== 0) {
+            if (el instanceof Uint8Array) {
+              buf.push(el);
+              this.countShown(el.length, ts.renderMode);
+            } else if (typeof el === 'number' && el !== 0) {
               const str = buf.length ? join() : null;
               buf.length = 0;
               tb.show(str, el * spaceFactor);
