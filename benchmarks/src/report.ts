@@ -31,7 +31,7 @@ function distillMain<T extends { engine: string; errors: number; docs: number; s
   rs: T[],
   get: (r: T) => Num | undefined,
 ): Num {
-  const d = rs.find((r) => r.engine === 'distill');
+  const d = rs.find((r) => r.engine === 'distill') ?? rs.find((r) => r.engine === 'distill-ocr');
   if (!d || d.status !== 'ok' || (d.docs > 0 && d.errors >= d.docs)) return null;
   return get(d) ?? null;
 }
@@ -492,7 +492,7 @@ export function writeReport(): string {
   if (by('office-vectors').length) lines.push(...officeSection(q('office-vectors')));
   const standalone = (s: string) =>
     (by(s) as SectionResult[]).filter((r) => r.kind === 'section').flatMap(standaloneSection);
-  for (const s of ['speed-pdf', 'speed-html', 'speed-office'])
+  for (const s of ['speed-pdf', 'speed-pdf-ocr', 'speed-html', 'speed-office'])
     if (by(s).length) lines.push(...speedSection(s, by(s) as SpeedResult[]));
   lines.push(...standalone('speed-office-big-sheet'));
   for (const s of ['scaling-pdf', 'scaling-html'])

@@ -87,7 +87,8 @@ export async function runSpeed(
     const myUnits = unit === 'docs' ? mine.length : units;
     const r: SpeedResult = {
       kind: 'speed',
-      suite: `speed-${kind}`,
+      // OCR engines read other inputs (scans) at another scale: their own section.
+      suite: e.name.endsWith('-ocr') ? `speed-${kind}-ocr` : `speed-${kind}`,
       engine: e.name,
       version: 'unknown',
       corpus: corpusLabel(corpus),
