@@ -9,10 +9,8 @@ import { corpusLabel, type Num, now, type QualityResult, writeResult } from './r
 import { addScores, type BlockScores, emptyScores, type RefElement, scoreBlocks } from './scorers/blocks.js';
 import { aggregate, type DpScores, pyReadText, scoreDocument } from './scorers/dpbench.js';
 import { mean } from './scorers/fsum.js';
-import { ratio } from './scorers/lcs.js';
-import { markdownTablesToHtml } from './scorers/markdown-tables.js';
+import { markdownNid as nid } from './scorers/nid.js';
 import { cellAgreement, checkVectors, parseCsv } from './scorers/office.js';
-import { collapseWs } from './scorers/pytext.js';
 import { wordPrf } from './scorers/wcxb.js';
 import type { BlocksAnswer, ConvertAnswer } from './worker.js';
 
@@ -263,9 +261,6 @@ function sheetjsTruth(
     sheets.push(parseCsv(decodeCp1252(readFileSync(join(dir, `${filename}.${i}.csv`)))));
   return { sheets, names };
 }
-
-const nid = (gt: string, pred: string) =>
-  ratio(collapseWs(markdownTablesToHtml(gt)), collapseWs(markdownTablesToHtml(pred)));
 
 async function officeVectors(corpus: string, engines: string[], limit?: number): Promise<QualityResult[]> {
   const cases = officeCases(corpus).slice(0, limit);

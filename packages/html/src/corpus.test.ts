@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { toMarkdown } from '@distill/core';
 import { describe, expect, it } from 'vitest';
-import { nid } from './nid.js';
+import { markdownNid } from '../../../benchmarks/src/scorers/nid.js';
 import { htmlToDoc } from './parser.js';
 
 const corpora = path.resolve(process.cwd(), '../shared/corpora');
@@ -17,9 +17,9 @@ describe.skipIf(!existsSync(docling))('Docling HTML cases (onlyMainContent false
       const html = readFileSync(path.join(docling, 'sources', f));
       const gt = readFileSync(path.join(docling, 'groundtruth', `${f}.md`), 'utf8');
       const md = toMarkdown(htmlToDoc(new Uint8Array(html), { onlyMainContent: false }).blocks).markdown;
-      scores[f] = nid(md, gt);
+      scores[f] = markdownNid(gt, md);
       // The same with Docling's '- ' bullets: structure and text alone.
-      sameMarker[f] = nid(md.replace(/^(\s*)\* /gm, '$1- '), gt);
+      sameMarker[f] = markdownNid(gt, md.replace(/^(\s*)\* /gm, '$1- '));
     }
     const values = Object.values(scores);
     const mean = values.reduce((a, b) => a + b, 0) / values.length;

@@ -32,50 +32,8 @@ export async function markdownOf(
 export const markdownOfFile = (plugins: ParserPlugin[], file: string): Promise<string> =>
   markdownOf(plugins, new Uint8Array(readFileSync(file)), path.basename(file));
 
-/** Markdown pipe tables to one-line HTML tables, as the corpus README's pre-step asks. */
-function tablesToHtml(md: string): string {
-  const lines = md.split('\n');
-  const out: string[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    if (!/^\s*\|/.test(lines[i])) {
-      out.push(lines[i]);
-      continue;
-    }
-    const rows: string[][] = [];
-    for (; i < lines.length && /^\s*\|/.test(lines[i]); i++) {
-      const cells = lines[i]
-        .trim()
-        .replace(/^\||\|$/g, '')
-        .split('|')
-        .map((c) => c.trim());
-      if (cells.every((c) => /^:?-+:?$/.test(c))) continue;
-      rows.push(cells);
-    }
-    i--;
-    out.push(
-      `<table>${rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('')}</table>`,
-    );
-  }
-  return out.join('\n');
-}
-
-/** NID = 1 − Indel / (|a| + |b|) over characters after collapsing whitespace (corpora README). */
-export function nid(a: string, b: string): number {
-  const x = tablesToHtml(a).replace(/\s+/g, ' ').trim();
-  const y = tablesToHtml(b).replace(/\s+/g, ' ').trim();
-  if (x.length + y.length === 0) return 1;
-  // LCS length with two rolling rows.
-  let prev = new Uint32Array(y.length + 1);
-  let cur = new Uint32Array(y.length + 1);
-  for (let i = 1; i <= x.length; i++) {
-    const c = x.charCodeAt(i - 1);
-    for (let j = 1; j <= y.length; j++)
-      cur[j] = c === y.charCodeAt(j - 1) ? prev[j - 1] + 1 : Math.max(prev[j], cur[j - 1]);
-    [prev, cur] = [cur, prev];
-  }
-  const lcs = prev[y.length];
-  return 1 - (x.length + y.length - 2 * lcs) / (x.length + y.length);
-}
+/** The benchmark's NID (corpora README), so these tests and `pnpm bench` agree. */
+export { markdownNid as nid } from '../../../benchmarks/src/scorers/nid.js';
 
 /** Collapses whitespace and Markdown escapes, for "text present" checks. */
 export const flat = (s: string): string =>

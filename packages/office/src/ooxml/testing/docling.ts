@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { markdownNid as nid } from '../../../../../benchmarks/src/scorers/nid.js';
 import { CORPORA, toMarkdown } from './corpus.js';
-import { nid } from './nid.js';
 
 export interface DoclingScore {
   file: string;
