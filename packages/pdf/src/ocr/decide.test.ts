@@ -98,32 +98,20 @@ describe('auto mode: text layers checked against the rendered page', () => {
   it('knows invisible text (render mode 3) from the content stream, so visible text costs no rendering', () => {
     expect(new FastPdf(scanWithText(true)).page(1).invisibleTextShare).toBe(1);
     expect(new FastPdf(scanWithText(false)).page(1).invisibleTextShare).toBe(0);
-    expect(
-      inkCheckWanted({
-        pageNumber: 1,
-        width: 1,
-        height: 1,
-        blocks: [],
-        chars: 50,
-        imageCover: 1,
-        invisibleTextShare: 1,
-      }),
-    ).toBe(true);
-    expect(
-      inkCheckWanted({
-        pageNumber: 1,
-        width: 1,
-        height: 1,
-        blocks: [],
-        chars: 50,
-        imageCover: 1,
-        invisibleTextShare: 0,
-      }),
-    ).toBe(false);
+    // A page covered by an image, with text drawn invisibly, visibly, or unknown to the reader.
+    const page = (invisibleTextShare?: number) => ({
+      pageNumber: 1,
+      width: 1,
+      height: 1,
+      blocks: [],
+      chars: 50,
+      imageCover: 1,
+      invisibleTextShare,
+    });
+    expect(inkCheckWanted(page(1))).toBe(true);
+    expect(inkCheckWanted(page(0))).toBe(false);
     // pdf.js's text content cannot tell: such a page is checked.
-    expect(inkCheckWanted({ pageNumber: 1, width: 1, height: 1, blocks: [], chars: 50, imageCover: 1 })).toBe(
-      true,
-    );
+    expect(inkCheckWanted(page(undefined))).toBe(true);
   });
 
   it('reads a large image inside a text page when asked, after the image, marked as OCR', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findImageRules } from './rules.js';
+import { findImageLines } from './rules.js';
 
 /** A white grey image with dark boxes drawn in it. */
 function image(w: number, h: number, boxes: [number, number, number, number][]): Uint8Array {
@@ -20,7 +20,7 @@ describe('ruling lines of a scanned page', () => {
       [10, 10, 12, 62], // left rule
       [208, 10, 210, 62], // right rule
     ];
-    const rules = findImageRules(image(300, 100, boxes), 0, 300, 100, dpi, k);
+    const { rules } = findImageLines(image(300, 100, boxes), 0, 300, 100, dpi, k);
     const horizontal = rules.filter((r) => r.y0 === r.y1).sort((a, b) => a.y0 - b.y0);
     const vertical = rules.filter((r) => r.x0 === r.x1).sort((a, b) => a.x0 - b.x0);
     expect(horizontal).toHaveLength(2);
@@ -37,7 +37,7 @@ describe('ruling lines of a scanned page', () => {
       [20, 20, 40, 22], // a dash shorter than 0.4 in
       [50, 40, 250, 90], // a filled block 50 px thick
     ];
-    expect(findImageRules(image(300, 100, boxes), 0, 300, 100, dpi, k)).toEqual([]);
+    expect(findImageLines(image(300, 100, boxes), 0, 300, 100, dpi, k).rules).toEqual([]);
   });
 
   it('bridges a scan dropout of a pixel or two inside a rule, and reads past a header', () => {
@@ -49,7 +49,7 @@ describe('ruling lines of a scanned page', () => {
     const withHeader = new Uint8Array(header.length + px.length);
     withHeader.set(header);
     withHeader.set(px, header.length);
-    const rules = findImageRules(withHeader, header.length, 300, 40, dpi, k);
+    const { rules } = findImageLines(withHeader, header.length, 300, 40, dpi, k);
     expect(rules).toHaveLength(1);
     expect(rules[0].x1 - rules[0].x0).toBeCloseTo(190 * k);
   });

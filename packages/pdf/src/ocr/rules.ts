@@ -79,21 +79,6 @@ function segments(
   return done;
 }
 
-/**
- * Horizontal and vertical rules of a grey image (one byte a pixel, row-major, `offset` bytes
- * of header first), in points of the page frame (`k` points a pixel).
- */
-export function findImageRules(
-  image: Uint8Array,
-  offset: number,
-  widthPx: number,
-  heightPx: number,
-  dpi: number,
-  k: number,
-): Rule[] {
-  return findImageLines(image, offset, widthPx, heightPx, dpi, k).rules;
-}
-
 /** Rules with ink this dark are rules wherever they are; lighter ones only in a grid. */
 const STRONG_INK = 140;
 
