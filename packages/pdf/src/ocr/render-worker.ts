@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import type { PdfDocument } from '../pdfjs.js';
-import { chooseDpi, openForRender, renderPage } from './render.js';
+import { openForRender, renderPageAt } from './render.js';
 
 /**
  * A rendering thread for OCR: opens the document once and renders the pages it is asked for,
@@ -33,17 +33,10 @@ parentPort?.on('message', async (msg: RenderRequest) => {
   } else if (msg.type === 'render') {
     try {
       if (!doc) throw new Error('document not open');
-      const page = await doc.getPage(msg.pageNumber);
-      try {
-        const view = page.getViewport({ scale: 1 });
-        const dpi = msg.fixed ? msg.dpi : chooseDpi(view.width, view.height, msg.dpi);
-        const shot = await renderPage(doc, page, dpi, msg.rotation);
-        parentPort!.postMessage({ type: 'rendered', id: msg.id, shot, view: [view.width, view.height] }, [
-          shot.image.buffer as ArrayBuffer,
-        ]);
-      } finally {
-        page.cleanup();
-      }
+      const { shot, view } = await renderPageAt(doc, msg.pageNumber, msg.dpi, msg.rotation, msg.fixed);
+      parentPort!.postMessage({ type: 'rendered', id: msg.id, shot, view }, [
+        shot.image.buffer as ArrayBuffer,
+      ]);
     } catch (e) {
       parentPort!.postMessage({ type: 'error', id: msg.id, message: (e as Error)?.message ?? String(e) });
     }

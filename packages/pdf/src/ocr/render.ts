@@ -201,3 +201,32 @@ export async function renderPage(
     factory.destroy(cc);
   }
 }
+
+/** A page rendered for OCR, with the page's size in points as displayed. */
+export interface Rendered {
+  shot: RenderedPage;
+  /** Displayed width and height of the page, in points. */
+  view: [number, number];
+}
+
+/**
+ * Page `n` of an open document at about `target` dpi (capped for huge pages by chooseDpi;
+ * exactly `target` when `fixed`), the page's objects released afterwards. Used in this thread
+ * and on the rendering thread alike.
+ */
+export async function renderPageAt(
+  doc: PdfDocument,
+  n: number,
+  target: number,
+  rotation: 0 | 90 | 180 | 270 = 0,
+  fixed = false,
+): Promise<Rendered> {
+  const page = await doc.getPage(n);
+  try {
+    const view = page.getViewport({ scale: 1 });
+    const dpi = fixed ? target : chooseDpi(view.width, view.height, target);
+    return { shot: await renderPage(doc, page, dpi, rotation), view: [view.width, view.height] };
+  } finally {
+    page.cleanup();
+  }
+}

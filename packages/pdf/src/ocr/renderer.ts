@@ -3,14 +3,9 @@ import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import type { PdfDocument } from '../pdfjs.js';
 import { startWorker, type WorkerScript } from '../pool.js';
-import { chooseDpi, openForRender, type RenderedPage, renderPage } from './render.js';
+import { openForRender, type Rendered, type RenderedPage, renderPageAt } from './render.js';
 
-/** A page rendered for OCR, with the page's size in points as displayed. */
-export interface Rendered {
-  shot: RenderedPage;
-  /** Displayed width and height of the page, in points. */
-  view: [number, number];
-}
+export type { Rendered };
 
 export interface PageRenderer {
   /**
@@ -35,14 +30,7 @@ class InlineRenderer implements PageRenderer {
     rotation: 0 | 90 | 180 | 270 = 0,
     fixed = false,
   ): Promise<Rendered> {
-    const page = await this.doc.getPage(n);
-    try {
-      const view = page.getViewport({ scale: 1 });
-      const dpi = fixed ? target : chooseDpi(view.width, view.height, target);
-      return { shot: await renderPage(this.doc, page, dpi, rotation), view: [view.width, view.height] };
-    } finally {
-      page.cleanup();
-    }
+    return renderPageAt(this.doc, n, target, rotation, fixed);
   }
 
   async close(): Promise<void> {
