@@ -195,6 +195,14 @@ describe('Markdown emitter round trips through a CommonMark+GFM parser', () => {
     ]);
   });
 
+  it('a heading bold as a whole loses the bold; bold on part of it stays', () => {
+    const h = (content: Inline[]): Block => ({ kind: 'heading', level: 3, content });
+    expect(toMarkdown([h([text(' '), strong(text('Key factors')), text(' ')])]).markdown).toBe(
+      '### Key factors\n',
+    );
+    expect(toMarkdown([h([strong(text('Key')), text(' factors')])]).markdown).toBe('### **Key** factors\n');
+  });
+
   it('lists that follow each other stay apart (the marker alternates)', () => {
     const bullets = (...t: string[]): Block => ({
       kind: 'list',

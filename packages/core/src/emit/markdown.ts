@@ -224,6 +224,15 @@ function listToMarkdown(b: Extract<Block, { kind: 'list' }>, alternate = false):
   return rendered.map((r) => r.text).join(loose ? '\n\n' : '\n');
 }
 
+/**
+ * A heading set in bold as a whole (`<h3><strong>…</strong></h3>`, a bold Word heading) says
+ * nothing more than the heading: `### **x**` becomes `### x`. Bold on part of it stays.
+ */
+function unboldHeading(content: readonly Inline[]): readonly Inline[] {
+  const inner = content.filter((n) => !(n.kind === 'text' && n.text.trim() === ''));
+  return inner.length === 1 && inner[0].kind === 'strong' ? inner[0].children : content;
+}
+
 function fence(text: string): string {
   const runs = text.match(/^`{3,}/gm) ?? [];
   const longest = runs.reduce((m, r) => Math.max(m, r.length), 2);
@@ -233,7 +242,7 @@ function fence(text: string): string {
 export function blockToMarkdown(b: Block, opts: MarkdownOptions): string {
   switch (b.kind) {
     case 'heading': {
-      const text = inlinesToMarkdown(b.content, { table: false }, false)
+      const text = inlinesToMarkdown(unboldHeading(b.content), { table: false }, false)
         .replace(/\s*\n\s*/g, ' ')
         .trim();
       if (text === '') return '';
