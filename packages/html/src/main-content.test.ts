@@ -187,3 +187,39 @@ describe('main-content filter: when the rules would leave next to nothing', () =
     expect(md).not.toContain('qualified advisor');
   });
 });
+
+describe('main-content filter: product and listing pages', () => {
+  it('drops a class-hidden block of data fields even when a few of its values run long', () => {
+    const fields = Array.from(
+      { length: 20 },
+      (_, i) =>
+        `<dt>cat_thumb_${i}:</dt><dd>https://cdn.example.com/images/stencil/160x160/uploaded_images/5001/WEB_THUMBNAILS/5001_TEE_COLOUR_${i}_THUMB_IMAGE_FILE_WITH_A_LONG_NAME_FROM_THE_CATALOGUE_EXPORT.jpg</dd>`,
+    ).join('');
+    const html = `<body><div class="product"><h1>Staple Tee</h1>
+      <p>The Staple Tee. Enduring comfort in a regular fit, crafted from 100% combed cotton, with neck ribbing and side seams.</p>
+      <p>Preshrunk to minimise shrinkage, with double needle hems and shoulder to shoulder tape; suited for screen printing and embroidery.</p>
+      <dl class="info hide">${fields}<dt>shipping:</dt><dd>We ship nationwide in the United States and Canada; most in-stock orders received by 2pm local time where the order is shipped from are processed the same day.</dd></dl>
+      </div></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md).toContain('Enduring comfort');
+    expect(md).not.toContain('cat_thumb');
+  });
+
+  it('keeps a product grid wrapped in a form when it holds most of the prose', () => {
+    const cards = Array.from(
+      { length: 8 },
+      (_, i) =>
+        `<li><h4><a href="/p/${i}">Air Purifier model ${i}</a></h4><span>$${89 + i}.99</span><p>The air purifier model ${i} captures 99.97% of allergens and particulates and reduces viruses in rooms of ${200 + i * 50} square feet.</p><label><input type="checkbox"> Compare</label></li>`,
+    ).join('');
+    const html = `<body><header><nav><a href="/">Home</a> <a href="/shop">Shop</a></nav></header>
+      <main><h1>Air purifiers</h1><p>Our air purifiers are designed with a focus on effective filtration, ease of use and trusted performance for every room.</p>
+      <p>Each model below is tested for clean air delivery, noise and filter life, so you can pick the right size for your room.</p>
+      <form action="/compare"><ul>${cards}</ul></form>
+      <form class="newsletter"><p>Sign up for our emails</p><input type="email"></form></main>
+      <footer>${'<p>Free shipping on orders over $50, easy returns within 30 days, and a two year warranty on every purifier.</p>'.repeat(16)}<a href="/privacy">Privacy</a></footer></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md).toContain('effective filtration');
+    expect(md).toContain('The air purifier model 7 captures');
+    expect(md).not.toContain('Sign up for our emails');
+  });
+});

@@ -55,6 +55,23 @@ function textLength(s: string): number {
   return b - a;
 }
 
+/**
+ * A long run with no space inside (a URL, a hash, a token, a data dump) is not prose, however
+ * long; scripts without spaces between words (Chinese, Japanese, Thai) are, so only runs of
+ * ASCII count.
+ */
+function unbroken(s: string): boolean {
+  let a = 0;
+  let b = s.length;
+  while (a < b && isSpace(s.charCodeAt(a))) a++;
+  while (b > a && isSpace(s.charCodeAt(b - 1))) b--;
+  for (let i = a; i < b; i++) {
+    const c = s.charCodeAt(i);
+    if (c > 127 || c === 32 || (c >= 9 && c <= 13)) return false;
+  }
+  return true;
+}
+
 /** Post-order statistics, with an explicit stack. */
 export function computeStats(root: PElement): StatsMap {
   const map: StatsMap = new Map();
@@ -67,9 +84,10 @@ export function computeStats(root: PElement): StatsMap {
     if (top.i < kids.length) {
       const c = kids[top.i++];
       if (c.nodeName === '#text') {
-        const n = textLength((c as { value: string }).value);
+        const v = (c as { value: string }).value;
+        const n = textLength(v);
         top.s.text += n;
-        if (!top.inLink) {
+        if (!top.inLink && !(n > RUN_ALLOWANCE && unbroken(v))) {
           if (n > top.s.longest) top.s.longest = n;
           if (n > RUN_ALLOWANCE) top.s.prose += n - RUN_ALLOWANCE;
         }
@@ -397,10 +415,12 @@ export function mainContent(body: PElement): FilterResult {
     }
     const cls = attr(el, 'class');
     if (cls && SR_ONLY_CLASS.test(cls)) return 'sronly';
-    const prosy = s.longest >= 150 && s.link < s.text * 0.3;
+    const prosy = s.longest >= 150 && s.link < s.text * 0.3 && s.prose >= s.text * 0.2;
     if (cls && !prosy && HIDDEN_CLASS.test(cls)) return 'hiddenclass';
     if (major) return undefined;
-    if (tag === 'form' || tag === 'fieldset') return `tag:${tag}`;
+    // A form is a search box, a login or a newsletter sign-up; one that holds much of the page's
+    // prose (a product grid with compare boxes, a page-wide ASP.NET form) is content.
+    if ((tag === 'form' || tag === 'fieldset') && s.prose < total.prose * 0.3) return `tag:${tag}`;
     if (NO_HINT_TAGS.has(tag)) return undefined;
     if (!h || POSITIVE.test(h)) return undefined;
     if (HEADER_NAME.test(h) && (s.longest < 160 || s.link > s.text * 0.5)) return 'neg:header';
