@@ -223,3 +223,37 @@ describe('main-content filter: product and listing pages', () => {
     expect(md).not.toContain('Sign up for our emails');
   });
 });
+
+describe('main-content filter: customer reviews', () => {
+  it('drops the customer reviews under a product, however long they run', () => {
+    const review = (i: number) =>
+      `<li class="review"><p>Reviewer ${i} says: ${'this book changed the way I think about habits, and I read it twice in a row because every chapter had something new to try. '.repeat(2)}</p></li>`;
+    const html = `<body><div role="main"><div id="product"><h1>Atomic Habits</h1>
+      <p>No matter your goals, this book offers a proven framework for improving every day, with practical strategies that teach you how to form good habits and break bad ones.</p>
+      <p>Tiny changes, remarkable results: learn how to make time for new habits, overcome a lack of motivation and design your environment to make success easier.</p></div>
+      <div id="customer-reviews_feature_div"><h2>Top reviews</h2><ul>${Array.from({ length: 2 }, (_, i) => review(i)).join('')}</ul></div></div></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md).toContain('Tiny changes, remarkable results');
+    expect(md).not.toContain('Reviewer 1 says');
+  });
+
+  it('keeps a page that is nothing but reviews', () => {
+    const html = `<body><div class="product-reviews">${Array.from(
+      { length: 4 },
+      (_, i) =>
+        `<p>Reviewer ${i} says: the drill held its charge for a whole weekend of deck building and the clutch never slipped once.</p>`,
+    ).join('')}</div></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md).toContain('Reviewer 3 says');
+  });
+});
+
+describe('main-content filter: script state', () => {
+  it('drops a paragraph that is one JSON object left in the page for a script', () => {
+    const html = `<body><main><h1>Tumbler</h1>${prose(3)}<div class="a-hidden">{"buybox":[{"displayPrice":"EUR 15.49","priceAmount":15.49,"currencySymbol":"EUR","offerListingId":"abc"}]}</div></main></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md).toContain('Paragraph 2 of the story');
+    expect(md).not.toContain('displayPrice');
+    expect(toMarkdown(htmlToDoc(html, { onlyMainContent: false }).blocks).markdown).toContain('displayPrice');
+  });
+});

@@ -125,6 +125,13 @@ export function computeStats(root: PElement): StatsMap {
 const STRONG_NEGATIVE =
   /(?:^|[-_\s])(cookies?|consent|gdpr|newsletter|subscribe|subscription|signup|sign-up|share|sharing|sharedaddy|social|socials|social-links|breadcrumbs?|skiplink|skip-link|skip-to-content|sr-only|screen-reader-text|visually-hidden|visuallyhidden|advert|advertisement|ad-slot|adsbygoogle|outbrain|taboola|popup|modal|overlay|navbar|navigation|nav|menu|footer|sidebar|side-bar|reviews|customer-reviews|user-reviews|product-reviews|reviews-list|review-list|testimonials)(?:$|[-_\s])/i;
 
+/**
+ * Customer reviews of a product (`customer-reviews`, `reviews-list`): boilerplate however long they
+ * run, the page being about the product. A bare `reviews` or `testimonials` section of a service
+ * page or an article is its content.
+ */
+const REVIEW_REGION = /(?:^|[-_\s])(?:(?:customer|user|product)-reviews|reviews?-list)(?:$|[-_\s])/i;
+
 /** Words that mark boilerplate when the element holds no prose (a long text run). */
 const NEGATIVE =
   /(?:^|[-_\s])(menus|foot|widget|widgets|related|recommended|recommendations|login|banner|ads?|sponsor|sponsored|promo|promotion|masthead|topbar|top-bar|toolbar|pagination|pager|tags|tag-list|tagcloud|author-bio|author-box|byline|post-meta|entry-meta|disclaimer|copyright|print|comment-form|respond|reply-form|jump|more-stories|read-more|trending|popular)(?:$|[-_\s])/i;
@@ -405,6 +412,8 @@ export function mainContent(body: PElement): FilterResult {
     // Reader comments under an article are not the article, however long they run; on a forum
     // thread, with no article above, they are the content.
     if (h && COMMENTS.test(h) && proseOutsideComments() >= COMMENTS_AFTER) return 'comments';
+    // Customer reviews under a product likewise, unless they are all the page holds.
+    if (h && REVIEW_REGION.test(h) && s.prose < total.prose * 0.8) return 'reviews';
     const role = attr(el, 'role');
     if (role && BOILERPLATE_ROLES.has(role) && !major) return `role:${role}`;
     // The page's footer and navigation stay boilerplate even when they outweigh the content.
