@@ -1,5 +1,5 @@
 import { DistillError, type Doc, type ParserPlugin } from '@distill/core';
-import { cleanTree, controlledIds, imageSrcs } from './clean.js';
+import { cleanTree, imageSrcs } from './clean.js';
 import { convertNodes } from './convert.js';
 import { decodeHtml } from './decode.js';
 import { capNesting, MAX_HTML_DEPTH } from './depth-cap.js';
@@ -114,9 +114,10 @@ export function htmlToDoc(source: string | Uint8Array, options: HtmlToDocOptions
   const include = selectors(options.includeTags, 'includeTags', warn);
   const exclude = selectors(options.excludeTags, 'excludeTags', warn);
   const isXhtml = options.xhtml ?? false;
-  const document = parseHtml(isXhtml ? xhtmlToHtml(text) : text, checkpoint);
+  const controls = new Set<string>();
+  const document = parseHtml(isXhtml ? xhtmlToHtml(text) : text, checkpoint, controls);
   checkpoint();
-  const controlled = controlledIds(text);
+  const controlled = controls.size ? controls : undefined;
   const cleaned = cleanTree(document, {
     onlyMainContent: onlyMain,
     include,
