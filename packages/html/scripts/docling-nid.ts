@@ -2,8 +2,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Block, type TableCell, toMarkdown } from '@distill/core';
+import { markdownNid } from '../../../benchmarks/src/scorers/nid.js';
 import { htmlToDoc } from '../src/index.js';
-import { nid } from '../src/nid.js';
 
 /**
  * `--expand-spans`: what the score would be if the emitter wrote spanned tables as Docling does
@@ -44,7 +44,7 @@ for (const f of readdirSync(path.join(dir, 'sources')).sort()) {
   const gt = readFileSync(path.join(dir, 'groundtruth', `${f}.md`), 'utf8');
   const blocks = htmlToDoc(new Uint8Array(html), { onlyMainContent: false }).blocks;
   const md = toMarkdown(expand ? blocks.map(expandSpans) : blocks).markdown;
-  const s = nid(md, gt);
+  const s = markdownNid(gt, md);
   sum += s;
   n++;
   console.log(`${f.padEnd(40)} ${s.toFixed(3)}`);
