@@ -257,3 +257,16 @@ describe('main-content filter: script state', () => {
     expect(toMarkdown(htmlToDoc(html, { onlyMainContent: false }).blocks).markdown).toContain('displayPrice');
   });
 });
+
+describe('main-content filter: tabbed content', () => {
+  it('keeps every tab pane, not the one whose inner class names a content body', () => {
+    const para = (t: string) =>
+      `<p>${t} ${'The tumbler keeps drinks cold for hours and fits in most cupholders, with a lid that slides shut. '.repeat(3)}</p>`;
+    const html = `<body><main><h1>Rambler tumbler</h1><div class="tabs"><ul role="tablist"><li>Description</li><li>FAQ</li></ul>
+      <div class="tab-content"><div class="tab-pane" id="desc">${para('Description:')}</div>
+      <div class="tab-pane" id="faq"><div class="accordion-content-body">${para('Question one?')}${para('Question two?')}${para('Question three?')}</div></div></div></div></main></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md).toContain('Description:');
+    expect(md).toContain('Question three?');
+  });
+});

@@ -196,6 +196,9 @@ const HINT_SHARE = 0.5;
 const CONTENT_CLASS =
   /(?:^|[\s_-])(entry-content|post-content|post-body|postbody|article-body|articlebody|article-content|article__body|article__content|story-body|story-content|content-body|post__content|post__body|blog-post-content|blog-content|markdown-body|rich-text|richtext|single-content|td-post-content|itemprop-articlebody|page-content|main-content|article-text|articletext)(?:$|[\s_-])/i;
 
+/** A tab or accordion pane. */
+const PANE = /(?:^|\s)(?:tab-pane|tabpanel|tab-panel|accordion-item|accordion-panel)(?:$|\s)/i;
+
 /** One of several like siblings (forum posts, listing cards): not the single article body. */
 function repeated(el: PElement): boolean {
   const parent = el.parentNode as PElement | null;
@@ -499,6 +502,8 @@ export function mainContent(body: PElement): FilterResult {
       if (ce.tagName === undefined) continue;
       const cg = good(ce);
       if (cg < g * HINT_SHARE) continue;
+      // One tab or accordion pane is never the whole of the content beside its sister panes.
+      if (attr(ce, 'role') === 'tabpanel' || PANE.test(hints(ce))) continue;
       stack.push(ce);
       if (isContentHint(ce) && !repeated(ce) && (hinted === undefined || cg >= hintedG * 0.9)) {
         hinted = ce;
