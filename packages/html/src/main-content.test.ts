@@ -270,3 +270,19 @@ describe('main-content filter: tabbed content', () => {
     expect(md).toContain('Question three?');
   });
 });
+
+describe('main-content filter: regions named in PascalCase', () => {
+  it("drops the page's SiteFooter even when it shares a content class", () => {
+    const cards = Array.from(
+      { length: 6 },
+      (_, i) =>
+        `<div class="HomeCard"><p>Prepare to be impressed by home ${i}, meticulously maintained and beautifully updated on an oversized lot near parks.</p><span>$${400 + i},000</span></div>`,
+    ).join('');
+    const html = `<body><div id="content"><h1>Sparks homes for sale</h1><div class="results">${cards}</div>
+      <div class="SiteFooter main-content"><p>All mortgage lending products and information are provided by a lender, licensed in all fifty states.</p>
+      <p>If you are using a screen reader or having trouble reading this website, please call customer support for help.</p></div></div></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md).toContain('home 5, meticulously');
+    expect(md).not.toContain('mortgage lending');
+  });
+});

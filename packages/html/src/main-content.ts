@@ -125,6 +125,10 @@ export function computeStats(root: PElement): StatsMap {
 const STRONG_NEGATIVE =
   /(?:^|[-_\s])(cookies?|consent|gdpr|newsletter|subscribe|subscription|signup|sign-up|share|sharing|sharedaddy|social|socials|social-links|breadcrumbs?|skiplink|skip-link|skip-to-content|sr-only|screen-reader-text|visually-hidden|visuallyhidden|advert|advertisement|ad-slot|adsbygoogle|outbrain|taboola|popup|modal|overlay|navbar|navigation|nav|menu|footer|sidebar|side-bar|reviews|customer-reviews|user-reviews|product-reviews|reviews-list|review-list|testimonials)(?:$|[-_\s])/i;
 
+/** The page's own regions named in PascalCase (`SiteFooter`, `GlobalNavigation`), not a card's. */
+const CAMEL_REGION =
+  /(?:^|[\s_-])(?:Site|Page|Global|Main|App|Layout)(Footer|Sidebar|Navigation|Navbar)(?:$|[-_\s])/;
+
 /**
  * Customer reviews of a product (`customer-reviews`, `reviews-list`): boilerplate however long they
  * run, the page being about the product. A bare `reviews` or `testimonials` section of a service
@@ -434,6 +438,12 @@ export function mainContent(body: PElement): FilterResult {
     // prose (a product grid with compare boxes, a page-wide ASP.NET form) is content.
     if ((tag === 'form' || tag === 'fieldset') && s.prose < total.prose * 0.3) return `tag:${tag}`;
     if (NO_HINT_TAGS.has(tag)) return undefined;
+    // The page's footer or sidebar named in PascalCase (`SiteFooter`, `PageSidebar`) is one
+    // whatever else its classes say (a shared `main-content` layout class).
+    if (h && s.longest < 400) {
+      const c = CAMEL_REGION.exec(h);
+      if (c) return `camel:${c[1].toLowerCase()}`;
+    }
     if (!h || POSITIVE.test(h)) return undefined;
     if (HEADER_NAME.test(h) && (s.longest < 160 || s.link > s.text * 0.5)) return 'neg:header';
     let m = STRONG_NEGATIVE.exec(h);
