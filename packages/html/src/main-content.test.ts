@@ -286,3 +286,23 @@ describe('main-content filter: regions named in PascalCase', () => {
     expect(md).not.toContain('mortgage lending');
   });
 });
+
+describe('main-content filter: comments named with an underscore', () => {
+  it('drops reader comments in a comment_list under a long list', () => {
+    const books = Array.from(
+      { length: 70 },
+      (_, i) =>
+        `<tr><td>${i + 1}</td><td><a href="/b/${i}">Book number ${i}</a> by <a href="/a/${i}">Author ${i}</a><div>4.${i % 10} avg rating, ${1000 + i} ratings, score: ${9000 - i}, and ${300 + i} people voted</div></td></tr>`,
+    ).join('');
+    const comments = Array.from(
+      { length: 12 },
+      (_, i) =>
+        `<div class="comment"><a href="/u/${i}">Reader ${i}</a><p>Comment ${i}: ${'I cannot believe this book is ranked so high on the list when so many classics sit far below it. '.repeat(3)}</p></div>`,
+    ).join('');
+    const html = `<body><div class="content"><h1>Best books ever</h1><p>The best books ever, as voted on by the community.</p><table>${books}</table>
+      <div class="bigBox"><h2>Discussion</h2><div id="comment_list">${comments}</div></div></div></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md).toContain('Book number 69');
+    expect(md).not.toContain('Comment 3:');
+  });
+});

@@ -256,7 +256,7 @@ const COMMENT_WORD = /(?:^|[-_\s])comments?(?:$|[-_\s])/i;
 
 /** A reader-comments region by its usual names (WordPress, Disqus, CMS themes). */
 const COMMENTS =
-  /(?:^|[\s_-])(comments|comment-list|commentlist|comments-area|comments-section|entry-comments|disqus_thread|dsq-comments)(?:$|[\s_-])/i;
+  /(?:^|[\s_-])(comments|comment[-_]?list|comments-area|comments-section|entry-comments|disqus_thread|dsq-comments)(?:$|[\s_-])/i;
 
 /** Below this much prose (characters, after pruning) a page is judged by its text instead. */
 const LOW_PROSE = 300;
