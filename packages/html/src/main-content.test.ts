@@ -306,3 +306,15 @@ describe('main-content filter: comments named with an underscore', () => {
     expect(md).not.toContain('Comment 3:');
   });
 });
+
+describe('main-content filter: underscores in class names', () => {
+  it('reads side_bar and social_links as side-bar and social-links', () => {
+    const html = `<body><div class="wrap"><div class="main">${prose(6)}
+      <div class="side_bar"><p>Archive of the months of this year and the last, for readers who like to browse.</p></div>
+      <div class="social_links"><p>Follow along on every network we post on, every day of the week, in full.</p></div></div></div></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md).toContain('Paragraph 5 of the story');
+    expect(md).not.toContain('Archive of the months');
+    expect(md).not.toContain('Follow along');
+  });
+});

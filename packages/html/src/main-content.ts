@@ -121,9 +121,18 @@ export function computeStats(root: PElement): StatsMap {
   return map;
 }
 
+/**
+ * The pattern with each compound word's hyphen also matching an underscore (`comment_list` as
+ * `comment-list`, `side_bar` as `side-bar`): class and id names use both.
+ */
+function either(re: RegExp): RegExp {
+  return new RegExp(re.source.replace(/(\w)-(\w)/g, '$1[-_]$2'), re.flags);
+}
+
 /** Class/id words that mark boilerplate whatever it holds. */
-const STRONG_NEGATIVE =
-  /(?:^|[-_\s])(cookies?|consent|gdpr|newsletter|subscribe|subscription|signup|sign-up|share|sharing|sharedaddy|social|socials|social-links|breadcrumbs?|skiplink|skip-link|skip-to-content|sr-only|screen-reader-text|visually-hidden|visuallyhidden|advert|advertisement|ad-slot|adsbygoogle|outbrain|taboola|popup|modal|overlay|navbar|navigation|nav|menu|footer|sidebar|side-bar|reviews|customer-reviews|user-reviews|product-reviews|reviews-list|review-list|testimonials)(?:$|[-_\s])/i;
+const STRONG_NEGATIVE = either(
+  /(?:^|[-_\s])(cookies?|consent|gdpr|newsletter|subscribe|subscription|signup|sign-up|share|sharing|sharedaddy|social|socials|social-links|breadcrumbs?|skiplink|skip-link|skip-to-content|sr-only|screen-reader-text|visually-hidden|visuallyhidden|advert|advertisement|ad-slot|adsbygoogle|outbrain|taboola|popup|modal|overlay|navbar|navigation|nav|menu|footer|sidebar|side-bar|reviews|customer-reviews|user-reviews|product-reviews|reviews-list|review-list|testimonials)(?:$|[-_\s])/i,
+);
 
 /** The page's own regions named in PascalCase (`SiteFooter`, `GlobalNavigation`), not a card's. */
 const CAMEL_REGION =
@@ -134,14 +143,16 @@ const CAMEL_REGION =
  * run, the page being about the product. A bare `reviews` or `testimonials` section of a service
  * page or an article is its content.
  */
-const REVIEW_REGION = /(?:^|[-_\s])(?:(?:customer|user|product)-reviews|reviews?-list)(?:$|[-_\s])/i;
+const REVIEW_REGION = either(/(?:^|[-_\s])(?:(?:customer|user|product)-reviews|reviews?-list)(?:$|[-_\s])/i);
 
 /** Words that mark boilerplate when the element holds no prose (a long text run). */
-const NEGATIVE =
-  /(?:^|[-_\s])(menus|foot|widget|widgets|related|recommended|recommendations|login|banner|ads?|sponsor|sponsored|promo|promotion|masthead|topbar|top-bar|toolbar|pagination|pager|tags|tag-list|tagcloud|author-bio|author-box|byline|post-meta|entry-meta|disclaimer|copyright|print|comment-form|respond|reply-form|jump|more-stories|read-more|trending|popular)(?:$|[-_\s])/i;
+const NEGATIVE = either(
+  /(?:^|[-_\s])(menus|foot|widget|widgets|related|recommended|recommendations|login|banner|ads?|sponsor|sponsored|promo|promotion|masthead|topbar|top-bar|toolbar|pagination|pager|tags|tag-list|tagcloud|author-bio|author-box|byline|post-meta|entry-meta|disclaimer|copyright|print|comment-form|respond|reply-form|jump|more-stories|read-more|trending|popular)(?:$|[-_\s])/i,
+);
 
-const POSITIVE =
-  /(?:^|[-_\s])(article|articles|content|main|main-content|post|post-body|post-content|entry|entry-content|body|text|story|blog|blog-post|prose|markdown|rich-text|richtext|page-content|article-body|articlebody|documentation|docs)(?:$|[-_\s])/i;
+const POSITIVE = either(
+  /(?:^|[-_\s])(article|articles|content|main|main-content|post|post-body|post-content|entry|entry-content|body|text|story|blog|blog-post|prose|markdown|rich-text|richtext|page-content|article-body|articlebody|documentation|docs)(?:$|[-_\s])/i,
+);
 
 /** Classes for screen-reader-only text: never shown on screen (exact class names only). */
 const SR_ONLY_CLASS =
@@ -155,8 +166,9 @@ const SR_ONLY_CLASS =
 const HIDDEN_CLASS = /(?:^|\s)(hidden|hide|d-none|is-hidden|invisible|u-hidden|display-none)(?:$|\s)/;
 
 /** A page header by its own name (`header`, `site-header`, `header-wrapper`), not `post-header`. */
-const HEADER_NAME =
-  /(?:^|\s)(?:(?:site|global|main|top|nav)[-_])?header(?:[-_](?:wrap|wrapper|container|main|top|inner|bar|nav|area|outer))?(?:$|\s)/i;
+const HEADER_NAME = either(
+  /(?:^|\s)(?:(?:site|global|main|top|nav)[-_])?header(?:[-_](?:wrap|wrapper|container|main|top|inner|bar|nav|area|outer))?(?:$|\s)/i,
+);
 
 /** Elements whose class names say nothing about the page region they sit in. */
 const NO_HINT_TAGS = new Set(['table', 'thead', 'tbody', 'tr', 'td', 'th', 'pre', 'code', 'h1', 'h2']);
@@ -197,8 +209,9 @@ const SIBLING = 0.35;
 
 const HINT_SHARE = 0.5;
 
-const CONTENT_CLASS =
-  /(?:^|[\s_-])(entry-content|post-content|post-body|postbody|article-body|articlebody|article-content|article__body|article__content|story-body|story-content|content-body|post__content|post__body|blog-post-content|blog-content|markdown-body|rich-text|richtext|single-content|td-post-content|itemprop-articlebody|page-content|main-content|article-text|articletext)(?:$|[\s_-])/i;
+const CONTENT_CLASS = either(
+  /(?:^|[\s_-])(entry-content|post-content|post-body|postbody|article-body|articlebody|article-content|article__body|article__content|story-body|story-content|content-body|post__content|post__body|blog-post-content|blog-content|markdown-body|rich-text|richtext|single-content|td-post-content|itemprop-articlebody|page-content|main-content|article-text|articletext)(?:$|[\s_-])/i,
+);
 
 /** A tab or accordion pane. */
 const PANE = /(?:^|\s)(?:tab-pane|tabpanel|tab-panel|accordion-item|accordion-panel)(?:$|\s)/i;
@@ -255,8 +268,9 @@ const COMMENTS_AFTER = 2000;
 const COMMENT_WORD = /(?:^|[-_\s])comments?(?:$|[-_\s])/i;
 
 /** A reader-comments region by its usual names (WordPress, Disqus, CMS themes). */
-const COMMENTS =
-  /(?:^|[\s_-])(comments|comment[-_]?list|comments-area|comments-section|entry-comments|disqus_thread|dsq-comments)(?:$|[\s_-])/i;
+const COMMENTS = either(
+  /(?:^|[\s_-])(comments|comment[-_]?list|comments-area|comments-section|entry-comments|disqus_thread|dsq-comments)(?:$|[\s_-])/i,
+);
 
 /** Below this much prose (characters, after pruning) a page is judged by its text instead. */
 const LOW_PROSE = 300;
