@@ -60,19 +60,6 @@ export interface CleanResult {
 
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\b/i;
 
-/**
- * Ids that a control's `aria-controls` names (accordion and tab panels, disclosures): content a
- * reader opens with a click, shown in the page's text, so it is read though collapsed.
- */
-export function controlledIds(html: string): Set<string> | undefined {
-  if (!html.includes('aria-controls')) return undefined;
-  const ids = new Set<string>();
-  const re = /aria-controls\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
-  for (let m = re.exec(html); m !== null; m = re.exec(html))
-    for (const id of (m[1] ?? m[2] ?? m[3]).split(/\s+/)) if (id) ids.add(id);
-  return ids.size ? ids : undefined;
-}
-
 /** True when `el`, or an element child of it, is a panel some control opens. */
 function isPanel(el: PElement, controlled: Set<string>): boolean {
   const id = attr(el, 'id');

@@ -1,4 +1,4 @@
-import { type DefaultTreeAdapterMap, Parser } from 'parse5';
+import { type DefaultTreeAdapterMap, defaultTreeAdapter, Parser, type TreeAdapter } from 'parse5';
 
 /** parse5's default tree, named for what this package uses. */
 export type PNode = DefaultTreeAdapterMap['childNode'];
@@ -57,21 +57,51 @@ export function xhtmlToHtml(source: string): string {
 
 const CHUNK = 1 << 20;
 
+/** Where the tree builder below records `aria-controls` ids during one parse (parses are synchronous). */
+let controls: Set<string> | undefined;
+
+/**
+ * parse5's tree builder, noting on the way the ids that elements name in `aria-controls` (the
+ * panels of accordions, tabs and disclosures): read off the attributes as the parser creates
+ * them, so text that merely looks like the attribute (a code sample) does not count, and no
+ * extra walk over the page or the tree is needed. One object for every parse, so parse5's calls
+ * into it stay monomorphic.
+ */
+const recordingAdapter: TreeAdapter<DefaultTreeAdapterMap> = {
+  ...defaultTreeAdapter,
+  createElement(tagName, namespaceURI, attrs) {
+    if (controls)
+      for (let i = 0; i < attrs.length; i++)
+        if (attrs[i].name === 'aria-controls')
+          for (const id of attrs[i].value.split(/\s+/)) if (id) controls.add(id);
+    return defaultTreeAdapter.createElement(tagName, namespaceURI, attrs);
+  },
+};
+
 /**
  * Parses in 1 MB chunks through parse5's streaming tokenizer, calling `checkpoint` between
- * chunks, so a timeout stops a huge page during parsing instead of after it.
+ * chunks, so a timeout stops a huge page during parsing instead of after it. When `controlled`
+ * is given, the ids named in `aria-controls` attributes are added to it.
  */
-export function parseHtml(source: string, checkpoint?: () => void): PDocument {
+export function parseHtml(source: string, checkpoint?: () => void, controlled?: Set<string>): PDocument {
   // Scripting off: <noscript> content is parsed as markup, since some sites (Discourse) put the
   // whole readable page there; the clean pass keeps a noscript only when it holds real text.
-  const parser = new Parser<DefaultTreeAdapterMap>({ scriptingEnabled: false });
-  if (source.length <= CHUNK || !checkpoint) {
-    parser.tokenizer.write(source, true);
+  const parser = new Parser<DefaultTreeAdapterMap>({
+    scriptingEnabled: false,
+    treeAdapter: recordingAdapter,
+  });
+  controls = controlled;
+  try {
+    if (source.length <= CHUNK || !checkpoint) {
+      parser.tokenizer.write(source, true);
+      return parser.document;
+    }
+    for (let i = 0; i < source.length; i += CHUNK) {
+      checkpoint();
+      parser.tokenizer.write(source.slice(i, i + CHUNK), i + CHUNK >= source.length);
+    }
     return parser.document;
+  } finally {
+    controls = undefined;
   }
-  for (let i = 0; i < source.length; i += CHUNK) {
-    checkpoint();
-    parser.tokenizer.write(source.slice(i, i + CHUNK), i + CHUNK >= source.length);
-  }
-  return parser.document;
 }

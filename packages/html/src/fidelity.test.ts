@@ -74,4 +74,13 @@ describe('collapsed panels', () => {
     expect(out).not.toContain('Tracking text');
     expect(out).not.toContain('nobody controls');
   });
+
+  it('does not take aria-controls written in text (a code sample) for a control', () => {
+    const html =
+      '<main><h1>Disclosure widgets</h1><p>Give the button an attribute:</p><pre><code>&lt;button aria-controls="p2"&gt;</code></pre>' +
+      '<p>and the panel an id.</p><div id="p2" hidden>A tab panel nobody controls.</div></main>';
+    const out = md(html);
+    expect(out).toContain('aria-controls="p2"');
+    expect(out).not.toContain('nobody controls');
+  });
 });

@@ -187,3 +187,134 @@ describe('main-content filter: when the rules would leave next to nothing', () =
     expect(md).not.toContain('qualified advisor');
   });
 });
+
+describe('main-content filter: product and listing pages', () => {
+  it('drops a class-hidden block of data fields even when a few of its values run long', () => {
+    const fields = Array.from(
+      { length: 20 },
+      (_, i) =>
+        `<dt>cat_thumb_${i}:</dt><dd>https://cdn.example.com/images/stencil/160x160/uploaded_images/5001/WEB_THUMBNAILS/5001_TEE_COLOUR_${i}_THUMB_IMAGE_FILE_WITH_A_LONG_NAME_FROM_THE_CATALOGUE_EXPORT.jpg</dd>`,
+    ).join('');
+    const html = `<body><div class="product"><h1>Staple Tee</h1>
+      <p>The Staple Tee. Enduring comfort in a regular fit, crafted from 100% combed cotton, with neck ribbing and side seams.</p>
+      <p>Preshrunk to minimise shrinkage, with double needle hems and shoulder to shoulder tape; suited for screen printing and embroidery.</p>
+      <dl class="info hide">${fields}<dt>shipping:</dt><dd>We ship nationwide in the United States and Canada; most in-stock orders received by 2pm local time where the order is shipped from are processed the same day.</dd></dl>
+      </div></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md).toContain('Enduring comfort');
+    expect(md).not.toContain('cat_thumb');
+  });
+
+  it('keeps a product grid wrapped in a form when it holds most of the prose', () => {
+    const cards = Array.from(
+      { length: 8 },
+      (_, i) =>
+        `<li><h4><a href="/p/${i}">Air Purifier model ${i}</a></h4><span>$${89 + i}.99</span><p>The air purifier model ${i} captures 99.97% of allergens and particulates and reduces viruses in rooms of ${200 + i * 50} square feet.</p><label><input type="checkbox"> Compare</label></li>`,
+    ).join('');
+    const html = `<body><header><nav><a href="/">Home</a> <a href="/shop">Shop</a></nav></header>
+      <main><h1>Air purifiers</h1><p>Our air purifiers are designed with a focus on effective filtration, ease of use and trusted performance for every room.</p>
+      <p>Each model below is tested for clean air delivery, noise and filter life, so you can pick the right size for your room.</p>
+      <form action="/compare"><ul>${cards}</ul></form>
+      <form class="newsletter"><p>Sign up for our emails</p><input type="email"></form></main>
+      <footer>${'<p>Free shipping on orders over $50, easy returns within 30 days, and a two year warranty on every purifier.</p>'.repeat(16)}<a href="/privacy">Privacy</a></footer></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md).toContain('effective filtration');
+    expect(md).toContain('The air purifier model 7 captures');
+    expect(md).not.toContain('Sign up for our emails');
+  });
+});
+
+describe('main-content filter: customer reviews', () => {
+  it('drops the customer reviews under a product, however long they run', () => {
+    const review = (i: number) =>
+      `<li class="review"><p>Reviewer ${i} says: ${'this book changed the way I think about habits, and I read it twice in a row because every chapter had something new to try. '.repeat(2)}</p></li>`;
+    const html = `<body><div role="main"><div id="product"><h1>Atomic Habits</h1>
+      <p>No matter your goals, this book offers a proven framework for improving every day, with practical strategies that teach you how to form good habits and break bad ones.</p>
+      <p>Tiny changes, remarkable results: learn how to make time for new habits, overcome a lack of motivation and design your environment to make success easier.</p></div>
+      <div id="customer-reviews_feature_div"><h2>Top reviews</h2><ul>${Array.from({ length: 2 }, (_, i) => review(i)).join('')}</ul></div></div></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md).toContain('Tiny changes, remarkable results');
+    expect(md).not.toContain('Reviewer 1 says');
+  });
+
+  it('keeps a page that is nothing but reviews', () => {
+    const html = `<body><div class="product-reviews">${Array.from(
+      { length: 4 },
+      (_, i) =>
+        `<p>Reviewer ${i} says: the drill held its charge for a whole weekend of deck building and the clutch never slipped once.</p>`,
+    ).join('')}</div></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md).toContain('Reviewer 3 says');
+  });
+});
+
+describe('main-content filter: script state', () => {
+  it('drops a paragraph that is one JSON object left in the page for a script', () => {
+    const html = `<body><main><h1>Tumbler</h1>${prose(3)}<div class="a-hidden">{"buybox":[{"displayPrice":"EUR 15.49","priceAmount":15.49,"currencySymbol":"EUR","offerListingId":"abc"}]}</div></main></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md).toContain('Paragraph 2 of the story');
+    expect(md).not.toContain('displayPrice');
+    expect(toMarkdown(htmlToDoc(html, { onlyMainContent: false }).blocks).markdown).toContain('displayPrice');
+  });
+});
+
+describe('main-content filter: tabbed content', () => {
+  it('keeps every tab pane, not the one whose inner class names a content body', () => {
+    const para = (t: string) =>
+      `<p>${t} ${'The tumbler keeps drinks cold for hours and fits in most cupholders, with a lid that slides shut. '.repeat(3)}</p>`;
+    const html = `<body><main><h1>Rambler tumbler</h1><div class="tabs"><ul role="tablist"><li>Description</li><li>FAQ</li></ul>
+      <div class="tab-content"><div class="tab-pane" id="desc">${para('Description:')}</div>
+      <div class="tab-pane" id="faq"><div class="accordion-content-body">${para('Question one?')}${para('Question two?')}${para('Question three?')}</div></div></div></div></main></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md).toContain('Description:');
+    expect(md).toContain('Question three?');
+  });
+});
+
+describe('main-content filter: regions named in PascalCase', () => {
+  it("drops the page's SiteFooter even when it shares a content class", () => {
+    const cards = Array.from(
+      { length: 6 },
+      (_, i) =>
+        `<div class="HomeCard"><p>Prepare to be impressed by home ${i}, meticulously maintained and beautifully updated on an oversized lot near parks.</p><span>$${400 + i},000</span></div>`,
+    ).join('');
+    const html = `<body><div id="content"><h1>Sparks homes for sale</h1><div class="results">${cards}</div>
+      <div class="SiteFooter main-content"><p>All mortgage lending products and information are provided by a lender, licensed in all fifty states.</p>
+      <p>If you are using a screen reader or having trouble reading this website, please call customer support for help.</p></div></div></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md).toContain('home 5, meticulously');
+    expect(md).not.toContain('mortgage lending');
+  });
+});
+
+describe('main-content filter: comments named with an underscore', () => {
+  it('drops reader comments in a comment_list under a long list', () => {
+    const books = Array.from(
+      { length: 70 },
+      (_, i) =>
+        `<tr><td>${i + 1}</td><td><a href="/b/${i}">Book number ${i}</a> by <a href="/a/${i}">Author ${i}</a><div>4.${i % 10} avg rating, ${1000 + i} ratings, score: ${9000 - i}, and ${300 + i} people voted</div></td></tr>`,
+    ).join('');
+    const comments = Array.from(
+      { length: 12 },
+      (_, i) =>
+        `<div class="comment"><a href="/u/${i}">Reader ${i}</a><p>Comment ${i}: ${'I cannot believe this book is ranked so high on the list when so many classics sit far below it. '.repeat(3)}</p></div>`,
+    ).join('');
+    const html = `<body><div class="content"><h1>Best books ever</h1><p>The best books ever, as voted on by the community.</p><table>${books}</table>
+      <div class="bigBox"><h2>Discussion</h2><div id="comment_list">${comments}</div></div></div></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md).toContain('Book number 69');
+    expect(md).not.toContain('Comment 3:');
+  });
+});
+
+describe('main-content filter: underscores in class names', () => {
+  it('reads side_bar and social_links as side-bar and social-links', () => {
+    const html = `<body><div class="wrap"><div class="main">${prose(6)}
+      <div class="side_bar"><p>Archive of the months of this year and the last, for readers who like to browse.</p></div>
+      <div class="social_links"><p>Follow along on every network we post on, every day of the week, in full.</p></div></div></div></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md).toContain('Paragraph 5 of the story');
+    expect(md).not.toContain('Archive of the months');
+    expect(md).not.toContain('Follow along');
+  });
+});

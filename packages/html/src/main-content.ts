@@ -55,6 +55,23 @@ function textLength(s: string): number {
   return b - a;
 }
 
+/**
+ * A long run with no space inside (a URL, a hash, a token, a data dump) is not prose, however
+ * long; scripts without spaces between words (Chinese, Japanese, Thai) are, so only runs of
+ * ASCII count.
+ */
+function unbroken(s: string): boolean {
+  let a = 0;
+  let b = s.length;
+  while (a < b && isSpace(s.charCodeAt(a))) a++;
+  while (b > a && isSpace(s.charCodeAt(b - 1))) b--;
+  for (let i = a; i < b; i++) {
+    const c = s.charCodeAt(i);
+    if (c > 127 || c === 32 || (c >= 9 && c <= 13)) return false;
+  }
+  return true;
+}
+
 /** Post-order statistics, with an explicit stack. */
 export function computeStats(root: PElement): StatsMap {
   const map: StatsMap = new Map();
@@ -67,9 +84,10 @@ export function computeStats(root: PElement): StatsMap {
     if (top.i < kids.length) {
       const c = kids[top.i++];
       if (c.nodeName === '#text') {
-        const n = textLength((c as { value: string }).value);
+        const v = (c as { value: string }).value;
+        const n = textLength(v);
         top.s.text += n;
-        if (!top.inLink) {
+        if (!top.inLink && !(n > RUN_ALLOWANCE && unbroken(v))) {
           if (n > top.s.longest) top.s.longest = n;
           if (n > RUN_ALLOWANCE) top.s.prose += n - RUN_ALLOWANCE;
         }
@@ -103,16 +121,38 @@ export function computeStats(root: PElement): StatsMap {
   return map;
 }
 
+/**
+ * The pattern with each compound word's hyphen also matching an underscore (`comment_list` as
+ * `comment-list`, `side_bar` as `side-bar`): class and id names use both.
+ */
+function either(re: RegExp): RegExp {
+  return new RegExp(re.source.replace(/(\w)-(\w)/g, '$1[-_]$2'), re.flags);
+}
+
 /** Class/id words that mark boilerplate whatever it holds. */
-const STRONG_NEGATIVE =
-  /(?:^|[-_\s])(cookies?|consent|gdpr|newsletter|subscribe|subscription|signup|sign-up|share|sharing|sharedaddy|social|socials|social-links|breadcrumbs?|skiplink|skip-link|skip-to-content|sr-only|screen-reader-text|visually-hidden|visuallyhidden|advert|advertisement|ad-slot|adsbygoogle|outbrain|taboola|popup|modal|overlay|navbar|navigation|nav|menu|footer|sidebar|side-bar|reviews|customer-reviews|user-reviews|product-reviews|reviews-list|review-list|testimonials)(?:$|[-_\s])/i;
+const STRONG_NEGATIVE = either(
+  /(?:^|[-_\s])(cookies?|consent|gdpr|newsletter|subscribe|subscription|signup|sign-up|share|sharing|sharedaddy|social|socials|social-links|breadcrumbs?|skiplink|skip-link|skip-to-content|sr-only|screen-reader-text|visually-hidden|visuallyhidden|advert|advertisement|ad-slot|adsbygoogle|outbrain|taboola|popup|modal|overlay|navbar|navigation|nav|menu|footer|sidebar|side-bar|reviews|customer-reviews|user-reviews|product-reviews|reviews-list|review-list|testimonials)(?:$|[-_\s])/i,
+);
+
+/** The page's own regions named in PascalCase (`SiteFooter`, `GlobalNavigation`), not a card's. */
+const CAMEL_REGION =
+  /(?:^|[\s_-])(?:Site|Page|Global|Main|App|Layout)(Footer|Sidebar|Navigation|Navbar)(?:$|[-_\s])/;
+
+/**
+ * Customer reviews of a product (`customer-reviews`, `reviews-list`): boilerplate however long they
+ * run, the page being about the product. A bare `reviews` or `testimonials` section of a service
+ * page or an article is its content.
+ */
+const REVIEW_REGION = either(/(?:^|[-_\s])(?:(?:customer|user|product)-reviews|reviews?-list)(?:$|[-_\s])/i);
 
 /** Words that mark boilerplate when the element holds no prose (a long text run). */
-const NEGATIVE =
-  /(?:^|[-_\s])(menus|foot|widget|widgets|related|recommended|recommendations|login|banner|ads?|sponsor|sponsored|promo|promotion|masthead|topbar|top-bar|toolbar|pagination|pager|tags|tag-list|tagcloud|author-bio|author-box|byline|post-meta|entry-meta|disclaimer|copyright|print|comment-form|respond|reply-form|jump|more-stories|read-more|trending|popular)(?:$|[-_\s])/i;
+const NEGATIVE = either(
+  /(?:^|[-_\s])(menus|foot|widget|widgets|related|recommended|recommendations|login|banner|ads?|sponsor|sponsored|promo|promotion|masthead|topbar|top-bar|toolbar|pagination|pager|tags|tag-list|tagcloud|author-bio|author-box|byline|post-meta|entry-meta|disclaimer|copyright|print|comment-form|respond|reply-form|jump|more-stories|read-more|trending|popular)(?:$|[-_\s])/i,
+);
 
-const POSITIVE =
-  /(?:^|[-_\s])(article|articles|content|main|main-content|post|post-body|post-content|entry|entry-content|body|text|story|blog|blog-post|prose|markdown|rich-text|richtext|page-content|article-body|articlebody|documentation|docs)(?:$|[-_\s])/i;
+const POSITIVE = either(
+  /(?:^|[-_\s])(article|articles|content|main|main-content|post|post-body|post-content|entry|entry-content|body|text|story|blog|blog-post|prose|markdown|rich-text|richtext|page-content|article-body|articlebody|documentation|docs)(?:$|[-_\s])/i,
+);
 
 /** Classes for screen-reader-only text: never shown on screen (exact class names only). */
 const SR_ONLY_CLASS =
@@ -126,8 +166,9 @@ const SR_ONLY_CLASS =
 const HIDDEN_CLASS = /(?:^|\s)(hidden|hide|d-none|is-hidden|invisible|u-hidden|display-none)(?:$|\s)/;
 
 /** A page header by its own name (`header`, `site-header`, `header-wrapper`), not `post-header`. */
-const HEADER_NAME =
-  /(?:^|\s)(?:(?:site|global|main|top|nav)[-_])?header(?:[-_](?:wrap|wrapper|container|main|top|inner|bar|nav|area|outer))?(?:$|\s)/i;
+const HEADER_NAME = either(
+  /(?:^|\s)(?:(?:site|global|main|top|nav)[-_])?header(?:[-_](?:wrap|wrapper|container|main|top|inner|bar|nav|area|outer))?(?:$|\s)/i,
+);
 
 /** Elements whose class names say nothing about the page region they sit in. */
 const NO_HINT_TAGS = new Set(['table', 'thead', 'tbody', 'tr', 'td', 'th', 'pre', 'code', 'h1', 'h2']);
@@ -168,8 +209,12 @@ const SIBLING = 0.35;
 
 const HINT_SHARE = 0.5;
 
-const CONTENT_CLASS =
-  /(?:^|[\s_-])(entry-content|post-content|post-body|postbody|article-body|articlebody|article-content|article__body|article__content|story-body|story-content|content-body|post__content|post__body|blog-post-content|blog-content|markdown-body|rich-text|richtext|single-content|td-post-content|itemprop-articlebody|page-content|main-content|article-text|articletext)(?:$|[\s_-])/i;
+const CONTENT_CLASS = either(
+  /(?:^|[\s_-])(entry-content|post-content|post-body|postbody|article-body|articlebody|article-content|article__body|article__content|story-body|story-content|content-body|post__content|post__body|blog-post-content|blog-content|markdown-body|rich-text|richtext|single-content|td-post-content|itemprop-articlebody|page-content|main-content|article-text|articletext)(?:$|[\s_-])/i,
+);
+
+/** A tab or accordion pane. */
+const PANE = /(?:^|\s)(?:tab-pane|tabpanel|tab-panel|accordion-item|accordion-panel)(?:$|\s)/i;
 
 /** One of several like siblings (forum posts, listing cards): not the single article body. */
 function repeated(el: PElement): boolean {
@@ -223,8 +268,9 @@ const COMMENTS_AFTER = 2000;
 const COMMENT_WORD = /(?:^|[-_\s])comments?(?:$|[-_\s])/i;
 
 /** A reader-comments region by its usual names (WordPress, Disqus, CMS themes). */
-const COMMENTS =
-  /(?:^|[\s_-])(comments|comment-list|commentlist|comments-area|comments-section|entry-comments|disqus_thread|dsq-comments)(?:$|[\s_-])/i;
+const COMMENTS = either(
+  /(?:^|[\s_-])(comments|comment[-_]?list|comments-area|comments-section|entry-comments|disqus_thread|dsq-comments)(?:$|[\s_-])/i,
+);
 
 /** Below this much prose (characters, after pruning) a page is judged by its text instead. */
 const LOW_PROSE = 300;
@@ -387,6 +433,8 @@ export function mainContent(body: PElement): FilterResult {
     // Reader comments under an article are not the article, however long they run; on a forum
     // thread, with no article above, they are the content.
     if (h && COMMENTS.test(h) && proseOutsideComments() >= COMMENTS_AFTER) return 'comments';
+    // Customer reviews under a product likewise, unless they are all the page holds.
+    if (h && REVIEW_REGION.test(h) && s.prose < total.prose * 0.8) return 'reviews';
     const role = attr(el, 'role');
     if (role && BOILERPLATE_ROLES.has(role) && !major) return `role:${role}`;
     // The page's footer and navigation stay boilerplate even when they outweigh the content.
@@ -397,11 +445,19 @@ export function mainContent(body: PElement): FilterResult {
     }
     const cls = attr(el, 'class');
     if (cls && SR_ONLY_CLASS.test(cls)) return 'sronly';
-    const prosy = s.longest >= 150 && s.link < s.text * 0.3;
+    const prosy = s.longest >= 150 && s.link < s.text * 0.3 && s.prose >= s.text * 0.2;
     if (cls && !prosy && HIDDEN_CLASS.test(cls)) return 'hiddenclass';
     if (major) return undefined;
-    if (tag === 'form' || tag === 'fieldset') return `tag:${tag}`;
+    // A form is a search box, a login or a newsletter sign-up; one that holds much of the page's
+    // prose (a product grid with compare boxes, a page-wide ASP.NET form) is content.
+    if ((tag === 'form' || tag === 'fieldset') && s.prose < total.prose * 0.3) return `tag:${tag}`;
     if (NO_HINT_TAGS.has(tag)) return undefined;
+    // The page's footer or sidebar named in PascalCase (`SiteFooter`, `PageSidebar`) is one
+    // whatever else its classes say (a shared `main-content` layout class).
+    if (h && s.longest < 400) {
+      const c = CAMEL_REGION.exec(h);
+      if (c) return `camel:${c[1].toLowerCase()}`;
+    }
     if (!h || POSITIVE.test(h)) return undefined;
     if (HEADER_NAME.test(h) && (s.longest < 160 || s.link > s.text * 0.5)) return 'neg:header';
     let m = STRONG_NEGATIVE.exec(h);
@@ -470,6 +526,8 @@ export function mainContent(body: PElement): FilterResult {
       if (ce.tagName === undefined) continue;
       const cg = good(ce);
       if (cg < g * HINT_SHARE) continue;
+      // One tab or accordion pane is never the whole of the content beside its sister panes.
+      if (attr(ce, 'role') === 'tabpanel' || PANE.test(hints(ce))) continue;
       stack.push(ce);
       if (isContentHint(ce) && !repeated(ce) && (hinted === undefined || cg >= hintedG * 0.9)) {
         hinted = ce;

@@ -1,16 +1,15 @@
 import { DistillError, type Doc, type ParserPlugin } from '@distill/core';
-import { cleanTree, controlledIds, imageSrcs } from './clean.js';
+import { cleanTree, imageSrcs } from './clean.js';
 import { convertNodes } from './convert.js';
 import { decodeHtml } from './decode.js';
 import { capNesting, MAX_HTML_DEPTH } from './depth-cap.js';
 import { type PElement, type PNode, parseHtml, xhtmlToHtml } from './dom.js';
 import { mainContent } from './main-content.js';
 import { buildMetadata } from './metadata.js';
+import { prescan } from './prescan.js';
 import { refineBlocks } from './refine.js';
 import { parseSelector, type SelectorList } from './selectors.js';
 import { serializeNodes } from './serialize.js';
-import { stripDataAttributes } from './strip-attrs.js';
-import { stripRawText } from './strip-raw.js';
 import { resolveUrl } from './urls.js';
 
 export interface HtmlToDocOptions {
@@ -105,8 +104,9 @@ export function htmlToDoc(source: string | Uint8Array, options: HtmlToDocOptions
   // tokenizer about half its work. rawHtml keeps the page as it came.
   const dropData =
     options.dropDataAttributes === true && !options.includeTags?.length && !options.excludeTags?.length;
-  const raw = stripRawText(decoded);
-  const cap = capNesting(dropData ? stripDataAttributes(raw) : raw);
+  const scan = prescan(decoded, { dropData });
+  // The scan's count is the cheap first look; depth-cap.ts counts exactly before rewriting.
+  const cap = scan.depth > MAX_HTML_DEPTH ? capNesting(scan.html) : { html: scan.html, capped: false };
   if (cap.capped)
     warn(`Elements nested deeper than ${MAX_HTML_DEPTH} levels were attached at that depth, as browsers do.`);
   const text = cap.html;
@@ -114,9 +114,10 @@ export function htmlToDoc(source: string | Uint8Array, options: HtmlToDocOptions
   const include = selectors(options.includeTags, 'includeTags', warn);
   const exclude = selectors(options.excludeTags, 'excludeTags', warn);
   const isXhtml = options.xhtml ?? false;
-  const document = parseHtml(isXhtml ? xhtmlToHtml(text) : text, checkpoint);
+  const controls = new Set<string>();
+  const document = parseHtml(isXhtml ? xhtmlToHtml(text) : text, checkpoint, controls);
   checkpoint();
-  const controlled = controlledIds(text);
+  const controlled = controls.size ? controls : undefined;
   const cleaned = cleanTree(document, {
     onlyMainContent: onlyMain,
     include,

@@ -122,8 +122,18 @@ function dropCopies(blocks: Block[]): Block[] {
   });
 }
 
+/**
+ * A paragraph that is one JSON object or array (`{"price":…}`) is state a script left in the
+ * page for itself (in an element CSS hides), not something a reader sees.
+ */
+function isJsonData(b: Block): boolean {
+  if (b.kind !== 'paragraph') return false;
+  const t = flatText(b);
+  return t.length > 80 && /^(?:\{"|\[\{")/.test(t) && /[}\]]$/.test(t);
+}
+
 export function refineBlocks(input: Block[]): Block[] {
-  const blocks = dropRepeated(dropCopies(input));
+  const blocks = dropRepeated(dropCopies(input.filter((b) => !isJsonData(b))));
   const k = blocks.map(classify);
   const first = k.indexOf('good');
   if (first < 0) return blocks;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { htmlParser } from './parser.js';
-import { stripDataAttributes } from './strip-attrs.js';
+import { stripDataAttributes } from './prescan.js';
 
 describe('stripDataAttributes', () => {
   it('drops data-* attributes of start tags and keeps the ones the converter reads', () => {

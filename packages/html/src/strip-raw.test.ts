@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { htmlToDoc } from './parser.js';
-import { stripRawText } from './strip-raw.js';
+import { stripRawText } from './prescan.js';
 
 describe('stripRawText (script, style and comment bodies skipped before parsing)', () => {
   it('empties scripts and styles and drops comments, keeping the elements', () => {

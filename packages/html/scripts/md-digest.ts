@@ -1,0 +1,37 @@
+/**
+ * Dev tool: a digest of the Markdown, links and images of every WCXB dev page in three modes
+ * (main content with and without data-attribute dropping, whole page), written as JSON; given
+ * a second file, lists the pages whose output differs. For changes that must keep the output
+ * byte-identical (pre-parse scans, parser plumbing).
+ *
+ *   node --conditions=source --import tsx packages/html/scripts/md-digest.ts out.json [before.json]
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { toMarkdown } from '@distill/core';
+import { htmlToDoc } from '../src/index.js';
+
+const dir = path.resolve(process.cwd(), '../shared/corpora/html/wcxb-dev/html');
+const modes = [
+  ['main+drop', { onlyMainContent: true, dropDataAttributes: true }],
+  ['main', { onlyMainContent: true }],
+  ['all+drop', { onlyMainContent: false, dropDataAttributes: true }],
+] as const;
+const out: Record<string, string> = {};
+for (const f of readdirSync(dir).sort()) {
+  const bytes = new Uint8Array(gunzipSync(readFileSync(path.join(dir, f))));
+  for (const [mode, o] of modes) {
+    const doc = htmlToDoc(bytes, { ...o, baseUrl: 'https://example.com/' });
+    const s = `${toMarkdown(doc.blocks).markdown}\n--links--\n${(doc.links ?? []).join('\n')}\n--images--\n${(doc.images ?? []).join('\n')}`;
+    out[`${f} ${mode}`] = createHash('sha1').update(s).digest('hex');
+  }
+}
+writeFileSync(process.argv[2], JSON.stringify(out));
+if (process.argv[3]) {
+  const before: Record<string, string> = JSON.parse(readFileSync(process.argv[3], 'utf8'));
+  const differ = Object.keys(out).filter((k) => before[k] !== out[k]);
+  console.log(`${Object.keys(out).length} outputs, ${differ.length} differ`);
+  for (const k of differ) console.log(k);
+}
