@@ -5,6 +5,7 @@ import type { Worker as ThreadWorker } from 'node:worker_threads';
 import { DistillError } from '@distill/core';
 import type { Worker as TessWorker } from 'tesseract.js';
 import { type LanguageData, languageData } from './languages.js';
+import { envOcrWorkers } from './settings.js';
 import { deskewPoint, measureSkew } from './skew.js';
 import { loadTesseract, takeSpawnedThread } from './tesseract.js';
 
@@ -93,9 +94,7 @@ interface Job {
 }
 
 export function defaultPoolSize(): number {
-  const env = Number(process.env.DISTILL_OCR_WORKERS);
-  if (Number.isInteger(env) && env > 0) return env;
-  return availableParallelism();
+  return envOcrWorkers() ?? availableParallelism();
 }
 
 /**

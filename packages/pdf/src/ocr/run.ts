@@ -1,6 +1,7 @@
 import { type OcrPool, poorReading, sharedOcrPool } from '@distill/ocr';
 import { analyzePage } from '../layout/analyze.js';
 import type { WorkerScript } from '../pool.js';
+import { pdfEnv } from '../settings.js';
 import type { PageLayout } from '../types.js';
 import { wordStrokes } from './bold.js';
 import type { OcrPageInfo } from './mark.js';
@@ -36,12 +37,6 @@ export interface OcrRun {
   warn: (message: string) => void;
   settings: OcrSettings;
   languages: string[];
-}
-
-/** DISTILL_OCR_DPI overrides the target resolution (for measuring speed against accuracy). */
-function envDpi(): number | undefined {
-  const v = Number(process.env.DISTILL_OCR_DPI);
-  return Number.isFinite(v) && v >= 72 && v <= 600 ? v : undefined;
 }
 
 /**
@@ -100,7 +95,7 @@ export async function ocrPages(
       run.checkpoint();
       let view: [number, number] | undefined;
       try {
-        const rendered = await renderer.render(n, run.settings.dpi ?? envDpi() ?? DEFAULT_DPI);
+        const rendered = await renderer.render(n, run.settings.dpi ?? pdfEnv.ocrDpi() ?? DEFAULT_DPI);
         const shot = rendered.shot;
         view = rendered.view;
         const dpi = shot.dpi;
