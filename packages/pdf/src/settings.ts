@@ -8,7 +8,7 @@
 // imported here either, so the page-layout workers, which read these knobs, need not load it.
 
 export const pdfEnv = {
-  /** DISTILL_OCR_DPI: target OCR resolution, 72..600 (default: the `ocr.dpi` option, else 300). */
+  /** DISTILL_OCR_DPI: target OCR resolution, 72..600 (default: the `ocr.dpi` option, else 200). */
   ocrDpi(): number | undefined {
     const v = Number(process.env.DISTILL_OCR_DPI);
     return Number.isFinite(v) && v >= 72 && v <= 600 ? v : undefined;

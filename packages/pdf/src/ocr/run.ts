@@ -5,7 +5,7 @@ import { pdfEnv } from '../settings.js';
 import type { PageLayout } from '../types.js';
 import { wordStrokes } from './bold.js';
 import type { OcrPageInfo } from './mark.js';
-import { DEFAULT_DPI } from './render.js';
+import { PAGE_DPI } from './render.js';
 import { openRenderer } from './renderer.js';
 import { findImageLines } from './rules.js';
 import { keptWords, ocrPageInput } from './runs.js';
@@ -17,7 +17,7 @@ export interface OcrSettings {
   languages?: string[];
   /** Worker count of the default pool. */
   poolSize?: number;
-  /** Target rendering resolution (capped for huge pages); default 300. */
+  /** Target rendering resolution of OCR'd pages (capped for huge pages); default 200. */
   dpi?: number;
   /** Time budget of one page's OCR (ms), after which the page is left empty; default 120 s. */
   pageTimeoutMs?: number;
@@ -95,7 +95,7 @@ export async function ocrPages(
       run.checkpoint();
       let view: [number, number] | undefined;
       try {
-        const rendered = await renderer.render(n, run.settings.dpi ?? pdfEnv.ocrDpi() ?? DEFAULT_DPI);
+        const rendered = await renderer.render(n, run.settings.dpi ?? pdfEnv.ocrDpi() ?? PAGE_DPI);
         const shot = rendered.shot;
         view = rendered.view;
         const dpi = shot.dpi;
