@@ -9,4 +9,5 @@ export {
   poorReading,
   type RecognizeOptions,
   sharedOcrPool,
+  type TurnedImage,
 } from './pool.js';

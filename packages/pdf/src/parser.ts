@@ -11,6 +11,7 @@ import { defaultWorkerScript, layoutPagesInWorkers, type WorkerScript, workerCou
 import type { FastPdf } from './reader/index.js';
 import { openFast, processFastPage } from './reader/process.js';
 import { countDocument, countPages, countReason } from './reader/stats.js';
+import { pdfEnv } from './settings.js';
 import type { PageLayout } from './types.js';
 
 export interface PdfParseSettings {
@@ -40,7 +41,7 @@ export interface PdfParseSettings {
  * The fast reader costs a few milliseconds a page, less than a round trip to a worker thread
  * for a short document; longer ones are spread over workers (measured on dpbench-dev).
  */
-const FAST_WORKER_MIN_PAGES = Number(process.env.DISTILL_PDF_FAST_WORKER_MIN_PAGES ?? 16);
+const FAST_WORKER_MIN_PAGES = pdfEnv.fastWorkerMinPages();
 
 const HEADER_WINDOW = 1024;
 

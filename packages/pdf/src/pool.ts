@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { pdfEnv } from './settings.js';
 import type { PageLayout } from './types.js';
 
 export interface WorkerScript {
@@ -16,12 +17,12 @@ export interface WorkerScript {
  * turns workers off.
  */
 export function defaultWorkerScript(): WorkerScript | undefined {
-  if (process.env.DISTILL_PDF_WORKERS === '0') return undefined;
+  const workers = pdfEnv.pdfWorkers();
+  if (workers === 'off') return undefined;
   try {
     const url = new URL('./worker.js', import.meta.url);
     if (existsSync(fileURLToPath(url))) return { url };
-    if (import.meta.url.endsWith('.ts') && process.env.DISTILL_PDF_WORKERS === 'source')
-      return sourceWorkerScript();
+    if (import.meta.url.endsWith('.ts') && workers === 'source') return sourceWorkerScript();
     return undefined;
   } catch {
     return undefined;

@@ -1,5 +1,6 @@
 import { DistillError } from '@distill/core';
 import { installedLanguages, sharedOcrPool, tesseractCode } from '@distill/ocr';
+import { pdfEnv } from '../settings.js';
 import type { PageLayout } from '../types.js';
 import { inkCheckWanted, ocrReason, textMissesInk, textOnInk } from './decide.js';
 import { LARGE_IMAGE, readLargeImages } from './images.js';
@@ -30,8 +31,8 @@ export function ocrLanguages(
   warn: (m: string) => void,
 ): string[] {
   if (settings.languages?.length) return settings.languages;
-  const env = process.env.DISTILL_OCR_LANGUAGES?.split(/[+,\s]+/).filter(Boolean);
-  if (env?.length) return env;
+  const env = pdfEnv.ocrLanguages();
+  if (env) return env;
   const wanted = [...new Set(hints.filter((h): h is string => !!h?.trim()).map(tesseractCode))];
   const found = installedLanguages(wanted);
   if (found.length) return [found[0]];
@@ -108,7 +109,7 @@ export async function applyOcr(
 /** Whether large images inside text pages are read: the setting, or DISTILL_OCR_IMAGES=1. */
 function imagesWanted(settings: OcrSettings): boolean {
   if (settings.images !== undefined) return settings.images !== false;
-  return process.env.DISTILL_OCR_IMAGES === '1';
+  return pdfEnv.ocrImages();
 }
 
 /**

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import type { PdfDocument } from '../pdfjs.js';
 import { startWorker, type WorkerScript } from '../pool.js';
+import { pdfEnv } from '../settings.js';
 import { openForRender, type Rendered, type RenderedPage, renderPageAt } from './render.js';
 
 export type { Rendered };
@@ -149,13 +150,14 @@ class WorkerRenderer implements PageRenderer {
  * DISTILL_PDF_WORKERS=source (as for page layout); DISTILL_PDF_WORKERS=0 renders in this thread.
  */
 export function renderWorkerScript(): WorkerScript | undefined {
-  if (process.env.DISTILL_PDF_WORKERS === '0') return undefined;
+  const workers = pdfEnv.pdfWorkers();
+  if (workers === 'off') return undefined;
   try {
     for (const name of ['./render-worker.js', './ocr/render-worker.js']) {
       const url = new URL(name, import.meta.url);
       if (existsSync(fileURLToPath(url)) && !import.meta.url.endsWith('.ts')) return { url };
     }
-    if (import.meta.url.endsWith('.ts') && process.env.DISTILL_PDF_WORKERS === 'source')
+    if (import.meta.url.endsWith('.ts') && workers === 'source')
       return { url: new URL('./render-worker.ts', import.meta.url), execArgv: ['--conditions=source'] };
   } catch {
     // No worker: render here.

@@ -1,10 +1,11 @@
 import { type OcrPool, poorReading, sharedOcrPool } from '@distill/ocr';
 import { analyzePage } from '../layout/analyze.js';
 import type { WorkerScript } from '../pool.js';
+import { pdfEnv } from '../settings.js';
 import type { PageLayout } from '../types.js';
 import { wordStrokes } from './bold.js';
 import type { OcrPageInfo } from './mark.js';
-import { DEFAULT_DPI } from './render.js';
+import { PAGE_DPI } from './render.js';
 import { openRenderer } from './renderer.js';
 import { findImageLines } from './rules.js';
 import { keptWords, ocrPageInput } from './runs.js';
@@ -16,7 +17,7 @@ export interface OcrSettings {
   languages?: string[];
   /** Worker count of the default pool. */
   poolSize?: number;
-  /** Target rendering resolution (capped for huge pages); default 300. */
+  /** Target rendering resolution of OCR'd pages (capped for huge pages); default 200. */
   dpi?: number;
   /** Time budget of one page's OCR (ms), after which the page is left empty; default 120 s. */
   pageTimeoutMs?: number;
@@ -38,11 +39,11 @@ export interface OcrRun {
   languages: string[];
 }
 
-/** DISTILL_OCR_DPI overrides the target resolution (for measuring speed against accuracy). */
-function envDpi(): number | undefined {
-  const v = Number(process.env.DISTILL_OCR_DPI);
-  return Number.isFinite(v) && v >= 72 && v <= 600 ? v : undefined;
-}
+/**
+ * Resolution of the turned readings that look for a page's orientation: enough to tell text
+ * from noise at a fraction of a full reading's cost; the winning turn is read again in full.
+ */
+const PROBE_DPI = 150;
 
 /** Below this share of pixels off the background a rendered page is blank: nothing to read. */
 const BLANK_INK = 0.0005;
@@ -94,7 +95,7 @@ export async function ocrPages(
       run.checkpoint();
       let view: [number, number] | undefined;
       try {
-        const rendered = await renderer.render(n, run.settings.dpi ?? envDpi() ?? DEFAULT_DPI);
+        const rendered = await renderer.render(n, run.settings.dpi ?? pdfEnv.ocrDpi() ?? PAGE_DPI);
         const shot = rendered.shot;
         view = rendered.view;
         const dpi = shot.dpi;
@@ -119,7 +120,10 @@ export async function ocrPages(
           .recognizeOriented(
             shot.image,
             textLike(shot.ink)
-              ? async (deg) => (await renderer.render(n, dpi, deg, true)).shot.image
+              ? async (deg, probe) => {
+                  const at = probe ? Math.min(dpi, PROBE_DPI) : dpi;
+                  return { image: (await renderer.render(n, at, deg, true)).shot.image, dpi: at };
+                }
               : undefined,
             {
               signal: pageSignal,

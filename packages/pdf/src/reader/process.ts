@@ -1,4 +1,5 @@
 import { layoutPage } from '../extract/process-page.js';
+import { pdfEnv } from '../settings.js';
 import type { PageLayout } from '../types.js';
 import type { FastPdf } from './index.js';
 import { Unsupported } from './objects.js';
@@ -23,7 +24,7 @@ let loading: Promise<typeof import('./index.js')> | undefined;
 
 /** Opens a document with the fast reader, or says why pdf.js must. */
 export async function openFast(bytes: Uint8Array): Promise<{ doc: FastPdf } | { fallback: string }> {
-  if (process.env.DISTILL_PDF_READER === 'pdfjs') return { fallback: 'disabled (DISTILL_PDF_READER=pdfjs)' };
+  if (pdfEnv.pdfjsOnly()) return { fallback: 'disabled (DISTILL_PDF_READER=pdfjs)' };
   // The reader's tables load on first use only; later documents reuse the module.
   loading ??= import('./index.js');
   const { FastPdf } = await loading;
