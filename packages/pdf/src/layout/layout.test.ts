@@ -416,6 +416,37 @@ describe('lead sentences', () => {
   });
 });
 
+describe('sentences and notes set as titles', () => {
+  const body = Array.from({ length: 12 }, (_, i) =>
+    run('Body text of the page sets the body size here.', 72, 300 + i * 14, 10),
+  );
+  const headings = (runs: ReturnType<typeof run>[]) =>
+    layoutsToBlocks([analyzePage(page([...runs, ...body]))])
+      .blocks.filter((b) => b.kind === 'heading')
+      .map((b) => blockText(b));
+
+  it('leaves a larger lead-in ending in a colon or a footnote mark as text', () => {
+    const lead = run('The distribution of the participating institutions is as follows:', 72, 150, 12);
+    const marked = run('Two meetings were held on the same day in the capital city.73', 72, 200, 12);
+    expect(headings([run('Meeting Participation', 72, 120, 12), lead, marked])).toEqual([
+      'Meeting Participation',
+    ]);
+  });
+
+  it('leaves a larger line starting in lower case as text, not an enumerated title', () => {
+    const cont = run('two meetings are related to the initial meeting', 72, 150, 12);
+    expect(headings([cont, run('c. Regulated Storage and Use', 72, 200, 12)])).toEqual([
+      'c. Regulated Storage and Use',
+    ]);
+  });
+
+  it('leaves a bold note of two sentences or with a note mark as text', () => {
+    const note = run('*Double these amounts for the long tube. See table below', 72, 150, 10, true);
+    const two = run('Fill the tube with water. Then add the yeast', 72, 200, 10, true);
+    expect(headings([run('Materials', 72, 120, 10, true), note, two])).toEqual(['Materials']);
+  });
+});
+
 describe('close columns in rule-bound tables', () => {
   it('gives each column its own cell when a row sets them closer than a font size', () => {
     const rows = [
