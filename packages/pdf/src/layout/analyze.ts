@@ -8,6 +8,7 @@ import type {
   Span,
   TextRun,
 } from '../types.js';
+import { drawsChart } from './charts.js';
 import { placeDropCaps } from './dropcap.js';
 import { findFrameTables } from './frames.js';
 import { findGutters } from './gutters.js';
@@ -186,11 +187,17 @@ function pageTables(input: PageInput, runs: TextRun[]): { tables: FoundTable[]; 
   const pageBox = { x0: 0, y0: 0, x1: width, y1: height };
   // Drawn lines first; filled rectangles (cell shading, padding boxes) add edges that would
   // split real cells, so they only count where the lines found no table.
-  const tables = findRuledTables(runs, input.rules, [], pageBox);
-  const inTable = (b: { x0: number; y0: number; x1: number; y1: number }) =>
-    tables.some(
-      (t) => b.x0 >= t.box.x0 - 3 && b.x1 <= t.box.x1 + 3 && b.y0 >= t.box.y0 - 3 && b.y1 <= t.box.y1 + 3,
-    );
+  // Charts draw grids too: their boxes stay text, and nothing inside them is a table.
+  const charts: Box[] = [];
+  const notChart = (t: FoundTable) => {
+    if (!drawsChart(t.box, input.rules, input.rects, runs)) return true;
+    charts.push(t.box);
+    return false;
+  };
+  const tables = findRuledTables(runs, input.rules, [], pageBox).filter(notChart);
+  const within = (b: Box, t: Box) =>
+    b.x0 >= t.x0 - 3 && b.x1 <= t.x1 + 3 && b.y0 >= t.y0 - 3 && b.y1 <= t.y1 + 3;
+  const inTable = (b: Box) => tables.some((t) => within(b, t.box)) || charts.some((c) => within(b, c));
   let freeRects = input.rects.filter((r) => !inTable(r));
   if (freeRects.length > 0) {
     const framed = new Set(tables.flatMap((t) => [...t.runs]));
@@ -209,13 +216,25 @@ function pageTables(input: PageInput, runs: TextRun[]): { tables: FoundTable[]; 
         input.rules.filter((r) => !inTable(r)),
         freeRects,
         pageBox,
-      ),
+      ).filter(notChart),
     );
   }
   const taken = new Set<number>();
   for (const t of tables) for (const i of t.runs) taken.add(i);
-  tables.push(...findRuleBoundTables(runs, input.rules, taken));
-  tables.push(...findTextTables(runs, taken, width));
+  // A chart's labels are no table either; they stay in the text flow.
+  const skip = new Set(taken);
+  if (charts.length)
+    runs.forEach((r, i) => {
+      if (charts.some((c) => within(r, c))) skip.add(i);
+    });
+  for (const t of findRuleBoundTables(runs, input.rules, skip).filter(notChart)) {
+    tables.push(t);
+    for (const i of t.runs) taken.add(i);
+  }
+  for (const t of findTextTables(runs, skip, width)) {
+    tables.push(t);
+    for (const i of t.runs) taken.add(i);
+  }
   return { tables, taken };
 }
 
