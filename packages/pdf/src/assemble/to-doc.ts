@@ -152,12 +152,17 @@ export function lineInlines(lines: readonly LayoutLine[], dehyphenate = true): I
       // "hyphen-\nated": the word moves up whole, so every line still ends at a word boundary.
       const prevLast = out[out.length - 1];
       const first = spans[0];
-      if (
+      if (prevLast?.kind === 'link' && first?.href === prevLast.href) {
+        // A link wrapped onto the next line stays one link.
+        prevLast.children.push({ kind: 'text', text: '\n' });
+      } else if (
         dehyphenate &&
         prevLast?.kind === 'text' &&
         first &&
         !first.href &&
         /\p{Ll}-$/u.test(prevLast.text) &&
+        // "mixture-of-" ends a compound that keeps its hyphens.
+        !/-\p{L}*-$/u.test(prevLast.text.split(/\s/).pop()!) &&
         /^\p{Ll}/u.test(first.text)
       ) {
         const m = /^(\S+)\s*(.*)$/su.exec(first.text)!;

@@ -1,6 +1,6 @@
 import { blockText, toMarkdown } from '@distill/core';
 import { describe, expect, it } from 'vitest';
-import { layoutsToBlocks } from '../assemble/to-doc.js';
+import { layoutsToBlocks, lineInlines } from '../assemble/to-doc.js';
 import { page, run } from '../testing/page-input.js';
 import type { PageInput } from '../types.js';
 import { analyzePage } from './analyze.js';
@@ -444,6 +444,33 @@ describe('sentences and notes set as titles', () => {
     const note = run('*Double these amounts for the long tube. See table below', 72, 150, 10, true);
     const two = run('Fill the tube with water. Then add the yeast', 72, 200, 10, true);
     expect(headings([run('Materials', 72, 120, 10, true), note, two])).toEqual(['Materials']);
+  });
+});
+
+describe('line joins', () => {
+  const line = (spans: { text: string; href?: string }[]) => ({
+    spans,
+    box: { x0: 0, y0: 0, x1: 100, y1: 10 },
+    size: 10,
+  });
+  it('keeps a link wrapped onto the next line one link', () => {
+    const url = 'https://example.org/a';
+    const out = lineInlines([
+      line([{ text: 'see ' }, { text: 'https://example.org/', href: url }]),
+      line([{ text: 'a.', href: url }, { text: ' for more' }]),
+    ]);
+    expect(out.filter((n) => n.kind === 'link')).toHaveLength(1);
+    expect(toMarkdown([{ kind: 'paragraph', content: out }]).markdown.trim()).toBe(
+      `see [https://example.org/\na.](${url}) for more`,
+    );
+  });
+  it('rejoins a hyphenated word but keeps the hyphens of a compound broken at one', () => {
+    const text = (ls: string[]) =>
+      lineInlines(ls.map((t) => line([{ text: t }])))
+        .map((n) => (n.kind === 'text' ? n.text : ''))
+        .join('');
+    expect(text(['the lan-', 'guage model'])).toBe('the language\nmodel');
+    expect(text(['a mixture-of-', 'experts model'])).toBe('a mixture-of-\nexperts model');
   });
 });
 
