@@ -172,8 +172,7 @@ export function analyzePage(input: PageInput): PageLayout {
   };
   const order = xyCut(items.map(plainBox), { minColumnGap: bodySize * 0.9, minColumnWidth: bodySize * 4 });
 
-  const blocks = blocksInOrder(items, order, runs, input.links);
-  labelBlocks(blocks, width, height, bodySize);
+  const blocks = footnotesLast(blocksInOrder(items, order, runs, input.links), width, height, bodySize);
   return { pageNumber: input.pageNumber, width, height, blocks, chars };
 }
 
@@ -356,6 +355,38 @@ function textBlock(
     block.marker = marker;
   }
   return block;
+}
+
+/**
+ * Labels the blocks, then moves the footnotes of a column that reading leaves for another
+ * column higher up the page to the end of the page (before its footer): a page's notes are
+ * read after all its text, as they are printed, and not between its columns.
+ */
+function footnotesLast(
+  blocks: LayoutBlock[],
+  width: number,
+  height: number,
+  bodySize: number,
+): LayoutBlock[] {
+  labelBlocks(blocks, width, height, bodySize);
+  const isNote = (b: LayoutBlock) => b.kind === 'text' && b.label === 'footnote';
+  const isMargin = (b: LayoutBlock) =>
+    b.kind === 'text' && (b.label === 'page-header' || b.label === 'page-footer');
+  const moved: LayoutBlock[] = [];
+  const kept: LayoutBlock[] = [];
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i];
+    if (isNote(b) && blocks.slice(i + 1).some((o) => !isNote(o) && !isMargin(o) && o.box.y0 < b.box.y0))
+      moved.push(b);
+    else kept.push(b);
+  }
+  if (moved.length === 0) return blocks;
+  // After the notes still in place (the last column's), before the footer lines at the end.
+  let at = kept.length;
+  while (at > 0 && isMargin(kept[at - 1]) && kept[at - 1].box.y0 > height / 2) at--;
+  let notes = at;
+  while (notes > 0 && isNote(kept[notes - 1])) notes--;
+  return [...kept.slice(0, notes), ...moved, ...kept.slice(notes)];
 }
 
 /** "Figure 3.", "Table IV:", and unnumbered "Table: …". */

@@ -474,6 +474,27 @@ describe('line joins', () => {
   });
 });
 
+describe('footnotes in columns', () => {
+  it('reads the notes of the left column after the right column, before the page number', () => {
+    const col = (x: number, word: string, n: number) =>
+      Array.from({ length: n }, (_, i) =>
+        run(`${word} column body text, a long line number ${i}`, x, 80 + i * 14, 10),
+      );
+    // The left column's note sits higher than the right column's last lines.
+    const notes = [
+      run('25 A note of the left column.', 72, 590, 8),
+      run('30 A note of the right column.', 320, 650, 8),
+    ];
+    const out = md([
+      page([...col(72, 'Left', 36), ...col(320, 'Right', 40), ...notes, run('73', 300, 760, 10)]),
+    ]);
+    const at = (t: string) => out.indexOf(t);
+    expect(at('Right column body text, a long line number 39')).toBeLessThan(at('25 A note'));
+    expect(at('25 A note')).toBeLessThan(at('30 A note'));
+    expect(at('30 A note')).toBeLessThan(at('73'));
+  });
+});
+
 describe('close columns in rule-bound tables', () => {
   it('gives each column its own cell when a row sets them closer than a font size', () => {
     const rows = [
