@@ -184,6 +184,13 @@ describe('word spacing', () => {
     const tight = run('s', rest.x1 + 0.3, 100, 11);
     expect(makeLine([his, dict, rest, tight]).text).toBe('In his Dictionary, Johnsons');
   });
+  it('spaces a footnote mark drawn small at the body size from the next word by its own width', () => {
+    const word = run('properties.', 72, 100, 11);
+    // "28" is 7.8 points wide: set at about 8 points, though it reports 11.
+    const mark = { ...run('28', word.x1, 100, 11), x1: word.x1 + 7.8 };
+    const next = run('The', mark.x1 + 1.8, 100, 11);
+    expect(makeLine([word, mark, next]).text).toBe('properties.28 The');
+  });
 });
 
 describe('column gutters', () => {
