@@ -293,7 +293,7 @@ function blocksInOrder(
         gap < 0.75 * Math.max(p.size, l.size) &&
         gap > -0.5 * p.size &&
         overlapX(l, cur.box) > 0 &&
-        !BULLET.test(l.text) &&
+        !(BULLET.test(l.text) && !dashContinues(cur, l)) &&
         !(ENUM.test(l.text) && (cur.marker !== undefined || ENUM.test(cur.lines[0].text)));
       if (continues) {
         cur.lines.push(l);
@@ -307,6 +307,17 @@ function blocksInOrder(
   }
   flush();
   return blocks;
+}
+
+/**
+ * A line opening with a dash inside a paragraph whose last line stops mid-sentence ("those
+ * with 51 / – 99 staff") continues it: the dash is a range or an aside wrapped to the line's
+ * start, not a list marker. Bullets proper (•, ▪) are always markers.
+ */
+function dashContinues(cur: { lines: Line[]; marker?: string }, l: Line): boolean {
+  if (cur.marker !== undefined || !/^[-–—]\s/.test(l.text)) return false;
+  const last = cur.lines[cur.lines.length - 1];
+  return /[\p{L}\p{N},]$/u.test(last.text) && Math.abs(l.x0 - cur.lines[0].x0) < 0.5 * l.size;
 }
 
 function dominantSize(list: readonly TextRun[]): number | undefined {

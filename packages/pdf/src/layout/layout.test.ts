@@ -502,6 +502,22 @@ describe('footnotes in columns', () => {
   });
 });
 
+describe('dashes at a line start', () => {
+  it('continues a paragraph stopped mid-sentence, and starts list items after a full stop', () => {
+    const out = md([
+      page([
+        run('Firms with six to 50 staff are small, and those with 51', 72, 100),
+        run('– 99 staff are medium.', 72, 112),
+        run('The kinds of firm were these.', 72, 140),
+        run('– tourism', 72, 152),
+        run('– handicraft', 72, 164),
+      ]),
+    ]);
+    expect(out).toContain('those with 51\n– 99 staff are medium.');
+    expect(out).toMatch(/[*-] tourism/);
+  });
+});
+
 describe('close columns in rule-bound tables', () => {
   it('gives each column its own cell when a row sets them closer than a font size', () => {
     const rows = [
