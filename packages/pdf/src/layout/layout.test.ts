@@ -184,6 +184,14 @@ describe('word spacing', () => {
     const tight = run('s', rest.x1 + 0.3, 100, 11);
     expect(makeLine([his, dict, rest, tight]).text).toBe('In his Dictionary, Johnsons');
   });
+  it('reads a tight gap after a full stop before a capital as a space, and not inside a word', () => {
+    const a = run('they did not know.', 72, 100, 9.5);
+    const b = run('This question', a.x1 + 1.0, 100, 9.5);
+    const c = run('was only', b.x1 + 3, 100, 9.5);
+    expect(makeLine([a, b, c]).text).toBe('they did not know. This question was only');
+    const d = run('U.', 72, 120, 9.5);
+    expect(makeLine([d, run('S.', d.x1 + 0.3, 120, 9.5)]).text).toBe('U.S.');
+  });
   it('spaces a footnote mark drawn small at the body size from the next word by its own width', () => {
     const word = run('properties.', 72, 100, 11);
     // "28" is 7.8 points wide: set at about 8 points, though it reports 11.

@@ -44,7 +44,28 @@ function markSize(r: TextRun): number {
 export function spaced(prev: TextRun, r: TextRun): boolean {
   const size = Math.min(markSize(r), markSize(prev));
   const styleChange = prev.italic !== r.italic || prev.bold !== r.bold;
-  return r.x0 - prev.x1 > (styleChange ? STYLE_SPACE_GAP : SPACE_GAP) * size;
+  const gap = r.x0 - prev.x1;
+  if (gap > (styleChange ? STYLE_SPACE_GAP : SPACE_GAP) * size) return true;
+  // Tight justification shrinks spaces; after a sentence's end and before a capital, any
+  // visible gap is one ("did not know. This").
+  return gap > STYLE_SPACE_GAP * size && sentenceBreak(prev.text, r.text);
+}
+
+/** `a` ends a sentence or clause and `b` opens the next with a capital. */
+function sentenceBreak(a: string, b: string): boolean {
+  const end = a.charCodeAt(a.length - 1);
+  // . ! ? : ; and closing quotes.
+  if (
+    end !== 0x2e &&
+    end !== 0x21 &&
+    end !== 0x3f &&
+    end !== 0x3a &&
+    end !== 0x3b &&
+    end !== 0x201d &&
+    end !== 0x22
+  )
+    return false;
+  return /^\p{Lu}/u.test(b);
 }
 /** What `\s` matches in a JS regular expression, by character code. */
 export function isSpaceCode(c: number): boolean {
