@@ -7,6 +7,7 @@ import { analyzePage } from './analyze.js';
 import { findFrameTables } from './frames.js';
 import { findGutters } from './gutters.js';
 import { buildLines, makeLine } from './lines.js';
+import { dropEmptyColumns } from './tables.js';
 
 const md = (inputs: PageInput[]) => toMarkdown(layoutsToBlocks(inputs.map(analyzePage)).blocks).markdown;
 
@@ -523,6 +524,22 @@ describe('dashes at a line start', () => {
     ]);
     expect(out).toContain('those with 51\n– 99 staff are medium.');
     expect(out).toMatch(/[*-] tourism/);
+  });
+});
+
+describe('empty grid columns', () => {
+  it('drops a column only spanning cells cover, keeping a row-wide cell spanning what is left', () => {
+    // A thin third column drawn in a few rows only: every cell of columns 2 and 3 spans both.
+    const rows = [
+      [{ text: 'Area' }, { text: 'Recycling', colSpan: 2 }],
+      [{ text: 'Learning Outcomes', colSpan: 3 }],
+      [{ text: 'Skills' }, { text: 'Sorting waste', colSpan: 2 }],
+    ];
+    expect(dropEmptyColumns(rows)).toEqual([
+      [{ text: 'Area' }, { text: 'Recycling' }],
+      [{ text: 'Learning Outcomes', colSpan: 2 }],
+      [{ text: 'Skills' }, { text: 'Sorting waste' }],
+    ]);
   });
 });
 

@@ -408,9 +408,10 @@ export function dropEmptyColumns(rows: TableCellOut[][]): TableCellOut[][] {
   for (let c = 0; c < width; c++) {
     const removable = grid.every((g) => {
       const cell = g[c];
-      if (!cell) return true;
-      const spansOther = (cell.colSpan ?? 1) > 1;
-      return cell.text === '' || spansOther;
+      if (!cell || cell.text === '') return true;
+      // A spanning cell may lose this column while it keeps another: not its last one, or a
+      // row-wide cell ("Learning Outcomes" over the two columns below) would lose its span.
+      return g.some((other, k) => other === cell && k !== c && !drop.has(k));
     });
     if (removable) drop.add(c);
   }
