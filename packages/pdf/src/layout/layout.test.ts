@@ -543,6 +543,29 @@ describe('empty grid columns', () => {
   });
 });
 
+describe('wrapped header cells', () => {
+  it('folds the second line of a borderless table header into the cells above it', () => {
+    const cols = [72, 200, 330];
+    const line = (cells: string[], top: number) =>
+      cells.map((t, i) => (t ? run(t, cols[i], top, 9) : undefined));
+    const runs = [
+      ...line(['Slope Gradient', 'Max Slope Length', 'P Value'], 100),
+      ...line(['(%)', '(ft)', ''], 110),
+      ...line(['1 - 2', '400', '0.6'], 124),
+      ...line(['3 - 5', '300', '0.5'], 136),
+      ...line(['6 - 8', '200', '0.5'], 148),
+    ].filter((r) => r !== undefined);
+    const t = analyzePage(page(runs)).blocks.find((b) => b.kind === 'table');
+    if (t?.kind !== 'table') throw new Error('no table');
+    expect(t.rows.map((r) => r.map((c) => c.text))).toEqual([
+      ['Slope Gradient (%)', 'Max Slope Length (ft)', 'P Value'],
+      ['1 - 2', '400', '0.6'],
+      ['3 - 5', '300', '0.5'],
+      ['6 - 8', '200', '0.5'],
+    ]);
+  });
+});
+
 describe('close columns in rule-bound tables', () => {
   it('gives each column its own cell when a row sets them closer than a font size', () => {
     const rows = [
