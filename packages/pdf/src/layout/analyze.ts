@@ -170,10 +170,38 @@ export function analyzePage(input: PageInput): PageLayout {
     const b = boxOf(it);
     return { x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1 };
   };
-  const order = xyCut(items.map(plainBox), { minColumnGap: bodySize * 0.9, minColumnWidth: bodySize * 4 });
+  const order = readingOrder(items.map(plainBox), items, height, bodySize);
 
   const blocks = footnotesLast(blocksInOrder(items, order, runs, input.links), width, height, bodySize);
   return { pageNumber: input.pageNumber, width, height, blocks, chars };
+}
+
+/**
+ * Reading order: the lines in the top and bottom margins (running headers, page numbers)
+ * first and last, each band in its own order, and the body between by XY-cut, which reads
+ * columns before rows; without the bands, a page number at the top right would be read
+ * with the right column.
+ */
+function readingOrder(boxes: Box[], items: readonly Item[], height: number, bodySize: number): number[] {
+  const opts = { minColumnGap: bodySize * 0.9, minColumnWidth: bodySize * 4 };
+  const band = (i: number): 0 | 1 | 2 => {
+    const it = items[i];
+    if (it.kind !== 'line' || it.line.text.length > 120) return 1;
+    if (it.line.y1 < height * 0.075) return 0;
+    if (it.line.y0 > height * 0.93) return 2;
+    return 1;
+  };
+  const parts: number[][] = [[], [], []];
+  boxes.forEach((_, i) => {
+    parts[band(i)].push(i);
+  });
+  if (parts[1].length === boxes.length) return xyCut(boxes, opts);
+  return parts.flatMap((idx) =>
+    xyCut(
+      idx.map((i) => boxes[i]),
+      opts,
+    ).map((k) => idx[k]),
+  );
 }
 
 /**

@@ -566,6 +566,33 @@ describe('wrapped header cells', () => {
   });
 });
 
+describe('columns first', () => {
+  it('reads a figure row over two columns with its column, and a page number at the top first', () => {
+    const col = (x: number, word: string) =>
+      Array.from({ length: 20 }, (_, i) =>
+        run(`${word} column text of the page, line ${i}`, x, 400 + i * 14, 10),
+      );
+    const p = page([
+      run('73', 520, 30, 10),
+      run('Figure 5.1 The left picture.', 57, 330, 9),
+      run('Figure 5.2 The right picture.', 255, 330, 9),
+      ...col(57, 'Left'),
+      ...col(255, 'Right'),
+    ]);
+    p.images = [
+      { x0: 57, y0: 60, x1: 240, y1: 320 },
+      { x0: 255, y0: 60, x1: 500, y1: 320 },
+    ];
+    // The gutter (13 points) is far narrower than the gap under the captions (60 points).
+    const out = md([p]);
+    const at = (t: string) => out.indexOf(t);
+    expect(at('73')).toBe(0);
+    expect(at('Figure 5.1')).toBeLessThan(at('Left column text of the page, line 0'));
+    expect(at('Left column text of the page, line 19')).toBeLessThan(at('Figure 5.2'));
+    expect(at('Figure 5.2')).toBeLessThan(at('Right column text of the page, line 0'));
+  });
+});
+
 describe('close columns in rule-bound tables', () => {
   it('gives each column its own cell when a row sets them closer than a font size', () => {
     const rows = [
