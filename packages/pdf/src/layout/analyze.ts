@@ -411,12 +411,17 @@ function footnotesLast(
   const isNote = (b: LayoutBlock) => b.kind === 'text' && b.label === 'footnote';
   const isMargin = (b: LayoutBlock) =>
     b.kind === 'text' && (b.label === 'page-header' || b.label === 'page-footer');
+  // Topmost start of the body text read after each block (one pass from the end).
+  const topAfter = new Float64Array(blocks.length + 1).fill(Number.POSITIVE_INFINITY);
+  for (let i = blocks.length - 1; i >= 0; i--) {
+    const b = blocks[i];
+    topAfter[i] = !isNote(b) && !isMargin(b) ? Math.min(topAfter[i + 1], b.box.y0) : topAfter[i + 1];
+  }
   const moved: LayoutBlock[] = [];
   const kept: LayoutBlock[] = [];
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i];
-    if (isNote(b) && blocks.slice(i + 1).some((o) => !isNote(o) && !isMargin(o) && o.box.y0 < b.box.y0))
-      moved.push(b);
+    if (isNote(b) && topAfter[i + 1] < b.box.y0) moved.push(b);
     else kept.push(b);
   }
   if (moved.length === 0) return blocks;
