@@ -34,7 +34,8 @@ export function drawsChart(
   runs: readonly TextRun[],
 ): boolean {
   const boxArea = (box.x1 - box.x0) * (box.y1 - box.y0);
-  if (boxArea <= 0) return false;
+  // Bounded work on hostile pages (thousands of fills over thousands of runs).
+  if (boxArea <= 0 || rects.length * runs.length > 20_000_000) return false;
   const holdsText = (b: Box) =>
     runs.some((r) => {
       const cx = (r.x0 + r.x1) / 2;
