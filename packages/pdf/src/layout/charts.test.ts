@@ -66,6 +66,25 @@ describe('charts drawn as grids', () => {
     expect(drawsChart(box, frame(box), swatches, names)).toBe(true);
   });
 
+  it('leaves stripes packed inside a shaded cell, and bars with no axis under them, alone', () => {
+    // A scan's shaded cell read as a fill with vertical stripes a point or two apart.
+    const cell = { x0: 140, y0: 150, x1: 260, y1: 240 };
+    const stripes = Array.from({ length: 12 }, (_, i) => ({
+      x0: 150 + i * 2,
+      y0: 150 + (i % 4) * 5,
+      x1: 150 + i * 2,
+      y1: 240,
+    }));
+    expect(drawsChart(box, [...frame(box), ...gridlines, ...stripes], [cell], labels)).toBe(false);
+    const floating = [107, 141, 235, 230].map((top, i) => ({
+      x0: 150 + i * 80,
+      y0: top,
+      x1: 170 + i * 80,
+      y1: 240,
+    }));
+    expect(drawsChart(box, frame(box), floating, labels)).toBe(false);
+  });
+
   it('leaves a ruled table, its row shading and its column rules alone', () => {
     const t = { x0: 60, y0: 100, x1: 400, y1: 200 };
     const rows = [100, 120, 140, 160, 180, 200];

@@ -20,12 +20,11 @@ const inside = (b: Box, box: Box) =>
 
 /**
  * Whether the lines and fills inside `box` draw a chart rather than a table's grid: bars, or a
- * legend. A
- * chart's bars (filled rectangles, or rules when the bars are thin) stand on one baseline and
- * end at different heights, in the open, holding no text; a table's cell borders end on other
- * borders and its shading tiles whole rows or cells around their text. Three bars or more of
- * three lengths or more, on one baseline (bottom edge for columns, left edge for horizontal
- * bars), with ends that no other line meets, make a chart.
+ * legend. A chart's bars (filled rectangles, or rules when the bars are thin) stand side by
+ * side on one axis line and end at different lengths, in the open, holding and crossing no
+ * text; a table's borders end on other borders and its shading tiles whole rows or cells
+ * around their text. Three bars or more of three lengths or more on one baseline (bottom edge
+ * for columns, left edge for horizontal bars) make a chart.
  */
 export function drawsChart(
   box: Box,
@@ -42,11 +41,22 @@ export function drawsChart(
       const cy = (r.y0 + r.y1) / 2;
       return cx > b.x0 && cx < b.x1 && cy > b.y0 && cy < b.y1;
     });
-  const marks: Box[] = [];
-  for (const r of rules) if (inside(r, box)) marks.push(r);
+  // Bars keep clear of text (their labels sit beside them); lines through words are a
+  // table's, or strokes a scan's shading left.
+  const crossesText = (m: Box) =>
+    runs.some((r) => m.x0 < r.x1 - 1 && m.x1 > r.x0 + 1 && m.y0 < r.y1 - 1 && m.y1 > r.y0 + 1);
+  let marks: Box[] = [];
+  for (const r of rules) if (inside(r, box) && !crossesText(r)) marks.push(r);
   for (const r of rects)
     if (inside(r, box) && (r.x1 - r.x0) * (r.y1 - r.y0) < 0.25 * boxArea && !holdsText(r)) marks.push(r);
-  if (marks.length < 3 || marks.length > 5000) return false;
+  if (marks.length > 5000) return false;
+  // Lines inside a textless fill are its texture (hatching, or stripes a scan's shading
+  // leaves), not bars standing on their own.
+  const fills = marks.filter((m) => m.x1 - m.x0 > TOL && m.y1 - m.y0 > TOL);
+  const within = (m: Box, f: Box) =>
+    m !== f && m.x0 >= f.x0 - TOL && m.x1 <= f.x1 + TOL && m.y0 >= f.y0 - TOL && m.y1 <= f.y1 + TOL;
+  if (fills.length) marks = marks.filter((m) => !fills.some((f) => within(m, f)));
+  if (marks.length < 3) return false;
   const hs = rules.filter((r) => r.y0 === r.y1);
   const vs = rules.filter((r) => r.x0 === r.x1);
   // An end is open when no other line or fill edge passes through it.
@@ -77,8 +87,28 @@ export function drawsChart(
     }
     for (const list of groups) {
       if (list.length < 3) continue;
-      const free = list.filter(open);
-      if (free.length >= 3 && distinct(free.map(end), TOL) >= 3) return true;
+      // Bars stand apart: marks closer than a few points across are one bar's edges, or
+      // noise read off a scan's shading.
+      const across = (m: Box) => (upright ? m.x0 : m.y0);
+      const opened = list.filter(open).sort((a, b) => across(a) - across(b));
+      const free: Box[] = [];
+      for (const m of opened)
+        if (!free.length || across(m) - across(free[free.length - 1]) > 2.5) free.push(m);
+      // Marks packed a point or two apart are hatching or scan noise, not a row of bars, and
+      // bars stand side by side without overlapping.
+      if (free.length < 3 || free.length < 0.67 * opened.length) continue;
+      const far = (m: Box) => (upright ? m.x1 : m.y1);
+      if (free.some((m, k) => k > 0 && across(m) < far(free[k - 1]) - TOL)) continue;
+      // An axis: one line along the baseline under all of them.
+      const lo = Math.min(...free.map(across));
+      const hi = Math.max(...free.map((m) => (upright ? m.x1 : m.y1)));
+      const at = base(free[0]);
+      const axis = (upright ? hs : vs).some((l) =>
+        upright
+          ? Math.abs(l.y0 - at) <= TOL && l.x0 <= lo + TOL && l.x1 >= hi - TOL
+          : Math.abs(l.x0 - at) <= TOL && l.y0 <= lo + TOL && l.y1 >= hi - TOL,
+      );
+      if (axis && distinct(free.map(end), TOL) >= 3) return true;
     }
     return false;
   };
