@@ -405,6 +405,15 @@ function speedSection(suite: string, rs: SpeedResult[]): string[] {
       ]),
     ),
   ];
+  const floor = rs.find((r) => r.engine === 'parse5');
+  if (floor?.medianMs) {
+    const d = rs.find((r) => r.engine === 'distill');
+    if (d?.medianMs)
+      out.push(
+        '',
+        `parse5 (parse only) is the floor: the HTML parser alone, building its tree from the same decoded pages. distill, with the main-content filter and Markdown, takes **${(d.medianMs / floor.medianMs).toFixed(2)}×** its time.`,
+      );
+  }
   const fmts = [...new Set(rs.flatMap((r) => Object.keys(r.groups ?? {})))].sort();
   if (fmts.length) {
     const d = rs.find((r) => r.engine === 'distill');

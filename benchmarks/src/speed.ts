@@ -76,7 +76,9 @@ export async function runSpeed(
   opts: { runs: number; limit?: number; engine?: string },
 ): Promise<string[]> {
   const { files, units, unit } = speedInputs(kind, corpus, opts.limit);
-  const engines = opts.engine ? opts.engine.split(',').map((n) => engineByName(n)!) : enginesFor(kind);
+  const engines = opts.engine
+    ? opts.engine.split(',').map((n) => engineByName(n)!)
+    : enginesFor(kind, 'speed');
   const written: string[] = [];
   console.log(
     `speed-${kind}: ${files.length} files, ${units.toFixed(2)} ${unit} per pass, ${opts.runs} runs`,
@@ -188,7 +190,9 @@ export async function runScaling(
       inputFile(kind === 'pdf' ? buildPdf(corpus, s, dir) : buildHtml(corpus, s, dir)),
     );
     const warm = kind === 'pdf' ? dpbenchInputs(corpus)[0] : wcxbInputs(corpus)[0];
-    const engines = opts.engine ? opts.engine.split(',').map((n) => engineByName(n)!) : enginesFor(kind);
+    const engines = opts.engine
+      ? opts.engine.split(',').map((n) => engineByName(n)!)
+      : enginesFor(kind, 'speed');
     for (const e of engines) {
       const r: ScalingResult = {
         kind: 'scaling',

@@ -55,5 +55,27 @@ const defuddleEngine: Engine = {
   },
 };
 
-export const htmlPeers: Engine[] = [turndownEngine, nhmEngine, readabilityEngine, defuddleEngine];
+/**
+ * The floor: parse5 building its tree from the decoded page and nothing else. Issue 4 asks that
+ * distill, filter and Markdown included, take at most twice its time.
+ */
+const parse5Engine: Engine = {
+  name: 'parse5',
+  kinds: ['html'],
+  speedOnly: true,
+  version: async () => `${pkgVersion('parse5')} (parse only, the floor)`,
+  convert: async ({ bytes }) => {
+    const { parse } = await import('parse5');
+    parse(decodeUtf8(bytes));
+    return '';
+  },
+};
+
+export const htmlPeers: Engine[] = [
+  turndownEngine,
+  nhmEngine,
+  readabilityEngine,
+  defuddleEngine,
+  parse5Engine,
+];
 export { turndown };

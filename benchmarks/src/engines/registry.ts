@@ -13,9 +13,18 @@ export const ALL_ENGINES: Engine[] = [
   ...officePeers,
 ];
 
-/** Engines run by default for a kind: distill first, then the peers (OCR variants only on request). */
-export function enginesFor(kind: Kind): Engine[] {
-  return ALL_ENGINES.filter((e) => e.kinds.includes(kind) && e !== liteparseOcr && e !== distillOcrEngine);
+/**
+ * Engines run by default for a kind: distill first, then the peers (OCR variants only on request;
+ * speed-only reference points left out of quality runs).
+ */
+export function enginesFor(kind: Kind, purpose: 'quality' | 'speed' = 'quality'): Engine[] {
+  return ALL_ENGINES.filter(
+    (e) =>
+      e.kinds.includes(kind) &&
+      e !== liteparseOcr &&
+      e !== distillOcrEngine &&
+      (purpose === 'speed' || !e.speedOnly),
+  );
 }
 
 export function engineByName(name: string): Engine | undefined {

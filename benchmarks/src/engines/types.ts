@@ -24,6 +24,8 @@ export interface Engine {
   blocks?: (input: ConvertInput) => Promise<{ page: number; label: string; bbox: number[] }[]>;
   /** Documents converted at once in quality runs (OCR engines: one per core); default 1. */
   concurrency?: number;
+  /** A reference point for speed only (e.g. the bare HTML parser): left out of quality runs. */
+  speedOnly?: boolean;
   /** Frees pools and workers so the process can exit. */
   close?: () => Promise<void>;
 }

@@ -84,6 +84,16 @@ describe('batch() over the corpora with corrupt files mixed in', () => {
     expect(existsSync(join(out, 'office/docling/csv/sources/csv-comma.csv.md'))).toBe(true);
   });
 
+  it('names a missing input as NOT_FOUND, and goes on with the rest', async () => {
+    const missing = join(work, 'no-such-folder');
+    const csv = join(CORPORA, 'office/docling/csv/sources/csv-comma.csv');
+    const items = await collect(batch([missing, csv], { out: join(work, 'out-missing'), concurrency: 1 }));
+    const gone = items.find((i) => i.path === missing);
+    expect(gone?.code).toBe('NOT_FOUND');
+    expect(gone?.error).toContain(missing);
+    expect(items.find((i) => i.path === csv)?.status).toBe('ok');
+  });
+
   it('does no work on a second run', async () => {
     const again = await collect(batch(inputs, { out, concurrency: 2 }));
     expect(again.every((i) => i.skipped)).toBe(true);

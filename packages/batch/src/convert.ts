@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { type ParseOptionsInput, type ParseResult, parse, toDistillError } from 'distill';
+import {
+  DEFAULT_LIBRARY_MAX_BYTES,
+  type ParseOptionsInput,
+  type ParseResult,
+  parse,
+  readInputFile,
+  toDistillError,
+} from 'distill';
 import { writeOutputs } from './outputs.js';
 
 /** One unit of work: a file, where its outputs go, and the parse options. */
@@ -37,13 +43,10 @@ export async function convertFile(task: ConvertTask): Promise<ConvertOutcome> {
   let size = 0;
   let hash: string | undefined;
   try {
-    const bytes = await readFile(task.path);
+    const bytes = await readInputFile(task.path, DEFAULT_LIBRARY_MAX_BYTES);
     size = bytes.length;
     hash = createHash('sha256').update(bytes).digest('hex');
-    const result = await parse(
-      { data: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), filename: basename(task.path) },
-      task.options,
-    );
+    const result = await parse({ data: bytes, filename: basename(task.path) }, task.options);
     const pages = typeof result.metadata.numPages === 'number' ? result.metadata.numPages : undefined;
     const base = {
       path: task.path,
@@ -59,14 +62,13 @@ export async function convertFile(task: ConvertTask): Promise<ConvertOutcome> {
     return { ...base, outputs, ms: Math.round(performance.now() - t0) };
   } catch (e) {
     const err = toDistillError(e);
-    const code = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'NOT_FOUND' : err.code;
     return {
       path: task.path,
       outStem: task.outStem,
       status: 'error',
       size,
       hash,
-      code,
+      code: err.code,
       error: err.message,
       retryable: err.retryable,
       ms: Math.round(performance.now() - t0),

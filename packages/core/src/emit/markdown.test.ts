@@ -195,6 +195,36 @@ describe('Markdown emitter round trips through a CommonMark+GFM parser', () => {
     ]);
   });
 
+  it('a heading bold as a whole loses the bold; bold on part of it stays', () => {
+    const h = (content: Inline[]): Block => ({ kind: 'heading', level: 3, content });
+    expect(toMarkdown([h([text(' '), strong(text('Key factors')), text(' ')])]).markdown).toBe(
+      '### Key factors\n',
+    );
+    expect(toMarkdown([h([strong(text('Key')), text(' factors')])]).markdown).toBe('### **Key** factors\n');
+  });
+
+  it('lists that follow each other stay apart (the marker alternates)', () => {
+    const bullets = (...t: string[]): Block => ({
+      kind: 'list',
+      ordered: false,
+      items: t.map((x) => li(paragraph(x))),
+    });
+    const numbers = (start: number, ...t: string[]): Block => ({
+      kind: 'list',
+      ordered: true,
+      start,
+      items: t.map((x) => li(paragraph(x))),
+    });
+    roundTrip([bullets('a', 'b'), bullets('c'), bullets('d', 'e')]);
+    roundTrip([numbers(1, 'one', 'two'), numbers(3, 'three'), bullets('x'), bullets('y')]);
+    // The same inside a list item, and across a page break without page markers.
+    roundTrip([{ kind: 'list', ordered: false, items: [li(paragraph('p'), bullets('q'), bullets('r'))] }]);
+    const { markdown } = toMarkdown([bullets('a'), { kind: 'pageBreak', page: 2 }, bullets('b')]);
+    expect(markdown).toBe('* a\n\n- b\n');
+    // A list after other blocks starts again with '*'.
+    expect(toMarkdown([bullets('a'), paragraph('p'), bullets('b')]).markdown).toBe('* a\n\np\n\n* b\n');
+  });
+
   it('list items with several paragraphs (loose lists)', () => {
     roundTrip([
       {

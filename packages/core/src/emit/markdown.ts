@@ -160,11 +160,42 @@ function indent(text: string, width: number): string {
     .join('\n');
 }
 
+/**
+ * CommonMark reads two lists of the same kind that follow each other as one list. Switching the
+ * marker (`*` to `-`, `1.` to `1)`) starts a new one, so every list of the model stays a list of
+ * its own. Call it for each block of a sequence, in order; it says whether a list takes the
+ * alternate marker.
+ */
+function listMarkerAlternator(): (b: Block, md: string) => boolean {
+  let prev: { ordered: boolean; alt: boolean } | undefined;
+  return (b, md) => {
+    if (md === '') return prev?.alt ?? false;
+    if (b.kind !== 'list') {
+      prev = undefined;
+      return false;
+    }
+    const alt = prev !== undefined && prev.ordered === b.ordered && !prev.alt;
+    prev = { ordered: b.ordered, alt };
+    return alt;
+  };
+}
+
+/** A block's Markdown inside a sequence: lists go through the alternator (see above). */
+function sequenced(b: Block, opts: MarkdownOptions, alternate: (b: Block, md: string) => boolean): string {
+  const md = blockToMarkdown(b, opts);
+  if (b.kind !== 'list' || md === '') {
+    alternate(b, md);
+    return md;
+  }
+  return alternate(b, md) ? listToMarkdown(b, true) : md;
+}
+
 function listItemToMarkdown(item: ListItem, marker: string): { text: string; loose: boolean } {
   const parts: string[] = [];
   let loose = false;
+  const alternate = listMarkerAlternator();
   item.blocks.forEach((child, i) => {
-    const md = blockToMarkdown(child, {});
+    const md = sequenced(child, {}, alternate);
     if (md === '') return;
     if (i > 0) {
       const prev = item.blocks[i - 1];
@@ -182,11 +213,24 @@ function listItemToMarkdown(item: ListItem, marker: string): { text: string; loo
   return { text: `${marker} ${check}${indent(body, marker.length + 1)}`.trimEnd(), loose };
 }
 
-function listToMarkdown(b: Extract<Block, { kind: 'list' }>): string {
+function listToMarkdown(b: Extract<Block, { kind: 'list' }>, alternate = false): string {
   const start = b.start ?? 1;
-  const rendered = b.items.map((item, i) => listItemToMarkdown(item, b.ordered ? `${start + i}.` : '*'));
+  const bullet = alternate ? '-' : '*';
+  const delimiter = alternate ? ')' : '.';
+  const rendered = b.items.map((item, i) =>
+    listItemToMarkdown(item, b.ordered ? `${start + i}${delimiter}` : bullet),
+  );
   const loose = rendered.some((r) => r.loose);
   return rendered.map((r) => r.text).join(loose ? '\n\n' : '\n');
+}
+
+/**
+ * A heading set in bold as a whole (`<h3><strong>…</strong></h3>`, a bold Word heading) says
+ * nothing more than the heading: `### **x**` becomes `### x`. Bold on part of it stays.
+ */
+function unboldHeading(content: readonly Inline[]): readonly Inline[] {
+  const inner = content.filter((n) => !(n.kind === 'text' && n.text.trim() === ''));
+  return inner.length === 1 && inner[0].kind === 'strong' ? inner[0].children : content;
 }
 
 function fence(text: string): string {
@@ -198,7 +242,7 @@ function fence(text: string): string {
 export function blockToMarkdown(b: Block, opts: MarkdownOptions): string {
   switch (b.kind) {
     case 'heading': {
-      const text = inlinesToMarkdown(b.content, { table: false }, false)
+      const text = inlinesToMarkdown(unboldHeading(b.content), { table: false }, false)
         .replace(/\s*\n\s*/g, ' ')
         .trim();
       if (text === '') return '';
@@ -250,8 +294,9 @@ export function blockToMarkdown(b: Block, opts: MarkdownOptions): string {
 }
 
 function blocksToMarkdown(blocks: readonly Block[], opts: MarkdownOptions): string {
+  const alternate = listMarkerAlternator();
   return blocks
-    .map((b) => blockToMarkdown(b, opts))
+    .map((b) => sequenced(b, opts, alternate))
     .filter((s) => s !== '')
     .join('\n\n');
 }
@@ -263,6 +308,7 @@ export function toMarkdown(blocks: readonly Block[], opts: MarkdownOptions = {})
   const pages: { pageNumber: number; markdown: string }[] = [];
   let page: { pageNumber: number; parts: string[] } | undefined;
   const firstPage = blocks.map(provOf).find((p) => p !== undefined);
+  const alternate = listMarkerAlternator();
   const closePage = () => {
     if (page) pages.push({ pageNumber: page.pageNumber, markdown: page.parts.join('\n\n') });
   };
@@ -273,7 +319,7 @@ export function toMarkdown(blocks: readonly Block[], opts: MarkdownOptions = {})
     } else if (!page) {
       page = { pageNumber: firstPage?.page ?? 1, parts: [] };
     }
-    const md = blockToMarkdown(b, opts);
+    const md = sequenced(b, opts, alternate);
     if (md === '') {
       spans.push([markdown.length, markdown.length]);
       continue;

@@ -27,23 +27,35 @@ function tooLarge(size: number, max: number): DistillError {
   );
 }
 
+const unreadable = (path: string, e: unknown) =>
+  new DistillError('NOT_FOUND', `Not Found: cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? e})`);
+
+/**
+ * A file the user named, read whole: a missing, unreadable or non-regular file is a catalogue
+ * error that names it, and an oversized one is refused before it is read.
+ */
+export async function readInputFile(path: string, maxBytes: number): Promise<Uint8Array> {
+  let size: number;
+  try {
+    const st = await stat(path);
+    if (!st.isFile()) throw new DistillError('BAD_REQUEST', `Bad Request: ${path} is not a file`);
+    size = st.size;
+  } catch (e) {
+    if (e instanceof DistillError) throw e;
+    throw unreadable(path, e);
+  }
+  if (size > maxBytes) throw tooLarge(size, maxBytes);
+  try {
+    return new Uint8Array(await readFile(path));
+  } catch (e) {
+    throw unreadable(path, e);
+  }
+}
+
 export async function loadInput(input: ParseInput, maxBytes: number): Promise<LoadedInput> {
   if (typeof input === 'string' || (typeof input === 'object' && 'path' in input)) {
     const path = typeof input === 'string' ? input : input.path;
-    let size: number;
-    try {
-      const st = await stat(path);
-      if (!st.isFile()) throw new DistillError('BAD_REQUEST', `Bad Request: ${path} is not a file`);
-      size = st.size;
-    } catch (e) {
-      if (e instanceof DistillError) throw e;
-      throw new DistillError(
-        'NOT_FOUND',
-        `Not Found: cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? e})`,
-      );
-    }
-    if (size > maxBytes) throw tooLarge(size, maxBytes);
-    const bytes = new Uint8Array(await readFile(path));
+    const bytes = await readInputFile(path, maxBytes);
     const extra: { filename?: string; contentType?: string } = typeof input === 'string' ? {} : input;
     return { bytes, path, filename: extra.filename ?? basename(path), contentType: extra.contentType };
   }
