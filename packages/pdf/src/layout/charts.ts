@@ -30,11 +30,15 @@ export function drawsChart(
   box: Box,
   rules: readonly Rule[],
   rects: readonly Box[],
-  runs: readonly TextRun[],
+  pageRuns: readonly TextRun[],
 ): boolean {
   const boxArea = (box.x1 - box.x0) * (box.y1 - box.y0);
   // Bounded work on hostile pages (thousands of fills over thousands of runs).
-  if (boxArea <= 0 || rects.length * runs.length > 20_000_000) return false;
+  if (boxArea <= 0 || rects.length * pageRuns.length > 20_000_000) return false;
+  // Only text at the box (a label may sit just outside it) can touch its marks.
+  const runs = pageRuns.filter(
+    (r) => r.x1 >= box.x0 - 20 && r.x0 <= box.x1 + 20 && r.y1 >= box.y0 - 20 && r.y0 <= box.y1 + 20,
+  );
   const holdsText = (b: Box) =>
     runs.some((r) => {
       const cx = (r.x0 + r.x1) / 2;
