@@ -48,10 +48,21 @@ function isHeadingCandidate(b: TextBlock, body: number, next?: LayoutBlock): boo
   if (!/\p{L}/u.test(text)) return false;
   // Table-of-contents entries end in a page number, often after dot leaders.
   if (/(\.{3,}|…)\s*\d{1,4}$/.test(text)) return false;
-  // A sentence set a little larger (a lead paragraph, a pull quote) is not a title.
-  const sentence = /[.!?]$/.test(text) && text.split(/\s+/).length >= 8;
+  const words = text.split(/\s+/).length;
+  // A sentence set a little larger (a lead paragraph, a pull quote, a lead-in ending in a
+  // colon) is not a title; a footnote mark may follow its full stop.
+  const sentence = /[.!?:]["”’)]?\d{0,3}$/u.test(text) && words >= 8;
+  // Titles start with a capital, a number, a symbol or an enumerator ("c.", "iv)"); a line
+  // starting in lower case continues a sentence (from the previous page or column).
+  const continuation = /^\p{Ll}/u.test(text) && !/^\p{Ll}{1,4}[.)]\s/u.test(text) && words >= 4;
+  if (continuation) return false;
   if (b.size >= body * HEADING_RATIO) return !(sentence && b.size < body * 1.3);
-  const boldTitle = b.bold && text.length <= 100 && !/[.,;:]$/.test(text) && b.lines.length <= 2;
+  // A bold note ("*Double these amounts… See table below") is no title: it opens with a
+  // note mark or holds more than one sentence.
+  const note =
+    /^[*†‡]/u.test(text) ||
+    text.split(/(?<=\p{Ll}{2}[.!?])\s+(?=\p{Lu})/u).filter((s) => s.split(/\s+/).length >= 3).length >= 2;
+  const boldTitle = b.bold && text.length <= 100 && !/[.,;:]$/.test(text) && b.lines.length <= 2 && !note;
   if (boldTitle && b.size >= body * 0.95) return true;
   // A sidebar or box sets its own smaller text: a bold title over regular text of about its
   // size is that text's heading.
@@ -141,12 +152,17 @@ export function lineInlines(lines: readonly LayoutLine[], dehyphenate = true): I
       // "hyphen-\nated": the word moves up whole, so every line still ends at a word boundary.
       const prevLast = out[out.length - 1];
       const first = spans[0];
-      if (
+      if (prevLast?.kind === 'link' && first?.href === prevLast.href) {
+        // A link wrapped onto the next line stays one link.
+        prevLast.children.push({ kind: 'text', text: '\n' });
+      } else if (
         dehyphenate &&
         prevLast?.kind === 'text' &&
         first &&
         !first.href &&
         /\p{Ll}-$/u.test(prevLast.text) &&
+        // "mixture-of-" ends a compound that keeps its hyphens.
+        !/-\p{L}*-$/u.test(prevLast.text.split(/\s/).pop()!) &&
         /^\p{Ll}/u.test(first.text)
       ) {
         const m = /^(\S+)\s*(.*)$/su.exec(first.text)!;

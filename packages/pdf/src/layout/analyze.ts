@@ -8,6 +8,7 @@ import type {
   Span,
   TextRun,
 } from '../types.js';
+import { drawsChart } from './charts.js';
 import { placeDropCaps } from './dropcap.js';
 import { findFrameTables } from './frames.js';
 import { findGutters } from './gutters.js';
@@ -169,11 +170,38 @@ export function analyzePage(input: PageInput): PageLayout {
     const b = boxOf(it);
     return { x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1 };
   };
-  const order = xyCut(items.map(plainBox), { minColumnGap: bodySize * 0.9, minColumnWidth: bodySize * 4 });
+  const order = readingOrder(items.map(plainBox), items, height, bodySize);
 
-  const blocks = blocksInOrder(items, order, runs, input.links);
-  labelBlocks(blocks, width, height, bodySize);
+  const blocks = footnotesLast(blocksInOrder(items, order, runs, input.links), width, height, bodySize);
   return { pageNumber: input.pageNumber, width, height, blocks, chars };
+}
+
+/**
+ * Reading order: the lines in the top and bottom margins (running headers, page numbers)
+ * first and last, each band in its own order, and the body between by XY-cut, which reads
+ * columns before rows; without the bands, a page number at the top right would be read
+ * with the right column.
+ */
+function readingOrder(boxes: Box[], items: readonly Item[], height: number, bodySize: number): number[] {
+  const opts = { minColumnGap: bodySize * 0.9, minColumnWidth: bodySize * 4 };
+  const band = (i: number): 0 | 1 | 2 => {
+    const it = items[i];
+    if (it.kind !== 'line' || it.line.text.length > 120) return 1;
+    if (it.line.y1 < height * 0.075) return 0;
+    if (it.line.y0 > height * 0.93) return 2;
+    return 1;
+  };
+  const parts: number[][] = [[], [], []];
+  boxes.forEach((_, i) => {
+    parts[band(i)].push(i);
+  });
+  if (parts[1].length === boxes.length) return xyCut(boxes, opts);
+  return parts.flatMap((idx) =>
+    xyCut(
+      idx.map((i) => boxes[i]),
+      opts,
+    ).map((k) => idx[k]),
+  );
 }
 
 /**
@@ -186,11 +214,17 @@ function pageTables(input: PageInput, runs: TextRun[]): { tables: FoundTable[]; 
   const pageBox = { x0: 0, y0: 0, x1: width, y1: height };
   // Drawn lines first; filled rectangles (cell shading, padding boxes) add edges that would
   // split real cells, so they only count where the lines found no table.
-  const tables = findRuledTables(runs, input.rules, [], pageBox);
-  const inTable = (b: { x0: number; y0: number; x1: number; y1: number }) =>
-    tables.some(
-      (t) => b.x0 >= t.box.x0 - 3 && b.x1 <= t.box.x1 + 3 && b.y0 >= t.box.y0 - 3 && b.y1 <= t.box.y1 + 3,
-    );
+  // Charts draw grids too: their boxes stay text, and nothing inside them is a table.
+  const charts: Box[] = [];
+  const notChart = (t: FoundTable) => {
+    if (!drawsChart(t.box, input.rules, input.rects, runs)) return true;
+    charts.push(t.box);
+    return false;
+  };
+  const tables = findRuledTables(runs, input.rules, [], pageBox).filter(notChart);
+  const within = (b: Box, t: Box) =>
+    b.x0 >= t.x0 - 3 && b.x1 <= t.x1 + 3 && b.y0 >= t.y0 - 3 && b.y1 <= t.y1 + 3;
+  const inTable = (b: Box) => tables.some((t) => within(b, t.box)) || charts.some((c) => within(b, c));
   let freeRects = input.rects.filter((r) => !inTable(r));
   if (freeRects.length > 0) {
     const framed = new Set(tables.flatMap((t) => [...t.runs]));
@@ -209,13 +243,25 @@ function pageTables(input: PageInput, runs: TextRun[]): { tables: FoundTable[]; 
         input.rules.filter((r) => !inTable(r)),
         freeRects,
         pageBox,
-      ),
+      ).filter(notChart),
     );
   }
   const taken = new Set<number>();
   for (const t of tables) for (const i of t.runs) taken.add(i);
-  tables.push(...findRuleBoundTables(runs, input.rules, taken));
-  tables.push(...findTextTables(runs, taken, width));
+  // A chart's labels are no table either; they stay in the text flow.
+  const skip = new Set(taken);
+  if (charts.length)
+    runs.forEach((r, i) => {
+      if (charts.some((c) => within(r, c))) skip.add(i);
+    });
+  for (const t of findRuleBoundTables(runs, input.rules, skip).filter(notChart)) {
+    tables.push(t);
+    for (const i of t.runs) taken.add(i);
+  }
+  for (const t of findTextTables(runs, skip, width)) {
+    tables.push(t);
+    for (const i of t.runs) taken.add(i);
+  }
   return { tables, taken };
 }
 
@@ -275,7 +321,7 @@ function blocksInOrder(
         gap < 0.75 * Math.max(p.size, l.size) &&
         gap > -0.5 * p.size &&
         overlapX(l, cur.box) > 0 &&
-        !BULLET.test(l.text) &&
+        !(BULLET.test(l.text) && !dashContinues(cur, l)) &&
         !(ENUM.test(l.text) && (cur.marker !== undefined || ENUM.test(cur.lines[0].text)));
       if (continues) {
         cur.lines.push(l);
@@ -289,6 +335,17 @@ function blocksInOrder(
   }
   flush();
   return blocks;
+}
+
+/**
+ * A line opening with a dash inside a paragraph whose last line stops mid-sentence ("those
+ * with 51 / – 99 staff") continues it: the dash is a range or an aside wrapped to the line's
+ * start, not a list marker. Bullets proper (•, ▪) are always markers.
+ */
+function dashContinues(cur: { lines: Line[]; marker?: string }, l: Line): boolean {
+  if (cur.marker !== undefined || !/^[-–—]\s/.test(l.text)) return false;
+  const last = cur.lines[cur.lines.length - 1];
+  return /[\p{L}\p{N},]$/u.test(last.text) && Math.abs(l.x0 - cur.lines[0].x0) < 0.5 * l.size;
 }
 
 function dominantSize(list: readonly TextRun[]): number | undefined {
@@ -337,6 +394,43 @@ function textBlock(
     block.marker = marker;
   }
   return block;
+}
+
+/**
+ * Labels the blocks, then moves the footnotes of a column that reading leaves for another
+ * column higher up the page to the end of the page (before its footer): a page's notes are
+ * read after all its text, as they are printed, and not between its columns.
+ */
+function footnotesLast(
+  blocks: LayoutBlock[],
+  width: number,
+  height: number,
+  bodySize: number,
+): LayoutBlock[] {
+  labelBlocks(blocks, width, height, bodySize);
+  const isNote = (b: LayoutBlock) => b.kind === 'text' && b.label === 'footnote';
+  const isMargin = (b: LayoutBlock) =>
+    b.kind === 'text' && (b.label === 'page-header' || b.label === 'page-footer');
+  // Topmost start of the body text read after each block (one pass from the end).
+  const topAfter = new Float64Array(blocks.length + 1).fill(Number.POSITIVE_INFINITY);
+  for (let i = blocks.length - 1; i >= 0; i--) {
+    const b = blocks[i];
+    topAfter[i] = !isNote(b) && !isMargin(b) ? Math.min(topAfter[i + 1], b.box.y0) : topAfter[i + 1];
+  }
+  const moved: LayoutBlock[] = [];
+  const kept: LayoutBlock[] = [];
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i];
+    if (isNote(b) && topAfter[i + 1] < b.box.y0) moved.push(b);
+    else kept.push(b);
+  }
+  if (moved.length === 0) return blocks;
+  // After the notes still in place (the last column's), before the footer lines at the end.
+  let at = kept.length;
+  while (at > 0 && isMargin(kept[at - 1]) && kept[at - 1].box.y0 > height / 2) at--;
+  let notes = at;
+  while (notes > 0 && isNote(kept[notes - 1])) notes--;
+  return [...kept.slice(0, notes), ...moved, ...kept.slice(notes)];
 }
 
 /** "Figure 3.", "Table IV:", and unnumbered "Table: …". */

@@ -1,12 +1,13 @@
 import { blockText, toMarkdown } from '@distill/core';
 import { describe, expect, it } from 'vitest';
-import { layoutsToBlocks } from '../assemble/to-doc.js';
+import { layoutsToBlocks, lineInlines } from '../assemble/to-doc.js';
 import { page, run } from '../testing/page-input.js';
 import type { PageInput } from '../types.js';
 import { analyzePage } from './analyze.js';
 import { findFrameTables } from './frames.js';
 import { findGutters } from './gutters.js';
 import { buildLines, makeLine } from './lines.js';
+import { dropEmptyColumns } from './tables.js';
 
 const md = (inputs: PageInput[]) => toMarkdown(layoutsToBlocks(inputs.map(analyzePage)).blocks).markdown;
 
@@ -183,6 +184,21 @@ describe('word spacing', () => {
     const rest = run('Johnson', dict.x1 + 1.2, 100, 11);
     const tight = run('s', rest.x1 + 0.3, 100, 11);
     expect(makeLine([his, dict, rest, tight]).text).toBe('In his Dictionary, Johnsons');
+  });
+  it('reads a tight gap after a full stop before a capital as a space, and not inside a word', () => {
+    const a = run('they did not know.', 72, 100, 9.5);
+    const b = run('This question', a.x1 + 1.0, 100, 9.5);
+    const c = run('was only', b.x1 + 3, 100, 9.5);
+    expect(makeLine([a, b, c]).text).toBe('they did not know. This question was only');
+    const d = run('U.', 72, 120, 9.5);
+    expect(makeLine([d, run('S.', d.x1 + 0.3, 120, 9.5)]).text).toBe('U.S.');
+  });
+  it('spaces a footnote mark drawn small at the body size from the next word by its own width', () => {
+    const word = run('properties.', 72, 100, 11);
+    // "28" is 7.8 points wide: set at about 8 points, though it reports 11.
+    const mark = { ...run('28', word.x1, 100, 11), x1: word.x1 + 7.8 };
+    const next = run('The', mark.x1 + 1.8, 100, 11);
+    expect(makeLine([word, mark, next]).text).toBe('properties.28 The');
   });
 });
 
@@ -413,6 +429,167 @@ describe('lead sentences', () => {
     const title = run('Semantic Search', 72, 120, 11, true);
     const blocks = layoutsToBlocks([analyzePage(page([title, lead, ...body]))]).blocks;
     expect(blocks.filter((b) => b.kind === 'heading').map((b) => blockText(b))).toEqual(['Semantic Search']);
+  });
+});
+
+describe('sentences and notes set as titles', () => {
+  const body = Array.from({ length: 12 }, (_, i) =>
+    run('Body text of the page sets the body size here.', 72, 300 + i * 14, 10),
+  );
+  const headings = (runs: ReturnType<typeof run>[]) =>
+    layoutsToBlocks([analyzePage(page([...runs, ...body]))])
+      .blocks.filter((b) => b.kind === 'heading')
+      .map((b) => blockText(b));
+
+  it('leaves a larger lead-in ending in a colon or a footnote mark as text', () => {
+    const lead = run('The distribution of the participating institutions is as follows:', 72, 150, 12);
+    const marked = run('Two meetings were held on the same day in the capital city.73', 72, 200, 12);
+    expect(headings([run('Meeting Participation', 72, 120, 12), lead, marked])).toEqual([
+      'Meeting Participation',
+    ]);
+  });
+
+  it('leaves a larger line starting in lower case as text, not an enumerated title', () => {
+    const cont = run('two meetings are related to the initial meeting', 72, 150, 12);
+    expect(headings([cont, run('c. Regulated Storage and Use', 72, 200, 12)])).toEqual([
+      'c. Regulated Storage and Use',
+    ]);
+  });
+
+  it('leaves a bold note of two sentences or with a note mark as text', () => {
+    const note = run('*Double these amounts for the long tube. See table below', 72, 150, 10, true);
+    const two = run('Fill the tube with water. Then add the yeast', 72, 200, 10, true);
+    expect(headings([run('Materials', 72, 120, 10, true), note, two])).toEqual(['Materials']);
+  });
+});
+
+describe('line joins', () => {
+  const line = (spans: { text: string; href?: string }[]) => ({
+    spans,
+    box: { x0: 0, y0: 0, x1: 100, y1: 10 },
+    size: 10,
+  });
+  it('keeps a link wrapped onto the next line one link', () => {
+    const url = 'https://example.org/a';
+    const out = lineInlines([
+      line([{ text: 'see ' }, { text: 'https://example.org/', href: url }]),
+      line([{ text: 'a.', href: url }, { text: ' for more' }]),
+    ]);
+    expect(out.filter((n) => n.kind === 'link')).toHaveLength(1);
+    expect(toMarkdown([{ kind: 'paragraph', content: out }]).markdown.trim()).toBe(
+      `see [https://example.org/\na.](${url}) for more`,
+    );
+  });
+  it('rejoins a hyphenated word but keeps the hyphens of a compound broken at one', () => {
+    const text = (ls: string[]) =>
+      lineInlines(ls.map((t) => line([{ text: t }])))
+        .map((n) => (n.kind === 'text' ? n.text : ''))
+        .join('');
+    expect(text(['the lan-', 'guage model'])).toBe('the language\nmodel');
+    expect(text(['a mixture-of-', 'experts model'])).toBe('a mixture-of-\nexperts model');
+  });
+});
+
+describe('footnotes in columns', () => {
+  it('reads the notes of the left column after the right column, before the page number', () => {
+    const col = (x: number, word: string, n: number) =>
+      Array.from({ length: n }, (_, i) =>
+        run(`${word} column body text, a long line number ${i}`, x, 80 + i * 14, 10),
+      );
+    // The left column's note sits higher than the right column's last lines.
+    const notes = [
+      run('25 A note of the left column.', 72, 590, 8),
+      run('30 A note of the right column.', 320, 650, 8),
+    ];
+    const out = md([
+      page([...col(72, 'Left', 36), ...col(320, 'Right', 40), ...notes, run('73', 300, 760, 10)]),
+    ]);
+    const at = (t: string) => out.indexOf(t);
+    expect(at('Right column body text, a long line number 39')).toBeLessThan(at('25 A note'));
+    expect(at('25 A note')).toBeLessThan(at('30 A note'));
+    expect(at('30 A note')).toBeLessThan(at('73'));
+  });
+});
+
+describe('dashes at a line start', () => {
+  it('continues a paragraph stopped mid-sentence, and starts list items after a full stop', () => {
+    const out = md([
+      page([
+        run('Firms with six to 50 staff are small, and those with 51', 72, 100),
+        run('– 99 staff are medium.', 72, 112),
+        run('The kinds of firm were these.', 72, 140),
+        run('– tourism', 72, 152),
+        run('– handicraft', 72, 164),
+      ]),
+    ]);
+    expect(out).toContain('those with 51\n– 99 staff are medium.');
+    expect(out).toMatch(/[*-] tourism/);
+  });
+});
+
+describe('empty grid columns', () => {
+  it('drops a column only spanning cells cover, keeping a row-wide cell spanning what is left', () => {
+    // A thin third column drawn in a few rows only: every cell of columns 2 and 3 spans both.
+    const rows = [
+      [{ text: 'Area' }, { text: 'Recycling', colSpan: 2 }],
+      [{ text: 'Learning Outcomes', colSpan: 3 }],
+      [{ text: 'Skills' }, { text: 'Sorting waste', colSpan: 2 }],
+    ];
+    expect(dropEmptyColumns(rows)).toEqual([
+      [{ text: 'Area' }, { text: 'Recycling' }],
+      [{ text: 'Learning Outcomes', colSpan: 2 }],
+      [{ text: 'Skills' }, { text: 'Sorting waste' }],
+    ]);
+  });
+});
+
+describe('wrapped header cells', () => {
+  it('folds the second line of a borderless table header into the cells above it', () => {
+    const cols = [72, 200, 330];
+    const line = (cells: string[], top: number) =>
+      cells.map((t, i) => (t ? run(t, cols[i], top, 9) : undefined));
+    const runs = [
+      ...line(['Slope Gradient', 'Max Slope Length', 'P Value'], 100),
+      ...line(['(%)', '(ft)', ''], 110),
+      ...line(['1 - 2', '400', '0.6'], 124),
+      ...line(['3 - 5', '300', '0.5'], 136),
+      ...line(['6 - 8', '200', '0.5'], 148),
+    ].filter((r) => r !== undefined);
+    const t = analyzePage(page(runs)).blocks.find((b) => b.kind === 'table');
+    if (t?.kind !== 'table') throw new Error('no table');
+    expect(t.rows.map((r) => r.map((c) => c.text))).toEqual([
+      ['Slope Gradient (%)', 'Max Slope Length (ft)', 'P Value'],
+      ['1 - 2', '400', '0.6'],
+      ['3 - 5', '300', '0.5'],
+      ['6 - 8', '200', '0.5'],
+    ]);
+  });
+});
+
+describe('columns first', () => {
+  it('reads a figure row over two columns with its column, and a page number at the top first', () => {
+    const col = (x: number, word: string) =>
+      Array.from({ length: 20 }, (_, i) =>
+        run(`${word} column text of the page, line ${i}`, x, 400 + i * 14, 10),
+      );
+    const p = page([
+      run('73', 520, 30, 10),
+      run('Figure 5.1 The left picture.', 57, 330, 9),
+      run('Figure 5.2 The right picture.', 255, 330, 9),
+      ...col(57, 'Left'),
+      ...col(255, 'Right'),
+    ]);
+    p.images = [
+      { x0: 57, y0: 60, x1: 240, y1: 320 },
+      { x0: 255, y0: 60, x1: 500, y1: 320 },
+    ];
+    // The gutter (13 points) is far narrower than the gap under the captions (60 points).
+    const out = md([p]);
+    const at = (t: string) => out.indexOf(t);
+    expect(at('73')).toBe(0);
+    expect(at('Figure 5.1')).toBeLessThan(at('Left column text of the page, line 0'));
+    expect(at('Left column text of the page, line 19')).toBeLessThan(at('Figure 5.2'));
+    expect(at('Figure 5.2')).toBeLessThan(at('Right column text of the page, line 0'));
   });
 });
 

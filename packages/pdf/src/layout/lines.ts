@@ -25,11 +25,47 @@ const SPACE_GAP = 0.17;
  */
 const STYLE_SPACE_GAP = 0.08;
 
+/**
+ * A run's size, or for a footnote mark (one to three digits) set smaller than it says (a
+ * superscript drawn with a scaled matrix keeps the body's size), the size its width gives:
+ * digits are half an em wide. The gap after "properties.²⁸" is a space at the mark's size.
+ */
+function markSize(r: TextRun): number {
+  const n = r.text.length;
+  if (n === 0 || n > 3) return r.size;
+  for (let i = 0; i < n; i++) {
+    const c = r.text.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return r.size;
+  }
+  return Math.min(r.size, Math.abs(r.x1 - r.x0) / (0.5 * n));
+}
+
 /** Whether the gap between two neighbouring runs of a line is a space. */
 export function spaced(prev: TextRun, r: TextRun): boolean {
-  const size = Math.min(r.size, prev.size);
+  const size = Math.min(markSize(r), markSize(prev));
   const styleChange = prev.italic !== r.italic || prev.bold !== r.bold;
-  return r.x0 - prev.x1 > (styleChange ? STYLE_SPACE_GAP : SPACE_GAP) * size;
+  const gap = r.x0 - prev.x1;
+  if (gap > (styleChange ? STYLE_SPACE_GAP : SPACE_GAP) * size) return true;
+  // Tight justification shrinks spaces; after a sentence's end and before a capital, any
+  // visible gap is one ("did not know. This").
+  return gap > STYLE_SPACE_GAP * size && sentenceBreak(prev.text, r.text);
+}
+
+/** `a` ends a sentence or clause and `b` opens the next with a capital. */
+function sentenceBreak(a: string, b: string): boolean {
+  const end = a.charCodeAt(a.length - 1);
+  // . ! ? : ; and closing quotes.
+  if (
+    end !== 0x2e &&
+    end !== 0x21 &&
+    end !== 0x3f &&
+    end !== 0x3a &&
+    end !== 0x3b &&
+    end !== 0x201d &&
+    end !== 0x22
+  )
+    return false;
+  return /^\p{Lu}/u.test(b);
 }
 /** What `\s` matches in a JS regular expression, by character code. */
 export function isSpaceCode(c: number): boolean {

@@ -408,9 +408,10 @@ export function dropEmptyColumns(rows: TableCellOut[][]): TableCellOut[][] {
   for (let c = 0; c < width; c++) {
     const removable = grid.every((g) => {
       const cell = g[c];
-      if (!cell) return true;
-      const spansOther = (cell.colSpan ?? 1) > 1;
-      return cell.text === '' || spansOther;
+      if (!cell || cell.text === '') return true;
+      // A spanning cell may lose this column while it keeps another: not its last one, or a
+      // row-wide cell ("Learning Outcomes" over the two columns below) would lose its span.
+      return g.some((other, k) => other === cell && k !== c && !drop.has(k));
     });
     if (removable) drop.add(c);
   }
@@ -568,18 +569,28 @@ export function gridFromText(runs: TextRun[]): TableCellOut[][] | undefined {
   for (const r of rows) {
     const prev = merged[merged.length - 1];
     const firstCol = r.some((f) => colOf(f.x0) === 0);
-    if (
-      prev &&
-      !firstCol &&
-      r.length < nc &&
-      r[0].y0 - Math.max(...prev.map((f) => f.y1)) < 0.6 * r[0].size
-    ) {
+    const close = prev && r[0].y0 - Math.max(...prev.map((f) => f.y1)) < 0.6 * r[0].size;
+    if (prev && close && ((!firstCol && r.length < nc) || headerWrap(prev, r, merged.length, colOf))) {
       prev.push(...r);
     } else merged.push(r.slice());
   }
   const out: TableCellOut[][] = [];
   for (const r of merged) out.push(rowCells(r, cuts, starts, nc));
   return mergeExclusiveColumns(out);
+}
+
+const NUMBER = /^[-+−–(]?[\d.,]+%?\)?$/;
+
+/**
+ * A header cell wrapped onto a second line ("Slope Gradient / (%)"): among the first two rows,
+ * a row of words, no figures, with fewer pieces than the row above and each piece under one of
+ * its cells, continues it.
+ */
+function headerWrap(prev: Line[], r: Line[], at: number, colOf: (x: number) => number): boolean {
+  if (at > 2 || r.length >= prev.length) return false;
+  if ([...prev, ...r].some((f) => NUMBER.test(f.text.trim()))) return false;
+  const above = new Set(prev.map((f) => colOf(f.x0 + 0.5)));
+  return r.every((f) => above.has(colOf(f.x0 + 0.5)));
 }
 
 /**

@@ -26,9 +26,11 @@ export interface XYCutOptions {
 }
 
 /**
- * Recursive XY-cut, iteratively: a region is split at its widest empty band, vertical
- * (columns) or horizontal (rows); bands of nearly the same width are cut together. Returns
- * the indices of `boxes` in reading order: top to bottom, columns left to right.
+ * Recursive XY-cut, iteratively: a region is split at its widest column gutter when it has
+ * one (a column is read down before the next: a figure row over two columns of text belongs
+ * to them), else at its widest empty row band; bands of nearly the same width are cut
+ * together. Returns the indices of `boxes` in reading order: top to bottom, columns left to
+ * right.
  */
 export function xyCut(boxes: readonly Box[], opts: XYCutOptions): number[] {
   const order: number[] = [];
@@ -60,7 +62,8 @@ export function xyCut(boxes: readonly Box[], opts: XYCutOptions): number[] {
     const bestV = vOk.reduce((m, g) => Math.max(m, g.width), 0);
     const bestH = hGaps.reduce((m, g) => Math.max(m, g.width), 0);
     let parts: number[][];
-    if (bestV > 0 && bestV >= bestH * 0.8) {
+    // Columns first: a gutter through the whole region splits it before any row gap does.
+    if (bestV > 0) {
       const cuts = vOk.filter((g) => g.width >= bestV * 0.8).map((g) => g.at);
       parts = split(region, cuts, (i) => (boxes[i].x0 + boxes[i].x1) / 2);
     } else if (bestH > 0) {
