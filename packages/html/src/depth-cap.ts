@@ -6,7 +6,8 @@ import { VOID_ELEMENTS } from './dom.js';
  * about 30 s). This linear pre-pass drops the tags of elements that would sit deeper than
  * `max`, keeping all text, and only runs its rewrite when a document is that deep.
  */
-const RAW = new Set([
+/** Raw-text elements: their bodies hold no tags, and they do not nest (prescan.ts reads it too). */
+export const RAW = new Set([
   'script',
   'style',
   'textarea',

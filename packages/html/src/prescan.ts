@@ -1,3 +1,4 @@
+import { RAW } from './depth-cap.js';
 import { VOID_ELEMENTS } from './dom.js';
 
 /**
@@ -73,17 +74,7 @@ const RAW_TAGS = [
 type RawTag = (typeof RAW_TAGS)[number];
 
 /** Raw-text elements that do not nest (depth-cap.ts's list: svg is an ordinary element there). */
-const NO_DEPTH = [
-  'script',
-  'style',
-  'textarea',
-  'title',
-  'xmp',
-  'iframe',
-  'noembed',
-  'noframes',
-  'plaintext',
-];
+const NO_DEPTH = [...RAW];
 const VOID_NAMES = [...VOID_ELEMENTS];
 
 const isAlpha = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
