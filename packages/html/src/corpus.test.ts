@@ -38,6 +38,22 @@ describe.skipIf(!existsSync(docling))('Docling HTML cases (onlyMainContent false
     ])
       expect(sameMarker[f], f).toBeGreaterThan(0.99);
   });
+  it('keeps every word of the ground truth (Docling differs in style, not in text)', () => {
+    const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+    const missing: string[] = [];
+    for (const f of readdirSync(path.join(docling, 'sources'))) {
+      const html = readFileSync(path.join(docling, 'sources', f));
+      const md = toMarkdown(htmlToDoc(new Uint8Array(html), { onlyMainContent: false }).blocks).markdown;
+      const ours = new Set(words(md));
+      // Docling's placeholders, `<!-- image -->` and `<!-- missing-text -->`, are not text.
+      const gt = readFileSync(path.join(docling, 'groundtruth', `${f}.md`), 'utf8').replace(
+        /<!-- (image|missing-text) -->/g,
+        '',
+      );
+      for (const w of words(gt)) if (!ours.has(w)) missing.push(`${f}: ${w}`);
+    }
+    expect(missing).toEqual([]);
+  });
 });
 
 describe.skipIf(!existsSync(markitdown))('markitdown vectors', () => {
