@@ -1,4 +1,5 @@
 import { VOID_ELEMENTS } from './dom.js';
+import { inList, isAlpha, isNameChar, RAW_TEXT_ELEMENTS, VOID_NAMES } from './tag-scan.js';
 
 /**
  * Browsers stop nesting past a depth (Chromium: 512) and attach deeper elements as siblings;
@@ -6,40 +7,10 @@ import { VOID_ELEMENTS } from './dom.js';
  * about 30 s). This linear pre-pass drops the tags of elements that would sit deeper than
  * `max`, keeping all text, and only runs its rewrite when a document is that deep.
  */
-/** Raw-text elements: their bodies hold no tags, and they do not nest (prescan.ts reads it too). */
-export const RAW = new Set([
-  'script',
-  'style',
-  'textarea',
-  'title',
-  'xmp',
-  'iframe',
-  'noembed',
-  'noframes',
-  'plaintext',
-]);
 const TAG = /<(\/?)([A-Za-z][A-Za-z0-9:-]*)\b[^>]*?(\/?)>/g;
 
 export const MAX_HTML_DEPTH = 512;
-
-const VOID_NAMES = [...VOID_ELEMENTS];
-const RAW_NAMES = [...RAW];
-
-/** True when html[s, e) is `name` (lower case), ignoring ASCII case. */
-function nameIs(html: string, s: number, e: number, name: string): boolean {
-  if (e - s !== name.length) return false;
-  for (let k = 0; k < name.length; k++)
-    if ((html.charCodeAt(s + k) | 32) !== name.charCodeAt(k)) return false;
-  return true;
-}
-
-const inList = (html: string, s: number, e: number, names: readonly string[]) => {
-  for (const n of names) if (nameIs(html, s, e, n)) return true;
-  return false;
-};
-
-const isAlpha = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-const isNameChar = (c: number) => isAlpha(c) || (c >= 48 && c <= 58) || c === 45;
+const RAW = new Set<string>(RAW_TEXT_ELEMENTS);
 
 /**
  * The deepest nesting of start tags (the TAG pattern's reading), scanned by hand: it runs on
@@ -66,7 +37,7 @@ function maxDepth(html: string, stopAt: number): number {
     if (html.charCodeAt(gt - 1) === 47 && gt - 1 >= j) continue;
     if (inList(html, s, j, VOID_NAMES)) continue;
     if (close) depth = depth > 0 ? depth - 1 : 0;
-    else if (!inList(html, s, j, RAW_NAMES)) {
+    else if (!inList(html, s, j, RAW_TEXT_ELEMENTS)) {
       depth++;
       if (depth > max) {
         max = depth;

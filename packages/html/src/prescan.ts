@@ -1,5 +1,4 @@
-import { RAW } from './depth-cap.js';
-import { VOID_ELEMENTS } from './dom.js';
+import { inList, isAlpha, isNameChar, nameIs, RAW_TEXT_ELEMENTS, VOID_NAMES } from './tag-scan.js';
 
 /**
  * One linear scan over the page before parse5, doing three jobs that each used to be a pass:
@@ -73,25 +72,7 @@ const RAW_TAGS = [
 ] as const;
 type RawTag = (typeof RAW_TAGS)[number];
 
-/** Raw-text elements that do not nest (depth-cap.ts's list: svg is an ordinary element there). */
-const NO_DEPTH = [...RAW];
-const VOID_NAMES = [...VOID_ELEMENTS];
-
-const isAlpha = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 12 || c === 13;
-
-/** True when html[s, e) is `name` (lower case), ignoring ASCII case. */
-function nameIs(html: string, s: number, e: number, name: string): boolean {
-  if (e - s !== name.length) return false;
-  for (let k = 0; k < name.length; k++)
-    if ((html.charCodeAt(s + k) | 32) !== name.charCodeAt(k)) return false;
-  return true;
-}
-
-function inList(html: string, s: number, e: number, names: readonly string[]): boolean {
-  for (const n of names) if (nameIs(html, s, e, n)) return true;
-  return false;
-}
 
 function rawTag(html: string, s: number, e: number): RawTag | undefined {
   for (const n of RAW_TAGS) if (nameIs(html, s, e, n)) return n;
@@ -291,7 +272,7 @@ export function prescan(html: string, options: PrescanOptions = {}): PrescanResu
     }
     // Depth, as depth-cap.ts counts it.
     if (!(html.charCodeAt(gt - 1) === 47 && gt - 1 >= ne) && !inList(html, ns, ne, VOID_NAMES)) {
-      if (!inList(html, ns, ne, NO_DEPTH)) {
+      if (!inList(html, ns, ne, RAW_TEXT_ELEMENTS)) {
         depth++;
         if (depth > max) max = depth;
       }
@@ -300,8 +281,6 @@ export function prescan(html: string, options: PrescanOptions = {}): PrescanResu
   }
   return { html: last === 0 ? html : out + html.slice(last), depth: max };
 }
-
-const isNameChar = (c: number) => isAlpha(c) || (c >= 48 && c <= 58) || c === 45;
 
 /** Scripts, styles, drawings and comments emptied (see prescan). */
 export function stripRawText(html: string): string {
