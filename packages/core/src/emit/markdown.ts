@@ -163,39 +163,30 @@ function indent(text: string, width: number): string {
 /**
  * CommonMark reads two lists of the same kind that follow each other as one list. Switching the
  * marker (`*` to `-`, `1.` to `1)`) starts a new one, so every list of the model stays a list of
- * its own. Call it for each block of a sequence, in order; it says whether a list takes the
- * alternate marker.
+ * its own. One per sequence of blocks (the document, a quote, a list item), fed in order.
  */
-function listMarkerAlternator(): (b: Block, md: string) => boolean {
-  let prev: { ordered: boolean; alt: boolean } | undefined;
-  return (b, md) => {
-    if (md === '') return prev?.alt ?? false;
-    if (b.kind !== 'list') {
-      prev = undefined;
-      return false;
-    }
-    const alt = prev !== undefined && prev.ordered === b.ordered && !prev.alt;
-    prev = { ordered: b.ordered, alt };
-    return alt;
-  };
-}
+type ListSequence = { prev?: { ordered: boolean; alt: boolean } };
 
-/** A block's Markdown inside a sequence: lists go through the alternator (see above). */
-function sequenced(b: Block, opts: MarkdownOptions, alternate: (b: Block, md: string) => boolean): string {
-  const md = blockToMarkdown(b, opts);
-  if (b.kind !== 'list' || md === '') {
-    alternate(b, md);
+/** A block's Markdown inside a sequence; a list takes the alternate marker after its like. */
+function sequenced(b: Block, opts: MarkdownOptions, seq: ListSequence): string {
+  if (b.kind !== 'list') {
+    const md = blockToMarkdown(b, opts);
+    // A block that writes nothing leaves the lists around it adjacent.
+    if (md !== '') seq.prev = undefined;
     return md;
   }
-  return alternate(b, md) ? listToMarkdown(b, true) : md;
+  const alt = seq.prev !== undefined && seq.prev.ordered === b.ordered && !seq.prev.alt;
+  const md = listToMarkdown(b, alt);
+  if (md !== '') seq.prev = { ordered: b.ordered, alt };
+  return md;
 }
 
 function listItemToMarkdown(item: ListItem, marker: string): { text: string; loose: boolean } {
   const parts: string[] = [];
   let loose = false;
-  const alternate = listMarkerAlternator();
+  const seq: ListSequence = {};
   item.blocks.forEach((child, i) => {
-    const md = sequenced(child, {}, alternate);
+    const md = sequenced(child, {}, seq);
     if (md === '') return;
     if (i > 0) {
       const prev = item.blocks[i - 1];
@@ -294,9 +285,9 @@ export function blockToMarkdown(b: Block, opts: MarkdownOptions): string {
 }
 
 function blocksToMarkdown(blocks: readonly Block[], opts: MarkdownOptions): string {
-  const alternate = listMarkerAlternator();
+  const seq: ListSequence = {};
   return blocks
-    .map((b) => sequenced(b, opts, alternate))
+    .map((b) => sequenced(b, opts, seq))
     .filter((s) => s !== '')
     .join('\n\n');
 }
@@ -308,7 +299,7 @@ export function toMarkdown(blocks: readonly Block[], opts: MarkdownOptions = {})
   const pages: { pageNumber: number; markdown: string }[] = [];
   let page: { pageNumber: number; parts: string[] } | undefined;
   const firstPage = blocks.map(provOf).find((p) => p !== undefined);
-  const alternate = listMarkerAlternator();
+  const seq: ListSequence = {};
   const closePage = () => {
     if (page) pages.push({ pageNumber: page.pageNumber, markdown: page.parts.join('\n\n') });
   };
@@ -319,7 +310,7 @@ export function toMarkdown(blocks: readonly Block[], opts: MarkdownOptions = {})
     } else if (!page) {
       page = { pageNumber: firstPage?.page ?? 1, parts: [] };
     }
-    const md = sequenced(b, opts, alternate);
+    const md = sequenced(b, opts, seq);
     if (md === '') {
       spans.push([markdown.length, markdown.length]);
       continue;
