@@ -37,12 +37,6 @@ export interface PdfParseSettings {
   languageHints?: string[];
 }
 
-/**
- * The fast reader costs a few milliseconds a page, less than a round trip to a worker thread
- * for a short document; longer ones are spread over workers (measured on dpbench-dev).
- */
-const FAST_WORKER_MIN_PAGES = pdfEnv.fastWorkerMinPages();
-
 const HEADER_WINDOW = 1024;
 
 function looksLikePdf(bytes: Uint8Array): boolean {
@@ -158,7 +152,9 @@ async function parseFast(
   const metadata = fast.metadata();
   const pageNumbers = Array.from({ length: count }, (_, i) => i + 1);
   // The worker script is looked up (a file check) only for documents long enough to use it.
-  const wantWorkers = isMainThread && count >= (settings.fastWorkerMinPages ?? FAST_WORKER_MIN_PAGES);
+  // The fast reader costs a few milliseconds a page, less than a round trip to a worker thread
+  // for a short document; longer ones are spread over workers (measured on dpbench-dev).
+  const wantWorkers = isMainThread && count >= (settings.fastWorkerMinPages ?? pdfEnv.fastWorkerMinPages());
   const script = wantWorkers ? workerScript(settings) : undefined;
   let layouts: PageLayout[];
   if (settings.mode === 'ocr') {

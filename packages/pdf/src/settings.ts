@@ -8,7 +8,7 @@
 // imported here either, so the page-layout workers, which read these knobs, need not load it.
 
 export const pdfEnv = {
-  /** DISTILL_OCR_DPI: target OCR resolution, 72..600 (default: the `ocr.dpi` option, else 200). */
+  /** DISTILL_OCR_DPI: target OCR resolution, 72..600 (a caller's `PdfParseSettings.ocr.dpi` wins; default 200). */
   ocrDpi(): number | undefined {
     const v = Number(process.env.DISTILL_OCR_DPI);
     return Number.isFinite(v) && v >= 72 && v <= 600 ? v : undefined;
@@ -45,6 +45,7 @@ export const pdfEnv = {
    * more are spread over worker threads; shorter ones are read in the calling thread (default 16).
    */
   fastWorkerMinPages(): number {
-    return Number(process.env.DISTILL_PDF_FAST_WORKER_MIN_PAGES ?? 16);
+    const v = Number(process.env.DISTILL_PDF_FAST_WORKER_MIN_PAGES);
+    return Number.isInteger(v) && v > 0 ? v : 16;
   },
 };
