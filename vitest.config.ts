@@ -6,7 +6,7 @@ export default defineConfig({
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'benchmarks/src/**/*.test.ts'],
+    include: ['packages/*/src/**/*.test.ts', 'benchmarks/src/**/*.test.ts', 'tests/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

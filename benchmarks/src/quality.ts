@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodeBytes } from 'distill';
+import { decodeBytes } from 'distill/internals';
 import { runInChild } from './child.js';
 import { engineByName, enginesFor } from './engines/registry.js';
 import type { Engine, Kind } from './engines/types.js';

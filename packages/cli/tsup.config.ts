@@ -1,10 +1,7 @@
 import { defineConfig } from 'tsup';
+import { preset } from '../../tsup.preset';
 
-export default defineConfig({
-  entry: ['src/index.ts', 'src/bin.ts'],
-  format: ['esm'],
-  dts: { entry: 'src/index.ts' },
-  clean: true,
-  sourcemap: true,
-  target: 'node20',
-});
+// bin.ts is the `distill` command; index.ts the programmatic runCli for other packages.
+export default defineConfig(
+  preset({ entry: ['src/index.ts', 'src/bin.ts'], dts: { entry: 'src/index.ts' } }),
+);

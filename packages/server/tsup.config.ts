@@ -1,10 +1,6 @@
 import { defineConfig } from 'tsup';
+import { preset } from '../../tsup.preset';
 
-export default defineConfig({
-  entry: { index: 'src/index.ts', 'client/index': 'src/client/index.ts' },
-  format: ['esm', 'cjs'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'node20',
-});
+export default defineConfig(
+  preset({ entry: { index: 'src/index.ts', 'client/index': 'src/client/index.ts' } }),
+);

@@ -7,7 +7,7 @@ import {
   parse,
   readInputFile,
   toDistillError,
-} from 'distill';
+} from 'distill/internals';
 import { writeOutputs } from './outputs.js';
 
 /** One unit of work: a file, where its outputs go, and the parse options. */

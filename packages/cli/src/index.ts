@@ -3,12 +3,14 @@ import { parseCommand } from './commands/parse.js';
 import { serveCommand } from './commands/serve.js';
 import { workerCommand } from './commands/worker.js';
 import type { Io } from './io.js';
+import { cliVersion } from './version.js';
 
 export { expandInputs, globToRegExp, walk } from '@distill/batch';
 export { parseCommand } from './commands/parse.js';
 export type { Io } from './io.js';
 export { processIo } from './io.js';
 export { parseOptionsFromFlags } from './options.js';
+export { cliVersion } from './version.js';
 
 export const HELP = `Usage: distill <command> [options]
 
@@ -53,7 +55,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     return cmd === undefined ? 2 : 0;
   }
   if (cmd === '-v' || cmd === '--version') {
-    io.out('distill 0.1.0\n');
+    io.out(`distill ${cliVersion()}\n`);
     return 0;
   }
   const command = COMMANDS[cmd];

@@ -1,11 +1,66 @@
-import { defaultRegistry } from '@distill/core';
-import { epubParsers } from '@distill/epub';
-import { htmlParsers } from '@distill/html';
-import { officeParsers } from '@distill/office';
-import { pdfParser } from '@distill/pdf';
+import './register.js';
 
-// Importing `distill` registers every parser of this build with the default registry.
-// The PDF parser loads pdf.js only when the first PDF arrives.
-for (const p of [...htmlParsers, pdfParser, ...officeParsers, ...epubParsers]) defaultRegistry.register(p);
-
-export * from '@distill/core';
+// The public API: the three operations' options and results, errors, detection and the parser
+// registry (for custom parsers). Readers and helpers the parsers share (ZIP, CFB, XML, text
+// decoding, model builders) are in `distill/internals` and may change in any release.
+export type {
+  Block,
+  BlockItem,
+  BlockKind,
+  BlockPage,
+  CatalogueEntry,
+  DetectInput,
+  Detection,
+  Doc,
+  DocMetadata,
+  ErrorBody,
+  ErrorCode,
+  FieldIssue,
+  FormatId,
+  FormatItem,
+  FormatType,
+  HeadingLevel,
+  Inline,
+  ListItem,
+  PageInfo,
+  ParseContext,
+  ParseInput,
+  ParseOptions,
+  ParseOptionsInput,
+  ParseResult,
+  ParserPlugin,
+  Prov,
+  ResultMetadata,
+  RuntimeOptions,
+  ScrapeOptions,
+  ScrapeOptionsInput,
+  ScrapeRequest,
+  SearchRequest,
+  SearchRequestInput,
+  SearchSource,
+  TableCell,
+} from '@distill/core';
+export {
+  DistillError,
+  defaultRegistry,
+  detectFormat,
+  ERROR_CATALOGUE,
+  FORMAT_IDS,
+  FORMAT_TYPES,
+  formatFromContentType,
+  formatFromExtension,
+  isDistillError,
+  ParserRegistry,
+  parse,
+  parseOptionsSchema,
+  parseToDoc,
+  registerParser,
+  SUPPORTED_EXTENSIONS,
+  scrapeOptionsSchema,
+  scrapeRequestSchema,
+  searchRequestSchema,
+  toDistillError,
+  toHtml,
+  toMarkdown,
+  validate,
+} from '@distill/core';

@@ -1,4 +1,5 @@
 import { DistillError } from '@distill/core';
+import { importOptional } from './optional.js';
 
 /** pdf.js is loaded on first use only, so importing this package stays cheap. */
 type PdfjsModule = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -8,9 +9,12 @@ export type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
 let loading: Promise<PdfjsModule> | undefined;
 
 export function loadPdfjs(): Promise<PdfjsModule> {
-  loading ??= import('pdfjs-dist/legacy/build/pdf.mjs').catch((e) => {
+  loading ??= importOptional<PdfjsModule>(
+    'pdfjs-dist/legacy/build/pdf.mjs',
+    'this PDF needs pdf.js (the fast reader could not read it, or OCR renders with it): add the optional npm package pdfjs-dist (npm i pdfjs-dist)',
+  ).catch((e) => {
     loading = undefined;
-    throw new DistillError('MISSING_DEPENDENCY', 'pdfjs-dist could not be loaded', { cause: e });
+    throw e;
   });
   return loading;
 }

@@ -342,7 +342,7 @@ describe('changeTracking', () => {
   it('reports new, same and changed with a git diff across scrapes of a changing page', async () => {
     const cache = new MemoryCache();
     const url = `${srv.base}/changing.html?ct`;
-    const formats = ['markdown', { type: 'changeTracking' as const, modes: ['git-diff' as const] }];
+    const formats = ['markdown' as const, { type: 'changeTracking' as const, modes: ['git-diff' as const] }];
     srv.state.version = 10;
     const first = await scraper.scrape(url, { ...basic, formats }, { cache });
     expect(first.changeTracking).toMatchObject({ changeStatus: 'new', previousScrapeAt: null });

@@ -12,7 +12,7 @@ import {
   scrapeOptionsSchema,
   toDistillError,
   validate,
-} from 'distill';
+} from 'distill/internals';
 import { type ArtifactStore, DataUrlArtifactStore, FileArtifactStore } from './artifacts.js';
 import { localeFor } from './browser/location.js';
 import { BrowserPool } from './browser/pool.js';

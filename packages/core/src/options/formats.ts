@@ -71,8 +71,18 @@ const formatObject = z.discriminatedUnion('type', [
   simple('video'),
 ]);
 
-/** A format item: the object form, or the plain string of a type (`"markdown"`). */
-export const formatItem = z.preprocess((v) => (typeof v === 'string' ? { type: v } : v), formatObject);
 export type FormatItem = z.infer<typeof formatObject>;
+/** What a caller writes: the object form, or the plain string of a type (`"markdown"`). */
+export type FormatItemInput = FormatType | z.input<typeof formatObject>;
+
+/**
+ * A format item. The preprocess step turns a plain string into the object form; its declared
+ * input type is the union above (zod would infer `unknown` for a preprocess), so
+ * `formats: ['nope']` fails to type-check while the runtime check stays the same.
+ */
+export const formatItem = z.preprocess(
+  (v) => (typeof v === 'string' ? { type: v } : v),
+  formatObject,
+) as unknown as z.ZodType<FormatItem, z.ZodTypeDef, FormatItemInput>;
 
 export const formatsSchema = z.array(formatItem);

@@ -29,7 +29,14 @@ export type PdfParserOptions = z.infer<typeof pdfParserSchema>;
 
 /** `parsers`: `pdf` as a plain string or the object form; `[]` returns PDFs base64-encoded. */
 export const parsersSchema = z
-  .array(z.preprocess((v) => (typeof v === 'string' ? { type: v } : v), pdfParserSchema))
+  .array(
+    // Typed as its input union (a preprocess alone would accept `unknown` at compile time).
+    z.preprocess((v) => (typeof v === 'string' ? { type: v } : v), pdfParserSchema) as unknown as z.ZodType<
+      PdfParserOptions,
+      z.ZodTypeDef,
+      'pdf' | z.input<typeof pdfParserSchema>
+    >,
+  )
   .default([{ type: 'pdf' }]);
 
 const waitAction = z

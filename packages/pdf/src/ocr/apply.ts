@@ -1,5 +1,6 @@
 import { DistillError } from '@distill/core';
-import { installedLanguages, sharedOcrPool, tesseractCode } from '@distill/ocr';
+import type { OcrPool } from '@distill/ocr';
+import { loadOcr, OCR_INSTALL_HINT, ocrInstalled } from '../optional.js';
 import { pdfEnv } from '../settings.js';
 import type { PageLayout } from '../types.js';
 import { inkCheckWanted, ocrReason, textMissesInk, textOnInk } from './decide.js';
@@ -26,6 +27,7 @@ export interface ApplyOcr {
  * warning naming the package a hinted language would need.
  */
 export function ocrLanguages(
+  ocr: Pick<typeof import('@distill/ocr'), 'installedLanguages' | 'tesseractCode'>,
   settings: OcrSettings,
   hints: readonly (string | undefined)[],
   warn: (m: string) => void,
@@ -33,8 +35,8 @@ export function ocrLanguages(
   if (settings.languages?.length) return settings.languages;
   const env = pdfEnv.ocrLanguages();
   if (env) return env;
-  const wanted = [...new Set(hints.filter((h): h is string => !!h?.trim()).map(tesseractCode))];
-  const found = installedLanguages(wanted);
+  const wanted = [...new Set(hints.filter((h): h is string => !!h?.trim()).map(ocr.tesseractCode))];
+  const found = ocr.installedLanguages(wanted);
   if (found.length) return [found[0]];
   const missing = wanted.filter((w) => w !== 'eng');
   if (missing.length) {
@@ -67,7 +69,9 @@ export async function applyOcr(
   }
   const images = opts.mode === 'auto' && imagesWanted(opts.settings);
   if (pages.length === 0 && !images) return out;
-  const languages = ocrLanguages(opts.settings, opts.languageHints, opts.warn);
+  // Only now is the OCR engine needed: a missing one is MISSING_DEPENDENCY naming the package.
+  const ocr = await loadOcr();
+  const languages = ocrLanguages(ocr, opts.settings, opts.languageHints, opts.warn);
   let results: Awaited<ReturnType<typeof ocrPages>> = new Map();
   try {
     if (pages.length)
@@ -132,7 +136,9 @@ async function readImagesOfTextPages(
     ),
   );
   if (wanted.length === 0) return;
-  const pool = opts.settings.pool ?? sharedOcrPool({ languages, size: opts.settings.poolSize });
+  const pool =
+    (opts.settings.pool as OcrPool | undefined) ??
+    (await loadOcr()).sharedOcrPool({ languages, size: opts.settings.poolSize });
   const renderer = await openRenderer(bytes, { worker: opts.settings.renderWorker });
   try {
     for (const l of wanted) {
@@ -166,6 +172,14 @@ const INK_CHECK_DPI = 96;
  */
 async function textOffInk(bytes: Uint8Array, layouts: PageLayout[], opts: ApplyOcr): Promise<number[]> {
   const out: number[] = [];
+  // Without pdf.js and its canvas (OCR not installed) the pages cannot be checked; they keep
+  // their text layer, and the warning says so.
+  if (!ocrInstalled()) {
+    opts.warn(
+      `PDF pages ${layouts.map((l) => l.pageNumber).join(', ')}: text over images kept unchecked against the print (OCR is not installed: ${OCR_INSTALL_HINT})`,
+    );
+    return out;
+  }
   const renderer = await openRenderer(bytes, { worker: opts.settings.renderWorker });
   try {
     for (const l of layouts) {

@@ -1,9 +1,7 @@
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { DistillError } from '@distill/core';
+import { importOptional, OCR_INSTALL_HINT, resolveOptional } from '../optional.js';
 import { openPdf, type PdfDocument, type PdfPage } from '../pdfjs.js';
-
-const require = createRequire(import.meta.url);
 
 /** Target resolution for text: tesseract reads body text best with x-heights of 20+ pixels. */
 export const DEFAULT_DPI = 300;
@@ -28,11 +26,8 @@ export function chooseDpi(widthPt: number, heightPt: number, target = DEFAULT_DP
 }
 
 function pdfjsAsset(folder: string): string | undefined {
-  try {
-    return `${join(dirname(require.resolve('pdfjs-dist/package.json')), folder)}/`;
-  } catch {
-    return undefined;
-  }
+  const pkg = resolveOptional('pdfjs-dist/package.json');
+  return pkg ? `${join(dirname(pkg), folder)}/` : undefined;
 }
 
 /**
@@ -41,17 +36,7 @@ function pdfjsAsset(folder: string): string | undefined {
  * its package, so nothing is fetched.
  */
 export async function openForRender(bytes: Uint8Array): Promise<PdfDocument> {
-  try {
-    await import('@napi-rs/canvas');
-  } catch (e) {
-    throw new DistillError(
-      'MISSING_DEPENDENCY',
-      'OCR needs the npm package @napi-rs/canvas to render pages',
-      {
-        cause: e,
-      },
-    );
-  }
+  await importOptional('@napi-rs/canvas', `OCR renders pages with @napi-rs/canvas: ${OCR_INSTALL_HINT}`);
   return openPdf(bytes, {
     maxImageSize: -1, // pdf.js's default: every image decoded, since OCR reads the pixels
     standardFontDataUrl: pdfjsAsset('standard_fonts'),

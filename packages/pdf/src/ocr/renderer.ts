@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
+import { resolveOptional } from '../optional.js';
 import type { PdfDocument } from '../pdfjs.js';
 import { startWorker, type WorkerScript } from '../pool.js';
 import { pdfEnv } from '../settings.js';
@@ -172,10 +173,8 @@ export async function openRenderer(
 ): Promise<PageRenderer> {
   const script = opts.worker === false ? undefined : (opts.worker ?? renderWorkerScript());
   if (!script) return InlineRenderer.open(bytes);
-  try {
-    await import('@napi-rs/canvas');
-  } catch {
-    // Fails here with the error naming the package to install.
+  if (!resolveOptional('@napi-rs/canvas')) {
+    // Fails there with the error naming the package to install.
     return InlineRenderer.open(bytes);
   }
   return new WorkerRenderer(script, bytes, opts.budgetMs ?? 60_000);

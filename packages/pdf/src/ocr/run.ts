@@ -1,5 +1,6 @@
-import { type OcrPool, poorReading, sharedOcrPool } from '@distill/ocr';
+import type { OcrPool } from '@distill/ocr';
 import { analyzePage } from '../layout/analyze.js';
+import { loadOcr } from '../optional.js';
 import type { WorkerScript } from '../pool.js';
 import { pdfEnv } from '../settings.js';
 import type { PageLayout } from '../types.js';
@@ -11,8 +12,11 @@ import { findImageLines } from './rules.js';
 import { keptWords, ocrPageInput } from './runs.js';
 
 export interface OcrSettings {
-  /** The pool to use; by default the process-wide pool for the languages. */
-  pool?: OcrPool;
+  /**
+   * The pool to use (an `OcrPool` of @distill/ocr); by default the process-wide pool for the
+   * languages. Typed loosely so that this package's types do not need the optional package.
+   */
+  pool?: object;
   /** OCR languages (ISO or tesseract codes); a missing language package is MISSING_DEPENDENCY. */
   languages?: string[];
   /** Worker count of the default pool. */
@@ -78,7 +82,10 @@ export async function ocrPages(
 ): Promise<Map<number, OcrResult>> {
   const results = new Map<number, OcrResult>();
   if (pageNumbers.length === 0) return results;
-  const pool = run.settings.pool ?? sharedOcrPool({ languages: run.languages, size: run.settings.poolSize });
+  const ocrEngine = await loadOcr();
+  const pool =
+    (run.settings.pool as OcrPool | undefined) ??
+    ocrEngine.sharedOcrPool({ languages: run.languages, size: run.settings.poolSize });
   const renderer = await openRenderer(bytes, { worker: run.settings.renderWorker });
   const inflight = new Set<Promise<void>>();
   const empty = (n: number, width: number, height: number, message: string, error?: boolean): void => {
@@ -136,7 +143,10 @@ export async function ocrPages(
               ? { widthPx: shot.heightPx, heightPx: shot.widthPx, dpi }
               : { widthPx: shot.widthPx, heightPx: shot.heightPx, dpi };
             const kept = keptWords(ocr).filter(Boolean).length;
-            if (kept === 0 || (poorReading(ocr) && ocr.confidence < UNREADABLE_CONFIDENCE && kept < 3)) {
+            if (
+              kept === 0 ||
+              (ocrEngine.poorReading(ocr) && ocr.confidence < UNREADABLE_CONFIDENCE && kept < 3)
+            ) {
               empty(
                 n,
                 (frame.widthPx * 72) / dpi,

@@ -1,0 +1,6 @@
+import './register.js';
+
+// Everything @distill/core has, for the packages built on distill (batch, search, web, server)
+// and for custom parsers: ZIP/CFB/XML readers, decoders, model builders, transforms. Not a
+// stable API: it follows @distill/core's version.
+export * from '@distill/core';
