@@ -25,7 +25,10 @@ for (const p of readdirSync(join(root, 'packages'))) {
   const pkgDir = join(root, 'packages', p);
   const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
   if (pkg.private) continue;
-  const out = execFileSync('pnpm', ['pack', '--pack-destination', tarballs], { cwd: pkgDir, encoding: 'utf8' });
+  const out = execFileSync('pnpm', ['pack', '--pack-destination', tarballs], {
+    cwd: pkgDir,
+    encoding: 'utf8',
+  });
   const file = out.trim().split('\n').pop().trim();
   byName[pkg.name] = `file:${file.startsWith('/') ? file : join(tarballs, file)}`;
 }

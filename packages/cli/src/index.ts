@@ -3,6 +3,7 @@ import { parseCommand } from './commands/parse.js';
 import { serveCommand } from './commands/serve.js';
 import { workerCommand } from './commands/worker.js';
 import type { Io } from './io.js';
+import { loadOptional, MissingPackageError } from './optional.js';
 import { cliVersion } from './version.js';
 
 export { expandInputs, globToRegExp, walk } from '@distill/batch';
@@ -44,7 +45,10 @@ export const COMMANDS: Record<string, Command> = {
   serve: serveCommand,
   index: lazy(async () => (await import('@distill/search')).indexCommand),
   search: lazy(async () => (await import('@distill/search')).searchCommand),
-  scrape: lazy(async () => (await import('@distill/web')).scrapeCommand),
+  scrape: lazy(
+    async () =>
+      (await loadOptional(() => import('@distill/web'), '@distill/web', 'distill scrape')).scrapeCommand,
+  ),
 };
 
 /** Runs the CLI with `argv` (without node and script) and returns the exit code. */
@@ -66,6 +70,10 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
   try {
     return await command(rest, io);
   } catch (e) {
+    if (e instanceof MissingPackageError) {
+      io.err(`distill ${cmd}: ${e.message}\n`);
+      return 1;
+    }
     // Argument errors from parseArgs (unknown flag, missing value) are usage errors.
     io.err(`distill ${cmd}: ${(e as Error).message}\n`);
     return 2;

@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import { LIMITS, type ParserRegistry } from '@distill/core';
+import type { ServedArtifactStore } from './artifacts/store.js';
 import type { ScrapeService, SearchService } from './services.js';
 
 /** Team-gated features of the spec that a key may or may not have (403 when missing). */
@@ -65,8 +66,14 @@ export interface ServerConfig {
   logger?: boolean | LoggerConfig;
   /** Parsers to use; default the `distill` registry with every parser of this build. */
   registry?: ParserRegistry;
-  /** Later issues plug the web package in here; absent = the route answers "not enabled". */
+  /**
+   * Backends of `/v2/search` and `/v2/scrape`. `serve()` (and so `distill serve`) plugs in
+   * `engineServices()`; a server built with `createServer()` and none answers those routes
+   * with an error that says how to enable them.
+   */
   services?: { search?: SearchService; scrape?: ScrapeService };
+  /** Where scrape screenshots and PDFs are kept and served from (`/v2/artifacts/...`). */
+  artifacts?: ServedArtifactStore;
 }
 
 export const DEFAULTS = {

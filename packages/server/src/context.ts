@@ -1,4 +1,5 @@
 import type { ParserRegistry } from '@distill/core';
+import type { ServedArtifactStore } from './artifacts/store.js';
 import type { KeyRecord, KeyStore } from './auth/keys.js';
 import type { KeyLimits, ServerConfig } from './config.js';
 import type { ConcurrencyGate } from './limits/concurrency.js';
@@ -34,6 +35,7 @@ export interface ServerContext {
   ledger: CreditLedger;
   registry: ParserRegistry;
   services: { search?: SearchService; scrape?: ScrapeService };
+  artifacts?: ServedArtifactStore;
   closing: boolean;
 }
 

@@ -1,6 +1,10 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ServedArtifactStore } from './artifacts/store.js';
 import { keysFromEnv } from './auth/keys.js';
 import type { ServerConfig } from './config.js';
 import { createServer, type DistillServer } from './server.js';
+import { type EngineServicesOptions, engineServices } from './services/engine.js';
 
 /** Options as a CLI parser hands them over (`distill serve [--port] [--host] [--no-auth]`). */
 export interface ServeOptions {
@@ -16,6 +20,12 @@ export interface ServeOptions {
   config?: ServerConfig;
   /** Stop on SIGINT/SIGTERM (default true). */
   handleSignals?: boolean;
+  /** Search and scrape backends (`--index`, `--searxng-url`, `--catalogue`, ...); ignored when `config.services` is given. */
+  engine?: Omit<EngineServicesOptions, 'artifacts' | 'env'>;
+  /** The URL clients reach the server at, for artifact links (`--public-url`, DISTILL_PUBLIC_URL); default the address it listens on. */
+  publicUrl?: string;
+  /** Folder for artifacts, the scrape cache and browser profiles (`--data-dir`, DISTILL_DATA_DIR). */
+  dataDir?: string;
 }
 
 /**
@@ -29,14 +39,29 @@ export async function serve(opts: ServeOptions = {}): Promise<DistillServer & { 
   if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {
     throw new Error(`--port must be an integer 0..65535, got ${opts.port}`);
   }
+  // Search and scrape are part of what `distill serve` serves; each loads on its first request.
+  const dataDir = opts.dataDir ?? (env.DISTILL_DATA_DIR || join(tmpdir(), 'distill-serve'));
+  const artifacts =
+    opts.config?.artifacts ??
+    new ServedArtifactStore(
+      join(dataDir, 'artifacts'),
+      undefined,
+      opts.publicUrl ?? (env.DISTILL_PUBLIC_URL || undefined),
+    );
+  const engine = opts.config?.services
+    ? undefined
+    : engineServices({ ...opts.engine, env, artifacts, dataDir });
   const server = createServer({
     ...opts.config,
+    artifacts,
+    services: opts.config?.services ?? (engine ? { search: engine.search, scrape: engine.scrape } : {}),
     port,
     host: opts.host ?? opts.config?.host,
     noAuth,
     apiKeys: [...(opts.config?.apiKeys ?? []), ...keysFromEnv(env.DISTILL_API_KEYS)],
     keysFile: opts.keysFile ?? opts.config?.keysFile ?? (env.DISTILL_KEYS_FILE || undefined),
   });
+  if (engine) server.app.addHook('onClose', async () => engine.close());
   const { url } = await server.start();
   if (opts.handleSignals !== false) {
     const stop = (signal: NodeJS.Signals) => {

@@ -10,6 +10,7 @@ import type { RequestState } from './http/state.js';
 import { ConcurrencyGate } from './limits/concurrency.js';
 import { CreditLedger } from './limits/credits.js';
 import { RateLimiter } from './limits/rate-limiter.js';
+import { artifactRoutes } from './routes/artifacts.js';
 import { healthRoutes } from './routes/health.js';
 import { parseRoutes } from './routes/parse.js';
 import { scrapeRoutes } from './routes/scrape.js';
@@ -101,6 +102,7 @@ export function createServer(config: ServerConfig = {}): DistillServer {
     ledger: new CreditLedger(),
     registry: config.registry ?? defaultRegistry,
     services: config.services ?? {},
+    artifacts: config.artifacts,
     closing: false,
   };
 
@@ -165,6 +167,8 @@ export function createServer(config: ServerConfig = {}): DistillServer {
         st.controller.abort(new DistillError('REQUEST_TIMEOUT', 'Request Timeout: the client went away'));
     });
     if (req.url === '/v2/health' || req.url.startsWith('/v2/health?')) return;
+    // Artifact URLs are capabilities (unguessable, expiring), handed on like signed URLs.
+    if (req.method === 'GET' && req.url.startsWith('/v2/artifacts/')) return;
 
     let key: KeyRecord | undefined;
     if (cfg.noAuth) key = anonymous;
@@ -223,7 +227,8 @@ export function createServer(config: ServerConfig = {}): DistillServer {
     throw new DistillError('NOT_FOUND', `Not Found: no route for ${req.method} ${req.url.split('?')[0]}`);
   });
 
-  app.register(healthRoutes);
+  app.register(async (scope) => healthRoutes(scope, ctx));
+  app.register(async (scope) => artifactRoutes(scope, ctx));
   app.register(async (scope) => parseRoutes(scope, ctx));
   app.register(async (scope) => searchRoutes(scope, ctx));
   app.register(async (scope) => scrapeRoutes(scope, ctx));
@@ -238,7 +243,9 @@ export function createServer(config: ServerConfig = {}): DistillServer {
       const addr = app.server.address();
       const port = typeof addr === 'object' && addr ? addr.port : cfg.port;
       const host = cfg.host.includes(':') ? `[${cfg.host}]` : cfg.host;
-      return { url: `http://${host}:${port}`, host: cfg.host, port };
+      const url = `http://${host}:${port}`;
+      ctx.artifacts?.setBaseUrl(url);
+      return { url, host: cfg.host, port };
     },
     close() {
       closed ??= (async () => {

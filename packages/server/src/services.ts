@@ -45,12 +45,23 @@ export interface ScrapeOutcome {
   usage: Usage;
 }
 
-/** `POST /v2/search`, provided by the web package once it lands. */
-export interface SearchService {
-  search(request: SearchRequest, ctx: JobContext): Promise<SearchOutcome>;
+/** What `GET /v2/health` says of an operation: whether it answers, and with what. */
+export interface ServiceStatus {
+  live: boolean;
+  /** The backend, e.g. `local-index`, `searxng`, `brave`; null when none is configured. */
+  provider?: string | null;
+  /** Anything else an operator wants to see (engines, index folder, ...). */
+  [key: string]: unknown;
 }
 
-/** `POST /v2/scrape`, provided by the web package once it lands. */
+/** `POST /v2/search`: @distill/search behind `engineServices()`, or your own. */
+export interface SearchService {
+  search(request: SearchRequest, ctx: JobContext): Promise<SearchOutcome>;
+  status?(): ServiceStatus;
+}
+
+/** `POST /v2/scrape`: @distill/web behind `engineServices()`, or your own. */
 export interface ScrapeService {
   scrape(request: ScrapeRequest, ctx: JobContext): Promise<ScrapeOutcome>;
+  status?(): ServiceStatus;
 }

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { type BatchItem, batch, expandInputs, Progress } from '@distill/batch';
 import { parseOptionsSchema, toDistillError, validate } from 'distill';
 import type { Io } from '../io.js';
+import { loadOptional } from '../optional.js';
 import { PARSE_FLAGS, PARSE_FLAGS_HELP, parseOptionsFromFlags } from '../options.js';
 
 export const BATCH_HELP = `Usage: distill batch <dir|glob|file>... --out DIR [--concurrency N] [--json] [--queue redis://host:port/name] [options]
@@ -79,7 +80,11 @@ export async function batchCommand(argv: string[], io: Io & { isTTY?: boolean })
   };
   let items: AsyncIterable<BatchItem>;
   if (values.queue) {
-    const { queueBatch } = await import('@distill/batch/queue');
+    const { queueBatch } = await loadOptional(
+      () => import('@distill/batch/queue'),
+      'bullmq',
+      'distill batch --queue',
+    );
     items = queueBatch(positionals, { ...common, queue: values.queue });
   } else {
     items = batch(positionals, { ...common, concurrency });

@@ -1,19 +1,32 @@
 import { parseArgs } from 'node:util';
 import type { Io } from '../io.js';
+import { loadOptional } from '../optional.js';
 
-export const SERVE_HELP = `Usage: distill serve [--port N] [--host H] [--keys-file F] [--no-auth]
+export const SERVE_HELP = `Usage: distill serve [--port N] [--host H] [--keys-file F] [--no-auth] [search and scrape options]
 
-Serves the /v2 HTTP API (parse, search, scrape, health) of ../shared/spec/interface-spec.md.
+Serves the /v2 HTTP API of ../shared/spec/interface-spec.md: parse, search, scrape, health.
 Keys come from DISTILL_API_KEYS (comma-separated) and a keys file (--keys-file or
-DISTILL_KEYS_FILE); every route but /v2/health needs "Authorization: Bearer <key>".
-Search uses DISTILL_SEARXNG_URL, else DISTILL_BRAVE_API_KEY, else the local index named by
-DISTILL_INDEX (built with \`distill index\`); tools come from DISTILL_CATALOGUE.
---no-auth serves without keys, on loopback only.
+DISTILL_KEYS_FILE); every route but /v2/health and artifact links needs
+"Authorization: Bearer <key>". --no-auth serves without keys, on loopback only.
 
-  --port N        port (default 3002)
-  --host H        address to bind (default 127.0.0.1)
-  --keys-file F   JSON or one-key-per-line file of API keys
-  --no-auth       no keys (loopback only)`;
+  --port N              port (default 3002)
+  --host H              address to bind (default 127.0.0.1)
+  --keys-file F         JSON or one-key-per-line file of API keys
+  --no-auth             no keys (loopback only)
+
+Search (the first one given answers; without any, /v2/search says how to configure one):
+  --index DIR           a local index built with \`distill index <folder> --index DIR\` (DISTILL_INDEX)
+  --searxng-url URL     a SearXNG instance (DISTILL_SEARXNG_URL)
+  --brave-api-key KEY   Brave Search API (DISTILL_BRAVE_API_KEY)
+  --catalogue FILE      tool catalogue JSON for the catalogue source (DISTILL_CATALOGUE)
+
+Scrape:
+  --allow-private-urls  let scrape fetch loopback and private addresses (DISTILL_ALLOW_PRIVATE_URLS=1)
+  --public-url URL      the URL clients reach this server at, for screenshot and PDF links
+                        (DISTILL_PUBLIC_URL; default the address it listens on)
+  --data-dir DIR        artifacts (kept 24 h), scrape cache and browser profiles (DISTILL_DATA_DIR)
+
+GET /v2/health lists which operations are live and with which provider.`;
 
 export async function serveCommand(argv: string[], io: Io): Promise<number> {
   const { values } = parseArgs({
@@ -23,6 +36,13 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
       host: { type: 'string' },
       'keys-file': { type: 'string' },
       'no-auth': { type: 'boolean' },
+      index: { type: 'string' },
+      'searxng-url': { type: 'string' },
+      'brave-api-key': { type: 'string' },
+      catalogue: { type: 'string' },
+      'allow-private-urls': { type: 'boolean' },
+      'public-url': { type: 'string' },
+      'data-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -31,13 +51,22 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
     return 0;
   }
   // The server (fastify) loads only for this command.
-  const { serve } = await import('@distill/server');
+  const { serve } = await loadOptional(() => import('@distill/server'), '@distill/server', 'distill serve');
   try {
     const server = await serve({
       port: values.port,
       host: values.host,
       keysFile: values['keys-file'],
       noAuth: values['no-auth'],
+      publicUrl: values['public-url'],
+      dataDir: values['data-dir'],
+      engine: {
+        index: values.index,
+        searxngUrl: values['searxng-url'],
+        braveApiKey: values['brave-api-key'],
+        catalogue: values.catalogue,
+        ...(values['allow-private-urls'] ? { allowPrivateUrls: true } : {}),
+      },
     });
     io.err(`distill serve: listening on ${server.url}/v2\n`);
   } catch (e) {

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Io } from '../io.js';
+import { loadOptional } from '../optional.js';
 
 export const WORKER_HELP = `Usage: distill worker --queue redis://host:port/name [--concurrency N]
 
@@ -24,7 +25,11 @@ export async function workerCommand(argv: string[], io: Io): Promise<number> {
     io.err(`distill worker: --queue URL is required\n\n${WORKER_HELP}\n`);
     return 2;
   }
-  const { startQueueWorker } = await import('@distill/batch/queue');
+  const { startQueueWorker } = await loadOptional(
+    () => import('@distill/batch/queue'),
+    'bullmq',
+    'distill worker',
+  );
   let converted = 0;
   let failed = 0;
   const handle = await startQueueWorker({

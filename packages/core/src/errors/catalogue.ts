@@ -70,6 +70,12 @@ export const ERROR_CATALOGUE = {
     message: 'Unprocessable Entity: the file is encrypted or password-protected',
     retryable: false,
   },
+  // 501, outside the retryable set: retrying cannot help until the operator configures it.
+  NOT_CONFIGURED: {
+    status: 501,
+    message: 'Not Implemented: this operation is not configured on this server',
+    retryable: false,
+  },
   MISSING_DEPENDENCY: {
     status: 500,
     message: 'A component this request needs is not installed',

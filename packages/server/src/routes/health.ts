@@ -1,6 +1,26 @@
 import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context.js';
+import type { ServiceStatus } from '../services.js';
 
-/** `GET /v2/health`: no key needed; 200 while serving (503 once shutdown began, from the hook). */
-export async function healthRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/v2/health', async (req) => ({ success: true, status: 'ok', id: req.distill.id }));
+const absent: ServiceStatus = { live: false, provider: null };
+
+/**
+ * `GET /v2/health`: no key needed; 200 while serving (503 once shutdown began, from the hook).
+ * Says which operations answer and with which backend, so an operator sees at once that search
+ * has no provider rather than learning it from a failed request.
+ */
+export async function healthRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  app.get('/v2/health', async (req) => {
+    const { search, scrape } = ctx.services;
+    return {
+      success: true,
+      status: 'ok',
+      id: req.distill.id,
+      operations: {
+        parse: { live: true, formats: ctx.registry.formats() },
+        search: search ? (search.status?.() ?? { live: true }) : absent,
+        scrape: scrape ? (scrape.status?.() ?? { live: true }) : absent,
+      },
+    };
+  });
 }

@@ -1,4 +1,5 @@
-import type { ScrapeRequest, SearchRequest } from '@distill/core';
+import { DistillError, type ScrapeRequest, type SearchRequest } from '@distill/core';
+import type { ArtifactStore } from '@distill/web';
 import type { JobContext, ScrapeOutcome, ScrapeService, SearchOutcome, SearchService } from '../services.js';
 
 type WebModule = typeof import('@distill/web');
@@ -7,9 +8,40 @@ type Scraper = InstanceType<WebModule['Scraper']>;
 export interface EngineServicesOptions {
   /** Environment for the search provider (DISTILL_SEARXNG_URL, DISTILL_BRAVE_API_KEY, DISTILL_INDEX) and catalogue (DISTILL_CATALOGUE). */
   env?: Record<string, string | undefined>;
+  /** A local index folder built by `distill index` (`--index`); wins over DISTILL_INDEX. */
+  index?: string;
+  /** A SearXNG instance (`--searxng-url`); wins over the environment's providers. */
+  searxngUrl?: string;
+  /** A Brave Search API key (`--brave-api-key`). */
+  braveApiKey?: string;
+  /** The tool catalogue JSON (`--catalogue`); wins over DISTILL_CATALOGUE. */
+  catalogue?: string;
   /** Allow loopback and private targets for scrape (default DISTILL_ALLOW_PRIVATE_URLS=1). */
   allowPrivateUrls?: boolean;
+  /** Where screenshots and action PDFs go (the server's `ServedArtifactStore`); default the scraper's folder. */
+  artifacts?: ArtifactStore;
+  /** The scraper's folder for its cache and browser profiles. */
+  dataDir?: string;
 }
+
+/** Which search backend the options and environment name, most specific first. */
+function searchConfig(opts: EngineServicesOptions, env: Record<string, string | undefined>) {
+  if (opts.searxngUrl) return { provider: 'searxng', env: { DISTILL_SEARXNG_URL: opts.searxngUrl } };
+  if (opts.braveApiKey)
+    return {
+      provider: 'brave',
+      env: { DISTILL_BRAVE_API_KEY: opts.braveApiKey, DISTILL_BRAVE_BASE_URL: env.DISTILL_BRAVE_BASE_URL },
+    };
+  if (opts.index) return { provider: 'local-index', env: { DISTILL_INDEX: opts.index }, index: opts.index };
+  if (env.DISTILL_SEARXNG_URL) return { provider: 'searxng', env };
+  if (env.DISTILL_BRAVE_API_KEY) return { provider: 'brave', env };
+  if (env.DISTILL_INDEX) return { provider: 'local-index', env, index: env.DISTILL_INDEX };
+  return { provider: null, env: {} };
+}
+
+/** The answer of `/v2/search` when no backend is configured: what to do about it. */
+export const NO_SEARCH_PROVIDER =
+  'Not Implemented: no search provider is configured on this server. Build a local index with `distill index <folder> --index <dir>` and start the server with `--index <dir>` (or DISTILL_INDEX), or point it at SearXNG (`--searxng-url`, DISTILL_SEARXNG_URL) or Brave (`--brave-api-key`, DISTILL_BRAVE_API_KEY)';
 
 export interface EngineServices {
   search: SearchService;
@@ -30,16 +62,24 @@ type Result = {
  */
 export function engineServices(opts: EngineServicesOptions = {}): EngineServices {
   const env = opts.env ?? process.env;
+  const allowPrivateUrls = opts.allowPrivateUrls ?? env.DISTILL_ALLOW_PRIVATE_URLS === '1';
+  const searchCfg = searchConfig(opts, env);
+  const catalogue = opts.catalogue ?? (env.DISTILL_CATALOGUE || undefined);
   let scraper: Promise<Scraper> | undefined;
   const getScraper = (): Promise<Scraper> => {
     scraper ??= import('@distill/web').then(
       ({ Scraper }) =>
-        new Scraper({ allowPrivateUrls: opts.allowPrivateUrls ?? env.DISTILL_ALLOW_PRIVATE_URLS === '1' }),
+        new Scraper({
+          allowPrivateUrls,
+          ...(opts.artifacts ? { artifacts: opts.artifacts } : {}),
+          ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
+        }),
     );
     return scraper;
   };
 
   const scrape: ScrapeService = {
+    status: () => ({ live: true, provider: 'distill-web', engines: ['fetch', 'browser'], allowPrivateUrls }),
     async scrape(request: ScrapeRequest, ctx: JobContext): Promise<ScrapeOutcome> {
       const { url, zeroDataRetention, origin: _o, integration: _i, ...options } = request;
       const s = await getScraper();
@@ -58,13 +98,18 @@ export function engineServices(opts: EngineServicesOptions = {}): EngineServices
   };
 
   const search: SearchService = {
+    status: () => ({
+      live: searchCfg.provider !== null,
+      provider: searchCfg.provider,
+      ...(searchCfg.index ? { index: searchCfg.index } : {}),
+      catalogue: catalogue !== undefined,
+      ...(searchCfg.provider === null ? { hint: NO_SEARCH_PROVIDER } : {}),
+    }),
     async search(request: SearchRequest, ctx: JobContext): Promise<SearchOutcome> {
       const mod = await import('@distill/search');
-      const res = await mod.search(request, {
-        provider: mod.providerFromEnv(env),
-        catalogue: env.DISTILL_CATALOGUE || undefined,
-        signal: ctx.signal,
-      });
+      const provider = mod.providerFromEnv(searchCfg.env);
+      if (!provider) throw new DistillError('NOT_CONFIGURED', NO_SEARCH_PROVIDER);
+      const res = await mod.search(request, { provider, catalogue, signal: ctx.signal });
       const data = res.data as Record<string, Result[] | undefined>;
       const results = ['web', 'images', 'news'].reduce((n, k) => n + (data[k]?.length ?? 0), 0);
       const scraped = ['web', 'news']
