@@ -237,7 +237,7 @@ async function main() {
     allowPositionals: true,
   });
   if (!existsSync(BIN)) throw new Error('build first: pnpm build');
-  const corpora = resolve(REPO_ROOT, '../shared/corpora');
+  const corpora = process.env.DISTILL_CORPORA ?? resolve(REPO_ROOT, '../shared/corpora');
   const sources = (values.corpus ?? [join(corpora, 'office'), join(corpora, 'pdf/dpbench-dev/pdfs')]).map(
     (p) => resolve(p),
   );

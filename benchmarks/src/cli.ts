@@ -1,10 +1,12 @@
 // pnpm bench quality <suite> [--corpus DIR] [--engine NAME] [--limit N]
 // pnpm bench speed <pdf|html|office> [--corpus DIR] [--engine NAME] [--runs N] [--limit N] [--no-scaling|--scaling-only] [--sizes a,b] [--scale-timeout S]
 //   (office: the scaling part is one 200,000-row sheet)
+// pnpm bench install   (install size of distill, with and without OCR, beside peers)
 // pnpm bench report
 import { parseArgs } from 'node:util';
 import { runBigSheet } from './big-sheet.js';
 import type { Kind } from './engines/types.js';
+import { runInstallSize } from './install-size.js';
 import { corpusDir } from './paths.js';
 import { runQuality } from './quality.js';
 import { writeReport } from './report.js';
@@ -15,6 +17,7 @@ const USAGE = `usage:
   pnpm bench quality <pdf-dpbench|html-wcxb|office-vectors> [--corpus DIR] [--engine NAME] [--limit N]
   pnpm bench speed <pdf|html|office> [--corpus DIR] [--engine NAME] [--runs N] [--limit N]
                    [--no-scaling | --scaling-only] [--sizes 100,500] [--scale-timeout SECONDS]
+  pnpm bench install
   pnpm bench report`;
 
 async function main() {
@@ -56,6 +59,8 @@ async function main() {
     // Office's scaling figure: one 200,000-row sheet, distill only.
     if (suite === 'office' && !values['no-scaling'] && (!values.engine || values.engine === 'distill'))
       await runBigSheet();
+  } else if (cmd === 'install') {
+    await runInstallSize();
   } else if (cmd !== 'report') {
     throw new Error(USAGE);
   }

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 export const BENCH_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const REPO_ROOT = resolve(BENCH_DIR, '..');
 /** The shared corpora sit beside the checkout. */
-export const CORPORA = resolve(REPO_ROOT, '../shared/corpora');
+export const CORPORA = process.env.DISTILL_CORPORA ?? resolve(REPO_ROOT, '../shared/corpora');
 export const RESULTS_DIR = resolve(BENCH_DIR, 'results');
 export const REPORT_PATH = resolve(BENCH_DIR, 'REPORT.md');
 

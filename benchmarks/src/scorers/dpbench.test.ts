@@ -12,7 +12,10 @@ import {
   scoreDocument,
 } from './dpbench.js';
 
-const CORPUS = resolve(process.cwd(), '../shared/corpora/pdf/dpbench-dev');
+const CORPUS = resolve(
+  process.env.DISTILL_CORPORA ?? resolve(process.cwd(), '../shared/corpora'),
+  'pdf/dpbench-dev',
+);
 const haveCorpus = existsSync(join(CORPUS, 'ground-truth'));
 
 describe('NID', () => {

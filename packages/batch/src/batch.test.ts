@@ -10,7 +10,7 @@ import { type BatchItem, batch } from './index.js';
 import type { ManifestEntry } from './manifest.js';
 
 const ROOT = process.cwd();
-const CORPORA = resolve(ROOT, '../shared/corpora');
+const CORPORA = process.env.DISTILL_CORPORA ?? resolve(ROOT, '../shared/corpora');
 const BIN = resolve(ROOT, 'packages/cli/dist/bin.js');
 
 function ensureBuilt() {

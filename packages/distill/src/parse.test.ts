@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DistillError, defaultRegistry, parse } from './index.js';
 
-const CORPORA = resolve(process.cwd(), '../shared/corpora');
+const CORPORA = process.env.DISTILL_CORPORA ?? resolve(process.cwd(), '../shared/corpora');
 const pdfPath = resolve(CORPORA, 'pdf/dpbench-dev/pdfs/01030000000002.pdf');
 
 const csv = 'name,email,phone\nJane,jane@example.com,+1 415 555 0132\nJo,jo@example.org,n/a\n';

@@ -8,7 +8,7 @@ const makeZip = (files: [string, string | Uint8Array][]) => writeZip(files, fals
 
 import { epubParser, readEpub } from './parser.js';
 
-const corpora = path.resolve(process.cwd(), '../shared/corpora');
+const corpora = process.env.DISTILL_CORPORA ?? path.resolve(process.cwd(), '../shared/corpora');
 
 async function markdown(bytes: Uint8Array): Promise<{ markdown: string; warning?: string }> {
   const registry = new ParserRegistry().register(epubParser);

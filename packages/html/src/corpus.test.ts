@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { markdownNid } from '../../../benchmarks/src/scorers/nid.js';
 import { htmlToDoc } from './parser.js';
 
-const corpora = path.resolve(process.cwd(), '../shared/corpora');
+const corpora = process.env.DISTILL_CORPORA ?? path.resolve(process.cwd(), '../shared/corpora');
 const docling = path.join(corpora, 'office/docling/html');
 const markitdown = path.join(corpora, 'office/markitdown');
 

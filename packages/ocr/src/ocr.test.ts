@@ -6,7 +6,7 @@ import { deflateSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { languageData, OcrPool, tesseractCode } from './index.js';
 
-const CORPORA = resolve(process.cwd(), '../shared/corpora');
+const CORPORA = process.env.DISTILL_CORPORA ?? resolve(process.cwd(), '../shared/corpora');
 
 /** A white greyscale PNG, made here so the test needs no image tool. */
 function blankPng(w: number, h: number): Uint8Array {

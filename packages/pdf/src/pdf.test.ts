@@ -7,7 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { parsePdf, pdfParser, sourceWorkerScript } from './index.js';
 import { buildPdf, simplePdf, textOp } from './testing/raw-pdf.js';
 
-const corpus = path.resolve(process.cwd(), '../shared/corpora/pdf/dpbench-dev/pdfs');
+const corpus = path.resolve(
+  process.env.DISTILL_CORPORA ?? path.resolve(process.cwd(), '../shared/corpora'),
+  'pdf/dpbench-dev/pdfs',
+);
 const hasCorpus = existsSync(corpus);
 const registry = new ParserRegistry().register(pdfParser);
 const hasQpdf = spawnSync('qpdf', ['--version']).status === 0;

@@ -9,7 +9,10 @@ import { KEY, makePdf, type Running, startServer } from './testing/harness.js';
  * The official JavaScript client of the interface, from npm, unmodified, with `apiUrl` pointing
  * at the local server. It posts to `${apiUrl}/v2/parse`, so apiUrl is the server's root.
  */
-const corpus = resolve(process.cwd(), '../shared/corpora/office/markitdown');
+const corpus = resolve(
+  process.env.DISTILL_CORPORA ?? resolve(process.cwd(), '../shared/corpora'),
+  'office/markitdown',
+);
 const vectors = JSON.parse(readFileSync(resolve(corpus, 'vectors.json'), 'utf8')) as {
   file: string;
   must_include: string[];

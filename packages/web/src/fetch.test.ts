@@ -16,7 +16,7 @@ let srv: FixtureServer;
 let dir: string;
 let scraper: Scraper;
 
-const corpora = path.resolve(process.cwd(), '../shared/corpora');
+const corpora = process.env.DISTILL_CORPORA ?? path.resolve(process.cwd(), '../shared/corpora');
 
 beforeAll(async () => {
   srv = await startFixtureServer({

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCsv, sniffDelimiter } from './csv.js';
 import { csvParser } from './parser.js';
 
-const CORPORA = resolve(process.cwd(), '../shared/corpora');
+const CORPORA = process.env.DISTILL_CORPORA ?? resolve(process.cwd(), '../shared/corpora');
 const registry = new ParserRegistry().register(csvParser);
 
 /** Parses the bytes with the CSV parser and returns the table's cell texts. */

@@ -10,7 +10,10 @@ import { FastPdf } from '../reader/index.js';
 import { buildPdf } from '../testing/raw-pdf.js';
 import { inkCheckWanted } from './decide.js';
 
-const DPBENCH = resolve(process.cwd(), '../shared/corpora/pdf/dpbench-dev/pdfs');
+const DPBENCH = resolve(
+  process.env.DISTILL_CORPORA ?? resolve(process.cwd(), '../shared/corpora'),
+  'pdf/dpbench-dev/pdfs',
+);
 const ID = '01030000000004';
 const DPI = 150;
 

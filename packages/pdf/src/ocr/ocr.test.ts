@@ -9,7 +9,10 @@ import { parsePdf, pdfParser } from '../parser.js';
 import { buildPdf } from '../testing/raw-pdf.js';
 import { chooseDpi } from './render.js';
 
-const DPBENCH = resolve(process.cwd(), '../shared/corpora/pdf/dpbench-dev/pdfs');
+const DPBENCH = resolve(
+  process.env.DISTILL_CORPORA ?? resolve(process.cwd(), '../shared/corpora'),
+  'pdf/dpbench-dev/pdfs',
+);
 const TEXT_IDS = ['01030000000044', '01030000000070', '01030000000072', '01030000000076', '01030000000058'];
 const SCAN_IDS = ['01030000000046', '01030000000060', '01030000000016', '01030000000056', '01030000000080'];
 /** Test scans are made and read at a low resolution, to keep the suite quick. */

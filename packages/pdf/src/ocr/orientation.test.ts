@@ -8,7 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePdf } from '../parser.js';
 import { buildPdf } from '../testing/raw-pdf.js';
 
-const DPBENCH = resolve(process.cwd(), '../shared/corpora/pdf/dpbench-dev/pdfs');
+const DPBENCH = resolve(
+  process.env.DISTILL_CORPORA ?? resolve(process.cwd(), '../shared/corpora'),
+  'pdf/dpbench-dev/pdfs',
+);
 /** A page of plain running text. */
 const ID = '01030000000004';
 const DPI = 150;

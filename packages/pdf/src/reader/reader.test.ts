@@ -12,7 +12,10 @@ import { buildPdf, simplePdf, textOp } from '../testing/raw-pdf.js';
 import type { PageInput } from '../types.js';
 import { FastPdf } from './index.js';
 
-const corpus = path.resolve(process.cwd(), '../shared/corpora/pdf/dpbench-dev/pdfs');
+const corpus = path.resolve(
+  process.env.DISTILL_CORPORA ?? path.resolve(process.cwd(), '../shared/corpora'),
+  'pdf/dpbench-dev/pdfs',
+);
 const hasCorpus = existsSync(corpus);
 const hasQpdf = spawnSync('qpdf', ['--version']).status === 0;
 

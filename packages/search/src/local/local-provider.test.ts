@@ -10,7 +10,7 @@ import { registryWithHtml } from '../testing/registry.js';
 import { type BuildIndexResult, buildIndex } from './build-index.js';
 import { LocalIndex, LocalIndexProvider } from './local-provider.js';
 
-const OFFICE = resolve(process.cwd(), '../shared/corpora/office');
+const OFFICE = resolve(process.env.DISTILL_CORPORA ?? resolve(process.cwd(), '../shared/corpora'), 'office');
 const PAGES = resolve(process.cwd(), 'fixtures/search/pages');
 /** The clock of every tbs test: fixture pages carry dates relative to it. */
 const NOW = Date.UTC(2026, 10, 22, 12);

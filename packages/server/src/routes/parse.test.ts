@@ -144,7 +144,12 @@ describe('POST /v2/parse', () => {
     });
 
     it('422 FILE_CORRUPT: a truncated DOCX', async () => {
-      const docx = readFileSync(resolve(process.cwd(), '../shared/corpora/office/markitdown/test.docx'));
+      const docx = readFileSync(
+        resolve(
+          process.env.DISTILL_CORPORA ?? resolve(process.cwd(), '../shared/corpora'),
+          'office/markitdown/test.docx',
+        ),
+      );
       const r = await postParse(s.url, [
         { name: 'file', filename: 'cut.docx', data: docx.subarray(0, 40_000) },
       ]);

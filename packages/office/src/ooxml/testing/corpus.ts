@@ -5,7 +5,7 @@ import { parseCsv } from '../../csv/csv.js';
 import { officeParsers } from '../../index.js';
 
 /** Test support: where the shared corpora live, and parsing with this package's parsers only. */
-export const CORPORA = path.resolve(process.cwd(), '../shared/corpora');
+export const CORPORA = process.env.DISTILL_CORPORA ?? path.resolve(process.cwd(), '../shared/corpora');
 export const hasCorpora = existsSync(path.join(CORPORA, 'office'));
 
 export const registry = new ParserRegistry();
