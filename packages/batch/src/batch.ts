@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
 import type { ParseOptionsInput } from 'distill';
 import type { ConvertOutcome } from './convert.js';
-import { expandInputs, type InputFile } from './inputs.js';
+import { expandInputs, type InputFile, type InputSkip } from './inputs.js';
 import { Manifest } from './manifest.js';
+import { OptionsKeys } from './options-key.js';
 import { ConvertPool } from './pool.js';
 
 export interface BatchOptions {
@@ -27,6 +28,32 @@ export interface BatchItem extends ConvertOutcome {
   skipped?: boolean;
 }
 
+/** The outcome of an input the walk found but cannot convert: unsupported, or unreadable. */
+export function skippedInput(file: InputFile & { skip: InputSkip }): BatchItem {
+  return {
+    path: resolve(file.path),
+    outStem: file.outStem,
+    status: file.skip.reason === 'unsupported' ? 'unsupported' : 'error',
+    size: 0,
+    code: file.skip.code,
+    error: file.skip.message,
+    // A folder made readable later is read on the next run.
+    retryable: file.skip.reason === 'unreadable' ? true : undefined,
+    ms: 0,
+  };
+}
+
+/** Records an outcome, except an unsupported file the manifest lists already. */
+export async function recordOutcome(
+  manifest: Manifest | undefined,
+  o: ConvertOutcome,
+  key: string,
+): Promise<void> {
+  if (!manifest) return;
+  if (o.status === 'unsupported' && manifest.knownUnsupported(o.path)) return;
+  await manifest.record(o, key);
+}
+
 /**
  * Converts many files on all cores and yields each outcome as it finishes. Inputs are files,
  * directories (walked lazily) or globs; a failing file yields an error outcome and the batch
@@ -40,6 +67,7 @@ export async function* batch(
   const manifest = opts.out ? await Manifest.open(opts.out) : undefined;
   const resume = opts.resume ?? true;
   const options = opts.options ?? {};
+  const keys = new OptionsKeys(options, opts.json === true);
   const timeout = typeof options.timeout === 'number' ? options.timeout : 60_000;
   const hard = opts.hardTimeoutMs ?? timeout + 10_000;
   const source = Array.isArray(inputs)
@@ -50,8 +78,17 @@ export async function* batch(
   let next = 0;
   try {
     for await (const file of source) {
+      if (file.skip) {
+        const item = skippedInput({ ...file, skip: file.skip });
+        await recordOutcome(manifest, item, keys.of(item.path));
+        yield item;
+        continue;
+      }
       const path = resolve(file.path);
-      const prior = manifest && resume ? await manifest.settled(path, opts.retryFailed === true) : undefined;
+      const prior =
+        manifest && resume
+          ? await manifest.settled(path, opts.retryFailed === true, keys.of(path))
+          : undefined;
       if (prior) {
         yield { ...prior, outStem: file.outStem, skipped: true };
         continue;
@@ -62,7 +99,7 @@ export async function* batch(
         pool
           .run({ path, outStem: file.outStem, out: opts.out, json: opts.json, options }, hard)
           .then(async (o) => {
-            if (manifest) await manifest.record(o);
+            await recordOutcome(manifest, o, keys.of(o.path));
             return { id, item: o as BatchItem };
           }),
       );

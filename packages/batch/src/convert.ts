@@ -23,7 +23,8 @@ export interface ConvertTask {
 export interface ConvertOutcome {
   path: string;
   outStem: string;
-  status: 'ok' | 'error';
+  /** `unsupported`: found in a folder but of no format distill reads (counted, not converted). */
+  status: 'ok' | 'error' | 'unsupported';
   size: number;
   hash?: string;
   code?: string;

@@ -2,18 +2,37 @@ import { opendir, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { SUPPORTED_EXTENSIONS } from 'distill';
 
+/** Why an input found in a folder is not converted; the batch reports it, never drops it. */
+export interface InputSkip {
+  reason: 'unsupported' | 'unreadable';
+  /** Catalogue code: UNSUPPORTED_FILE_TYPE, FORBIDDEN (permissions), NOT_FOUND. */
+  code: string;
+  message: string;
+}
+
 /** One file to convert, with the path its outputs mirror below `--out`. */
 export interface InputFile {
   path: string;
   /** Relative output stem: `sub/report.pdf` for `<dir>/sub/report.pdf` (outputs add `.md`, `.json`). */
   outStem: string;
+  /** Set for a file or folder of a walk that cannot be converted: counted and listed, not converted. */
+  skip?: InputSkip;
 }
 
 const SUPPORTED = new Set<string>(SUPPORTED_EXTENSIONS);
+/** A supported extension, or one followed by `.gz` (a compressed page or export, read as what it holds). */
 export const isSupportedName = (name: string): boolean => {
-  const m = /\.[^./\\]+$/.exec(name);
-  return m !== null && SUPPORTED.has(m[0].toLowerCase());
+  const m = /(\.[^./\\]+)(\.gz)?$/i.exec(name);
+  return m !== null && SUPPORTED.has((m[1] as string).toLowerCase());
 };
+
+/** The catalogue error for a folder or file the walk may not read. */
+export function unreadableSkip(path: string, e: unknown): InputSkip {
+  const code = (e as NodeJS.ErrnoException).code;
+  return code === 'EACCES' || code === 'EPERM'
+    ? { reason: 'unreadable', code: 'FORBIDDEN', message: `permission denied reading ${path} (${code})` }
+    : { reason: 'unreadable', code: 'NOT_FOUND', message: `cannot read ${path} (${code ?? String(e)})` };
+}
 
 const hasGlob = (s: string) => /[*?[\]{}]/.test(s);
 
@@ -52,32 +71,53 @@ export function globToRegExp(glob: string): RegExp {
   return new RegExp(`^${re}$`);
 }
 
-/** Walks a directory depth-first in name order, yielding files as it goes (no full listing held). */
-export async function* walk(dir: string): AsyncGenerator<string> {
+/** A file of a walk, or a folder it could not open (with the cause). */
+export interface WalkEntry {
+  path: string;
+  error?: unknown;
+}
+
+/**
+ * Walks a directory depth-first in name order, yielding files as it goes (no full listing
+ * held). A folder it may not open is yielded with its error and the walk goes on past it.
+ */
+export async function* walkEntries(dir: string): AsyncGenerator<WalkEntry> {
   const stack = [dir];
   while (stack.length > 0) {
     const current = stack.pop()!;
     const entries: { name: string; dir: boolean }[] = [];
-    for await (const e of await opendir(current)) {
-      if (e.name.startsWith('.')) continue;
-      if (e.isDirectory()) entries.push({ name: e.name, dir: true });
-      else if (e.isFile()) entries.push({ name: e.name, dir: false });
+    try {
+      for await (const e of await opendir(current)) {
+        if (e.name.startsWith('.')) continue;
+        if (e.isDirectory()) entries.push({ name: e.name, dir: true });
+        else if (e.isFile()) entries.push({ name: e.name, dir: false });
+      }
+    } catch (error) {
+      yield { path: current, error };
+      continue;
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const subdirs: string[] = [];
     for (const e of entries) {
       if (e.dir) subdirs.push(join(current, e.name));
-      else yield join(current, e.name);
+      else yield { path: join(current, e.name) };
     }
-    for (let k = subdirs.length - 1; k >= 0; k--) stack.push(subdirs[k]);
+    for (let k = subdirs.length - 1; k >= 0; k--) stack.push(subdirs[k] as string);
   }
+}
+
+/** The files of a walk, skipping folders that cannot be opened. */
+export async function* walk(dir: string): AsyncGenerator<string> {
+  for await (const e of walkEntries(dir)) if (!e.error) yield e.path;
 }
 
 const toPosix = (p: string) => p.split(sep).join('/');
 
 /**
  * Expands the command's arguments: a file is taken as it is (whatever its extension), a
- * directory is walked for supported files, a glob is matched below its static prefix.
+ * directory is walked for supported files, a glob is matched below its static prefix. Files of
+ * a walk that are not supported, and folders that cannot be read, come out with `skip` set,
+ * so the caller can count and report them.
  */
 export async function* expandInputs(args: readonly string[]): AsyncGenerator<InputFile> {
   // With several directory arguments, outputs go below each one's name so `a/x.pdf` and `b/x.pdf` never collide.
@@ -89,9 +129,10 @@ export async function* expandInputs(args: readonly string[]): AsyncGenerator<Inp
       const base = parts.slice(0, firstGlob).join('/') || '.';
       const re = globToRegExp(parts.slice(firstGlob).join('/'));
       if (!(await exists(base))) continue;
-      for await (const file of walk(base)) {
-        const rel = toPosix(relative(base, file));
-        if (re.test(rel)) yield { path: file, outStem: rel };
+      for await (const e of walkEntries(base)) {
+        const rel = toPosix(relative(base, e.path));
+        if (e.error) yield { path: e.path, outStem: rel, skip: unreadableSkip(e.path, e.error) };
+        else if (re.test(rel)) yield { path: e.path, outStem: rel };
       }
       continue;
     }
@@ -99,9 +140,16 @@ export async function* expandInputs(args: readonly string[]): AsyncGenerator<Inp
     if (st?.isDirectory()) {
       const root = resolve(arg);
       const prefix = several ? `${basename(root)}/` : '';
-      for await (const file of walk(arg)) {
-        if (isSupportedName(file))
-          yield { path: file, outStem: prefix + toPosix(relative(root, resolve(file))) };
+      for await (const e of walkEntries(arg)) {
+        const outStem = prefix + toPosix(relative(root, resolve(e.path)));
+        if (e.error) yield { path: e.path, outStem, skip: unreadableSkip(e.path, e.error) };
+        else if (isSupportedName(e.path)) yield { path: e.path, outStem };
+        else
+          yield {
+            path: e.path,
+            outStem,
+            skip: { reason: 'unsupported', code: 'UNSUPPORTED_FILE_TYPE', message: 'not a supported format' },
+          };
       }
     } else {
       yield { path: arg, outStem: toPosix(arg).split('/').pop()! };

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
-import { appendFile, mkdir, stat } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { ConvertOutcome } from './convert.js';
@@ -10,7 +11,9 @@ export interface ManifestEntry {
   size: number;
   mtimeMs?: number;
   hash?: string;
-  status: 'ok' | 'error';
+  /** What shaped the output: the options (with their defaults), --json and the engine's version. */
+  key?: string;
+  status: 'ok' | 'error' | 'unsupported';
   code?: string;
   error?: string;
   retryable?: boolean;
@@ -57,13 +60,20 @@ export class Manifest {
    * still there, or failed for a reason that retrying cannot fix (a corrupt or unsupported
    * file). Retryable failures (timeouts, crashes) are run again.
    */
-  async settled(path: string, retryFailed = false): Promise<ConvertOutcome | undefined> {
+  async settled(path: string, retryFailed = false, key?: string): Promise<ConvertOutcome | undefined> {
     const e = this.done.get(path);
-    if (!e) return undefined;
+    if (!e || e.status === 'unsupported') return undefined;
     if (e.status === 'error' && (e.retryable !== false || retryFailed)) return undefined;
+    // Other options (formats, PDF mode, ...) or another engine version make other outputs.
+    if (key !== undefined && e.key !== key) return undefined;
     const st = await stat(path).catch(() => undefined);
-    if (!st || st.size !== e.size || (e.mtimeMs !== undefined && Math.round(st.mtimeMs) !== e.mtimeMs))
-      return undefined;
+    if (!st || st.size !== e.size) return undefined;
+    if (e.mtimeMs !== undefined && Math.round(st.mtimeMs) !== e.mtimeMs) {
+      // A copy, a checkout or a sync tool changes the mtime alone: the content decides.
+      if (!e.hash) return undefined;
+      const now = await readFile(path).catch(() => undefined);
+      if (!now || createHash('sha256').update(now).digest('hex') !== e.hash) return undefined;
+    }
     if (e.status === 'ok' && !(e.outputs ?? []).every((o) => existsSync(o))) return undefined;
     return {
       path,
@@ -79,13 +89,19 @@ export class Manifest {
     };
   }
 
-  async record(o: ConvertOutcome): Promise<ManifestEntry> {
+  /** Whether the manifest already lists this path as unsupported (so it is not listed again). */
+  knownUnsupported(path: string): boolean {
+    return this.done.get(path)?.status === 'unsupported';
+  }
+
+  async record(o: ConvertOutcome, key?: string): Promise<ManifestEntry> {
     const st = await stat(o.path).catch(() => undefined);
     const entry: ManifestEntry = {
       path: o.path,
       size: o.size || st?.size || 0,
       mtimeMs: st ? Math.round(st.mtimeMs) : undefined,
       hash: o.hash,
+      key,
       status: o.status,
       code: o.code,
       error: o.error,

@@ -17,8 +17,13 @@ export class Progress {
   skipped = 0;
   /** Skipped because an earlier run found them bad (corrupt, unsupported). */
   skippedFailed = 0;
+  /** Found in a folder, of no supported format: counted and listed, not converted. */
+  unsupported = 0;
+  /** Folders and files that could not be read (permissions). */
+  unreadable = 0;
   pages = 0;
   total: number | undefined;
+  private readonly unsupportedNames: string[] = [];
   private readonly started = performance.now();
   private lastLine = 0;
   private timer: NodeJS.Timeout | undefined;
@@ -27,8 +32,17 @@ export class Progress {
     if (sink.isTTY) this.timer = setInterval(() => this.render(), 250).unref();
   }
 
-  add(o: { status: 'ok' | 'error'; skipped?: boolean; pages?: number }): void {
-    if (o.skipped) {
+  add(o: {
+    status: 'ok' | 'error' | 'unsupported';
+    skipped?: boolean;
+    pages?: number;
+    path?: string;
+    code?: string;
+  }): void {
+    if (o.status === 'unsupported') {
+      this.unsupported++;
+      if (this.unsupportedNames.length < 20 && o.path) this.unsupportedNames.push(o.path);
+    } else if (o.skipped) {
       this.skipped++;
       if (o.status === 'error') this.skippedFailed++;
     } else if (o.status === 'ok') this.done++;
@@ -44,7 +58,7 @@ export class Progress {
     const secs = (performance.now() - this.started) / 1000;
     const processed = this.done + this.failed;
     const rate = processed / Math.max(secs, 1e-3);
-    const seen = processed + this.skipped;
+    const seen = processed + this.skipped + this.unsupported;
     const left = this.total !== undefined ? Math.max(0, this.total - seen) : undefined;
     const eta = left !== undefined && rate > 0 ? fmtTime(left / rate) : '?';
     const of = this.total !== undefined ? `/${this.total}` : '';
@@ -53,16 +67,33 @@ export class Progress {
 
   private render(): void {
     const width = 24;
-    const ratio = this.total ? Math.min(1, (this.done + this.failed + this.skipped) / this.total) : 0;
+    const ratio = this.total
+      ? Math.min(1, (this.done + this.failed + this.skipped + this.unsupported) / this.total)
+      : 0;
     const bar = this.total ? `[${'#'.repeat(Math.round(ratio * width)).padEnd(width, '-')}] ` : '';
     this.sink.write(`\r\x1b[2K${bar}${this.line()}`);
   }
 
+  /** Up to 20 paths of unsupported files, for the summary. */
+  unsupportedList(): string[] {
+    return [...this.unsupportedNames];
+  }
+
+  /** Counts by outcome, for the summary and for an interrupted run. */
+  summaryCounts(): string {
+    const left =
+      this.total !== undefined
+        ? this.total - (this.done + this.failed + this.skipped + this.unsupported)
+        : undefined;
+    return `${this.done} converted, ${this.failed} failed${this.unreadable ? ` (${this.unreadable} unreadable)` : ''}, ${this.skipped} already done, ${this.unsupported} unsupported${left !== undefined && left > 0 ? `, ${left} not reached` : ''}`;
+  }
+
   finish(): string {
     if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
     if (this.sink.isTTY) this.sink.write('\r\x1b[2K');
     const secs = (performance.now() - this.started) / 1000;
     const bad = this.skippedFailed ? `, ${this.skippedFailed} of them failed before` : '';
-    return `${this.done} converted, ${this.failed} failed, ${this.skipped} skipped (already done${bad}) in ${secs.toFixed(1)} s · ${this.pages} pages`;
+    return `${this.done} converted, ${this.failed} failed, ${this.skipped} skipped (already done${bad}), ${this.unsupported} unsupported in ${secs.toFixed(1)} s · ${this.pages} pages`;
   }
 }

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { type Job, Queue, QueueEvents } from 'bullmq';
-import type { BatchItem, BatchOptions } from '../batch.js';
+import { type BatchItem, type BatchOptions, recordOutcome, skippedInput } from '../batch.js';
 import type { ConvertOutcome, ConvertTask } from '../convert.js';
 import { expandInputs, type InputFile } from '../inputs.js';
 import { Manifest } from '../manifest.js';
+import { OptionsKeys } from '../options-key.js';
 import { parseQueueUrl } from './connection.js';
 
 export interface QueueBatchOptions extends Omit<BatchOptions, 'concurrency' | 'hardTimeoutMs'> {
@@ -49,9 +51,10 @@ export async function* queueBatch(
   const source = Array.isArray(inputs)
     ? expandInputs(inputs as string[])
     : (inputs as AsyncIterable<InputFile>);
+  const keys = new OptionsKeys(opts.options ?? {}, opts.json === true);
   const maxPending = opts.maxPending ?? 512;
   const pending = new Map<string, Promise<{ key: string; item: BatchItem }>>();
-  const wait = (key: string, job: Job<ConvertTask, ConvertOutcome>, task: ConvertTask) =>
+  const wait = (jobKey: string, job: Job<ConvertTask, ConvertOutcome>, task: ConvertTask) =>
     job
       .waitUntilFinished(events)
       .then(
@@ -59,13 +62,22 @@ export async function* queueBatch(
         (e: unknown) => outcomeFromFailure(task, e),
       )
       .then(async (o) => {
-        if (manifest) await manifest.record(o);
-        return { key, item: o as BatchItem };
+        await recordOutcome(manifest, o, keys.of(o.path));
+        return { key: jobKey, item: o as BatchItem };
       });
   try {
     for await (const file of source) {
+      if (file.skip) {
+        const item = skippedInput({ ...file, skip: file.skip });
+        await recordOutcome(manifest, item, keys.of(item.path));
+        yield item;
+        continue;
+      }
       const path = resolve(file.path);
-      const prior = manifest && resume ? await manifest.settled(path, opts.retryFailed === true) : undefined;
+      const prior =
+        manifest && resume
+          ? await manifest.settled(path, opts.retryFailed === true, keys.of(path))
+          : undefined;
       if (prior) {
         yield { ...prior, outStem: file.outStem, skipped: true };
         continue;
@@ -77,23 +89,35 @@ export async function* queueBatch(
         json: opts.json,
         options: opts.options ?? {},
       };
-      const job = await queue.add('convert', task, {
+      // The job's id is the file and what shapes its output: a producer that is restarted (or a
+      // second one) finds the jobs it enqueued before, done or not, instead of adding them again,
+      // and collects their results into the manifest.
+      const jobId = createHash('sha256')
+        .update(`${path}\0${out ?? ''}\0${keys.of(path)}`)
+        .digest('hex')
+        .slice(0, 32);
+      let job = (await queue.getJob(jobId)) as Job<ConvertTask, ConvertOutcome> | undefined;
+      if (job && (await job.getState()) === 'failed') await job.retry('failed').catch(() => undefined);
+      job ??= await queue.add('convert', task, {
+        jobId,
         attempts: opts.attempts ?? 3,
         backoff: { type: 'exponential', delay: 1000 },
-        removeOnComplete: { age: 3600 },
+        // Kept long enough for a producer that went down to come back and collect them.
+        removeOnComplete: { age: 7 * 24 * 3600, count: 1_000_000 },
         removeOnFail: { age: 7 * 24 * 3600 },
       });
-      pending.set(job.id!, wait(job.id!, job, task));
+      if (pending.has(jobId)) continue;
+      pending.set(jobId, wait(jobId, job, task));
       if (pending.size >= maxPending) {
-        const { key, item } = await Promise.race(pending.values());
-        pending.delete(key);
-        yield item;
+        const done = await Promise.race(pending.values());
+        pending.delete(done.key);
+        yield done.item;
       }
     }
     while (pending.size > 0) {
-      const { key, item } = await Promise.race(pending.values());
-      pending.delete(key);
-      yield item;
+      const done = await Promise.race(pending.values());
+      pending.delete(done.key);
+      yield done.item;
     }
   } finally {
     await events.close();

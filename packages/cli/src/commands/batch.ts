@@ -1,24 +1,32 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type BatchItem, batch, expandInputs, Progress } from '@distill/batch';
+import { type BatchItem, batch, expandInputs, MANIFEST, Progress } from '@distill/batch';
 import { parseOptionsSchema, toDistillError, validate } from 'distill';
 import type { Io } from '../io.js';
+import { flagError, terminalError } from '../messages.js';
 import { loadOptional } from '../optional.js';
 import { PARSE_FLAGS, PARSE_FLAGS_HELP, parseOptionsFromFlags } from '../options.js';
 
 export const BATCH_HELP = `Usage: distill batch <dir|glob|file>... --out DIR [--concurrency N] [--json] [--queue redis://host:port/name] [options]
 
 Converts many files on all cores. Writes <out>/<file>.md (.json with --json) mirroring the
-input folders, and <out>/manifest.jsonl (path, size, hash, status, error code, timings), so a
-re-run skips finished files and retries failed ones. With --queue, enqueues one job per file
-on Redis (BullMQ) for \`distill worker\` processes on any machine, and writes the manifest from
-their results. Exit code 1 if any file failed.
+input folders, and <out>/manifest.jsonl (path, size, hash, options, status, error code,
+timings). A re-run skips files converted with the same options and engine version, converts
+again what changed (the file, or options such as --formats and --pdf-mode), and retries
+failures that may pass now. Files of no supported format are counted and listed, not
+converted; gzip-compressed files (page.html.gz) are read. Ctrl-C stops with a summary; the
+same command resumes. With --queue, enqueues one job per file on Redis (BullMQ) for
+\`distill worker\` processes on any machine and writes the manifest from their results; jobs
+are keyed by file and options, so re-running the command after the producer stopped collects
+what the workers did meanwhile. Exit code 1 if any file failed, 2 for a usage error.
 
-  --out DIR                 output folder (required)
-  --concurrency N           worker threads (default: the machine's cores)
+  -o, --out DIR             output folder (required; checked before any work)
+  -c, --concurrency N       worker threads (default: the machine's cores)
   --json                    also write the whole result as <file>.json
   --queue URL               distribute over a Redis queue instead of local threads
-  --no-resume               convert everything again, ignoring the manifest
-  --retry-failed            also retry files that failed for good (corrupt, unsupported)
+  -f, --force               convert everything again, ignoring the manifest (also --no-resume)
+  --retry-failed            also retry files that failed for good (corrupt, encrypted)
 ${PARSE_FLAGS_HELP}`;
 
 async function countInputs(args: string[]): Promise<number> {
@@ -38,6 +46,7 @@ export async function batchCommand(argv: string[], io: Io & { isTTY?: boolean })
       concurrency: { type: 'string', short: 'c' },
       queue: { type: 'string' },
       'no-resume': { type: 'boolean' },
+      force: { type: 'boolean', short: 'f' },
       'retry-failed': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -61,7 +70,12 @@ export async function batchCommand(argv: string[], io: Io & { isTTY?: boolean })
   try {
     validate(parseOptionsSchema, options, 'options');
   } catch (e) {
-    io.err(`distill batch: ${toDistillError(e).message}\n`);
+    io.err(`distill batch: ${flagError(toDistillError(e))}\n`);
+    return 2;
+  }
+  const unusable = await checkOut(values.out);
+  if (unusable) {
+    io.err(`distill batch: ${unusable}\n`);
     return 2;
   }
   const progress = new Progress({ isTTY: io.isTTY === true, write: (t) => io.err(t) });
@@ -75,7 +89,7 @@ export async function batchCommand(argv: string[], io: Io & { isTTY?: boolean })
     out: values.out,
     json: values.json === true,
     options,
-    resume: !values['no-resume'],
+    resume: !values['no-resume'] && !values.force,
     retryFailed: values['retry-failed'] === true,
   };
   let items: AsyncIterable<BatchItem>;
@@ -89,12 +103,63 @@ export async function batchCommand(argv: string[], io: Io & { isTTY?: boolean })
   } else {
     items = batch(positionals, { ...common, concurrency });
   }
-  for await (const item of items) {
-    progress.add(item);
-    if (item.status === 'error' && !item.skipped) {
-      io.err(`${io.isTTY ? '\r\x1b[2K' : ''}error ${item.path}: ${item.code} ${item.error}\n`);
+  const manifestPath = join(resolve(values.out), MANIFEST);
+  const again = `distill batch ${argv.map(shellQuote).join(' ')}`;
+  // Ctrl-C: what was done is in the manifest (one line per file, outputs written atomically),
+  // so the summary and how to resume are all that is left to say.
+  const interrupted = () => {
+    io.err(`${progress.finish()}\ninterrupted: ${progress.summaryCounts()}\n`);
+    io.err(`manifest: ${manifestPath}\nresume with the same command: ${again}\n`);
+    process.exit(130);
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  try {
+    for await (const item of items) {
+      progress.add(item);
+      if (item.status === 'error' && !item.skipped) {
+        io.err(
+          `${io.isTTY ? '\r\x1b[2K' : ''}error ${item.path}: ${terminalError({ code: item.code ?? 'UNKNOWN_ERROR', message: item.error ?? '' })}\n`,
+        );
+      }
     }
+  } finally {
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
   }
   io.err(`${progress.finish()}\n`);
+  const unsupported = progress.unsupportedList();
+  if (unsupported.length > 0)
+    io.err(
+      `not converted (no supported format): ${progress.unsupported} file${progress.unsupported === 1 ? '' : 's'}${unsupported.length < progress.unsupported ? `, the first ${unsupported.length}` : ''}: ${unsupported.join(', ')}\n`,
+    );
+  io.err(`manifest: ${manifestPath}\n`);
   return progress.failed + progress.skippedFailed > 0 ? 1 : 0;
 }
+
+/** Why `--out` cannot take the outputs (created if missing, then written to), or undefined. */
+async function checkOut(out: string): Promise<string | undefined> {
+  const dir = resolve(out);
+  const probe = join(dir, `.distill-write-check-${process.pid}`);
+  try {
+    await mkdir(dir, { recursive: true });
+    await writeFile(probe, '');
+    await rm(probe, { force: true });
+    return undefined;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why =
+      code === 'EACCES' || code === 'EPERM'
+        ? 'permission denied'
+        : code === 'ENOTDIR' || code === 'EEXIST'
+          ? 'a file is in the way of the folder'
+          : code === 'EROFS'
+            ? 'read-only file system'
+            : code === 'ENOSPC'
+              ? 'no space left on the device'
+              : String(code ?? (e as Error).message);
+    return `cannot write to --out ${dir}: ${why} (${code ?? 'error'})`;
+  }
+}
+
+const shellQuote = (a: string) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { expandInputs, type InputFile, writeOutputs } from '@distill/batch';
 import { type ParseOptionsInput, parse, parseOptionsSchema, toDistillError, validate } from 'distill';
 import type { Io } from '../io.js';
+import { flagError, terminalError } from '../messages.js';
 import { PARSE_FLAGS, PARSE_FLAGS_HELP, parseOptionsFromFlags } from '../options.js';
 
 export const PARSE_HELP = `Usage: distill parse <file|dir|glob>... [--out DIR] [--json] [options]
@@ -39,8 +40,7 @@ export async function parseCommand(argv: string[], io: Io): Promise<number> {
     options = parseOptionsFromFlags(values);
     validate(parseOptionsSchema, options, 'options');
   } catch (e) {
-    const err = toDistillError(e);
-    io.err(`distill parse: ${err.message}\n`);
+    io.err(`distill parse: ${flagError(toDistillError(e))}\n`);
     return 2;
   }
   const files = expandInputs(positionals);
@@ -52,6 +52,7 @@ export async function parseCommand(argv: string[], io: Io): Promise<number> {
     // Without --out only one input can go to stdout.
     const all: InputFile[] = [];
     for await (const f of files) {
+      if (f.skip) continue;
       all.push(f);
       if (all.length > 1) break;
     }
@@ -75,12 +76,22 @@ export async function parseCommand(argv: string[], io: Io): Promise<number> {
       return 0;
     } catch (e) {
       const err = toDistillError(e);
-      io.err(`error: ${single.path}: ${err.code} (${err.status}) ${err.message}\n`);
+      io.err(`error: ${single.path}: ${terminalError(err)}\n`);
       return 1;
     }
   }
   const started = Date.now();
+  let unsupported = 0;
   for await (const file of files) {
+    if (file.skip?.reason === 'unsupported') {
+      unsupported++;
+      continue;
+    }
+    if (file.skip) {
+      failed++;
+      io.err(`error ${file.path}: ${file.skip.code}: ${file.skip.message}\n`);
+      continue;
+    }
     const t0 = Date.now();
     try {
       const result = await parse(file.path, options);
@@ -91,9 +102,11 @@ export async function parseCommand(argv: string[], io: Io): Promise<number> {
     } catch (e) {
       failed++;
       const err = toDistillError(e);
-      io.err(`error ${file.path}: ${err.code} (${err.status}) ${err.message}\n`);
+      io.err(`error ${file.path}: ${terminalError(err)}\n`);
     }
   }
-  io.err(`${done} converted, ${failed} failed in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  io.err(
+    `${done} converted, ${failed} failed${unsupported ? `, ${unsupported} not of a supported format` : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+  );
   return failed > 0 ? 1 : done === 0 ? 2 : 0;
 }

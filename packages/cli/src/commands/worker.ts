@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Io } from '../io.js';
+import { terminalError } from '../messages.js';
 import { loadOptional } from '../optional.js';
 
 export const WORKER_HELP = `Usage: distill worker --queue redis://host:port/name [--concurrency N]
@@ -35,9 +36,17 @@ export async function workerCommand(argv: string[], io: Io): Promise<number> {
   const handle = await startQueueWorker({
     queue: values.queue,
     concurrency: values.concurrency ? Number(values.concurrency) : undefined,
-    onOutcome: (o) => {
-      if (o.status === 'ok') converted++;
-      else failed++;
+    // One line per job, so an operator can follow a worker (and grep its log) file by file.
+    onOutcome: (o, job) => {
+      if (o.status === 'ok') {
+        converted++;
+        io.err(`ok    ${o.path} (${o.ms} ms${o.pages ? `, ${o.pages} pages` : ''}) job ${job.id}\n`);
+      } else {
+        failed++;
+        io.err(
+          `error ${o.path}: ${terminalError({ code: o.code ?? 'UNKNOWN_ERROR', message: o.error ?? '' })} job ${job.id} attempt ${job.attemptsMade + 1}\n`,
+        );
+      }
     },
   });
   io.err(`distill worker: waiting for jobs on ${values.queue}\n`);

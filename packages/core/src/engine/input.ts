@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { DistillError } from '../errors/distill-error.js';
 
 /** Bytes, a file path, or bytes with a name and content type. */
@@ -27,8 +28,41 @@ function tooLarge(size: number, max: number): DistillError {
   );
 }
 
-const unreadable = (path: string, e: unknown) =>
-  new DistillError('NOT_FOUND', `Not Found: cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? e})`);
+/** Why a named file cannot be read, as the catalogue error that fits the cause. */
+function unreadable(path: string, e: unknown): DistillError {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'EACCES' || code === 'EPERM')
+    return new DistillError('FORBIDDEN', `Forbidden: permission denied reading ${path} (${code})`);
+  if (code === 'ENOENT' || code === 'ENOTDIR')
+    return new DistillError('NOT_FOUND', `Not Found: ${path} does not exist`);
+  return new DistillError('NOT_FOUND', `Not Found: cannot read ${path} (${code ?? e})`);
+}
+
+/**
+ * A gzip-compressed document (a saved `page.html.gz`, a `.csv.gz` export) is read as what it
+ * holds, never past `maxBytes` of output: no format of ours starts with gzip's magic bytes.
+ */
+function gunzipped(input: LoadedInput, maxBytes: number): LoadedInput {
+  const b = input.bytes;
+  if (b.length < 18 || b[0] !== 0x1f || b[1] !== 0x8b || b[2] !== 8) return input;
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(gunzipSync(b, { maxOutputLength: maxBytes }));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
+      throw new DistillError(
+        'DECOMPRESSION_LIMIT',
+        `Payload Too Large: the gzip-compressed file inflates past the limit of ${maxBytes} bytes`,
+      );
+    throw new DistillError(
+      'FILE_CORRUPT',
+      'Unprocessable Entity: the gzip-compressed file is corrupt or truncated',
+    );
+  }
+  const filename = input.filename?.replace(/\.(gz|gzip)$/i, '');
+  const contentType = /gzip/i.test(input.contentType ?? '') ? undefined : input.contentType;
+  return { ...input, bytes, filename, contentType };
+}
 
 /**
  * A file the user named, read whole: a missing, unreadable or non-regular file is a catalogue
@@ -53,6 +87,10 @@ export async function readInputFile(path: string, maxBytes: number): Promise<Uin
 }
 
 export async function loadInput(input: ParseInput, maxBytes: number): Promise<LoadedInput> {
+  return gunzipped(await loadRaw(input, maxBytes), maxBytes);
+}
+
+async function loadRaw(input: ParseInput, maxBytes: number): Promise<LoadedInput> {
   if (typeof input === 'string' || (typeof input === 'object' && 'path' in input)) {
     const path = typeof input === 'string' ? input : input.path;
     const bytes = await readInputFile(path, maxBytes);
