@@ -2,7 +2,7 @@
  * Rough speed of the ODF, RTF, EPUB and legacy binary parsers beside pandoc (where pandoc
  * reads the format), on the corpus files and the round-trip fixtures. Until the benchmarks
  * package's `pnpm bench speed office` covers these formats, run:
- *   node --conditions=source --import tsx scripts/bench-legacy-speed.ts [runs]
+ *   node --conditions=distill-source --import tsx scripts/bench-legacy-speed.ts [runs]
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';

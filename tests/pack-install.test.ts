@@ -128,6 +128,7 @@ describe('the packed packages in a fresh project', { timeout: 300_000 }, () => {
       'fastify',
       'playwright-core',
       'bullmq',
+      '@modelcontextprotocol/sdk',
     ]) {
       expect(
         (await run('node', ['-e', `require.resolve(${JSON.stringify(absent)})`])).status,
@@ -181,13 +182,16 @@ describe('the packed packages in a fresh project', { timeout: 300_000 }, () => {
     const scrape = await run('npx', ['--no-install', 'distill', 'scrape', 'http://127.0.0.1:9/']);
     expect(scrape.status).not.toBe(0);
     expect(scrape.stderr).toContain('@distill/web');
+    const mcp = await run('npx', ['--no-install', 'distill', 'mcp']);
+    expect(mcp.status).not.toBe(0);
+    expect(mcp.stderr).toContain('npm i @distill/mcp');
   });
 
   it('installs the optional packages, after which OCR, serve and scrape load', async () => {
     // As `npm i @distill/ocr @distill/server @distill/web` would from the registry: they become
     // dependencies of the project (and leave the overrides that stand in for the registry).
     const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'));
-    for (const name of ['@distill/ocr', '@distill/server', '@distill/web']) {
+    for (const name of ['@distill/ocr', '@distill/server', '@distill/web', '@distill/mcp']) {
       manifest.dependencies[name] = packages[name];
       delete manifest.overrides[name];
     }
@@ -206,6 +210,8 @@ describe('the packed packages in a fresh project', { timeout: 300_000 }, () => {
     expect(ocr.stdout).toMatch(/Coastal\s+Erosion/);
     const help = await run('npx', ['--no-install', 'distill', 'serve', '--help']);
     expect(help.status, help.stderr).toBe(0);
+    const mcp = await run('npx', ['--no-install', 'distill', 'mcp', '--help']);
+    expect(mcp.status, mcp.stderr).toBe(0);
   });
 
   it('loads every entry point with import and with require', async () => {
@@ -237,6 +243,7 @@ import { serve } from '@distill/server';
 import { DistillApiError } from '@distill/server/client';
 import { BrowserPool } from '@distill/web';
 import { OcrPool } from '@distill/ocr';
+import { createMcpServer } from '@distill/mcp';
 
 const ok: ParseOptionsInput = { formats: ['markdown', { type: 'screenshot', fullPage: true }], parsers: ['pdf', { type: 'pdf', mode: 'fast' }] };
 // @ts-expect-error not a format of the spec
@@ -245,7 +252,7 @@ const badFormat: ParseOptionsInput = { formats: ['nope'] };
 const badMode: ParseOptionsInput = { parsers: [{ type: 'pdf', mode: 'fsat' }] };
 export async function run(): Promise<string> {
   const r: ParseResult = await parse('x.pdf', ok);
-  void [badFormat, badMode, ZipArchive, runCli, walk, toMarkdown, pdfParser, htmlParsers, officeParsers, epubParsers, searchCommand, DistillError, serve, DistillApiError, BrowserPool, OcrPool];
+  void [badFormat, badMode, ZipArchive, runCli, walk, toMarkdown, pdfParser, htmlParsers, officeParsers, epubParsers, searchCommand, DistillError, serve, DistillApiError, BrowserPool, OcrPool, createMcpServer];
   return r.markdown ?? '';
 }
 `;

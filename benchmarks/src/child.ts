@@ -18,7 +18,7 @@ export async function runInChild<T>(job: object, timeoutMs = 60 * 60_000): Promi
     const code = await new Promise<number>((resolve, reject) => {
       const child = spawn(
         process.execPath,
-        ['--conditions=source', '--import', 'tsx', '--max-old-space-size=4096', worker, jobPath],
+        ['--conditions=distill-source', '--import', 'tsx', '--max-old-space-size=4096', worker, jobPath],
         { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'pipe'] },
       );
       let stderr = '';

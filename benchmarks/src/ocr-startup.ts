@@ -3,7 +3,7 @@
 // fresh process: one page converted cold, then the same page twice warm (cold minus warm is
 // noisy on a shared machine). Ours is also measured directly: the pool's own start-up time
 // (every worker started in parallel, up to ready), the figure to quote.
-//   node --conditions=source --import tsx benchmarks/src/ocr-startup.ts [--corpus DIR] [--engine a,b]
+//   node --conditions=distill-source --import tsx benchmarks/src/ocr-startup.ts [--corpus DIR] [--engine a,b]
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { OcrPool } from '../../packages/ocr/src/index.js';

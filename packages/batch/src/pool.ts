@@ -12,7 +12,10 @@ function workerFile(): { filename: string; execArgv: string[] } {
   const built = fileURLToPath(new URL('../dist/worker.js', import.meta.url));
   if (existsSync(built)) return { filename: built, execArgv: [...NO_REQUIRE_ESM] };
   const source = fileURLToPath(new URL('../src/worker.ts', import.meta.url));
-  return { filename: source, execArgv: ['--conditions=source', '--import', 'tsx', ...NO_REQUIRE_ESM] };
+  return {
+    filename: source,
+    execArgv: ['--conditions=distill-source', '--import', 'tsx', ...NO_REQUIRE_ESM],
+  };
 }
 
 /**

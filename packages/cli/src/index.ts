@@ -1,4 +1,5 @@
 import { batchCommand } from './commands/batch.js';
+import { mcpCommand } from './commands/mcp.js';
 import { parseCommand } from './commands/parse.js';
 import { serveCommand } from './commands/serve.js';
 import { workerCommand } from './commands/worker.js';
@@ -20,6 +21,7 @@ Commands:
   batch <dir|glob>... --out  convert many files on all cores, resumable, or on a Redis queue
   worker --queue URL         take batch jobs from a Redis queue
   serve [--port N]           serve the /v2 HTTP API (parse, search, scrape)
+  mcp [--http]               a Model Context Protocol server (parse, search, scrape tools)
   index <dir> [--index DIR]  build a local search index of a folder of documents
   search "<query>"           search the local index (or a configured provider)
   scrape <url>               scrape a web page or document by URL (fetch or browser)
@@ -43,6 +45,7 @@ export const COMMANDS: Record<string, Command> = {
   batch: batchCommand,
   worker: workerCommand,
   serve: serveCommand,
+  mcp: mcpCommand,
   index: lazy(async () => (await import('@distill/search')).indexCommand),
   search: lazy(async () => (await import('@distill/search')).searchCommand),
   scrape: lazy(

@@ -3,7 +3,7 @@
  * off), per file, then the mean with each of Docling's style choices imitated in turn — so the
  * report can say how much of the gap is style rather than content. The product imitates none.
  *
- *   node --conditions=source --import tsx packages/html/scripts/docling-nid.ts [file.html]
+ *   node --conditions=distill-source --import tsx packages/html/scripts/docling-nid.ts [file.html]
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

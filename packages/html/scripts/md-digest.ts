@@ -4,7 +4,7 @@
  * a second file, lists the pages whose output differs. For changes that must keep the output
  * byte-identical (pre-parse scans, parser plumbing).
  *
- *   node --conditions=source --import tsx packages/html/scripts/md-digest.ts out.json [before.json]
+ *   node --conditions=distill-source --import tsx packages/html/scripts/md-digest.ts out.json [before.json]
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';

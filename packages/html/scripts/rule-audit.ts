@@ -2,7 +2,7 @@
  * Dev tool: which pruning rules of the main-content filter remove words the WCXB ground truth
  * keeps (recall lost) and how many words they rightly remove, summed over the dev pages.
  *
- *   node --conditions=source --import tsx packages/html/scripts/rule-audit.ts [--type T]
+ *   node --conditions=distill-source --import tsx packages/html/scripts/rule-audit.ts [--type T]
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

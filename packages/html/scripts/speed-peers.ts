@@ -3,7 +3,7 @@
  * turndown alone, run page by page in turn on the WCXB dev pages, so a shared machine's load
  * hits all three alike (the benchmark runs engines one after another).
  *
- *   node --conditions=source --import tsx packages/html/scripts/speed-peers.ts [count]
+ *   node --conditions=distill-source --import tsx packages/html/scripts/speed-peers.ts [count]
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';

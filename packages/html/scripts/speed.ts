@@ -2,7 +2,7 @@
  * Dev tool: throughput of htmlToDoc + Markdown (main-content filter on) against parse5 alone
  * on the WCXB dev pages, alternating the two per page so machine load hits both alike.
  *
- *   node --conditions=source --import tsx packages/html/scripts/speed.ts [count]
+ *   node --conditions=distill-source --import tsx packages/html/scripts/speed.ts [count]
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';

@@ -3,7 +3,7 @@
  * type, as the corpora README defines the metric. Not the official benchmark (that lives in
  * benchmarks/); this is for iterating on the filter.
  *
- *   node --conditions=source --import tsx packages/html/scripts/wcxb-eval.ts [dir] [--worst N] [--type T] [--only ID]
+ *   node --conditions=distill-source --import tsx packages/html/scripts/wcxb-eval.ts [dir] [--worst N] [--type T] [--only ID]
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

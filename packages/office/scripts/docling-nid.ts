@@ -1,4 +1,4 @@
-/** Prints NID against docling's ground truth: node --conditions=source --import tsx packages/office/scripts/docling-nid.ts [docx|pptx|xlsx] [-v] */
+/** Prints NID against docling's ground truth: node --conditions=distill-source --import tsx packages/office/scripts/docling-nid.ts [docx|pptx|xlsx] [-v] */
 import { scoreDocling } from '../src/ooxml/testing/docling.js';
 
 const fmts = (['docx', 'pptx', 'xlsx'] as const).filter(

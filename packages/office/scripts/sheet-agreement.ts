@@ -1,4 +1,4 @@
-/** Prints the sheetjs cell agreement per workbook: node --conditions=source --import tsx packages/office/scripts/sheet-agreement.ts [-v] [--legacy] (--legacy adds the xls and ods copies; an ods is scored against the same workbook's Excel export) */
+/** Prints the sheetjs cell agreement per workbook: node --conditions=distill-source --import tsx packages/office/scripts/sheet-agreement.ts [-v] [--legacy] (--legacy adds the xls and ods copies; an ods is scored against the same workbook's Excel export) */
 import { sheetAgreement, sheetjsWorkbooks } from '../src/ooxml/testing/sheet-agreement.js';
 
 let e = 0;

@@ -1,7 +1,7 @@
 /**
  * `auto` against `fast` on a folder of text PDFs: every document must come out identical (blocks
  * and Markdown) with no page sent to OCR.
- *   node --conditions=source --import tsx packages/pdf/scripts/auto-vs-fast.ts [pdfDir]
+ *   node --conditions=distill-source --import tsx packages/pdf/scripts/auto-vs-fast.ts [pdfDir]
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 /**
  * Compares the fast reader's runs with pdf.js's on a folder of PDFs: per page, character
  * agreement of the text, run counts, and box drift. Run:
- *   npx tsx --conditions=source packages/pdf/scripts/compare-reader.ts [dir] [--verbose]
+ *   npx tsx --conditions=distill-source packages/pdf/scripts/compare-reader.ts [dir] [--verbose]
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

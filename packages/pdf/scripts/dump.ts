@@ -1,6 +1,6 @@
 /**
  * Writes our Markdown for every PDF of a folder, for scoring and eyeballing:
- *   node --conditions=source --import tsx packages/pdf/scripts/dump.ts <pdfDir> <outDir> [id...]
+ *   node --conditions=distill-source --import tsx packages/pdf/scripts/dump.ts <pdfDir> <outDir> [id...]
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';

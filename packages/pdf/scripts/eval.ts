@@ -1,6 +1,6 @@
 /**
  * Dumps our Markdown for dpbench and scores it with the benchmark's scorer, per document:
- *   node --conditions=source --import tsx packages/pdf/scripts/eval.ts <corpus> <outDir> [--worst N] [--sort mhs|teds|nid|overall]
+ *   node --conditions=distill-source --import tsx packages/pdf/scripts/eval.ts <corpus> <outDir> [--worst N] [--sort mhs|teds|nid|overall]
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';

@@ -1,7 +1,7 @@
 /**
  * Prints what the fast reader gives layout for one page (rules, filled rects, images, and runs
  * with a filter), and the tables layout finds there (debugging):
- *   node --conditions=source --import tsx packages/pdf/scripts/fast-shapes.ts file.pdf [page] [runs]
+ *   node --conditions=distill-source --import tsx packages/pdf/scripts/fast-shapes.ts file.pdf [page] [runs]
  */
 import { readFileSync } from 'node:fs';
 import { analyzePage } from '../src/layout/analyze.js';

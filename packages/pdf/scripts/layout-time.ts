@@ -1,5 +1,5 @@
 /**
- * Times layout analysis alone (extraction cached): node --conditions=source --import tsx
+ * Times layout analysis alone (extraction cached): node --conditions=distill-source --import tsx
  * packages/pdf/scripts/layout-time.ts <pdfDir> [srcDir]
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';

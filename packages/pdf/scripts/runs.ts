@@ -1,4 +1,4 @@
-/** Prints a page's text runs (debugging): node --conditions=source --import tsx packages/pdf/scripts/runs.ts file.pdf [page] [filter] */
+/** Prints a page's text runs (debugging): node --conditions=distill-source --import tsx packages/pdf/scripts/runs.ts file.pdf [page] [filter] */
 import { readFileSync } from 'node:fs';
 import { extractPage } from '../src/extract/page.js';
 import { openPdf } from '../src/pdfjs.js';

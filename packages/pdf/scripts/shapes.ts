@@ -1,4 +1,4 @@
-/** Prints a page's rules, rects and images (debugging): node --conditions=source --import tsx packages/pdf/scripts/shapes.ts file.pdf [page] */
+/** Prints a page's rules, rects and images (debugging): node --conditions=distill-source --import tsx packages/pdf/scripts/shapes.ts file.pdf [page] */
 import { readFileSync } from 'node:fs';
 import { extractPage } from '../src/extract/page.js';
 import { openPdf } from '../src/pdfjs.js';

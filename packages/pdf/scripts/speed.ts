@@ -2,7 +2,7 @@
  * Pages per second and peak RSS of one engine over PDF files (one process per engine, so
  * RSS is its own). Peers load from PEERS_DIR (npm i @llamaindex/liteparse unpdf pdf-parse there).
  *   pnpm --filter @distill/pdf build
- *   node --conditions=source --import tsx packages/pdf/scripts/speed.ts <engine> <file-or-dir>...
+ *   node --conditions=distill-source --import tsx packages/pdf/scripts/speed.ts <engine> <file-or-dir>...
  * engine: distill (dist build, worker threads), distill-inline (one thread), liteparse, unpdf, pdf-parse
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';

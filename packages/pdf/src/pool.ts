@@ -31,7 +31,7 @@ export function defaultWorkerScript(): WorkerScript | undefined {
 
 /** The worker from source, through tsx: for tests and scripts that run without a build. */
 export function sourceWorkerScript(): WorkerScript {
-  return { url: new URL('./worker.ts', import.meta.url), execArgv: ['--conditions=source'] };
+  return { url: new URL('./worker.ts', import.meta.url), execArgv: ['--conditions=distill-source'] };
 }
 
 /** A TypeScript worker starts from a bootstrap that registers tsx first (Node 20 cannot otherwise). */

@@ -174,7 +174,10 @@ describe('PDF OCR (real tesseract.js, language data from npm)', () => {
 
   it('renders pages on a worker thread with the same result as in this thread', async () => {
     const bytes = new Uint8Array(readFileSync(scan(SCAN_IDS[1])));
-    const worker = { url: new URL('./render-worker.ts', import.meta.url), execArgv: ['--conditions=source'] };
+    const worker = {
+      url: new URL('./render-worker.ts', import.meta.url),
+      execArgv: ['--conditions=distill-source'],
+    };
     const threaded = await parsePdf(bytes, {
       mode: 'ocr',
       worker: false,

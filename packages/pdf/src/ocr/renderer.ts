@@ -159,7 +159,10 @@ export function renderWorkerScript(): WorkerScript | undefined {
       if (existsSync(fileURLToPath(url)) && !import.meta.url.endsWith('.ts')) return { url };
     }
     if (import.meta.url.endsWith('.ts') && workers === 'source')
-      return { url: new URL('./render-worker.ts', import.meta.url), execArgv: ['--conditions=source'] };
+      return {
+        url: new URL('./render-worker.ts', import.meta.url),
+        execArgv: ['--conditions=distill-source'],
+      };
   } catch {
     // No worker: render here.
   }
