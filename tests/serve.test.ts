@@ -1,8 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import Firecrawl from 'firecrawl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distill, EXAMPLE, requireBuilt, type Served, serveProcess } from './helpers/spawn.js';
@@ -11,6 +14,7 @@ import { distill, EXAMPLE, requireBuilt, type Served, serveProcess } from './hel
 // an API key and an index, spoken to by the official `firecrawl` client from npm, unmodified.
 
 const KEY = 'fd-test-key';
+const MCP_KEY = 'fd-test-mcp-key';
 let dir: string;
 let served: Served;
 let bare: Served;
@@ -37,11 +41,17 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/tides`;
+  // A second key, for firecrawl-mcp, that may use the tool catalogue (see below).
+  const keysFile = join(dir, 'keys.json');
+  writeFileSync(keysFile, JSON.stringify([{ key: MCP_KEY, name: 'mcp', features: ['catalogue'] }]));
   [served, bare] = await Promise.all([
-    serveProcess(['--index', index, '--allow-private-urls', '--data-dir', join(dir, 'data')], {
-      DISTILL_API_KEYS: KEY,
-      DISTILL_INDEX: '',
-    }),
+    serveProcess(
+      ['--index', index, '--allow-private-urls', '--data-dir', join(dir, 'data'), '--keys-file', keysFile],
+      {
+        DISTILL_API_KEYS: KEY,
+        DISTILL_INDEX: '',
+      },
+    ),
     serveProcess([], { DISTILL_API_KEYS: KEY, DISTILL_INDEX: '' }),
   ]);
   client = new Firecrawl({ apiKey: KEY, apiUrl: served.url });
@@ -104,6 +114,81 @@ describe('distill serve, spawned, with the official firecrawl client', { timeout
   it('scrapes the same page without being told to use a browser', async () => {
     const doc = await client.scrape(siteUrl, { formats: ['markdown'] });
     expect(doc.markdown).toContain('Tide tables for North Point');
+  });
+});
+
+// firecrawl-mcp, unmodified, pointed at the spawned server. 3.26.0 is the newest release; its
+// package.json asks for Node >= 22, but it starts and answers on our Node 20 (this test is
+// the proof), so the newest is the one pinned. Its search asks for the tool catalogue by
+// default (sources web + "alexandria", the catalogue's name upstream), which the spec gates per
+// key: a key without the catalogue feature gets 403, so its key here has it.
+describe('firecrawl-mcp 3.26.0 against the spawned distill serve', { timeout: 120_000 }, () => {
+  type CallResult = { content: { type: string; text?: string }[]; isError?: boolean };
+  const text = (r: CallResult) => r.content.map((c) => c.text ?? '').join('\n');
+  let mcp: Client;
+  beforeAll(async () => {
+    const entry = createRequire(import.meta.url).resolve('firecrawl-mcp/dist/index.js');
+    mcp = new Client({ name: 'distill-tests', version: '1.0.0' });
+    await mcp.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [entry],
+        env: { ...process.env, FIRECRAWL_API_URL: served.url, FIRECRAWL_API_KEY: MCP_KEY } as Record<
+          string,
+          string
+        >,
+        stderr: 'pipe',
+      }),
+    );
+  });
+  afterAll(async () => {
+    await mcp?.close();
+  });
+
+  it('scrapes through firecrawl_scrape', async () => {
+    const r = (await mcp.callTool({
+      name: 'firecrawl_scrape',
+      arguments: { url: siteUrl, formats: ['markdown'] },
+    })) as CallResult;
+    expect(r.isError, text(r)).toBeFalsy();
+    expect(text(r)).toContain('Tide tables for North Point');
+  });
+
+  it('searches the local index through firecrawl_search', async () => {
+    const r = (await mcp.callTool({
+      name: 'firecrawl_search',
+      arguments: { query: 'coastal erosion', limit: 3 },
+    })) as CallResult;
+    expect(r.isError, text(r)).toBeFalsy();
+    expect(text(r)).toContain('field-notes');
+  });
+
+  it('gets the spec’s 403 for the catalogue on a key without it, and web results with sources: ["web"]', async () => {
+    const res = await fetch(`${served.url}/v2/search`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query: 'coastal erosion',
+        sources: [{ type: 'web' }, { type: 'alexandria' }],
+        toolDetail: 'compact',
+      }),
+    });
+    expect(res.status).toBe(403);
+    const web = (await mcp.callTool({
+      name: 'firecrawl_search',
+      arguments: { query: 'coastal erosion', limit: 3, sources: ['web'] },
+    })) as CallResult;
+    expect(web.isError, text(web)).toBeFalsy();
+    expect(text(web)).toContain('field-notes');
+  });
+
+  it('parses a local file through firecrawl_parse', async () => {
+    const r = (await mcp.callTool({
+      name: 'firecrawl_parse',
+      arguments: { filePath: join(EXAMPLE, 'field-notes.docx') },
+    })) as CallResult;
+    expect(r.isError, text(r)).toBeFalsy();
+    expect(text(r)).toContain('Coastal Erosion');
   });
 });
 

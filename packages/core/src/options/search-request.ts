@@ -31,7 +31,21 @@ const sourceObject = z.discriminatedUnion('type', [
   z.object({ type: z.literal('news') }).strict(),
   z.object({ type: z.literal('catalogue') }).strict(),
 ]);
-export const sourceSchema = z.preprocess((v) => (typeof v === 'string' ? { type: v } : v), sourceObject);
+/**
+ * The catalogue source under the names the official clients send: firecrawl-mcp asks for
+ * `alexandria` (and, before that, `exchange`) where the spec says `catalogue`.
+ */
+const CATALOGUE_ALIASES = new Set(['alexandria', 'exchange']);
+const sourceName = (t: unknown) => (typeof t === 'string' && CATALOGUE_ALIASES.has(t) ? 'catalogue' : t);
+export const sourceSchema = z.preprocess(
+  (v) =>
+    typeof v === 'string'
+      ? { type: sourceName(v) }
+      : v && typeof v === 'object' && 'type' in v
+        ? { ...v, type: sourceName((v as { type: unknown }).type) }
+        : v,
+  sourceObject,
+);
 export type SearchSource = z.infer<typeof sourceObject>;
 
 const categoryObject = z.object({ type: z.enum(['developer', 'research', 'pdf']) }).strict();
@@ -51,6 +65,8 @@ export const searchRequestSchema = z
       .min(1)
       .default([{ type: 'web' }]),
     domainTools: z.boolean().optional(),
+    /** How much of each discovered tool to return (firecrawl-mcp sends it): compact, summary or full. */
+    toolDetail: z.enum(['compact', 'summary', 'full']).optional(),
     categories: z.array(categorySchema).default([]),
     includeDomains: z.array(hostnameSchema).optional(),
     excludeDomains: z.array(hostnameSchema).optional(),
