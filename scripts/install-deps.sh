@@ -2,7 +2,7 @@
 # Installs what distill's build, tests and benchmarks need on a fresh Debian machine with Node
 # and npm: pnpm, and the Debian packages the tests drive for real (only those missing):
 # poppler and qpdf (PDF fixtures, OCR), Redis (batch queue, scrape cache), Chromium (browser
-# engine, driven by playwright-core), img2pdf (the OCR corpus script).
+# engine, driven by playwright-core), img2pdf (the OCR corpus script), GNU time (benchmarks).
 set -euo pipefail
 
 if ! command -v pnpm >/dev/null 2>&1; then
@@ -21,6 +21,8 @@ missing=()
 for cmd in "${!NEED[@]}"; do
   command -v "$cmd" >/dev/null 2>&1 || missing+=("${NEED[$cmd]}")
 done
+# GNU time (CPU and peak memory of whole processes in the benchmarks); `time` alone is the shell's.
+[ -x /usr/bin/time ] || missing+=(time)
 if [ "${#missing[@]}" -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     apt-get update -qq >/dev/null

@@ -1,10 +1,12 @@
 // pnpm bench quality <suite> [--corpus DIR] [--engine NAME] [--limit N]
 // pnpm bench speed <pdf|html|office> [--corpus DIR] [--engine NAME] [--runs N] [--limit N] [--no-scaling|--scaling-only] [--sizes a,b] [--scale-timeout S]
 //   (office: the scaling part is one 200,000-row sheet)
+// pnpm bench cold [--runs N]   (the built CLI as whole processes, beside LiteParse's CLI)
 // pnpm bench install   (install size of distill, with and without OCR, beside peers)
 // pnpm bench report
 import { parseArgs } from 'node:util';
 import { runBigSheet } from './big-sheet.js';
+import { runCold } from './cold.js';
 import type { Kind } from './engines/types.js';
 import { runInstallSize } from './install-size.js';
 import { corpusDir } from './paths.js';
@@ -17,6 +19,7 @@ const USAGE = `usage:
   pnpm bench quality <pdf-dpbench|html-wcxb|office-vectors> [--corpus DIR] [--engine NAME] [--limit N]
   pnpm bench speed <pdf|html|office> [--corpus DIR] [--engine NAME] [--runs N] [--limit N]
                    [--no-scaling | --scaling-only] [--sizes 100,500] [--scale-timeout SECONDS]
+  pnpm bench cold [--runs N] [--corpus DIR]
   pnpm bench install
   pnpm bench report`;
 
@@ -59,6 +62,8 @@ async function main() {
     // Office's scaling figure: one 200,000-row sheet, distill only.
     if (suite === 'office' && !values['no-scaling'] && (!values.engine || values.engine === 'distill'))
       await runBigSheet();
+  } else if (cmd === 'cold') {
+    await runCold({ runs: values.runs ? Number(values.runs) : undefined, corpus: values.corpus });
   } else if (cmd === 'install') {
     await runInstallSize();
   } else if (cmd !== 'report') {

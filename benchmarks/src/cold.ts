@@ -1,0 +1,131 @@
+// pnpm bench cold [--runs N] [--corpus DIR]
+// What a person meets: the built `distill` command run once as a whole process, cold, beside
+// LiteParse's CLI on the same inputs, alternating runs, medians. Three commands: a folder of
+// one-page PDFs (`distill parse DIR --out` against `lit batch-parse DIR OUT`), one one-page PDF
+// (`distill parse FILE` against `lit parse FILE`), and `distill --help` alone (the floor of
+// starting the command). Wall time and CPU time (user + system, all threads) of each process.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CORPORA, REPO_ROOT } from './paths.js';
+import { machineLine, writeSection } from './results.js';
+
+const DISTILL = join(REPO_ROOT, 'packages/distill/dist/bin.js');
+const LIT = join(REPO_ROOT, 'benchmarks/node_modules/@llamaindex/liteparse/dist/cli.js');
+
+interface Timing {
+  wallS: number;
+  cpuS: number;
+}
+
+/** Wall and CPU time of one process, read from /usr/bin/time when present (CPU of all threads). */
+function timedWithCpu(args: string[]): Promise<Timing> {
+  return new Promise((done, fail) => {
+    const t0 = performance.now();
+    const child = spawn('/usr/bin/time', ['-f', '%U %S', process.execPath, ...args], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (d) => {
+      err += d;
+    });
+    child.once('error', (e) =>
+      fail(new Error(`/usr/bin/time is needed (apt-get install time): ${e.message}`)),
+    );
+    child.once('exit', (code) => {
+      const wallS = (performance.now() - t0) / 1000;
+      const m = /(\d+\.\d+) (\d+\.\d+)\s*$/.exec(err);
+      if (!m) return fail(new Error(`${args.join(' ')} exited ${code}: ${err.slice(-500)}`));
+      done({ wallS, cpuS: Number(m[1]) + Number(m[2]) });
+    });
+  });
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+
+export async function runCold(opts: { runs?: number; corpus?: string } = {}): Promise<void> {
+  const runs = opts.runs ?? 5;
+  const folder = opts.corpus ?? join(CORPORA, 'pdf/dpbench-dev/pdfs');
+  const one = join(
+    folder,
+    readdirSync(folder)
+      .filter((f) => f.endsWith('.pdf'))
+      .sort()[0] as string,
+  );
+  const work = mkdtempSync(join(tmpdir(), 'distill-cold-'));
+  const cases: { name: string; distill: () => string[]; lit?: () => string[] }[] = [
+    {
+      name: `folder of ${readdirSync(folder).filter((f) => f.endsWith('.pdf')).length} PDFs`,
+      distill: () => [
+        DISTILL,
+        'parse',
+        folder,
+        '--out',
+        join(work, `d-${Math.random()}`),
+        '--pdf-mode',
+        'fast',
+      ],
+      lit: () => [
+        LIT,
+        'batch-parse',
+        folder,
+        join(work, `l-${Math.random()}`),
+        '--format',
+        'markdown',
+        '--no-ocr',
+      ],
+    },
+    {
+      name: 'one one-page PDF',
+      distill: () => [DISTILL, 'parse', one, '--pdf-mode', 'fast'],
+      lit: () => [LIT, 'parse', one, '--format', 'markdown', '--no-ocr', '-q'],
+    },
+    { name: '`--help` alone', distill: () => [DISTILL, '--help'], lit: () => [LIT, '--help'] },
+  ];
+  const rows: { case: string; distillWall: number; distillCpu: number; litWall?: number; litCpu?: number }[] =
+    [];
+  try {
+    for (const c of cases) {
+      const d: Timing[] = [];
+      const l: Timing[] = [];
+      // One untimed run each first, so the file cache is warm for both (a person's second try).
+      await timedWithCpu(c.distill());
+      if (c.lit) await timedWithCpu(c.lit());
+      for (let i = 0; i < runs; i++) {
+        d.push(await timedWithCpu(c.distill()));
+        if (c.lit) l.push(await timedWithCpu(c.lit()));
+      }
+      rows.push({
+        case: c.name,
+        distillWall: median(d.map((t) => t.wallS)),
+        distillCpu: median(d.map((t) => t.cpuS)),
+        ...(c.lit ? { litWall: median(l.map((t) => t.wallS)), litCpu: median(l.map((t) => t.cpuS)) } : {}),
+      });
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  const f = (x: number | undefined) => (x === undefined ? '—' : x.toFixed(2));
+  const table = [
+    '| command, whole process (median of ' +
+      runs +
+      ') | distill wall s | distill CPU s | liteparse wall s | liteparse CPU s | distill ÷ liteparse (wall) |',
+    '|---|---|---|---|---|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.case} | ${f(r.distillWall)} | ${f(r.distillCpu)} | ${f(r.litWall)} | ${f(r.litCpu)} | ${r.litWall ? `${(r.distillWall / r.litWall).toFixed(2)}×` : '—'} |`,
+    ),
+  ].join('\n');
+  console.log(table);
+  writeSection(
+    'speed-cold',
+    `### Cold command line (\`pnpm bench cold\`)\n\nThe built commands as a person runs them, one process per run, alternating distill and LiteParse on the same inputs (PDF fast mode / \`--no-ocr\`, Markdown out).\n\n${table}\n`,
+    rows,
+    machineLine(),
+  );
+}
