@@ -27,6 +27,9 @@ export interface DistillServer {
   stats(): { running: number; waiting: number };
 }
 
+/** Request ids taken from callers: short tokens of safe characters, nothing a log could misread. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
 /** How long a refused upload's remaining body is read and discarded before the socket is cut. */
 const DRAIN_LINGER_MS = 5_000;
 
@@ -118,7 +121,12 @@ export function createServer(config: ServerConfig = {}): DistillServer {
   const app = Fastify({
     logger,
     bodyLimit: cfg.maxJsonBytes,
-    genReqId: () => randomUUID(),
+    // A caller's own X-Request-Id is kept (and echoed) when it is a sane token, so its logs and
+    // ours join up; anything else gets a fresh id.
+    genReqId: (req) => {
+      const h = req.headers['x-request-id'];
+      return typeof h === 'string' && SANE_REQUEST_ID.test(h) ? h : randomUUID();
+    },
     requestIdHeader: false,
     // Fastify would log each request's URL and headers; we log one line with status and timing.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'id' }),
@@ -145,6 +153,11 @@ export function createServer(config: ServerConfig = {}): DistillServer {
     };
     req.distill = st;
     reply.header('x-request-id', st.id);
+    inflight++;
+    reply.raw.once('close', () => {
+      inflight--;
+      if (inflight === 0) for (const f of idleWaiters.splice(0)) f();
+    });
     if (ctx.closing) {
       st.closeConnection = true;
       throw new DistillError('SERVICE_UNAVAILABLE', 'Service Unavailable: the server is shutting down', {
@@ -233,6 +246,20 @@ export function createServer(config: ServerConfig = {}): DistillServer {
   app.register(async (scope) => searchRoutes(scope, ctx));
   app.register(async (scope) => scrapeRoutes(scope, ctx));
 
+  // Requests being answered, so a shutdown can wait for them while it still answers new ones.
+  let inflight = 0;
+  const idleWaiters: (() => void)[] = [];
+  const idle = (ms: number) =>
+    new Promise<void>((done) => {
+      if (inflight === 0) return done();
+      const t = setTimeout(done, ms);
+      t.unref();
+      idleWaiters.push(() => {
+        clearTimeout(t);
+        done();
+      });
+    });
+
   let closed: Promise<void> | undefined;
   return {
     app,
@@ -249,7 +276,11 @@ export function createServer(config: ServerConfig = {}): DistillServer {
     },
     close() {
       closed ??= (async () => {
+        // Drain: while in-flight requests finish, the server still listens and answers new
+        // ones 503 with Retry-After (so a client or load balancer moves on at once instead of
+        // meeting a refused connection); then it stops listening.
         ctx.closing = true;
+        await idle(cfg.shutdownTimeoutMs);
         const cut = setTimeout(() => app.server.closeAllConnections(), cfg.shutdownTimeoutMs);
         cut.unref();
         try {
