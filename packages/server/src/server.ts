@@ -11,7 +11,7 @@ import { ConcurrencyGate } from './limits/concurrency.js';
 import { CreditLedger } from './limits/credits.js';
 import { RateLimiter } from './limits/rate-limiter.js';
 import { artifactRoutes } from './routes/artifacts.js';
-import { healthRoutes } from './routes/health.js';
+import { healthRoutes, openApiRoutes } from './routes/health.js';
 import { parseRoutes } from './routes/parse.js';
 import { scrapeRoutes } from './routes/scrape.js';
 import { searchRoutes } from './routes/search.js';
@@ -179,7 +179,8 @@ export function createServer(config: ServerConfig = {}): DistillServer {
       if (!reply.raw.writableFinished)
         st.controller.abort(new DistillError('REQUEST_TIMEOUT', 'Request Timeout: the client went away'));
     });
-    if (req.url === '/v2/health' || req.url.startsWith('/v2/health?')) return;
+    if (req.url === '/v2/health' || req.url.startsWith('/v2/health?') || req.url === '/v2/openapi.json')
+      return;
     // Artifact URLs are capabilities (unguessable, expiring), handed on like signed URLs.
     if (req.method === 'GET' && req.url.startsWith('/v2/artifacts/')) return;
 
@@ -242,6 +243,7 @@ export function createServer(config: ServerConfig = {}): DistillServer {
 
   app.register(async (scope) => healthRoutes(scope, ctx));
   app.register(async (scope) => artifactRoutes(scope, ctx));
+  app.register(openApiRoutes);
   app.register(async (scope) => parseRoutes(scope, ctx));
   app.register(async (scope) => searchRoutes(scope, ctx));
   app.register(async (scope) => scrapeRoutes(scope, ctx));

@@ -1,5 +1,7 @@
+import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
+import { openApiDocument } from '../openapi.js';
 import type { ServiceStatus } from '../services.js';
 
 const absent: ServiceStatus = { live: false, provider: null };
@@ -22,5 +24,17 @@ export async function healthRoutes(app: FastifyInstance, ctx: ServerContext): Pr
         scrape: scrape ? (scrape.status?.() ?? { live: true }) : absent,
       },
     };
+  });
+}
+
+let openapi: string | undefined;
+
+/** `GET /v2/openapi.json`: the API's OpenAPI 3.1 description, built once from the zod schemas. */
+export async function openApiRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/v2/openapi.json', async (_req, reply) => {
+    openapi ??= JSON.stringify(
+      openApiDocument((createRequire(import.meta.url)('../package.json') as { version: string }).version),
+    );
+    return reply.header('content-type', 'application/json; charset=utf-8').send(openapi);
   });
 }

@@ -1,0 +1,232 @@
+import { ERROR_CATALOGUE, parseOptionsSchema, scrapeRequestSchema, searchRequestSchema } from '@distill/core';
+import { zodToJsonSchema } from 'zod-to-json-schema';
+
+/** A request schema as JSON Schema (draft 2020-12 is what OpenAPI 3.1 uses; draft-07 output is a subset). */
+// The schemas go in untyped: their full zod types are deep enough to stall the type checker
+// inside zod-to-json-schema's generics, and only the JSON output matters here.
+const schemaOf = (s: unknown) => {
+  const { $schema: _s, ...rest } = zodToJsonSchema(s as never, {
+    target: 'jsonSchema7',
+    $refStrategy: 'none',
+    effectStrategy: 'input',
+  }) as Record<string, unknown>;
+  return rest;
+};
+
+const errorBody = {
+  type: 'object',
+  required: ['success', 'error'],
+  properties: {
+    success: { const: false },
+    error: { type: 'string', description: 'The catalogue message' },
+    code: { type: 'string', enum: Object.keys(ERROR_CATALOGUE) },
+    details: { description: 'Field issues of a validation error', type: 'array', items: { type: 'object' } },
+    id: { type: 'string' },
+  },
+};
+
+const ok = (data: Record<string, unknown>) => ({
+  type: 'object',
+  required: ['success', 'data'],
+  properties: {
+    success: { const: true },
+    data,
+    id: { type: 'string' },
+    creditsUsed: { type: 'number' },
+    warning: { type: ['string', 'null'] },
+  },
+});
+
+const metadata = { type: 'object', additionalProperties: true };
+const document = {
+  type: 'object',
+  additionalProperties: true,
+  properties: {
+    markdown: { type: 'string' },
+    html: { type: 'string' },
+    rawHtml: { type: 'string' },
+    rawBase64: { type: 'string' },
+    links: { type: 'array', items: { type: 'string' } },
+    images: { type: 'array', items: { type: 'string' } },
+    screenshot: { type: ['string', 'null'], format: 'uri' },
+    pages: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['pageNumber', 'markdown'],
+        properties: { pageNumber: { type: 'integer' }, markdown: { type: 'string' } },
+      },
+    },
+    blocks: { type: 'array', items: { type: 'object' } },
+    warning: { type: 'string' },
+    metadata,
+  },
+};
+
+const errors = (statuses: number[]) =>
+  Object.fromEntries(
+    statuses.map((s) => [
+      String(s),
+      {
+        description: 'A catalogue error',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      },
+    ]),
+  );
+
+/**
+ * The OpenAPI 3.1 description of the `/v2` API, built from the same zod schemas the routes
+ * validate with, so the two cannot disagree. Served at `GET /v2/openapi.json`.
+ */
+export function openApiDocument(version: string): Record<string, unknown> {
+  const json = (schema: unknown) => ({ 'application/json': { schema } });
+  const common = [400, 401, 402, 403, 408, 429, 500, 503];
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'distill /v2 API',
+      version,
+      description:
+        'Parse documents, search and scrape, as ../shared/spec/interface-spec.md describes. Every error is a catalogue entry.',
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [{ url: '/' }],
+    security: [{ bearer: [] }],
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      schemas: {
+        Error: errorBody,
+        ParseOptions: schemaOf(parseOptionsSchema),
+        SearchRequest: schemaOf(searchRequestSchema),
+        ScrapeRequest: schemaOf(scrapeRequestSchema),
+        Document: document,
+      },
+    },
+    paths: {
+      '/v2/parse': {
+        post: {
+          operationId: 'parse',
+          summary: 'Parse an uploaded document',
+          requestBody: {
+            required: true,
+            content: {
+              'multipart/form-data': {
+                schema: {
+                  type: 'object',
+                  required: ['file'],
+                  properties: {
+                    file: { type: 'string', contentMediaType: 'application/octet-stream' },
+                    options: {
+                      type: 'string',
+                      contentMediaType: 'application/json',
+                      contentSchema: { $ref: '#/components/schemas/ParseOptions' },
+                    },
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            '200': {
+              description: 'The parsed document',
+              content: json(ok({ $ref: '#/components/schemas/Document' })),
+            },
+            ...errors([...common, 413, 422]),
+          },
+        },
+      },
+      '/v2/search': {
+        post: {
+          operationId: 'search',
+          summary: 'Search the configured provider',
+          requestBody: { required: true, content: json({ $ref: '#/components/schemas/SearchRequest' }) },
+          responses: {
+            '200': {
+              description: 'Results by source',
+              content: json(
+                ok({
+                  type: 'object',
+                  properties: {
+                    web: {
+                      type: 'array',
+                      items: {
+                        type: 'object',
+                        required: ['url'],
+                        properties: {
+                          url: { type: 'string' },
+                          title: { type: 'string' },
+                          description: { type: 'string' },
+                        },
+                      },
+                    },
+                    news: { type: 'array', items: { type: 'object' } },
+                    images: { type: 'array', items: { type: 'object' } },
+                    tools: { type: 'array', items: { type: 'object' } },
+                  },
+                }),
+              ),
+            },
+            ...errors([...common, 501]),
+          },
+        },
+      },
+      '/v2/scrape': {
+        post: {
+          operationId: 'scrape',
+          summary: 'Scrape one URL',
+          requestBody: { required: true, content: json({ $ref: '#/components/schemas/ScrapeRequest' }) },
+          responses: {
+            '200': {
+              description: 'The scraped document',
+              content: json(ok({ $ref: '#/components/schemas/Document' })),
+            },
+            ...errors([...common, 404]),
+          },
+        },
+      },
+      '/v2/health': {
+        get: {
+          operationId: 'health',
+          security: [],
+          responses: {
+            '200': {
+              description: 'Serving, with the operations that are live',
+              content: json({
+                type: 'object',
+                required: ['success', 'status', 'operations'],
+                properties: {
+                  success: { const: true },
+                  status: { const: 'ok' },
+                  id: { type: 'string' },
+                  operations: { type: 'object' },
+                },
+              }),
+            },
+            ...errors([503]),
+          },
+        },
+      },
+      '/v2/artifacts/{name}': {
+        get: {
+          operationId: 'artifact',
+          security: [],
+          parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: {
+            '200': {
+              description: 'A screenshot or PDF that scrape made',
+              content: { 'image/png': {}, 'image/jpeg': {}, 'application/pdf': {} },
+            },
+            ...errors([404]),
+          },
+        },
+      },
+      '/v2/openapi.json': {
+        get: {
+          operationId: 'openapi',
+          security: [],
+          responses: { '200': { description: 'This document', content: json({ type: 'object' }) } },
+        },
+      },
+    },
+  };
+}

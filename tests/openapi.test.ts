@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { compileErrors, validate } from '@readme/openapi-parser';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXAMPLE, type Served, serveProcess } from './helpers/spawn.js';
+
+// The OpenAPI document that the spawned `distill serve` publishes: valid by a maintained
+// validator, and true of what the server answers (each response checked against its schema).
+
+const KEY = 'openapi-key';
+let s: Served;
+let doc: Record<string, unknown>;
+let ajv: InstanceType<typeof Ajv2020>;
+
+beforeAll(async () => {
+  s = await serveProcess([], { DISTILL_API_KEYS: KEY, DISTILL_INDEX: '' });
+  const res = await fetch(`${s.url}/v2/openapi.json`);
+  expect(res.status).toBe(200);
+  doc = (await res.json()) as Record<string, unknown>;
+  ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+  ajv.addSchema(doc, 'api');
+});
+afterAll(async () => {
+  await s?.stop();
+});
+
+const pointer = (...parts: string[]) =>
+  `api#/${parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+
+/** Checks a response's status and JSON body against the document's schema for that operation. */
+async function conforms(res: Response, path: string, method: string): Promise<unknown> {
+  const body = await res.json();
+  const check = ajv.getSchema(
+    pointer('paths', path, method, 'responses', String(res.status), 'content', 'application/json', 'schema'),
+  );
+  expect(check, `${method} ${path} ${res.status} is documented`).toBeTruthy();
+  expect(check?.(body), `${method} ${path} ${res.status}: ${ajv.errorsText(check?.errors)}`).toBe(true);
+  return body;
+}
+
+describe('GET /v2/openapi.json of the spawned server', { timeout: 60_000 }, () => {
+  it('is a valid OpenAPI 3.1 document (@readme/openapi-parser)', async () => {
+    const result = await validate(structuredClone(doc) as never);
+    expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true);
+    expect(doc.openapi).toBe('3.1.0');
+  });
+
+  it('describes what the server answers: health, parse, errors, search without a provider', async () => {
+    await conforms(await fetch(`${s.url}/v2/health`), '/v2/health', 'get');
+    const form = new FormData();
+    form.append('file', new Blob([readFileSync(join(EXAMPLE, 'field-notes.docx'))]), 'field-notes.docx');
+    form.append('options', JSON.stringify({ formats: ['markdown', 'links'] }));
+    const auth = { authorization: `Bearer ${KEY}` };
+    const parsed = await fetch(`${s.url}/v2/parse`, { method: 'POST', body: form, headers: auth });
+    expect(parsed.status).toBe(200);
+    await conforms(parsed, '/v2/parse', 'post');
+    const denied = await fetch(`${s.url}/v2/parse`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: 'Bearer nope' },
+    });
+    expect(denied.status).toBe(401);
+    await conforms(denied, '/v2/parse', 'post');
+    const json = { ...auth, 'content-type': 'application/json' };
+    const bad = await fetch(`${s.url}/v2/scrape`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ url: 'ftp://x' }),
+    });
+    expect(bad.status).toBe(400);
+    await conforms(bad, '/v2/scrape', 'post');
+    const search = await fetch(`${s.url}/v2/search`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ query: 'tides' }),
+    });
+    expect(search.status).toBe(501);
+    await conforms(search, '/v2/search', 'post');
+  });
+
+  it('takes its request schemas from the API’s own zod schemas', () => {
+    const schemas = (doc.components as { schemas: Record<string, { properties?: Record<string, unknown> }> })
+      .schemas;
+    expect(Object.keys(schemas.ParseOptions?.properties ?? {})).toEqual(
+      expect.arrayContaining(['formats', 'parsers', 'timeout']),
+    );
+    expect(Object.keys(schemas.SearchRequest?.properties ?? {})).toEqual(
+      expect.arrayContaining(['query', 'sources', 'toolDetail']),
+    );
+    expect(Object.keys(schemas.ScrapeRequest?.properties ?? {})).toEqual(
+      expect.arrayContaining(['url', 'formats', 'actions']),
+    );
+  });
+});
