@@ -93,3 +93,53 @@ describe('GET /v2/openapi.json of the spawned server', { timeout: 60_000 }, () =
     );
   });
 });
+
+describe('GET /metrics of the spawned server', { timeout: 60_000 }, () => {
+  it('is off by default, and with --metrics-key counts requests, pages, errors and credits', async () => {
+    const off = await fetch(`${s.url}/metrics`);
+    expect(off.status).toBe(404);
+    const m = await serveProcess(['--metrics-key', 'scraper-key'], {
+      DISTILL_API_KEYS: KEY,
+      DISTILL_INDEX: '',
+    });
+    try {
+      const form = new FormData();
+      form.append('file', new Blob([readFileSync(join(EXAMPLE, 'field-notes.pdf'))]), 'field-notes.pdf');
+      form.append('options', JSON.stringify({ parsers: [{ type: 'pdf', mode: 'fast' }] }));
+      expect(
+        (
+          await fetch(`${m.url}/v2/parse`, {
+            method: 'POST',
+            body: form,
+            headers: { authorization: `Bearer ${KEY}` },
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await fetch(`${m.url}/v2/parse`, {
+            method: 'POST',
+            body: form,
+            headers: { authorization: 'Bearer nope' },
+          })
+        ).status,
+      ).toBe(401);
+      expect((await fetch(`${m.url}/metrics`, { headers: { authorization: `Bearer ${KEY}` } })).status).toBe(
+        401,
+      );
+      const res = await fetch(`${m.url}/metrics`, { headers: { authorization: 'Bearer scraper-key' } });
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      expect(text).toMatch(/distill_http_requests_total\{route="\/v2\/parse",method="POST",status="200"\} 1/);
+      expect(text).toMatch(/distill_pages_parsed_total\{format="pdf",mode="fast"\} 1/);
+      expect(text).toMatch(/distill_errors_total\{code="UNAUTHORIZED"\} 2/);
+      expect(text).toMatch(/distill_credits_charged_total 1/);
+      expect(text).toMatch(/distill_jobs_running 0/);
+      expect(text).toMatch(
+        /distill_http_request_duration_seconds_bucket\{le="\+Inf",route="\/v2\/parse",method="POST"\} 2/,
+      );
+    } finally {
+      await m.stop();
+    }
+  });
+});

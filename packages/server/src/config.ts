@@ -72,6 +72,11 @@ export interface ServerConfig {
    * with an error that says how to enable them.
    */
   services?: { search?: SearchService; scrape?: ScrapeService };
+  /**
+   * `GET /metrics` (Prometheus): off unless set. With `key`, scrapers send it as a bearer
+   * token; without one the server must be bound to loopback.
+   */
+  metrics?: { key?: string };
   /** Where scrape screenshots and PDFs are kept and served from (`/v2/artifacts/...`). */
   artifacts?: ServedArtifactStore;
 }

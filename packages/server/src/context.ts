@@ -5,6 +5,7 @@ import type { KeyLimits, ServerConfig } from './config.js';
 import type { ConcurrencyGate } from './limits/concurrency.js';
 import type { CreditLedger } from './limits/credits.js';
 import type { RateLimiter } from './limits/rate-limiter.js';
+import type { ServerMetrics } from './metrics.js';
 import type { ScrapeService, SearchService } from './services.js';
 
 /** Settings with every default filled in. */
@@ -36,6 +37,7 @@ export interface ServerContext {
   registry: ParserRegistry;
   services: { search?: SearchService; scrape?: ScrapeService };
   artifacts?: ServedArtifactStore;
+  metrics?: ServerMetrics;
   closing: boolean;
 }
 

@@ -26,6 +26,9 @@ export interface ServeOptions {
   publicUrl?: string;
   /** Folder for artifacts, the scrape cache and browser profiles (`--data-dir`, DISTILL_DATA_DIR). */
   dataDir?: string;
+  /** `GET /metrics` (`--metrics`), with an optional bearer key for scrapers (`--metrics-key`, DISTILL_METRICS_KEY). */
+  metrics?: boolean;
+  metricsKey?: string;
 }
 
 /**
@@ -54,6 +57,9 @@ export async function serve(opts: ServeOptions = {}): Promise<DistillServer & { 
   const server = createServer({
     ...opts.config,
     artifacts,
+    ...(opts.metrics || opts.metricsKey || env.DISTILL_METRICS_KEY
+      ? { metrics: { key: opts.metricsKey ?? (env.DISTILL_METRICS_KEY || undefined) } }
+      : {}),
     services: opts.config?.services ?? (engine ? { search: engine.search, scrape: engine.scrape } : {}),
     port,
     host: opts.host ?? opts.config?.host,

@@ -10,6 +10,7 @@ import type { RequestState } from './http/state.js';
 import { ConcurrencyGate } from './limits/concurrency.js';
 import { CreditLedger } from './limits/credits.js';
 import { RateLimiter } from './limits/rate-limiter.js';
+import { metricsRoutes, ServerMetrics } from './metrics.js';
 import { artifactRoutes } from './routes/artifacts.js';
 import { healthRoutes, openApiRoutes } from './routes/health.js';
 import { parseRoutes } from './routes/parse.js';
@@ -108,6 +109,14 @@ export function createServer(config: ServerConfig = {}): DistillServer {
     artifacts: config.artifacts,
     closing: false,
   };
+  if (config.metrics) {
+    if (config.metrics.key === undefined && !isLoopback(cfg.host))
+      throw new Error(
+        '--metrics without --metrics-key only serves on loopback; give a metrics key to bind elsewhere',
+      );
+    const gate = ctx.gate;
+    ctx.metrics = new ServerMetrics(() => gate.stats());
+  }
 
   const logger =
     cfg.logger === false || cfg.logger === undefined
@@ -183,6 +192,8 @@ export function createServer(config: ServerConfig = {}): DistillServer {
       return;
     // Artifact URLs are capabilities (unguessable, expiring), handed on like signed URLs.
     if (req.method === 'GET' && req.url.startsWith('/v2/artifacts/')) return;
+    // /metrics checks its own key (a scraper's, not an API caller's).
+    if (req.method === 'GET' && (req.url === '/metrics' || req.url.startsWith('/metrics?'))) return;
 
     let key: KeyRecord | undefined;
     if (cfg.noAuth) key = anonymous;
@@ -213,6 +224,9 @@ export function createServer(config: ServerConfig = {}): DistillServer {
       req.raw.once('end', () => clearTimeout(cut));
       req.raw.resume();
     }
+    const route = req.routeOptions.url ?? 'unknown';
+    ctx.metrics?.requests.inc({ route, method: req.method, status: String(reply.statusCode) });
+    ctx.metrics?.latency.observe({ route, method: req.method }, reply.elapsedTime / 1000);
     const line: Record<string, unknown> = { status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
     // Under zero data retention the log holds status and timing only.
     if (!st.zeroDataRetention) {
@@ -228,6 +242,7 @@ export function createServer(config: ServerConfig = {}): DistillServer {
       if (st?.zeroDataRetention) req.log.error({ code: e.code }, 'request failed');
       else req.log.error({ err }, 'request failed');
     }
+    ctx.metrics?.errors.inc({ code: e.code });
     if (e.retryAfter !== undefined) reply.header('retry-after', String(e.retryAfter));
     if (st && (st.closeConnection || e.code === 'REQUEST_TIMEOUT')) {
       st.closeConnection = true;
@@ -244,6 +259,7 @@ export function createServer(config: ServerConfig = {}): DistillServer {
   app.register(async (scope) => healthRoutes(scope, ctx));
   app.register(async (scope) => artifactRoutes(scope, ctx));
   app.register(openApiRoutes);
+  app.register(async (scope) => metricsRoutes(scope, ctx, config.metrics?.key));
   app.register(async (scope) => parseRoutes(scope, ctx));
   app.register(async (scope) => searchRoutes(scope, ctx));
   app.register(async (scope) => scrapeRoutes(scope, ctx));

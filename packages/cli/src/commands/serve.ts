@@ -26,7 +26,12 @@ Scrape:
                         (DISTILL_PUBLIC_URL; default the address it listens on)
   --data-dir DIR        artifacts (kept 24 h), scrape cache and browser profiles (DISTILL_DATA_DIR)
 
-GET /v2/health lists which operations are live and with which provider.`;
+Operations:
+  --metrics             serve Prometheus metrics at GET /metrics (loopback only without a key)
+  --metrics-key KEY     bearer key for /metrics (DISTILL_METRICS_KEY); implies --metrics
+
+GET /v2/health lists which operations are live and with which provider; GET /v2/openapi.json
+describes the API (OpenAPI 3.1).`;
 
 export async function serveCommand(argv: string[], io: Io): Promise<number> {
   const { values } = parseArgs({
@@ -43,6 +48,8 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
       'allow-private-urls': { type: 'boolean' },
       'public-url': { type: 'string' },
       'data-dir': { type: 'string' },
+      metrics: { type: 'boolean' },
+      'metrics-key': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -60,6 +67,8 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
       noAuth: values['no-auth'],
       publicUrl: values['public-url'],
       dataDir: values['data-dir'],
+      metrics: values.metrics === true,
+      metricsKey: values['metrics-key'],
       engine: {
         index: values.index,
         searxngUrl: values['searxng-url'],

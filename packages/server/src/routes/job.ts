@@ -28,5 +28,6 @@ export async function enterJob(ctx: ServerContext, req: FastifyRequest): Promise
 export function charge(ctx: ServerContext, req: FastifyRequest, credits: number): void {
   const key = req.distill.key ?? ctx.anonymous;
   ctx.ledger.charge(key.id, credits);
+  ctx.metrics?.credits.inc(credits);
   req.distill.logFields.creditsUsed = credits;
 }

@@ -79,6 +79,14 @@ export async function parseRoutes(app: FastifyInstance, ctx: ServerContext): Pro
       if (parsed.format === 'pdf' && !options.parsers.some((p) => p.type === 'pdf')) usage.rawPdfs = 1;
       else if (parsed.format === 'pdf') usage.pagesParsed = Math.max(1, data.metadata.numPages ?? 1);
       else usage.pagesParsed = 1;
+      ctx.metrics?.pages.inc(
+        {
+          format: parsed.format,
+          mode:
+            parsed.format === 'pdf' ? (options.parsers.find((p) => p.type === 'pdf')?.mode ?? 'none') : '',
+        },
+        usage.pagesParsed ?? 1,
+      );
       const creditsUsed = priceUsage(usage);
       charge(ctx, req, creditsUsed);
       if (slot.queue) Object.assign(data.metadata, slot.queue);
