@@ -46,7 +46,7 @@ const run = (cmd: string, args: string[], cwd = project): Promise<Ran> =>
         cwd,
         encoding: 'utf8',
         env: cleanEnv(),
-        timeout: 300_000,
+        timeout: 600_000,
         maxBuffer: 64 << 20,
       },
       (error, stdout, stderr) => {
@@ -103,7 +103,7 @@ function nameOf(tarball: string): string {
   return base === 'distill' ? 'distill' : `@distill/${base.slice('distill-'.length)}`;
 }
 
-describe('the packed packages in a fresh project', { timeout: 300_000 }, () => {
+describe('the packed packages in a fresh project', { timeout: 900_000 }, () => {
   it('ship real semver ranges, LICENSE and README, and only shipped export conditions', async () => {
     for (const file of Object.values(packages)) {
       const tarball = file.replace(/^file:/, '');
