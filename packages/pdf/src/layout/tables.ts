@@ -699,6 +699,8 @@ export function findTextTables(
   }
   const short = (f: Line) => f.x1 - f.x0 < 0.3 * pageWidth;
   const ok = rows.map((r) => r.length >= 2 && r.every(short));
+  // A row label on a line of its own (a section of the stub: "Type of institution").
+  const label = (r: Line[]) => r.length === 1 && short(r[0]);
   const out: FoundTable[] = [];
   let i = 0;
   while (i < rows.length) {
@@ -710,13 +712,15 @@ export function findTextTables(
     let okCount = 0;
     let end = i;
     while (j < rows.length) {
-      const prevBottom = Math.max(...rows[end].map((f) => f.y1));
+      // The gap is to the row above, kept or not: a section label between two blocks of rows
+      // ("Undergraduate major") is no paragraph break.
+      const prevBottom = Math.max(...rows[j > i ? j - 1 : i].map((f) => f.y1));
       const top = Math.min(...rows[j].map((f) => f.y0));
       if (j > i && top - prevBottom > 2.2 * rows[j][0].size) break;
       if (ok[j]) {
         okCount++;
         end = j;
-      } else if (j - end > 1) break;
+      } else if (j - end > 1 && !(j - end <= 2 && label(rows[j]) && label(rows[j - 1]))) break;
       j++;
     }
     const group = rows.slice(i, end + 1);
