@@ -118,7 +118,17 @@ export async function extractPage(page: PdfPage, pageNumber: number): Promise<Pa
   }
 
   const images = keepImages(graphics.images, width, height);
-  return { pageNumber, width, height, runs, rules: graphics.rules, rects: graphics.rects, images, links };
+  return {
+    pageNumber,
+    width,
+    height,
+    runs,
+    rules: graphics.rules,
+    rects: graphics.rects,
+    strokes: graphics.strokes,
+    images,
+    links,
+  };
 }
 
 /** Font facts a text item needs to become a run. */
