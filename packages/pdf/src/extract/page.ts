@@ -140,6 +140,8 @@ export interface ItemStyle {
   italic: boolean;
 }
 
+const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+
 /**
  * Text items (pdf.js getTextContent's shape, or the fast reader's) to runs in the top-left
  * page frame: boxes from the font's ascent and descent, rotated text with an approximate box.
@@ -152,7 +154,8 @@ export function textItemsToRuns<T extends { str?: string; transform?: number[]; 
   const runs: TextRun[] = [];
   for (const item of items) {
     if (runs.length >= MAX_RUNS) break;
-    const str = item.str;
+    // Control characters are never text (a font's codes shown raw where nothing maps them).
+    const str = item.str?.replace(CONTROL_CHARS, '');
     if (!str || !item.transform || str.trim() === '') continue;
     const tx = multiplyMatrix(vt, item.transform as Matrix);
     const size = Math.hypot(tx[2], tx[3]);
