@@ -101,6 +101,42 @@ describe('ruled tables', () => {
   });
 });
 
+describe('tables the lines vouch for', () => {
+  const grid = (xs: number[], ys: number[]) => [
+    ...ys.map((y) => ({ x0: xs[0], y0: y, x1: xs[xs.length - 1], y1: y })),
+    ...xs.map((x) => ({ x0: x, y0: ys[0], x1: x, y1: ys[ys.length - 1] })),
+  ];
+  const tableRows = (p: PageInput) =>
+    analyzePage(p)
+      .blocks.filter((b) => b.kind === 'table')
+      .map((t) => (t.kind === 'table' ? t.rows.map((r) => r.map((c) => c.text)) : []));
+
+  it('reads a boxed one-column list of items as a table', () => {
+    const items = ['Safety goggles', 'Lab coat', 'Nitrile gloves', 'Closed shoes'];
+    const p = page(items.map((t, i) => run(t, 80, 106 + i * 20, 10)));
+    p.rules = grid([70, 300], [100, 120, 140, 160, 180]);
+    expect(tableRows(p)).toEqual([items.map((t) => [t])]);
+  });
+
+  it('leaves lines of running text in a ruled box as text', () => {
+    const lines = [
+      'Visitors can find data sets on',
+      'topics of interest, read blogs',
+      'from agencies and comment on',
+    ];
+    const p = page(lines.map((t, i) => run(t, 80, 106 + i * 20, 10)));
+    p.rules = grid([70, 300], [100, 120, 140, 160]);
+    expect(tableRows(p)).toEqual([]);
+  });
+
+  it('keeps a wide drawn column that is empty in every row', () => {
+    const names = ['Signature', 'Date', 'Witness'];
+    const p = page(names.map((t, i) => run(t, 80, 106 + i * 20, 10)));
+    p.rules = grid([70, 200, 450], [100, 120, 140, 160]);
+    expect(tableRows(p)).toEqual([names.map((t) => [t, ''])]);
+  });
+});
+
 describe('body size', () => {
   it('counts table text, so a title over a large table is still a heading', () => {
     const rows = Array.from({ length: 6 }, (_, r) => [

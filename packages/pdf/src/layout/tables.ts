@@ -292,11 +292,56 @@ function gridTable(
     for (let r = 0; r < nr; r++)
       for (let c = 0; c < nc; c++) rows[r].push({ text: runsText(cellRuns[r * nc + c]) });
   }
-  const cleaned = mergeExclusiveColumns(dropEmptyColumns(dropEmpty(rows)));
+  let cleaned = mergeExclusiveColumns(dropEmptyColumns(dropEmpty(rows)));
   // Drawn grids may be sparse (a spreadsheet); the lines vouch for them.
-  if (!plausibleTable(cleaned, 0.25)) return undefined;
+  if (!plausibleTable(cleaned, 0.25)) {
+    const other = wideEmptyColumnsKept(rows, xs) ?? boxedList(cleaned);
+    if (!other) return undefined;
+    cleaned = other;
+  }
   for (const i of taken) used.add(i);
   return { box, rows: cleaned, ruled: true, runs: taken };
+}
+
+/**
+ * A boxed list: one column of three rows or more, each drawn apart by its own rule and each
+ * holding a short item (not paragraphs, which a framed sidebar holds), is a one-column table.
+ */
+function boxedList(rows: TableCellOut[][]): TableCellOut[][] | undefined {
+  if (
+    rows.length < 3 ||
+    rows.some((r) => r.length !== 1 || (r[0].colSpan ?? 1) > 1 || (r[0].rowSpan ?? 1) > 1)
+  )
+    return undefined;
+  const texts = rows.map((r) => r[0].text);
+  if (texts.some((t) => t === '' || t.length > 160)) return undefined;
+  if (texts.reduce((n, t) => n + t.length, 0) / texts.length > 80) return undefined;
+  // Lines of one running text on ruled paper go on in lower case; items start afresh.
+  if (texts.slice(1).filter((t) => /^\p{Ll}/u.test(t)).length >= 0.5 * (texts.length - 1)) return undefined;
+  return rows;
+}
+
+/**
+ * A grid whose drawn columns are wide but empty in every row (a column left to fill in, or
+ * with nothing to say) keeps them: only narrow empty columns are padding between double
+ * rules. For plain grids (no spans) whose cleaned form was no table.
+ */
+function wideEmptyColumnsKept(rows: TableCellOut[][], xs: number[]): TableCellOut[][] | undefined {
+  const nc = xs.length - 1;
+  if (
+    nc < 2 ||
+    rows.some((r) => r.length !== nc || r.some((c) => (c.colSpan ?? 1) > 1 || (c.rowSpan ?? 1) > 1))
+  )
+    return undefined;
+  const width = xs[nc] - xs[0];
+  const keep: number[] = [];
+  for (let c = 0; c < nc; c++)
+    if (rows.some((r) => r[c].text !== '') || xs[c + 1] - xs[c] >= Math.max(24, 0.12 * width)) keep.push(c);
+  const out = dropEmpty(rows).map((r) => keep.map((c) => r[c]));
+  if (keep.length < 2 || out.length < 2) return undefined;
+  // A table's stub: the first column names most rows (a chart's boxed value labels do not).
+  if (out.filter((r) => r[0].text !== '').length < Math.max(2, (2 / 3) * out.length)) return undefined;
+  return out;
 }
 
 /**
