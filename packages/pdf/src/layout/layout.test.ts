@@ -2,7 +2,7 @@ import { blockText, toMarkdown } from '@distill/core';
 import { describe, expect, it } from 'vitest';
 import { layoutsToBlocks, lineInlines } from '../assemble/to-doc.js';
 import { page, run } from '../testing/page-input.js';
-import type { PageInput } from '../types.js';
+import type { PageInput, TextRun } from '../types.js';
 import { analyzePage } from './analyze.js';
 import { findFrameTables } from './frames.js';
 import { findGutters } from './gutters.js';
@@ -134,6 +134,67 @@ describe('tables the lines vouch for', () => {
     const p = page(names.map((t, i) => run(t, 80, 106 + i * 20, 10)));
     p.rules = grid([70, 200, 450], [100, 120, 140, 160]);
     expect(tableRows(p)).toEqual([names.map((t) => [t, ''])]);
+  });
+});
+
+describe('typewritten tables', () => {
+  // Courier: every character 0.6 em; columns laid out with spaces, figures right-aligned.
+  const mono = (text: string, top: number): TextRun => ({
+    ...run(text, 72, top, 10),
+    x1: 72 + text.length * 6,
+  });
+  const pad = (cells: string[]) =>
+    cells[0].padEnd(10) +
+    ' .......' +
+    cells
+      .slice(1)
+      .map((c) => c.padStart(6))
+      .join('');
+  const table = (rows: string[][], top: number) => [
+    mono(`${'Proportion'.padEnd(18)}${rows[0].map((c) => c.padStart(6)).join('')}`, top),
+    mono('-'.repeat(42), top + 12),
+    ...rows.slice(1).map((r, i) => mono(pad(r), top + 24 + i * 12)),
+  ];
+  const first = [
+    ['1.0', '1.1', '1.2', '1.3'],
+    ['0.99', '800', '880', '960', '1,040'],
+    ['0.95', '160', '176', '192', '208'],
+    ['0.90', '80', '88', '96', '104'],
+    ['0.85', '53', '59', '64', '69'],
+    ['0.80', '40', '44', '48', '52'],
+    ['0.75', '32', '35', '38', '42'],
+  ];
+  const second = [
+    ['1.7', '1.8', '2.5', '3.5'],
+    ['0.99', '1,360', '1,440', '2,000', '2,800'],
+    ['0.95', '272', '288', '400', '560'],
+    ['0.90', '136', '144', '200', '280'],
+    ['0.85', '91', '96', '133', '187'],
+    ['0.80', '68', '72', '100', '140'],
+    ['0.75', '54', '58', '80', '112'],
+  ].map((r, i) => (i === 0 ? r : [r[0].padEnd(8), ...r.slice(1)]));
+
+  it('reads a table typed in a fixed-pitch font, leader dots and dashed rule dropped', () => {
+    const p = page(table(first, 100));
+    const t = analyzePage(p).blocks.filter((b) => b.kind === 'table');
+    expect(t).toHaveLength(1);
+    if (t[0].kind !== 'table') throw new Error('not a table');
+    const rows = t[0].rows.map((r) => r.map((c) => c.text));
+    expect(rows[0]).toEqual(['Proportion', ...first[0]]);
+    expect(rows[1]).toEqual(first[1]);
+    expect(rows).toHaveLength(first.length);
+  });
+
+  it('splits two typed tables stacked under one another with columns of their own', () => {
+    const p = page([
+      ...table(first, 100),
+      ...table(second, 200).map((r) => ({ ...r, x0: r.x0 + 9, x1: r.x1 + 9 })),
+    ]);
+    const t = analyzePage(p).blocks.filter((b) => b.kind === 'table');
+    expect(t).toHaveLength(2);
+    const rows = t.map((b) => (b.kind === 'table' ? b.rows.map((r) => r.map((c) => c.text)) : []));
+    expect(rows[1][0]).toEqual(['Proportion', ...second[0]]);
+    expect(rows[1][1]).toEqual(['0.99', '1,360', '1,440', '2,000', '2,800']);
   });
 });
 

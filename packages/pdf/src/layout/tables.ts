@@ -718,6 +718,26 @@ function rowCells(r: Line[], cuts: number[], starts: number[], nc: number): Tabl
   return row;
 }
 
+/** Leader dots, or a rule typed as a row of dashes. */
+const LEADER = /^(?:[.\u2026·]{3,}|[-=_\u2013\u2014]{3,})$/;
+
+/**
+ * A run set in a fixed-pitch font (every character 0.6 em wide, as Courier's), where spaces
+ * lay columns out: several characters with a space between, or leader dots.
+ */
+function typewritten(r: TextRun): boolean {
+  const n = [...r.text].length;
+  const t = r.text.trim();
+  if (n < 3) return false;
+  // Columns: two spaces or more, or figures side by side; prose and captions stay whole.
+  const words = t.split(/\s+/);
+  const figures = words.filter((w) => /^[-+(]?[\d.,]+%?\)?$/.test(w)).length;
+  if (!LEADER.test(t) && !/\S {2,}\S/.test(t) && !(words.length >= 2 && figures >= 0.5 * words.length))
+    return false;
+  const per = (r.x1 - r.x0) / n / r.size;
+  return per > 0.58 && per < 0.62;
+}
+
 /**
  * Borderless tables: a run of at least three consecutive baseline rows that each split into
  * two or more short fragments sharing column positions. Long fragments are text columns,
@@ -732,10 +752,36 @@ export function findTextTables(
   runs.forEach((r, i) => {
     if (!taken.has(i) && !r.rotated) idx.push(i);
   });
-  if (idx.length < 6 || idx.length > 20_000) return [];
+  if (idx.length > 20_000) return [];
   const runIndex = new Map<TextRun, number>();
-  for (const i of idx) runIndex.set(runs[i], i);
-  const frags = buildLines(idx.map((i) => runs[i])).sort((a, b) => a.base - b.base || a.x0 - b.x0);
+  // Typewriter tables are lines of one run each, columns laid out with spaces: such a run is
+  // split into its words (leader dots dropped), and the gaps every row leaves at one x part
+  // the columns (a right-aligned column's widest figures sit one space from the next).
+  const pieces: TextRun[] = [];
+  const leaders: number[] = [];
+  let typed = 0;
+  for (const i of idx) {
+    const r = runs[i];
+    if (!typewritten(r)) {
+      runIndex.set(r, i);
+      pieces.push(r);
+      continue;
+    }
+    typed++;
+    if (LEADER.test(r.text.trim())) {
+      leaders.push(i);
+      continue;
+    }
+    for (const w of splitWords(r)) {
+      if (LEADER.test(w.text)) continue;
+      runIndex.set(w, i);
+      pieces.push(w);
+    }
+  }
+  if (pieces.length < 6) return [];
+  const frags = buildLines(pieces, typed >= 3 ? findGutters(pieces) : []).sort(
+    (a, b) => a.base - b.base || a.x0 - b.x0,
+  );
   const rows: Line[][] = [];
   for (const f of frags) {
     const last = rows[rows.length - 1];
@@ -747,6 +793,7 @@ export function findTextTables(
   // A row label on a line of its own (a section of the stub: "Type of institution").
   const label = (r: Line[]) => r.length === 1 && short(r[0]);
   const out: FoundTable[] = [];
+  const found: FoundTable[] = [];
   let i = 0;
   while (i < rows.length) {
     if (!ok[i]) {
@@ -768,12 +815,79 @@ export function findTextTables(
       } else if (j - end > 1 && !(j - end <= 2 && label(rows[j]) && label(rows[j - 1]))) break;
       j++;
     }
-    const group = rows.slice(i, end + 1);
+    const whole = rows.slice(i, end + 1);
     i = end + 1;
     if (okCount < 3) continue;
-    const table = textTableOf(group, okCount, runIndex, taken);
-    if (table) out.push(table);
+    for (const group of splitByColumns(whole, (r) => r.length >= 2 && r.every(short))) {
+      const table = textTableOf(
+        group,
+        group.filter((r) => r.length >= 2 && r.every(short)).length,
+        runIndex,
+        taken,
+      );
+      if (table) found.push(table);
+    }
   }
+  for (const table of found) {
+    // The leader dots between a typewritten table's stub and its figures go with it.
+    for (const k of leaders) {
+      const r = runs[k];
+      const cy = (r.y0 + r.y1) / 2;
+      if (cy > table.box.y0 && cy < table.box.y1 && r.x0 >= table.box.x0 - 1 && r.x1 <= table.box.x1 + 1) {
+        table.runs.add(k);
+        taken.add(k);
+      }
+    }
+    out.push(table);
+  }
+  return out;
+}
+
+/**
+ * Splits rows that stack two tables with their own columns (a table continued under a new
+ * header with other columns): where, after three rows or more of one alignment, three rows
+ * line up with each other but not with the rows above (no shared left or right edge for most
+ * of their cells), the second table starts, with the labels and header rows right above it.
+ */
+function splitByColumns(group: Line[][], isRow: (r: Line[]) => boolean): Line[][][] {
+  const shares = (r: Line[], ref: Line[][]) => {
+    const hit = r.filter((f) =>
+      ref.some((q) => q.some((g) => Math.abs(f.x0 - g.x0) < 2 || Math.abs(f.x1 - g.x1) < 2)),
+    ).length;
+    return hit / r.length;
+  };
+  const out: Line[][][] = [];
+  let start = 0;
+  const rowsAt = group.map((r, k) => (isRow(r) ? k : -1)).filter((k) => k >= 0);
+  for (let n = 3; n + 2 < rowsAt.length; n++) {
+    const k = rowsAt[n];
+    if (k <= start) continue;
+    const before = rowsAt.filter((j) => j >= start && j < k).slice(-4);
+    if (before.length < 3) continue;
+    const ref = before.map((j) => group[j]);
+    // The rows above must be a body of their own (aligned with each other), not header rows
+    // whose spanning labels align with nothing.
+    const aligned = (t: Line[][]) => shares(t[2], [t[0], t[1]]) >= 0.5 && shares(t[1], [t[0]]) >= 0.5;
+    const triples =
+      ref.length === 4
+        ? [ref.slice(0, 3), [ref[0], ref[1], ref[3]], [ref[0], ref[2], ref[3]], ref.slice(1)]
+        : [ref];
+    if (!triples.some(aligned)) continue;
+    const next = [rowsAt[n], rowsAt[n + 1], rowsAt[n + 2]].map((j) => group[j]);
+    if (next.some((r) => shares(r, ref) >= 0.5)) continue;
+    if (shares(next[1], [next[0]]) < 0.5 || shares(next[2], [next[0], next[1]]) < 0.5) continue;
+    // The new table's header (a row of its own alignment right above) and labels go with it.
+    let cut = k;
+    const body = before.map((j) => group[j]).slice(0, 2);
+    for (let back = 0; back < 4 && cut - 1 > start + 2; back++) {
+      const r = group[cut - 1];
+      if (isRow(r) && shares(r, body) >= 0.5) break;
+      cut--;
+    }
+    out.push(group.slice(start, cut));
+    start = cut;
+  }
+  out.push(group.slice(start));
   return out;
 }
 
