@@ -344,6 +344,24 @@ describe('sidebar headings', () => {
     expect(blocks.filter((b) => b.kind === 'heading').map((b) => blockText(b))).toEqual(['Cellular Cycle']);
   });
 
+  it('makes a numbered section title at the body size a heading, not a numbered sentence', () => {
+    const para = (top: number) =>
+      Array.from({ length: 4 }, (_, i) =>
+        run('Body text of the page sets the body size here and goes on.', 72, top + i * 14, 10),
+      );
+    const p = page([
+      ...para(80),
+      run('2.3 Sampling design', 72, 150, 10),
+      ...para(172),
+      run('2.4. The sample was drawn at random from the register.', 72, 242, 10),
+      ...para(264),
+    ]);
+    const blocks = layoutsToBlocks([analyzePage(p)]).blocks;
+    expect(blocks.filter((b) => b.kind === 'heading').map((b) => blockText(b))).toEqual([
+      '2.3 Sampling design',
+    ]);
+  });
+
   it('leaves a small bold line with nothing under it as text', () => {
     const body = Array.from({ length: 12 }, (_, i) =>
       run('Body text of the page sets the body size here.', 72, 100 + i * 16, 13),
