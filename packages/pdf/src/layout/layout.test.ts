@@ -7,7 +7,7 @@ import { analyzePage } from './analyze.js';
 import { findFrameTables } from './frames.js';
 import { findGutters } from './gutters.js';
 import { buildLines, makeLine } from './lines.js';
-import { dropEmptyColumns } from './tables.js';
+import { dropEmptyColumns, gridFromText } from './tables.js';
 
 const md = (inputs: PageInput[]) => toMarkdown(layoutsToBlocks(inputs.map(analyzePage)).blocks).markdown;
 
@@ -134,6 +134,27 @@ describe('tables the lines vouch for', () => {
     const p = page(names.map((t, i) => run(t, 80, 106 + i * 20, 10)));
     p.rules = grid([70, 200, 450], [100, 120, 140, 160]);
     expect(tableRows(p)).toEqual([names.map((t) => [t, ''])]);
+  });
+});
+
+describe('figures side by side', () => {
+  it('gives each figure of a run of figures its own column', () => {
+    const rows = [
+      ['Maine', '13,278', '13,077', '12,950'],
+      ['Vermont', '17,100', '17,152', '16,779'],
+      ['Iowa', '34,339', '33,547', '33,693'],
+      ['Kansas', '30,155', '30,355', '29,818'],
+      ['Ohio', '19,029', '16,702', '17,356'],
+      ['Idaho', '15,547', '15,768', '16,096'],
+      ['Utah', '30,253', '30,214', '29,050'],
+    ];
+    // The state names and the first figure are runs of their own; the other two come as one
+    // run, a word space apart.
+    const runs = rows.flatMap((r, i) => {
+      const top = 100 + i * 12;
+      return [run(r[0], 72, top, 8), run(r[1], 176, top, 8), run(`${r[2]} ${r[3]}`, 252, top, 8)];
+    });
+    expect(gridFromText(runs)).toEqual(rows.map((r) => r.map((text) => ({ text }))));
   });
 });
 

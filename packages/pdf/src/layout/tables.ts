@@ -574,7 +574,10 @@ export function findRuleBoundTables(
  * the rows give columns; a fragment crossing a column gap spans those columns. Continuation
  * lines of a wrapped cell are folded into the row above.
  */
-export function gridFromText(runs: TextRun[]): TableCellOut[][] | undefined {
+export function gridFromText(input: TextRun[]): TableCellOut[][] | undefined {
+  // A run of figures side by side ("2,753,438 2,799,250") is cells of several columns set a
+  // word space apart: its figures are placed one by one (digits are of one width).
+  const runs = input.flatMap((r) => (figureRun(r.text) ? splitWords(r) : [r]));
   // Columns set closer than a font size apart still leave a gap at the same x on every row.
   const frags = buildLines(runs, findGutters(runs));
   if (frags.length < 4) return undefined;
@@ -625,6 +628,12 @@ export function gridFromText(runs: TextRun[]): TableCellOut[][] | undefined {
 }
 
 const NUMBER = /^[-+−–(]?[\d.,]+%?\)?$/;
+
+/** Two figures or more and nothing else ("3,001,337 3,039,015", "12.5 (1.1)"). */
+function figureRun(text: string): boolean {
+  const words = text.trim().split(/\s+/);
+  return words.length >= 2 && words.every((w) => NUMBER.test(w) || /^[—–-]$/.test(w));
+}
 
 /**
  * A header cell wrapped onto a second line ("Slope Gradient / (%)"): among the first two rows,
