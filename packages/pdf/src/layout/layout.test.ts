@@ -158,6 +158,46 @@ describe('figures side by side', () => {
   });
 });
 
+describe('two-column tables of figures', () => {
+  const rowsOf = (p: PageInput) =>
+    analyzePage(p)
+      .blocks.filter((b) => b.kind === 'table')
+      .map((t) => (t.kind === 'table' ? t.rows.map((r) => r.map((c) => c.text)) : []));
+  const body = Array.from({ length: 6 }, (_, i) =>
+    run('Body text of the page that sets the body size here and runs on for a while.', 72, 400 + i * 14),
+  );
+
+  it('reads names with figures that go up and down as a table', () => {
+    const rows = [
+      ['Austria', '12.4'],
+      ['Belgium', '8.1'],
+      ['Denmark', '15.0'],
+      ['Finland', '9.7'],
+    ];
+    const p = page([
+      ...rows.flatMap((r, i) => [run(r[0], 72, 100 + i * 14), run(r[1], 300, 100 + i * 14)]),
+      ...body,
+    ]);
+    expect(rowsOf(p)).toEqual([rows]);
+  });
+
+  it('leaves titles with page numbers that only go up (roman ones first) as a contents list', () => {
+    const rows = [
+      ['Preface', 'vii'],
+      ['Acknowledgments', 'xi'],
+      ['Introduction', '3'],
+      ['Methods', '7'],
+      ['Results', '12'],
+      ['Discussion', '20'],
+    ];
+    const p = page([
+      ...rows.flatMap((r, i) => [run(r[0], 72, 100 + i * 14), run(r[1], 300, 100 + i * 14)]),
+      ...body,
+    ]);
+    expect(rowsOf(p)).toEqual([]);
+  });
+});
+
 describe('typewritten tables', () => {
   // Courier: every character 0.6 em; columns laid out with spaces, figures right-aligned.
   const mono = (text: string, top: number): TextRun => ({

@@ -918,8 +918,15 @@ function textTableOf(
   );
   if (cols.length < 2) return undefined;
   const lastCells = group.filter((r) => r.length >= 2).map((r) => r[r.length - 1].text);
-  if (lastCells.every((t) => /^[\divxlc.\s-]+$/i.test(t)) && group.every((r) => r.length <= 2))
-    return undefined;
+  // A contents list: page numbers (bare integers or roman numerals) that never go down. Figures
+  // of a two-column table (amounts, decimals, shares) go up and down.
+  if (lastCells.every((t) => /^[\divxlc.\s-]+$/i.test(t)) && group.every((r) => r.length <= 2)) {
+    const texts = lastCells.map((t) => t.trim());
+    // Front matter numbered in roman numerals, then the body's arabic page numbers.
+    const pages = texts.filter((t) => !/^[ivxlc]+$/i.test(t));
+    const arabic = pages.map((t) => (/^\d+(-\d+)?$/.test(t) ? Number.parseInt(t, 10) : Number.NaN));
+    if (arabic.every((n, k) => Number.isInteger(n) && (k === 0 || n >= arabic[k - 1]))) return undefined;
+  }
   // Rows of a table mostly have the same number of cells; chart labels do not.
   const counts = new Map<number, number>();
   for (const r of group) if (r.length >= 2) counts.set(r.length, (counts.get(r.length) ?? 0) + 1);
