@@ -111,6 +111,41 @@ describe('tables the lines vouch for', () => {
       .blocks.filter((b) => b.kind === 'table')
       .map((t) => (t.kind === 'table' ? t.rows.map((r) => r.map((c) => c.text)) : []));
 
+  it('parts a ruled band holding one value per line in every column into rows', () => {
+    // Header row ruled; the three body rows share one band, values stacked one per line.
+    const rows = [
+      ['3-year-olds', '1,530', '1,029'],
+      ['4-year-olds', '1,253', '855'],
+      ['Total', '2,783', '1,884'],
+    ];
+    const p = page([
+      run('Cohort', 80, 106, 10),
+      run('Head Start', 220, 106, 10),
+      run('Control', 360, 106, 10),
+      ...rows.flatMap((r, i) => r.map((t, c) => run(t, [80, 220, 360][c], 126 + i * 14, 10))),
+    ]);
+    p.rules = grid([70, 200, 340, 480], [100, 120, 170]);
+    expect(tableRows(p)).toEqual([[['Cohort', 'Head Start', 'Control'], ...rows]]);
+  });
+
+  it('keeps the wrapped lines of a ruled cell in one row', () => {
+    const p = page([
+      run('Source', 80, 106, 10),
+      run('Definition', 220, 106, 10),
+      run('Major area', 80, 126, 10),
+      run('Emissions of ten tons', 220, 126, 10),
+      run('a year or more', 220, 140, 10),
+      run('of one air toxic', 220, 154, 10),
+    ]);
+    p.rules = grid([70, 200, 400], [100, 120, 170]);
+    expect(tableRows(p)).toEqual([
+      [
+        ['Source', 'Definition'],
+        ['Major area', 'Emissions of ten tons a year or more of one air toxic'],
+      ],
+    ]);
+  });
+
   it('reads a boxed one-column list of items as a table', () => {
     const items = ['Safety goggles', 'Lab coat', 'Nitrile gloves', 'Closed shoes'];
     const p = page(items.map((t, i) => run(t, 80, 106 + i * 20, 10)));

@@ -194,6 +194,13 @@ function gridTable(
   if (headTop !== undefined) ys.unshift(headTop);
   const box = { x0: xs[0], y0: ys[0], x1: xs[xs.length - 1], y1: ys[ys.length - 1] };
   if (box.x1 - box.x0 < 20 || box.y1 - box.y0 < 8) return undefined;
+  // Rows the rules leave undrawn (a body of several entries between two rules) are cut where
+  // the text says so.
+  const unruled = unruledRowCuts(runs, used, xs, ys);
+  if (unruled.length) {
+    ys.push(...unruled);
+    ys.sort((a, b) => a - b);
+  }
   const nr = ys.length - 1;
   const nc = xs.length - 1;
   if (nr * nc > 10_000) return undefined;
@@ -227,7 +234,7 @@ function gridTable(
     v.some((r) => Math.abs(r.x0 - x) <= 3 && r.y0 <= ya + TOL && r.y1 >= yb - TOL) ||
     (stacked && !v.some((r) => r.y0 <= ya + TOL && r.y1 >= yb - TOL) && !crossed(x, ya, yb));
   const hasH = (y: number, xa: number, xb: number) =>
-    h.some((r) => Math.abs(r.y0 - y) <= 3 && r.x0 <= xa + TOL && r.x1 >= xb - TOL);
+    unruled.includes(y) || h.some((r) => Math.abs(r.y0 - y) <= 3 && r.x0 <= xa + TOL && r.x1 >= xb - TOL);
   // Union-find over grid cells joined where the boundary between them is not drawn.
   const cp = Array.from({ length: nr * nc }, (_, i) => i);
   const cf = (i: number): number => {
@@ -301,6 +308,77 @@ function gridTable(
   }
   for (const i of taken) used.add(i);
   return { box, rows: cleaned, ruled: true, runs: taken };
+}
+
+/**
+ * Cuts inside the bands of a drawn grid where its rules leave rows out. Within a band, the
+ * text lines (baselines shared across the columns) part into rows where a blank line crosses
+ * the whole band and the first column starts an entry below it, or where every filled column
+ * holds one line per row and all but the first hold only figures (a stack of values, one per
+ * row: "3-year-olds / 4-year-olds / Total" beside "1,530 / 1,253 / 2,783").
+ */
+function unruledRowCuts(runs: readonly TextRun[], used: Set<number>, xs: number[], ys: number[]): number[] {
+  const nc = xs.length - 1;
+  if (nc < 2) return [];
+  const cuts: number[] = [];
+  const colOf = (x: number) => {
+    let c = 0;
+    while (c < nc - 1 && x > xs[c + 1]) c++;
+    return c;
+  };
+  for (let r = 0; r + 1 < ys.length; r++) {
+    const band = runs.filter((run, i) => {
+      if (used.has(i) || run.rotated || run.text.trim() === '') return false;
+      const cx = (run.x0 + run.x1) / 2;
+      const cy = (run.y0 + run.y1) / 2;
+      return cx > xs[0] && cx < xs[nc] && cy > ys[r] && cy < ys[r + 1];
+    });
+    if (band.length < 4) continue;
+    // Text lines of the band by baseline.
+    const lines: TextRun[][] = [];
+    for (const run of band.slice().sort((a, b) => a.base - b.base)) {
+      const last = lines[lines.length - 1];
+      if (last && Math.abs(last[0].base - run.base) <= 0.4 * run.size) last.push(run);
+      else lines.push([run]);
+    }
+    if (lines.length < 2 || lines.length > 60) continue;
+    const top = (l: TextRun[]) => Math.min(...l.map((x) => x.y0));
+    const bottom = (l: TextRun[]) => Math.max(...l.map((x) => x.y1));
+    const size = Math.min(...band.map((x) => x.size));
+    const cols = (l: TextRun[]) => new Set(l.map((x) => colOf((x.x0 + x.x1) / 2)));
+    // A stack of values: each filled column has a run on every line; all but the first, figures.
+    const filled = new Set(band.map((x) => colOf((x.x0 + x.x1) / 2)));
+    const stacked =
+      filled.size >= 2 &&
+      lines.every((l) => cols(l).size === filled.size) &&
+      band.every((x) => colOf((x.x0 + x.x1) / 2) === 0 || /^[-+−–(]?[\d.,]+%?\)?$/.test(x.text.trim()));
+    // A blank line stands out from the band's own leading (wide leading is no blank line).
+    const gaps = lines.slice(1).map((l, k) => top(l) - bottom(lines[k]));
+    const leading = gaps.slice().sort((a, b) => a - b)[Math.floor((gaps.length - 1) / 2)];
+    const at = (k: number) => (top(lines[k]) + bottom(lines[k - 1])) / 2;
+    if (stacked) {
+      for (let k = 1; k < lines.length; k++) if (gaps[k - 1] > 0) cuts.push(at(k));
+      continue;
+    }
+    const blank: number[] = [];
+    for (let k = 1; k < lines.length; k++) {
+      const gap = gaps[k - 1];
+      if (gap > 0 && gap >= 0.9 * size && gap >= 1.8 * Math.max(0, leading) && cols(lines[k]).has(0))
+        blank.push(k);
+    }
+    // Each part is an entry across the columns (a label line of its own aside), not the
+    // wrapped lines of one cell set apart by another column's centred text.
+    const spread = (a: number, b: number) => new Set(lines.slice(a, b).flatMap((l) => [...cols(l)])).size;
+    let from = 0;
+    blank.forEach((k, n) => {
+      const to = blank[n + 1] ?? lines.length;
+      if ((spread(from, k) >= 2 || k - from === 1) && spread(k, to) >= 2) {
+        cuts.push(at(k));
+        from = k;
+      }
+    });
+  }
+  return cuts;
 }
 
 /**
