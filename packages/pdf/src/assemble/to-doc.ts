@@ -98,10 +98,28 @@ function isHeadingCandidate(b: TextBlock, body: number, next?: LayoutBlock): boo
 
 /** Heading levels from the distinct size tiers of the document's candidate headings. */
 export function headingLevels(pages: readonly PageLayout[], body: number): Map<TextBlock, HeadingLevel> {
-  const cands: TextBlock[] = [];
-  for (const p of pages)
+  let cands: TextBlock[] = [];
+  const onPages = new Map<string, Set<number>>();
+  const key = (b: TextBlock) =>
+    blockText(b)
+      .toLowerCase()
+      .replace(/[\s\p{P}\p{S}]+/gu, '');
+  pages.forEach((p, n) =>
     p.blocks.forEach((b, i) => {
-      if (b.kind === 'text' && isHeadingCandidate(b, body, p.blocks[i + 1])) cands.push(b);
+      if (b.kind !== 'text') return;
+      if (pages.length >= 3 && b.lines.length <= 3) {
+        const k = key(b);
+        if (k) onPages.set(k, (onPages.get(k) ?? new Set()).add(n));
+      }
+      if (isHeadingCandidate(b, body, p.blocks[i + 1])) cands.push(b);
+    }),
+  );
+  // A title set on page after page (a running header, in the margin or not: the document's
+  // or chapter's name) heads no section.
+  if (pages.length >= 3)
+    cands = cands.filter((b) => {
+      const n = onPages.get(key(b))?.size ?? 0;
+      return !(n >= 3 && n >= 0.3 * pages.length);
     });
   const tiers = [
     ...new Set(cands.filter((b) => b.size >= body * HEADING_RATIO).map((b) => round(b.size))),

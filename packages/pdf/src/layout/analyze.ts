@@ -455,9 +455,9 @@ function footnotesLast(
   return [...kept.slice(0, notes), ...moved, ...kept.slice(notes)];
 }
 
-/** "Figure 3.", "Table IV:", and unnumbered "Table: …". */
+/** "Figure 3.", "Table IV:", appendix numbering "Figure A1:", "Table S2", and unnumbered "Table: …". */
 const CAPTION =
-  /^(fig(ure)?\.?|table|tab\.|chart|exhibit|graph|diagram|map|plate|photo)\s*([0-9IVXivx]+[a-z]?\s*[.:\-–—]?|:)/i;
+  /^(fig(ure)?\.?|table|tab\.|chart|exhibit|graph|diagram|map|plate|photo)\s*([A-Z]\d+(\.\d+)*[a-z]?\s*[.:\-–—]?|[0-9IVXivx]+[a-z]?\s*[.:\-–—]?|:)/i;
 
 function labelBlocks(blocks: LayoutBlock[], width: number, height: number, bodySize: number): void {
   // Running headers and footers sit in the margins; a little further in, they are still the

@@ -458,6 +458,34 @@ describe('sidebar headings', () => {
     ]);
   });
 
+  it('makes no heading of a title set on page after page, nor of an appendix figure caption', () => {
+    const para = (top: number) =>
+      Array.from({ length: 5 }, (_, i) =>
+        run('Body text of the page sets the body size here and goes on.', 72, top + i * 14, 10),
+      );
+    const pages = [1, 2, 3, 4].map((n) =>
+      page(
+        [
+          run('Presentation of Findings', 72, 150, 14, true),
+          ...para(180),
+          run(`Section ${n} results`, 72, 280, 14, true),
+          ...para(310),
+          ...(n === 4
+            ? [run('Figure A1: Density of financial losses', 72, 400, 14, true), ...para(430)]
+            : []),
+        ],
+        n,
+      ),
+    );
+    const blocks = layoutsToBlocks(pages.map(analyzePage)).blocks;
+    expect(blocks.filter((b) => b.kind === 'heading').map((b) => blockText(b))).toEqual([
+      'Section 1 results',
+      'Section 2 results',
+      'Section 3 results',
+      'Section 4 results',
+    ]);
+  });
+
   it('leaves a small bold line with nothing under it as text', () => {
     const body = Array.from({ length: 12 }, (_, i) =>
       run('Body text of the page sets the body size here.', 72, 100 + i * 16, 13),
