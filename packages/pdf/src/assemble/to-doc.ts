@@ -104,7 +104,7 @@ export function headingLevels(pages: readonly PageLayout[], body: number): Map<T
     blockText(b)
       .toLowerCase()
       .replace(/[\s\p{P}\p{S}]+/gu, '');
-  pages.forEach((p, n) =>
+  pages.forEach((p, n) => {
     p.blocks.forEach((b, i) => {
       if (b.kind !== 'text') return;
       if (pages.length >= 3 && b.lines.length <= 3) {
@@ -112,8 +112,8 @@ export function headingLevels(pages: readonly PageLayout[], body: number): Map<T
         if (k) onPages.set(k, (onPages.get(k) ?? new Set()).add(n));
       }
       if (isHeadingCandidate(b, body, p.blocks[i + 1])) cands.push(b);
-    }),
-  );
+    });
+  });
   // A title set on page after page (a running header, in the margin or not: the document's
   // or chapter's name) heads no section.
   if (pages.length >= 3)
