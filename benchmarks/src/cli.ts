@@ -1,4 +1,4 @@
-// pnpm bench quality <suite> [--corpus DIR] [--engine NAME] [--limit N]
+// pnpm bench quality <suite> [--corpus DIR] [--engine NAME] [--limit N] [--fold a|b]
 // pnpm bench speed <pdf|html|office> [--corpus DIR] [--engine NAME] [--runs N] [--limit N] [--no-scaling|--scaling-only] [--sizes a,b] [--scale-timeout S]
 //   (office: the scaling part is one 200,000-row sheet)
 // pnpm bench cold [--runs N]   (the built CLI as whole processes, beside LiteParse's CLI)
@@ -16,7 +16,8 @@ import { runMain } from './run-main.js';
 import { runScaling, runSpeed } from './speed.js';
 
 const USAGE = `usage:
-  pnpm bench quality <pdf-dpbench|html-wcxb|office-vectors> [--corpus DIR] [--engine NAME] [--limit N]
+  pnpm bench quality <pdf-dpbench|pdf-icdar|html-wcxb|office-vectors> [--corpus DIR] [--engine NAME] [--limit N]
+                     [--fold a|b]   (pdf suites: tune on one fold, check on the other)
   pnpm bench speed <pdf|html|office> [--corpus DIR] [--engine NAME] [--runs N] [--limit N]
                    [--no-scaling | --scaling-only] [--sizes 100,500] [--scale-timeout SECONDS]
   pnpm bench cold [--runs N] [--corpus DIR]
@@ -30,6 +31,7 @@ async function main() {
       corpus: { type: 'string' },
       engine: { type: 'string' },
       limit: { type: 'string' },
+      fold: { type: 'string' },
       runs: { type: 'string' },
       'no-scaling': { type: 'boolean' },
       'scaling-only': { type: 'boolean' },
@@ -46,7 +48,9 @@ async function main() {
   }
   if (cmd === 'quality') {
     if (!suite) throw new Error(USAGE);
-    await runQuality(suite, corpusDir(suite, values.corpus), values.engine, limit);
+    const fold = values.fold;
+    if (fold !== undefined && fold !== 'a' && fold !== 'b') throw new Error(`--fold a|b, not ${fold}`);
+    await runQuality(suite, corpusDir(suite, values.corpus), values.engine, limit, fold);
   } else if (cmd === 'speed') {
     if (!['pdf', 'html', 'office'].includes(suite)) throw new Error(USAGE);
     const corpus = corpusDir(suite, values.corpus);

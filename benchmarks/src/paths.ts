@@ -11,6 +11,7 @@ export const REPORT_PATH = resolve(BENCH_DIR, 'REPORT.md');
 
 export const DEFAULT_CORPUS: Record<string, string> = {
   'pdf-dpbench': 'pdf/dpbench-dev',
+  'pdf-icdar': 'pdf/icdar2013-dev',
   'html-wcxb': 'html/wcxb-dev',
   'office-vectors': 'office',
   pdf: 'pdf/dpbench-dev',

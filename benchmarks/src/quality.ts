@@ -4,11 +4,18 @@ import { decodeBytes } from 'distill/internals';
 import { runInChild } from './child.js';
 import { engineByName, enginesFor } from './engines/registry.js';
 import type { Engine, Kind } from './engines/types.js';
-import { dpbenchInputs, type InputFile, officeCases, wcxbInputs } from './inputs.js';
+import { dpbenchInputs, type InputFile, inputFile, officeCases, wcxbInputs } from './inputs.js';
 import { corpusLabel, type Num, now, type QualityResult, writeResult } from './results.js';
 import { addScores, type BlockScores, emptyScores, type RefElement, scoreBlocks } from './scorers/blocks.js';
 import { aggregate, type DpScores, pyReadText, scoreDocument } from './scorers/dpbench.js';
 import { mean } from './scorers/fsum.js';
+import {
+  aggregateIcdar,
+  bestReading,
+  type IcdarDocScore,
+  markdownTables,
+  parseStructureXml,
+} from './scorers/icdar.js';
 import { markdownNid as nid } from './scorers/nid.js';
 import { cellAgreement, checkVectors, parseCsv } from './scorers/office.js';
 import { wordPrf } from './scorers/wcxb.js';
@@ -16,6 +23,7 @@ import type { BlocksAnswer, ConvertAnswer } from './worker.js';
 
 export const QUALITY_SUITES: Record<string, Kind> = {
   'pdf-dpbench': 'pdf',
+  'pdf-icdar': 'pdf',
   'html-wcxb': 'html',
   'office-vectors': 'office',
 };
@@ -76,6 +84,40 @@ const errorSummary = (errs: (string | undefined)[]) => {
   return { errors: list.length, sampleErrors: [...new Set(list)].slice(0, 3) };
 };
 
+// ---------- folds ----------
+
+export type Fold = 'a' | 'b';
+
+/**
+ * Two deterministic folds of a dev set, for tuning on one and checking on the other: documents
+ * in sorted-id order, even positions fold a, odd positions fold b.
+ */
+export function foldOf(files: { id: string }[]): Map<string, Fold> {
+  const ids = files.map((f) => f.id).sort();
+  return new Map(ids.map((id, i) => [id, i % 2 === 0 ? 'a' : 'b']));
+}
+
+function inFold<T extends { id: string }>(files: T[], fold?: Fold): T[] {
+  if (!fold) return files;
+  const folds = foldOf(files);
+  return files.filter((f) => folds.get(f.id) === fold);
+}
+
+/** A line per fold present and one for all, from per-document rows. */
+function byFold<R extends { id: string }>(
+  rows: R[],
+  allFiles: { id: string }[],
+  summarize: (rows: R[]) => Record<string, Num>,
+): Record<string, Record<string, Num>> {
+  const folds = foldOf(allFiles);
+  const out: Record<string, Record<string, Num>> = {};
+  for (const f of ['a', 'b'] as Fold[]) {
+    const part = rows.filter((r) => folds.get(r.id) === f);
+    if (part.length) out[`fold ${f}`] = { ...summarize(part), docs: part.length };
+  }
+  return out;
+}
+
 // ---------- pdf-dpbench ----------
 
 function dpbenchScore(corpus: string, files: InputFile[], preds: string[]) {
@@ -88,6 +130,14 @@ function dpbenchScore(corpus: string, files: InputFile[], preds: string[]) {
     perDocument.push({ id: f.id, ...s });
   });
   return { metrics: aggregate(scores) as unknown as Record<string, Num>, perDocument };
+}
+
+function withFolds(
+  scored: { metrics: Record<string, Num>; perDocument: Record<string, unknown>[] },
+  all: InputFile[],
+) {
+  const rows = scored.perDocument as unknown as (DpScores & { id: string })[];
+  return { ...scored, groups: byFold(rows, all, (r) => aggregate(r) as unknown as Record<string, Num>) };
 }
 
 /**
@@ -127,10 +177,14 @@ export function publishedPeers(corpus: string): string[] {
     : [];
 }
 
-async function pdfDpbench(corpus: string, engines: string[], limit?: number): Promise<QualityResult[]> {
-  const files = dpbenchInputs(corpus)
-    .filter((f) => existsSync(join(corpus, 'ground-truth', `${f.id}.md`)))
-    .slice(0, limit);
+async function pdfDpbench(
+  corpus: string,
+  engines: string[],
+  limit?: number,
+  fold?: Fold,
+): Promise<QualityResult[]> {
+  const all = dpbenchInputs(corpus).filter((f) => existsSync(join(corpus, 'ground-truth', `${f.id}.md`)));
+  const files = inFold(all, fold).slice(0, limit);
   const out: QualityResult[] = [];
   const published = new Set(publishedPeers(corpus));
   for (const name of engines) {
@@ -148,17 +202,20 @@ async function pdfDpbench(corpus: string, engines: string[], limit?: number): Pr
         docs: files.length,
         errors: missing,
         sampleErrors: missing ? [`${missing} predictions missing`] : [],
-        ...dpbenchScore(corpus, files, preds),
+        ...withFolds(dpbenchScore(corpus, files, preds), all),
       });
       continue;
     }
     if (!live) throw new Error(`unknown engine ${name}`);
     try {
       const o = await convertAll(live, files);
-      const scored = dpbenchScore(
-        corpus,
-        files,
-        o.md.map((m) => m ?? ''),
+      const scored = withFolds(
+        dpbenchScore(
+          corpus,
+          files,
+          o.md.map((m) => m ?? ''),
+        ),
+        all,
       );
       const b = await dpbenchBlocks(corpus, live, files);
       const errs = errorSummary(o.errors);
@@ -175,6 +232,62 @@ async function pdfDpbench(corpus: string, engines: string[], limit?: number): Pr
       });
     } catch (e) {
       out.push(failed('pdf-dpbench', name, corpus, e));
+    }
+  }
+  return out;
+}
+
+// ---------- pdf-icdar ----------
+
+/** icdar layout: <name>.pdf with <name>-str.xml (eu-009a also read as eu-009b: the better counts). */
+export function icdarInputs(corpus: string): InputFile[] {
+  return readdirSync(corpus)
+    .filter(
+      (n) => n.toLowerCase().endsWith('.pdf') && existsSync(join(corpus, n.replace(/\.pdf$/i, '-str.xml'))),
+    )
+    .sort()
+    .map((n) => inputFile(join(corpus, n)));
+}
+
+function icdarReadings(corpus: string, id: string) {
+  const names = [id];
+  const alt = id.replace(/a$/, 'b');
+  if (alt !== id && existsSync(join(corpus, `${alt}-str.xml`))) names.push(alt);
+  return names.map((n) => parseStructureXml(readFileSync(join(corpus, `${n}-str.xml`), 'utf8')));
+}
+
+async function pdfIcdar(
+  corpus: string,
+  engines: string[],
+  limit?: number,
+  fold?: Fold,
+): Promise<QualityResult[]> {
+  const all = icdarInputs(corpus);
+  const files = inFold(all, fold).slice(0, limit);
+  const truths = files.map((f) => icdarReadings(corpus, f.id));
+  const out: QualityResult[] = [];
+  for (const name of engines) {
+    const engine = engineByName(name);
+    if (!engine) throw new Error(`unknown engine ${name}`);
+    try {
+      const o = await convertAll(engine, files);
+      const per: (IcdarDocScore & { id: string })[] = files.map((f, i) => ({
+        id: f.id,
+        ...bestReading(truths[i], markdownTables(o.md[i] ?? '')),
+      }));
+      const summarize = (rows: IcdarDocScore[]) => aggregateIcdar(rows) as unknown as Record<string, Num>;
+      out.push({
+        ...base('pdf-icdar', name, corpus),
+        version: o.version,
+        source: 'live',
+        docs: files.length,
+        ...errorSummary(o.errors),
+        metrics: summarize(per),
+        groups: byFold(per, all, summarize),
+        perDocument: per as unknown as Record<string, unknown>[],
+      });
+    } catch (e) {
+      out.push(failed('pdf-icdar', name, corpus, e));
     }
   }
   return out;
@@ -368,11 +481,24 @@ async function officeVectors(corpus: string, engines: string[], limit?: number):
   return out;
 }
 
+const f3 = (x: Num | undefined) => (typeof x === 'number' ? x.toFixed(3) : '-');
+
+function foldLine(suite: string, m: Record<string, Num>): string {
+  if (suite === 'pdf-dpbench')
+    return `docs ${m.docs}  overall ${f3(m.overall)}  NID ${f3(m.nid)}  TEDS ${f3(m.teds)}  MHS ${f3(m.mhs)}`;
+  return (
+    `docs ${m.docs}  micro P ${f3(m.micro_precision)} R ${f3(m.micro_recall)} F1 ${f3(m.micro_f1)}` +
+    `  macro P ${f3(m.macro_precision)} R ${f3(m.macro_recall)} F1 ${f3(m.macro_f1)}` +
+    `  tables ${m.tables} found ${m.found} missed ${m.missed} spurious ${m.spurious}`
+  );
+}
+
 export async function runQuality(
   suite: string,
   corpus: string,
   engine?: string,
   limit?: number,
+  fold?: Fold,
 ): Promise<{ results: QualityResult[]; files: string[] }> {
   const kind = QUALITY_SUITES[suite];
   if (!kind)
@@ -380,19 +506,33 @@ export async function runQuality(
   // `--engine a,b` runs several engines in one run (e.g. distill-ocr,liteparse-ocr).
   let engines = engine ? engine.split(',') : enginesFor(kind).map((e) => e.name);
   if (!engine && suite === 'pdf-dpbench') engines = [...engines, ...publishedPeers(corpus)];
-  const fn = suite === 'pdf-dpbench' ? pdfDpbench : suite === 'html-wcxb' ? htmlWcxb : officeVectors;
+  if (fold && suite !== 'pdf-dpbench' && suite !== 'pdf-icdar') throw new Error(`--fold: not for ${suite}`);
+  const fn =
+    suite === 'pdf-dpbench'
+      ? pdfDpbench
+      : suite === 'pdf-icdar'
+        ? pdfIcdar
+        : suite === 'html-wcxb'
+          ? htmlWcxb
+          : officeVectors;
   const results: QualityResult[] = [];
   const files: string[] = [];
   for (const name of engines) {
     const t = performance.now();
-    const [r] = await fn(corpus, [name], limit);
+    const [r] = await fn(corpus, [name], limit, fold);
     results.push(r);
-    files.push(writeResult(r));
-    const main = r.metrics.overall ?? r.metrics.f1 ?? r.metrics.docling_nid;
+    // A fold or a limited run is a tuning run: it does not replace the suite's stored result.
+    if (!fold && !limit) files.push(writeResult(r));
+    const main = r.metrics.overall ?? r.metrics.micro_f1 ?? r.metrics.f1 ?? r.metrics.docling_nid;
     console.log(
       `${suite} ${name}: ${r.status}${r.failure ? ` (${r.failure})` : ''} docs=${r.docs} errors=${r.errors}` +
         ` main=${typeof main === 'number' ? main.toFixed(4) : main} ${((performance.now() - t) / 1000).toFixed(1)}s`,
     );
+    if (suite === 'pdf-dpbench' || suite === 'pdf-icdar') {
+      const rows = { ...r.groups, all: { ...r.metrics, docs: r.docs } };
+      for (const [label, m] of Object.entries(rows))
+        console.log(`  ${name.padEnd(10)} ${label.padEnd(6)} ${foldLine(suite, m)}`);
+    }
   }
   return { results, files };
 }

@@ -482,6 +482,49 @@ function standaloneSection(s: SectionResult): string[] {
 }
 
 /** Standalone sections in report order; `speed-office-big-sheet` follows the office speed table. */
+function icdarSection(rs: QualityResult[]): string[] {
+  const sorted = sortDistillFirst(rs);
+  const rows: (string | number)[][] = [];
+  for (const r of sorted)
+    for (const [label, m] of [...Object.entries(r.groups ?? {}), ['all', r.metrics] as const]) {
+      rows.push([
+        engineCell(r),
+        label,
+        ...[m.micro_precision, m.micro_recall, m.micro_f1, m.macro_precision, m.macro_recall, m.macro_f1].map(
+          f3,
+        ),
+        `${m.found ?? '–'} / ${m.tables ?? '–'}`,
+        m.missed ?? '–',
+        m.spurious ?? '–',
+        errCell(r),
+      ]);
+    }
+  return [
+    '## Quality: pdf-icdar',
+    '',
+    "ICDAR 2013 Table Competition, dev half: cell-adjacency relations of each table (the competition's measure, as the corpora README scores it), micro over all relations and macro over documents; fold a / b are the even / odd positions of the sorted ids.",
+    '',
+    ...table(
+      [
+        'engine',
+        'part',
+        'micro P',
+        'micro R',
+        'micro F1',
+        'macro P',
+        'macro R',
+        'macro F1',
+        'found',
+        'missed',
+        'spurious',
+        'errors',
+      ],
+      rows,
+    ),
+    '',
+  ];
+}
+
 const STANDALONE = ['speed-batch', 'load-server', 'speed-web', 'speed-search'];
 
 export function writeReport(): string {
@@ -497,6 +540,7 @@ export function writeReport(): string {
   ];
   const q = (s: string) => by(s) as QualityResult[];
   if (by('pdf-dpbench').length) lines.push(...dpbenchSection(q('pdf-dpbench')));
+  if (by('pdf-icdar').length) lines.push(...icdarSection(q('pdf-icdar')));
   if (by('html-wcxb').length) lines.push(...wcxbSection(q('html-wcxb')));
   if (by('office-vectors').length) lines.push(...officeSection(q('office-vectors')));
   const standalone = (s: string) =>

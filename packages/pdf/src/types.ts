@@ -48,6 +48,8 @@ export interface PageInput {
   rules: Rule[];
   /** Filled rectangles larger than a rule: cell shading or frames, used to find table grids. */
   rects: Box[];
+  /** Slanted and curved strokes (plotted lines, pies, maps): a chart's marks; absent from OCR. */
+  strokes?: Box[];
   images: Box[];
   links: LinkArea[];
   /**

@@ -40,6 +40,10 @@ export function bodySizeOf(pages: readonly PageLayout[]): number {
  */
 const HEADING_RATIO = 1.08;
 
+/** A section number: 2.3 / 2.3.1 (two levels or more), IV., Chapter 4, Appendix B, then a capital. */
+const SECTION_NUMBER =
+  /^(?:\d{1,2}(?:\.\d{1,2}){1,3}\.?|[IVX]{1,5}\.|(?:Chapter|Section|Part|Appendix|Annex)\s+(?:\d{1,2}|[A-Z]|[IVX]{1,5})[.:]?)\s+[\p{Lu}\d]/u;
+
 function isHeadingCandidate(b: TextBlock, body: number, next?: LayoutBlock): boolean {
   if (b.label && b.label !== 'list-item') return false;
   if (b.marker || b.toc) return false;
@@ -57,6 +61,18 @@ function isHeadingCandidate(b: TextBlock, body: number, next?: LayoutBlock): boo
   const continuation = /^\p{Ll}/u.test(text) && !/^\p{Ll}{1,4}[.)]\s/u.test(text) && words >= 4;
   if (continuation) return false;
   if (b.size >= body * HEADING_RATIO) return !(sentence && b.size < body * 1.3);
+  // A numbered section title at the body size ("2.3 Sampling", "IV. Results", "Appendix B
+  // Methods") standing as a block of its own, no sentence, over more text, is a heading.
+  if (
+    SECTION_NUMBER.test(text) &&
+    b.lines.length === 1 &&
+    words <= 12 &&
+    !/[.,;:]$/.test(text) &&
+    b.size >= body * 0.95 &&
+    next?.kind === 'text' &&
+    blockText(next).length > 2 * text.length
+  )
+    return true;
   // A bold note ("*Double these amounts… See table below") is no title: it opens with a
   // note mark or holds more than one sentence.
   const note =
@@ -82,10 +98,28 @@ function isHeadingCandidate(b: TextBlock, body: number, next?: LayoutBlock): boo
 
 /** Heading levels from the distinct size tiers of the document's candidate headings. */
 export function headingLevels(pages: readonly PageLayout[], body: number): Map<TextBlock, HeadingLevel> {
-  const cands: TextBlock[] = [];
-  for (const p of pages)
+  let cands: TextBlock[] = [];
+  const onPages = new Map<string, Set<number>>();
+  const key = (b: TextBlock) =>
+    blockText(b)
+      .toLowerCase()
+      .replace(/[\s\p{P}\p{S}]+/gu, '');
+  pages.forEach((p, n) => {
     p.blocks.forEach((b, i) => {
-      if (b.kind === 'text' && isHeadingCandidate(b, body, p.blocks[i + 1])) cands.push(b);
+      if (b.kind !== 'text') return;
+      if (pages.length >= 3 && b.lines.length <= 3) {
+        const k = key(b);
+        if (k) onPages.set(k, (onPages.get(k) ?? new Set()).add(n));
+      }
+      if (isHeadingCandidate(b, body, p.blocks[i + 1])) cands.push(b);
+    });
+  });
+  // A title set on page after page (a running header, in the margin or not: the document's
+  // or chapter's name) heads no section.
+  if (pages.length >= 3)
+    cands = cands.filter((b) => {
+      const n = onPages.get(key(b))?.size ?? 0;
+      return !(n >= 3 && n >= 0.3 * pages.length);
     });
   const tiers = [
     ...new Set(cands.filter((b) => b.size >= body * HEADING_RATIO).map((b) => round(b.size))),

@@ -43,7 +43,12 @@ export interface Graphics {
   rules: Rule[];
   rects: Box[];
   images: Box[];
+  /** Stroked segments neither horizontal nor vertical, and curves: plotted lines, pies, maps. */
+  strokes: Box[];
 }
+
+/** Caps the slanted and curved strokes kept (a map may draw hundreds of thousands). */
+const MAX_STROKES = 20_000;
 
 /** Thicker than this (points) a filled rectangle is an area, not a line. */
 const RULE_THICKNESS = 2.5;
@@ -64,6 +69,7 @@ export function readGraphics(
   const rules: Rule[] = [];
   const rects: Box[] = [];
   const images: Box[] = [];
+  const strokes: Box[] = [];
   const stack: Matrix[] = [];
   let ctm: Matrix = view;
   let shapes = 0;
@@ -80,6 +86,21 @@ export function readGraphics(
       rules.push({ x0: Math.min(x0, x1), x1: Math.max(x0, x1), y0: (y0 + y1) / 2, y1: (y0 + y1) / 2 });
     else if (dx < 1 && dy > 2)
       rules.push({ x0: (x0 + x1) / 2, x1: (x0 + x1) / 2, y0: Math.min(y0, y1), y1: Math.max(y0, y1) });
+    else if (dx >= 0.5 && dy >= 0.5 && dx * dx + dy * dy >= 4 && strokes.length < MAX_STROKES)
+      strokes.push({
+        x0: Math.min(x0, x1),
+        x1: Math.max(x0, x1),
+        y0: Math.min(y0, y1),
+        y1: Math.max(y0, y1),
+      });
+  };
+  const addCurve = (ax: number, ay: number, bx: number, by: number) => {
+    if (strokes.length >= MAX_STROKES) return;
+    const [x0, y0] = apply(ctm, ax, ay);
+    const [x1, y1] = apply(ctm, bx, by);
+    // Shorter chords are the bevels and rounded corners of borders.
+    if ((x1 - x0) ** 2 + (y1 - y0) ** 2 < 4) return;
+    strokes.push({ x0: Math.min(x0, x1), x1: Math.max(x0, x1), y0: Math.min(y0, y1), y1: Math.max(y0, y1) });
   };
   const addFilledBox = (pts: number[]) => {
     let x0 = Infinity;
@@ -151,10 +172,10 @@ export function readGraphics(
       const data = (args[1] as ArrayLike<number>[] | undefined)?.[0];
       if (!data) continue;
       shapes++;
-      readPath(data, isStroke, isFill, addRule, addFilledBox);
+      readPath(data, isStroke, isFill, addRule, addFilledBox, addCurve);
     }
   }
-  return { rules, rects, images };
+  return { rules, rects, images, strokes };
 }
 
 /** Path data in pdf.js DrawOPS: 0 moveTo x y, 1 lineTo x y, 2 curveTo 6, 3 quadraticCurveTo 4, 4 closePath. */
@@ -164,6 +185,7 @@ function readPath(
   isFill: boolean,
   addRule: (ax: number, ay: number, bx: number, by: number) => void,
   addFilledBox: (pts: number[]) => void,
+  addCurve: (ax: number, ay: number, bx: number, by: number) => void,
 ): void {
   let sub: number[] = [];
   let curved = false;
@@ -171,6 +193,10 @@ function readPath(
     if (sub.length >= 4) {
       if (isStroke && !curved)
         for (let k = 2; k < sub.length; k += 2) addRule(sub[k - 2], sub[k - 1], sub[k], sub[k + 1]);
+      else
+        for (let k = 2; k < sub.length; k += 2)
+          if (curved || (sub[k] !== sub[k - 2] && sub[k + 1] !== sub[k - 1]))
+            addCurve(sub[k - 2], sub[k - 1], sub[k], sub[k + 1]);
       if (isFill && !curved && sub.length >= 6) addFilledBox(sub);
       else if (isFill && !curved && sub.length === 4) addRule(sub[0], sub[1], sub[2], sub[3]);
     }

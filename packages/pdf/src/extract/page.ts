@@ -118,7 +118,17 @@ export async function extractPage(page: PdfPage, pageNumber: number): Promise<Pa
   }
 
   const images = keepImages(graphics.images, width, height);
-  return { pageNumber, width, height, runs, rules: graphics.rules, rects: graphics.rects, images, links };
+  return {
+    pageNumber,
+    width,
+    height,
+    runs,
+    rules: graphics.rules,
+    rects: graphics.rects,
+    strokes: graphics.strokes,
+    images,
+    links,
+  };
 }
 
 /** Font facts a text item needs to become a run. */
@@ -129,6 +139,8 @@ export interface ItemStyle {
   bold: boolean;
   italic: boolean;
 }
+
+const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 
 /**
  * Text items (pdf.js getTextContent's shape, or the fast reader's) to runs in the top-left
@@ -142,7 +154,8 @@ export function textItemsToRuns<T extends { str?: string; transform?: number[]; 
   const runs: TextRun[] = [];
   for (const item of items) {
     if (runs.length >= MAX_RUNS) break;
-    const str = item.str;
+    // Control characters are never text (a font's codes shown raw where nothing maps them).
+    const str = item.str?.replace(CONTROL_CHARS, '');
     if (!str || !item.transform || str.trim() === '') continue;
     const tx = multiplyMatrix(vt, item.transform as Matrix);
     const size = Math.hypot(tx[2], tx[3]);

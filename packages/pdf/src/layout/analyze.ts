@@ -262,7 +262,29 @@ function pageTables(input: PageInput, runs: TextRun[]): { tables: FoundTable[]; 
     tables.push(t);
     for (const i of t.runs) taken.add(i);
   }
-  return { tables, taken };
+  // A plot's labels (axis ticks, a legend) line up in rows and its frame or grid lines draw
+  // cells, but no table holds slanted or curved strokes: plotted lines, pie slices, map
+  // outlines. Text-aligned rows are checked around them too (a legend sits inside the plot).
+  const strokes = input.strokes ?? [];
+  if (strokes.length < 8) return { tables, taken };
+  const plotted = (t: FoundTable) => {
+    const pad = t.ruled ? 2 : Math.max(30, t.box.y1 - t.box.y0);
+    let n = 0;
+    for (const s of strokes)
+      if (
+        s.x0 >= t.box.x0 - pad &&
+        s.x1 <= t.box.x1 + pad &&
+        s.y0 >= t.box.y0 - pad &&
+        s.y1 <= t.box.y1 + pad
+      )
+        n++;
+    return n >= 8;
+  };
+  const kept = tables.filter((t) => !plotted(t));
+  if (kept.length === tables.length) return { tables, taken };
+  const keptTaken = new Set<number>();
+  for (const t of kept) for (const i of t.runs) keptTaken.add(i);
+  return { tables: kept, taken: keptTaken };
 }
 
 /** Items in reading order to blocks: lines of one column, size and weight become paragraphs. */
@@ -433,9 +455,9 @@ function footnotesLast(
   return [...kept.slice(0, notes), ...moved, ...kept.slice(notes)];
 }
 
-/** "Figure 3.", "Table IV:", and unnumbered "Table: …". */
+/** "Figure 3.", "Table IV:", appendix numbering "Figure A1:", "Table S2", and unnumbered "Table: …". */
 const CAPTION =
-  /^(fig(ure)?\.?|table|tab\.|chart|exhibit|graph|diagram|map|plate|photo)\s*([0-9IVXivx]+[a-z]?\s*[.:\-–—]?|:)/i;
+  /^(fig(ure)?\.?|table|tab\.|chart|exhibit|graph|diagram|map|plate|photo)\s*([A-Z]\d+(\.\d+)*[a-z]?\s*[.:\-–—]?|[0-9IVXivx]+[a-z]?\s*[.:\-–—]?|:)/i;
 
 function labelBlocks(blocks: LayoutBlock[], width: number, height: number, bodySize: number): void {
   // Running headers and footers sit in the margins; a little further in, they are still the

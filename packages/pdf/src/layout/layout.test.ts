@@ -2,12 +2,12 @@ import { blockText, toMarkdown } from '@distill/core';
 import { describe, expect, it } from 'vitest';
 import { layoutsToBlocks, lineInlines } from '../assemble/to-doc.js';
 import { page, run } from '../testing/page-input.js';
-import type { PageInput } from '../types.js';
+import type { PageInput, TextRun } from '../types.js';
 import { analyzePage } from './analyze.js';
 import { findFrameTables } from './frames.js';
 import { findGutters } from './gutters.js';
 import { buildLines, makeLine } from './lines.js';
-import { dropEmptyColumns } from './tables.js';
+import { dropEmptyColumns, gridFromText } from './tables.js';
 
 const md = (inputs: PageInput[]) => toMarkdown(layoutsToBlocks(inputs.map(analyzePage)).blocks).markdown;
 
@@ -98,6 +98,199 @@ describe('ruled tables', () => {
     const t = tables[0];
     if (t.kind !== 'table') throw new Error('not a table');
     expect(t.rows.map((r) => r.map((c) => c.text))).toEqual(cells);
+  });
+});
+
+describe('tables the lines vouch for', () => {
+  const grid = (xs: number[], ys: number[]) => [
+    ...ys.map((y) => ({ x0: xs[0], y0: y, x1: xs[xs.length - 1], y1: y })),
+    ...xs.map((x) => ({ x0: x, y0: ys[0], x1: x, y1: ys[ys.length - 1] })),
+  ];
+  const tableRows = (p: PageInput) =>
+    analyzePage(p)
+      .blocks.filter((b) => b.kind === 'table')
+      .map((t) => (t.kind === 'table' ? t.rows.map((r) => r.map((c) => c.text)) : []));
+
+  it('parts a ruled band holding one value per line in every column into rows', () => {
+    // Header row ruled; the three body rows share one band, values stacked one per line.
+    const rows = [
+      ['3-year-olds', '1,530', '1,029'],
+      ['4-year-olds', '1,253', '855'],
+      ['Total', '2,783', '1,884'],
+    ];
+    const p = page([
+      run('Cohort', 80, 106, 10),
+      run('Head Start', 220, 106, 10),
+      run('Control', 360, 106, 10),
+      ...rows.flatMap((r, i) => r.map((t, c) => run(t, [80, 220, 360][c], 126 + i * 14, 10))),
+    ]);
+    p.rules = grid([70, 200, 340, 480], [100, 120, 170]);
+    expect(tableRows(p)).toEqual([[['Cohort', 'Head Start', 'Control'], ...rows]]);
+  });
+
+  it('keeps the wrapped lines of a ruled cell in one row', () => {
+    const p = page([
+      run('Source', 80, 106, 10),
+      run('Definition', 220, 106, 10),
+      run('Major area', 80, 126, 10),
+      run('Emissions of ten tons', 220, 126, 10),
+      run('a year or more', 220, 140, 10),
+      run('of one air toxic', 220, 154, 10),
+    ]);
+    p.rules = grid([70, 200, 400], [100, 120, 170]);
+    expect(tableRows(p)).toEqual([
+      [
+        ['Source', 'Definition'],
+        ['Major area', 'Emissions of ten tons a year or more of one air toxic'],
+      ],
+    ]);
+  });
+
+  it('reads a boxed one-column list of items as a table', () => {
+    const items = ['Safety goggles', 'Lab coat', 'Nitrile gloves', 'Closed shoes'];
+    const p = page(items.map((t, i) => run(t, 80, 106 + i * 20, 10)));
+    p.rules = grid([70, 300], [100, 120, 140, 160, 180]);
+    expect(tableRows(p)).toEqual([items.map((t) => [t])]);
+  });
+
+  it('leaves lines of running text in a ruled box as text', () => {
+    const lines = [
+      'Visitors can find data sets on',
+      'topics of interest, read blogs',
+      'from agencies and comment on',
+    ];
+    const p = page(lines.map((t, i) => run(t, 80, 106 + i * 20, 10)));
+    p.rules = grid([70, 300], [100, 120, 140, 160]);
+    expect(tableRows(p)).toEqual([]);
+  });
+
+  it('keeps a wide drawn column that is empty in every row', () => {
+    const names = ['Signature', 'Date', 'Witness'];
+    const p = page(names.map((t, i) => run(t, 80, 106 + i * 20, 10)));
+    p.rules = grid([70, 200, 450], [100, 120, 140, 160]);
+    expect(tableRows(p)).toEqual([names.map((t) => [t, ''])]);
+  });
+});
+
+describe('figures side by side', () => {
+  it('gives each figure of a run of figures its own column', () => {
+    const rows = [
+      ['Maine', '13,278', '13,077', '12,950'],
+      ['Vermont', '17,100', '17,152', '16,779'],
+      ['Iowa', '34,339', '33,547', '33,693'],
+      ['Kansas', '30,155', '30,355', '29,818'],
+      ['Ohio', '19,029', '16,702', '17,356'],
+      ['Idaho', '15,547', '15,768', '16,096'],
+      ['Utah', '30,253', '30,214', '29,050'],
+    ];
+    // The state names and the first figure are runs of their own; the other two come as one
+    // run, a word space apart.
+    const runs = rows.flatMap((r, i) => {
+      const top = 100 + i * 12;
+      return [run(r[0], 72, top, 8), run(r[1], 176, top, 8), run(`${r[2]} ${r[3]}`, 252, top, 8)];
+    });
+    expect(gridFromText(runs)).toEqual(rows.map((r) => r.map((text) => ({ text }))));
+  });
+});
+
+describe('two-column tables of figures', () => {
+  const rowsOf = (p: PageInput) =>
+    analyzePage(p)
+      .blocks.filter((b) => b.kind === 'table')
+      .map((t) => (t.kind === 'table' ? t.rows.map((r) => r.map((c) => c.text)) : []));
+  const body = Array.from({ length: 6 }, (_, i) =>
+    run('Body text of the page that sets the body size here and runs on for a while.', 72, 400 + i * 14),
+  );
+
+  it('reads names with figures that go up and down as a table', () => {
+    const rows = [
+      ['Austria', '12.4'],
+      ['Belgium', '8.1'],
+      ['Denmark', '15.0'],
+      ['Finland', '9.7'],
+    ];
+    const p = page([
+      ...rows.flatMap((r, i) => [run(r[0], 72, 100 + i * 14), run(r[1], 300, 100 + i * 14)]),
+      ...body,
+    ]);
+    expect(rowsOf(p)).toEqual([rows]);
+  });
+
+  it('leaves titles with page numbers that only go up (roman ones first) as a contents list', () => {
+    const rows = [
+      ['Preface', 'vii'],
+      ['Acknowledgments', 'xi'],
+      ['Introduction', '3'],
+      ['Methods', '7'],
+      ['Results', '12'],
+      ['Discussion', '20'],
+    ];
+    const p = page([
+      ...rows.flatMap((r, i) => [run(r[0], 72, 100 + i * 14), run(r[1], 300, 100 + i * 14)]),
+      ...body,
+    ]);
+    expect(rowsOf(p)).toEqual([]);
+  });
+});
+
+describe('typewritten tables', () => {
+  // Courier: every character 0.6 em; columns laid out with spaces, figures right-aligned.
+  const mono = (text: string, top: number): TextRun => ({
+    ...run(text, 72, top, 10),
+    x1: 72 + text.length * 6,
+  });
+  const pad = (cells: string[]) =>
+    cells[0].padEnd(10) +
+    ' .......' +
+    cells
+      .slice(1)
+      .map((c) => c.padStart(6))
+      .join('');
+  const table = (rows: string[][], top: number) => [
+    mono(`${'Proportion'.padEnd(18)}${rows[0].map((c) => c.padStart(6)).join('')}`, top),
+    mono('-'.repeat(42), top + 12),
+    ...rows.slice(1).map((r, i) => mono(pad(r), top + 24 + i * 12)),
+  ];
+  const first = [
+    ['1.0', '1.1', '1.2', '1.3'],
+    ['0.99', '800', '880', '960', '1,040'],
+    ['0.95', '160', '176', '192', '208'],
+    ['0.90', '80', '88', '96', '104'],
+    ['0.85', '53', '59', '64', '69'],
+    ['0.80', '40', '44', '48', '52'],
+    ['0.75', '32', '35', '38', '42'],
+  ];
+  const second = [
+    ['1.7', '1.8', '2.5', '3.5'],
+    ['0.99', '1,360', '1,440', '2,000', '2,800'],
+    ['0.95', '272', '288', '400', '560'],
+    ['0.90', '136', '144', '200', '280'],
+    ['0.85', '91', '96', '133', '187'],
+    ['0.80', '68', '72', '100', '140'],
+    ['0.75', '54', '58', '80', '112'],
+  ].map((r, i) => (i === 0 ? r : [r[0].padEnd(8), ...r.slice(1)]));
+
+  it('reads a table typed in a fixed-pitch font, leader dots and dashed rule dropped', () => {
+    const p = page(table(first, 100));
+    const t = analyzePage(p).blocks.filter((b) => b.kind === 'table');
+    expect(t).toHaveLength(1);
+    if (t[0].kind !== 'table') throw new Error('not a table');
+    const rows = t[0].rows.map((r) => r.map((c) => c.text));
+    expect(rows[0]).toEqual(['Proportion', ...first[0]]);
+    expect(rows[1]).toEqual(first[1]);
+    expect(rows).toHaveLength(first.length);
+  });
+
+  it('splits two typed tables stacked under one another with columns of their own', () => {
+    const p = page([
+      ...table(first, 100),
+      ...table(second, 200).map((r) => ({ ...r, x0: r.x0 + 9, x1: r.x1 + 9 })),
+    ]);
+    const t = analyzePage(p).blocks.filter((b) => b.kind === 'table');
+    expect(t).toHaveLength(2);
+    const rows = t.map((b) => (b.kind === 'table' ? b.rows.map((r) => r.map((c) => c.text)) : []));
+    expect(rows[1][0]).toEqual(['Proportion', ...second[0]]);
+    expect(rows[1][1]).toEqual(['0.99', '1,360', '1,440', '2,000', '2,800']);
   });
 });
 
@@ -245,6 +438,52 @@ describe('sidebar headings', () => {
     ];
     const blocks = layoutsToBlocks([analyzePage(page([...body, ...side]))]).blocks;
     expect(blocks.filter((b) => b.kind === 'heading').map((b) => blockText(b))).toEqual(['Cellular Cycle']);
+  });
+
+  it('makes a numbered section title at the body size a heading, not a numbered sentence', () => {
+    const para = (top: number) =>
+      Array.from({ length: 4 }, (_, i) =>
+        run('Body text of the page sets the body size here and goes on.', 72, top + i * 14, 10),
+      );
+    const p = page([
+      ...para(80),
+      run('2.3 Sampling design', 72, 150, 10),
+      ...para(172),
+      run('2.4. The sample was drawn at random from the register.', 72, 242, 10),
+      ...para(264),
+    ]);
+    const blocks = layoutsToBlocks([analyzePage(p)]).blocks;
+    expect(blocks.filter((b) => b.kind === 'heading').map((b) => blockText(b))).toEqual([
+      '2.3 Sampling design',
+    ]);
+  });
+
+  it('makes no heading of a title set on page after page, nor of an appendix figure caption', () => {
+    const para = (top: number) =>
+      Array.from({ length: 5 }, (_, i) =>
+        run('Body text of the page sets the body size here and goes on.', 72, top + i * 14, 10),
+      );
+    const pages = [1, 2, 3, 4].map((n) =>
+      page(
+        [
+          run('Presentation of Findings', 72, 150, 14, true),
+          ...para(180),
+          run(`Section ${n} results`, 72, 280, 14, true),
+          ...para(310),
+          ...(n === 4
+            ? [run('Figure A1: Density of financial losses', 72, 400, 14, true), ...para(430)]
+            : []),
+        ],
+        n,
+      ),
+    );
+    const blocks = layoutsToBlocks(pages.map(analyzePage)).blocks;
+    expect(blocks.filter((b) => b.kind === 'heading').map((b) => blockText(b))).toEqual([
+      'Section 1 results',
+      'Section 2 results',
+      'Section 3 results',
+      'Section 4 results',
+    ]);
   });
 
   it('leaves a small bold line with nothing under it as text', () => {

@@ -194,6 +194,13 @@ function gridTable(
   if (headTop !== undefined) ys.unshift(headTop);
   const box = { x0: xs[0], y0: ys[0], x1: xs[xs.length - 1], y1: ys[ys.length - 1] };
   if (box.x1 - box.x0 < 20 || box.y1 - box.y0 < 8) return undefined;
+  // Rows the rules leave undrawn (a body of several entries between two rules) are cut where
+  // the text says so.
+  const unruled = unruledRowCuts(runs, used, xs, ys);
+  if (unruled.length) {
+    ys.push(...unruled);
+    ys.sort((a, b) => a - b);
+  }
   const nr = ys.length - 1;
   const nc = xs.length - 1;
   if (nr * nc > 10_000) return undefined;
@@ -227,7 +234,7 @@ function gridTable(
     v.some((r) => Math.abs(r.x0 - x) <= 3 && r.y0 <= ya + TOL && r.y1 >= yb - TOL) ||
     (stacked && !v.some((r) => r.y0 <= ya + TOL && r.y1 >= yb - TOL) && !crossed(x, ya, yb));
   const hasH = (y: number, xa: number, xb: number) =>
-    h.some((r) => Math.abs(r.y0 - y) <= 3 && r.x0 <= xa + TOL && r.x1 >= xb - TOL);
+    unruled.includes(y) || h.some((r) => Math.abs(r.y0 - y) <= 3 && r.x0 <= xa + TOL && r.x1 >= xb - TOL);
   // Union-find over grid cells joined where the boundary between them is not drawn.
   const cp = Array.from({ length: nr * nc }, (_, i) => i);
   const cf = (i: number): number => {
@@ -292,11 +299,127 @@ function gridTable(
     for (let r = 0; r < nr; r++)
       for (let c = 0; c < nc; c++) rows[r].push({ text: runsText(cellRuns[r * nc + c]) });
   }
-  const cleaned = mergeExclusiveColumns(dropEmptyColumns(dropEmpty(rows)));
+  let cleaned = mergeExclusiveColumns(dropEmptyColumns(dropEmpty(rows)));
   // Drawn grids may be sparse (a spreadsheet); the lines vouch for them.
-  if (!plausibleTable(cleaned, 0.25)) return undefined;
+  if (!plausibleTable(cleaned, 0.25)) {
+    const other = wideEmptyColumnsKept(rows, xs) ?? boxedList(cleaned);
+    if (!other) return undefined;
+    cleaned = other;
+  }
   for (const i of taken) used.add(i);
   return { box, rows: cleaned, ruled: true, runs: taken };
+}
+
+/**
+ * Cuts inside the bands of a drawn grid where its rules leave rows out. Within a band, the
+ * text lines (baselines shared across the columns) part into rows where a blank line crosses
+ * the whole band and the first column starts an entry below it, or where every filled column
+ * holds one line per row and all but the first hold only figures (a stack of values, one per
+ * row: "3-year-olds / 4-year-olds / Total" beside "1,530 / 1,253 / 2,783").
+ */
+function unruledRowCuts(runs: readonly TextRun[], used: Set<number>, xs: number[], ys: number[]): number[] {
+  const nc = xs.length - 1;
+  if (nc < 2) return [];
+  const cuts: number[] = [];
+  const colOf = (x: number) => {
+    let c = 0;
+    while (c < nc - 1 && x > xs[c + 1]) c++;
+    return c;
+  };
+  for (let r = 0; r + 1 < ys.length; r++) {
+    const band = runs.filter((run, i) => {
+      if (used.has(i) || run.rotated || run.text.trim() === '') return false;
+      const cx = (run.x0 + run.x1) / 2;
+      const cy = (run.y0 + run.y1) / 2;
+      return cx > xs[0] && cx < xs[nc] && cy > ys[r] && cy < ys[r + 1];
+    });
+    if (band.length < 4) continue;
+    // Text lines of the band by baseline.
+    const lines: TextRun[][] = [];
+    for (const run of band.slice().sort((a, b) => a.base - b.base)) {
+      const last = lines[lines.length - 1];
+      if (last && Math.abs(last[0].base - run.base) <= 0.4 * run.size) last.push(run);
+      else lines.push([run]);
+    }
+    if (lines.length < 2 || lines.length > 60) continue;
+    const top = (l: TextRun[]) => Math.min(...l.map((x) => x.y0));
+    const bottom = (l: TextRun[]) => Math.max(...l.map((x) => x.y1));
+    const size = Math.min(...band.map((x) => x.size));
+    const cols = (l: TextRun[]) => new Set(l.map((x) => colOf((x.x0 + x.x1) / 2)));
+    // A stack of values: each filled column has a run on every line; all but the first, figures.
+    const filled = new Set(band.map((x) => colOf((x.x0 + x.x1) / 2)));
+    const stacked =
+      filled.size >= 2 &&
+      lines.every((l) => cols(l).size === filled.size) &&
+      band.every((x) => colOf((x.x0 + x.x1) / 2) === 0 || /^[-+−–(]?[\d.,]+%?\)?$/.test(x.text.trim()));
+    // A blank line stands out from the band's own leading (wide leading is no blank line).
+    const gaps = lines.slice(1).map((l, k) => top(l) - bottom(lines[k]));
+    const leading = gaps.slice().sort((a, b) => a - b)[Math.floor((gaps.length - 1) / 2)];
+    const at = (k: number) => (top(lines[k]) + bottom(lines[k - 1])) / 2;
+    if (stacked) {
+      for (let k = 1; k < lines.length; k++) if (gaps[k - 1] > 0) cuts.push(at(k));
+      continue;
+    }
+    const blank: number[] = [];
+    for (let k = 1; k < lines.length; k++) {
+      const gap = gaps[k - 1];
+      if (gap > 0 && gap >= 0.9 * size && gap >= 1.8 * Math.max(0, leading) && cols(lines[k]).has(0))
+        blank.push(k);
+    }
+    // Each part is an entry across the columns (a label line of its own aside), not the
+    // wrapped lines of one cell set apart by another column's centred text.
+    const spread = (a: number, b: number) => new Set(lines.slice(a, b).flatMap((l) => [...cols(l)])).size;
+    let from = 0;
+    blank.forEach((k, n) => {
+      const to = blank[n + 1] ?? lines.length;
+      if ((spread(from, k) >= 2 || k - from === 1) && spread(k, to) >= 2) {
+        cuts.push(at(k));
+        from = k;
+      }
+    });
+  }
+  return cuts;
+}
+
+/**
+ * A boxed list: one column of three rows or more, each drawn apart by its own rule and each
+ * holding a short item (not paragraphs, which a framed sidebar holds), is a one-column table.
+ */
+function boxedList(rows: TableCellOut[][]): TableCellOut[][] | undefined {
+  if (
+    rows.length < 3 ||
+    rows.some((r) => r.length !== 1 || (r[0].colSpan ?? 1) > 1 || (r[0].rowSpan ?? 1) > 1)
+  )
+    return undefined;
+  const texts = rows.map((r) => r[0].text);
+  if (texts.some((t) => t === '' || t.length > 160)) return undefined;
+  if (texts.reduce((n, t) => n + t.length, 0) / texts.length > 80) return undefined;
+  // Lines of one running text on ruled paper go on in lower case; items start afresh.
+  if (texts.slice(1).filter((t) => /^\p{Ll}/u.test(t)).length >= 0.5 * (texts.length - 1)) return undefined;
+  return rows;
+}
+
+/**
+ * A grid whose drawn columns are wide but empty in every row (a column left to fill in, or
+ * with nothing to say) keeps them: only narrow empty columns are padding between double
+ * rules. For plain grids (no spans) whose cleaned form was no table.
+ */
+function wideEmptyColumnsKept(rows: TableCellOut[][], xs: number[]): TableCellOut[][] | undefined {
+  const nc = xs.length - 1;
+  if (
+    nc < 2 ||
+    rows.some((r) => r.length !== nc || r.some((c) => (c.colSpan ?? 1) > 1 || (c.rowSpan ?? 1) > 1))
+  )
+    return undefined;
+  const width = xs[nc] - xs[0];
+  const keep: number[] = [];
+  for (let c = 0; c < nc; c++)
+    if (rows.some((r) => r[c].text !== '') || xs[c + 1] - xs[c] >= Math.max(24, 0.12 * width)) keep.push(c);
+  const out = dropEmpty(rows).map((r) => keep.map((c) => r[c]));
+  if (keep.length < 2 || out.length < 2) return undefined;
+  // A table's stub: the first column names most rows (a chart's boxed value labels do not).
+  if (out.filter((r) => r[0].text !== '').length < Math.max(2, (2 / 3) * out.length)) return undefined;
+  return out;
 }
 
 /**
@@ -529,7 +652,10 @@ export function findRuleBoundTables(
  * the rows give columns; a fragment crossing a column gap spans those columns. Continuation
  * lines of a wrapped cell are folded into the row above.
  */
-export function gridFromText(runs: TextRun[]): TableCellOut[][] | undefined {
+export function gridFromText(input: TextRun[]): TableCellOut[][] | undefined {
+  // A run of figures side by side ("2,753,438 2,799,250") is cells of several columns set a
+  // word space apart: its figures are placed one by one (digits are of one width).
+  const runs = input.flatMap((r) => (figureRun(r.text) ? splitWords(r) : [r]));
   // Columns set closer than a font size apart still leave a gap at the same x on every row.
   const frags = buildLines(runs, findGutters(runs));
   if (frags.length < 4) return undefined;
@@ -580,6 +706,12 @@ export function gridFromText(runs: TextRun[]): TableCellOut[][] | undefined {
 }
 
 const NUMBER = /^[-+−–(]?[\d.,]+%?\)?$/;
+
+/** Two figures or more and nothing else ("3,001,337 3,039,015", "12.5 (1.1)"). */
+function figureRun(text: string): boolean {
+  const words = text.trim().split(/\s+/);
+  return words.length >= 2 && words.every((w) => NUMBER.test(w) || /^[—–-]$/.test(w));
+}
 
 /**
  * A header cell wrapped onto a second line ("Slope Gradient / (%)"): among the first two rows,
@@ -673,6 +805,26 @@ function rowCells(r: Line[], cuts: number[], starts: number[], nc: number): Tabl
   return row;
 }
 
+/** Leader dots, or a rule typed as a row of dashes. */
+const LEADER = /^(?:[.\u2026·]{3,}|[-=_\u2013\u2014]{3,})$/;
+
+/**
+ * A run set in a fixed-pitch font (every character 0.6 em wide, as Courier's), where spaces
+ * lay columns out: several characters with a space between, or leader dots.
+ */
+function typewritten(r: TextRun): boolean {
+  const n = [...r.text].length;
+  const t = r.text.trim();
+  if (n < 3) return false;
+  // Columns: two spaces or more, or figures side by side; prose and captions stay whole.
+  const words = t.split(/\s+/);
+  const figures = words.filter((w) => /^[-+(]?[\d.,]+%?\)?$/.test(w)).length;
+  if (!LEADER.test(t) && !/\S {2,}\S/.test(t) && !(words.length >= 2 && figures >= 0.5 * words.length))
+    return false;
+  const per = (r.x1 - r.x0) / n / r.size;
+  return per > 0.58 && per < 0.62;
+}
+
 /**
  * Borderless tables: a run of at least three consecutive baseline rows that each split into
  * two or more short fragments sharing column positions. Long fragments are text columns,
@@ -687,10 +839,36 @@ export function findTextTables(
   runs.forEach((r, i) => {
     if (!taken.has(i) && !r.rotated) idx.push(i);
   });
-  if (idx.length < 6 || idx.length > 20_000) return [];
+  if (idx.length > 20_000) return [];
   const runIndex = new Map<TextRun, number>();
-  for (const i of idx) runIndex.set(runs[i], i);
-  const frags = buildLines(idx.map((i) => runs[i])).sort((a, b) => a.base - b.base || a.x0 - b.x0);
+  // Typewriter tables are lines of one run each, columns laid out with spaces: such a run is
+  // split into its words (leader dots dropped), and the gaps every row leaves at one x part
+  // the columns (a right-aligned column's widest figures sit one space from the next).
+  const pieces: TextRun[] = [];
+  const leaders: number[] = [];
+  let typed = 0;
+  for (const i of idx) {
+    const r = runs[i];
+    if (!typewritten(r)) {
+      runIndex.set(r, i);
+      pieces.push(r);
+      continue;
+    }
+    typed++;
+    if (LEADER.test(r.text.trim())) {
+      leaders.push(i);
+      continue;
+    }
+    for (const w of splitWords(r)) {
+      if (LEADER.test(w.text)) continue;
+      runIndex.set(w, i);
+      pieces.push(w);
+    }
+  }
+  if (pieces.length < 6) return [];
+  const frags = buildLines(pieces, typed >= 3 ? findGutters(pieces) : []).sort(
+    (a, b) => a.base - b.base || a.x0 - b.x0,
+  );
   const rows: Line[][] = [];
   for (const f of frags) {
     const last = rows[rows.length - 1];
@@ -699,7 +877,10 @@ export function findTextTables(
   }
   const short = (f: Line) => f.x1 - f.x0 < 0.3 * pageWidth;
   const ok = rows.map((r) => r.length >= 2 && r.every(short));
+  // A row label on a line of its own (a section of the stub: "Type of institution").
+  const label = (r: Line[]) => r.length === 1 && short(r[0]);
   const out: FoundTable[] = [];
+  const found: FoundTable[] = [];
   let i = 0;
   while (i < rows.length) {
     if (!ok[i]) {
@@ -710,21 +891,90 @@ export function findTextTables(
     let okCount = 0;
     let end = i;
     while (j < rows.length) {
-      const prevBottom = Math.max(...rows[end].map((f) => f.y1));
+      // The gap is to the row above, kept or not: a section label between two blocks of rows
+      // ("Undergraduate major") is no paragraph break.
+      const prevBottom = Math.max(...rows[j > i ? j - 1 : i].map((f) => f.y1));
       const top = Math.min(...rows[j].map((f) => f.y0));
       if (j > i && top - prevBottom > 2.2 * rows[j][0].size) break;
       if (ok[j]) {
         okCount++;
         end = j;
-      } else if (j - end > 1) break;
+      } else if (j - end > 1 && !(j - end <= 2 && label(rows[j]) && label(rows[j - 1]))) break;
       j++;
     }
-    const group = rows.slice(i, end + 1);
+    const whole = rows.slice(i, end + 1);
     i = end + 1;
     if (okCount < 3) continue;
-    const table = textTableOf(group, okCount, runIndex, taken);
-    if (table) out.push(table);
+    for (const group of splitByColumns(whole, (r) => r.length >= 2 && r.every(short))) {
+      const table = textTableOf(
+        group,
+        group.filter((r) => r.length >= 2 && r.every(short)).length,
+        runIndex,
+        taken,
+      );
+      if (table) found.push(table);
+    }
   }
+  for (const table of found) {
+    // The leader dots between a typewritten table's stub and its figures go with it.
+    for (const k of leaders) {
+      const r = runs[k];
+      const cy = (r.y0 + r.y1) / 2;
+      if (cy > table.box.y0 && cy < table.box.y1 && r.x0 >= table.box.x0 - 1 && r.x1 <= table.box.x1 + 1) {
+        table.runs.add(k);
+        taken.add(k);
+      }
+    }
+    out.push(table);
+  }
+  return out;
+}
+
+/**
+ * Splits rows that stack two tables with their own columns (a table continued under a new
+ * header with other columns): where, after three rows or more of one alignment, three rows
+ * line up with each other but not with the rows above (no shared left or right edge for most
+ * of their cells), the second table starts, with the labels and header rows right above it.
+ */
+function splitByColumns(group: Line[][], isRow: (r: Line[]) => boolean): Line[][][] {
+  const shares = (r: Line[], ref: Line[][]) => {
+    const hit = r.filter((f) =>
+      ref.some((q) => q.some((g) => Math.abs(f.x0 - g.x0) < 2 || Math.abs(f.x1 - g.x1) < 2)),
+    ).length;
+    return hit / r.length;
+  };
+  const out: Line[][][] = [];
+  let start = 0;
+  const rowsAt = group.map((r, k) => (isRow(r) ? k : -1)).filter((k) => k >= 0);
+  for (let n = 3; n + 2 < rowsAt.length; n++) {
+    const k = rowsAt[n];
+    if (k <= start) continue;
+    const before = rowsAt.filter((j) => j >= start && j < k).slice(-4);
+    if (before.length < 3) continue;
+    const ref = before.map((j) => group[j]);
+    // The rows above must be a body of their own (aligned with each other), not header rows
+    // whose spanning labels align with nothing.
+    const aligned = (t: Line[][]) => shares(t[2], [t[0], t[1]]) >= 0.5 && shares(t[1], [t[0]]) >= 0.5;
+    const triples =
+      ref.length === 4
+        ? [ref.slice(0, 3), [ref[0], ref[1], ref[3]], [ref[0], ref[2], ref[3]], ref.slice(1)]
+        : [ref];
+    if (!triples.some(aligned)) continue;
+    const next = [rowsAt[n], rowsAt[n + 1], rowsAt[n + 2]].map((j) => group[j]);
+    if (next.some((r) => shares(r, ref) >= 0.5)) continue;
+    if (shares(next[1], [next[0]]) < 0.5 || shares(next[2], [next[0], next[1]]) < 0.5) continue;
+    // The new table's header (a row of its own alignment right above) and labels go with it.
+    let cut = k;
+    const body = before.map((j) => group[j]).slice(0, 2);
+    for (let back = 0; back < 4 && cut - 1 > start + 2; back++) {
+      const r = group[cut - 1];
+      if (isRow(r) && shares(r, body) >= 0.5) break;
+      cut--;
+    }
+    out.push(group.slice(start, cut));
+    start = cut;
+  }
+  out.push(group.slice(start));
   return out;
 }
 
@@ -746,8 +996,15 @@ function textTableOf(
   );
   if (cols.length < 2) return undefined;
   const lastCells = group.filter((r) => r.length >= 2).map((r) => r[r.length - 1].text);
-  if (lastCells.every((t) => /^[\divxlc.\s-]+$/i.test(t)) && group.every((r) => r.length <= 2))
-    return undefined;
+  // A contents list: page numbers (bare integers or roman numerals) that never go down. Figures
+  // of a two-column table (amounts, decimals, shares) go up and down.
+  if (lastCells.every((t) => /^[\divxlc.\s-]+$/i.test(t)) && group.every((r) => r.length <= 2)) {
+    const texts = lastCells.map((t) => t.trim());
+    // Front matter numbered in roman numerals, then the body's arabic page numbers.
+    const pages = texts.filter((t) => !/^[ivxlc]+$/i.test(t));
+    const arabic = pages.map((t) => (/^\d+(-\d+)?$/.test(t) ? Number.parseInt(t, 10) : Number.NaN));
+    if (arabic.every((n, k) => Number.isInteger(n) && (k === 0 || n >= arabic[k - 1]))) return undefined;
+  }
   // Rows of a table mostly have the same number of cells; chart labels do not.
   const counts = new Map<number, number>();
   for (const r of group) if (r.length >= 2) counts.set(r.length, (counts.get(r.length) ?? 0) + 1);

@@ -52,6 +52,30 @@ function unicodeForGlyph(name: string): number {
 }
 
 const SPECIAL = /^(\s)|(\p{Mn})|(\p{Cf})$/u;
+/** Control characters other than tab and line breaks, and U+FFFD: no reading of a glyph. */
+const UNREADABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffd]/;
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+
+/**
+ * Text of a glyph name beyond the glyph list: a variant suffix dropped ("one.SP", "a.smcp"),
+ * ligature parts joined ("f_f_i"), "uniXXXX" and "uXXXX[XX]" read.
+ */
+export function unicodeOfName(name: string | undefined): string | undefined {
+  if (!name || name === '.notdef') return undefined;
+  const gl = glyphs();
+  const one = (part: string): string | undefined => {
+    const known = gl.get(part);
+    if (known !== undefined) return String.fromCharCode(known);
+    const u = unicodeForGlyph(part);
+    return u > 0 ? String.fromCodePoint(u) : undefined;
+  };
+  const whole = one(name);
+  if (whole) return whole;
+  const base = name.split('.')[0];
+  if (!base) return undefined;
+  const parts = base.split('_').filter(Boolean).map(one);
+  return parts.length && parts.every(Boolean) ? parts.join('') : undefined;
+}
 const FLAG_SYMBOLIC = 4;
 const FLAG_NONSYMBOLIC = 32;
 
@@ -80,6 +104,8 @@ export class Font {
   private toUnicode?: Map<number, string>;
   private identityToUnicode = false;
   private fallbackUnicode?: (string | undefined)[];
+  /** The glyph name of each code by the font's encoding and differences (simple fonts). */
+  private glyphNames?: readonly (string | undefined)[];
   private widths: (number | undefined)[] | Map<number, number> = [];
   private defaultWidth = 0;
   /** Non-embedded Type1: codes without a glyph name are shown as spaces (pdf.js). */
@@ -281,6 +307,13 @@ export class Font {
         throw new Unsupported('embedded font without ToUnicode or encoding');
     }
     const hasEncoding = !!baseEncodingName || differences.some((d) => d !== undefined);
+    if (hasEncoding) {
+      const names: (string | undefined)[] = defaultEncoding.slice();
+      differences.forEach((name, code) => {
+        if (name !== undefined && name !== '.notdef') names[code] = name;
+      });
+      this.glyphNames = names;
+    }
     if (!hasToUnicode || hasEncoding) {
       const fallback = cachedSimpleToUnicode(defaultEncoding, differences, baseEncodingName);
       if (hasToUnicode) this.fallbackUnicode = fallback.list;
@@ -391,6 +424,15 @@ export class Font {
     if (this.identityToUnicode) unicode = code > 0 ? String.fromCharCode(code) : undefined;
     else unicode = this.toUnicode?.get(code) ?? this.fallbackUnicode?.[code];
     if (!unicode) unicode = String.fromCharCode(code);
+    // A ToUnicode entry of U+FFFD or control characters (or a raw code that is one) says
+    // nothing: the encoding's glyph name ("one.SP", "f_f", "uni2002") may, as pdftotext reads
+    // it. Control characters are never text.
+    if (UNREADABLE.test(unicode)) {
+      const alt = [this.fallbackUnicode?.[code], unicodeOfName(this.glyphNames?.[code])].find(
+        (u) => u && !UNREADABLE.test(u),
+      );
+      unicode = alt ?? unicode.replace(CONTROL, '');
+    }
     if (this.blankAsSpace) {
       const gn = this.blankAsSpace[code];
       if (gn === '') {

@@ -189,6 +189,7 @@ export function readPageInput(
     runs,
     rules: graphics.rules,
     rects: graphics.rects,
+    strokes: graphics.strokes,
     images: keepImages(graphics.images, vp.width, vp.height),
     links,
     invisibleTextShare: interp.shownBytes ? interp.invisibleBytes / interp.shownBytes : 0,

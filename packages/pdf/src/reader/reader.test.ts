@@ -146,6 +146,37 @@ describe('fast reader: crafted files', () => {
     expectSamePage(new FastPdf(bytes).page(1), await viaPdfjs(bytes));
   });
 
+  it('reads a glyph through its encoded name where ToUnicode gives U+FFFD or a control character, and never emits control characters', async () => {
+    // As a DP-Bench page's Brill-Roman: ToUnicode <13> is U+FFFD where Differences name the
+    // glyph /one.SP, so pdftotext reads "316" and we read "3\uFFFD6" before.
+    const toUnicode = [
+      '/CIDInit /ProcSet findresource begin 12 dict begin begincmap',
+      '1 begincodespacerange <00> <FF> endcodespacerange',
+      '5 beginbfchar <13> <FFFD> <14> <0001> <15> <FFFD> <33> <0033> <36> <0036> endbfchar',
+      'endcmap end end',
+    ].join('\n');
+    const bytes = buildPdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 6 0 R /Encoding << /BaseEncoding /WinAnsiEncoding /Differences [19 /one.SP /f_f /zero.ST] >> >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 7 0 R >> >> /Contents 5 0 R >>',
+      {
+        dict: '<< >>',
+        stream: `${textOp(72, 700, '3\u00136 \u0014 \u0015')}BT /F2 12 Tf 72 650 Td (a\u0002b) Tj ET\n`,
+      },
+      { dict: '<< >>', stream: toUnicode },
+      // No ToUnicode, no encoding for the control code: it is dropped, not shown.
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    ]);
+    const text = fastText(bytes);
+    // (the dropped glyph may end a run: "a" and "b" can come as two)
+    expect(text).toMatch(/^316 ff 0 a ?b$/);
+    expect(text).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffd]/);
+    // Through pdf.js too, no control characters reach the runs.
+    const viaJs = (await viaPdfjs(bytes)).runs.map((r) => r.text).join(' ');
+    expect(viaJs).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/);
+  });
+
   it('reads Type0 Identity-H fonts with W widths and a ToUnicode', async () => {
     const toUnicode = [
       'begincmap 1 begincodespacerange <0000> <FFFF> endcodespacerange',
