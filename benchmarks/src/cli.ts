@@ -1,4 +1,4 @@
-// pnpm bench quality <suite> [--corpus DIR] [--engine NAME] [--limit N]
+// pnpm bench quality <suite> [--corpus DIR] [--engine NAME] [--limit N] [--fold a|b]
 // pnpm bench speed <pdf|html|office> [--corpus DIR] [--engine NAME] [--runs N] [--limit N] [--no-scaling|--scaling-only] [--sizes a,b] [--scale-timeout S]
 //   (office: the scaling part is one 200,000-row sheet)
 // pnpm bench report
@@ -12,7 +12,8 @@ import { runMain } from './run-main.js';
 import { runScaling, runSpeed } from './speed.js';
 
 const USAGE = `usage:
-  pnpm bench quality <pdf-dpbench|html-wcxb|office-vectors> [--corpus DIR] [--engine NAME] [--limit N]
+  pnpm bench quality <pdf-dpbench|html-wcxb|html-trafilatura|office-vectors> [--corpus DIR] [--engine NAME]
+                     [--limit N] [--fold a|b]   (--fold: html suites, one half of the pages by a hash of the id)
   pnpm bench speed <pdf|html|office> [--corpus DIR] [--engine NAME] [--runs N] [--limit N]
                    [--no-scaling | --scaling-only] [--sizes 100,500] [--scale-timeout SECONDS]
   pnpm bench report`;
@@ -24,6 +25,7 @@ async function main() {
       corpus: { type: 'string' },
       engine: { type: 'string' },
       limit: { type: 'string' },
+      fold: { type: 'string' },
       runs: { type: 'string' },
       'no-scaling': { type: 'boolean' },
       'scaling-only': { type: 'boolean' },
@@ -40,7 +42,10 @@ async function main() {
   }
   if (cmd === 'quality') {
     if (!suite) throw new Error(USAGE);
-    await runQuality(suite, corpusDir(suite, values.corpus), values.engine, limit);
+    const fold = values.fold;
+    if (fold !== undefined && fold !== 'a' && fold !== 'b')
+      throw new Error(`--fold a|b, not ${fold}\n${USAGE}`);
+    await runQuality(suite, corpusDir(suite, values.corpus), values.engine, limit, fold);
   } else if (cmd === 'speed') {
     if (!['pdf', 'html', 'office'].includes(suite)) throw new Error(USAGE);
     const corpus = corpusDir(suite, values.corpus);

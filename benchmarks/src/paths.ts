@@ -12,6 +12,7 @@ export const REPORT_PATH = resolve(BENCH_DIR, 'REPORT.md');
 export const DEFAULT_CORPUS: Record<string, string> = {
   'pdf-dpbench': 'pdf/dpbench-dev',
   'html-wcxb': 'html/wcxb-dev',
+  'html-trafilatura': 'html/trafilatura-dev',
   'office-vectors': 'office',
   pdf: 'pdf/dpbench-dev',
   html: 'html/wcxb-dev',

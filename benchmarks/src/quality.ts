@@ -11,14 +11,18 @@ import { aggregate, type DpScores, pyReadText, scoreDocument } from './scorers/d
 import { mean } from './scorers/fsum.js';
 import { markdownNid as nid } from './scorers/nid.js';
 import { cellAgreement, checkVectors, parseCsv } from './scorers/office.js';
+import { addCounts, foldOf, markdownToPlain, scoreSnippets, snippetPrf } from './scorers/snippets.js';
 import { wordPrf } from './scorers/wcxb.js';
 import type { BlocksAnswer, ConvertAnswer } from './worker.js';
 
 export const QUALITY_SUITES: Record<string, Kind> = {
   'pdf-dpbench': 'pdf',
   'html-wcxb': 'html',
+  'html-trafilatura': 'html',
   'office-vectors': 'office',
 };
+
+export type Fold = 'a' | 'b';
 
 interface Outputs {
   version: string;
@@ -197,9 +201,18 @@ function wcxbTruth(corpus: string, id: string): WcxbTruth | undefined {
   };
 }
 
-async function htmlWcxb(corpus: string, engines: string[], limit?: number): Promise<QualityResult[]> {
+/** The pages of one fold (a stable hash of the page id), or all of them. */
+const inFold = (fold?: Fold) => (f: InputFile) => !fold || foldOf(f.id) === fold;
+
+async function htmlWcxb(
+  corpus: string,
+  engines: string[],
+  limit?: number,
+  fold?: Fold,
+): Promise<QualityResult[]> {
   const files = wcxbInputs(corpus)
     .filter((f) => wcxbTruth(corpus, f.id))
+    .filter(inFold(fold))
     .slice(0, limit);
   const truths = files.map((f) => wcxbTruth(corpus, f.id)!);
   const out: QualityResult[] = [];
@@ -222,8 +235,11 @@ async function htmlWcxb(corpus: string, engines: string[], limit?: number): Prom
       const groups: Record<string, Record<string, Num>> = {};
       for (const t of [...new Set(per.map((r) => r.type))].sort())
         groups[t] = summarize(per.filter((r) => r.type === t));
+      if (!fold)
+        for (const k of ['a', 'b'] as const)
+          groups[`fold ${k}`] = summarize(per.filter((r) => foldOf(r.id) === k));
       out.push({
-        ...base('html-wcxb', name, corpus),
+        ...base(suiteName('html-wcxb', fold), name, corpus),
         version: o.version,
         source: 'live',
         docs: files.length,
@@ -234,6 +250,76 @@ async function htmlWcxb(corpus: string, engines: string[], limit?: number): Prom
       });
     } catch (e) {
       out.push(failed('html-wcxb', name, corpus, e));
+    }
+  }
+  return out;
+}
+
+// ---------- html-trafilatura ----------
+
+interface SnippetTruth {
+  url: string;
+  with: string[];
+  without: string[];
+}
+
+/** A fold's results are kept apart from the whole set's (`html-wcxb-fold-a`). */
+const suiteName = (suite: string, fold?: Fold) => (fold ? `${suite}-fold-${fold}` : suite);
+
+/** trafilatura's evaluation subsets: its "hard::" and "recall::" pages, and the rest. */
+const subset = (url: string) =>
+  url.startsWith('hard::') ? 'hard' : url.startsWith('recall::') ? 'recall' : 'web';
+
+async function htmlTrafilatura(
+  corpus: string,
+  engines: string[],
+  limit?: number,
+  fold?: Fold,
+): Promise<QualityResult[]> {
+  const truth = JSON.parse(readFileSync(join(corpus, 'evaldata.json'), 'utf8')) as Record<
+    string,
+    SnippetTruth
+  >;
+  const files = wcxbInputs(corpus)
+    .filter((f) => truth[f.id])
+    .filter(inFold(fold))
+    .slice(0, limit);
+  const out: QualityResult[] = [];
+  for (const name of engines) {
+    const engine = engineByName(name);
+    if (!engine) throw new Error(`unknown engine ${name}`);
+    try {
+      const o = await convertAll(engine, files);
+      const per = files.map((f, i) => {
+        const t = truth[f.id];
+        const md = o.md[i];
+        const s = scoreSnippets(md === undefined ? undefined : markdownToPlain(md), t.with, t.without);
+        return { id: f.id, url: t.url, subset: subset(t.url), ...s };
+      });
+      const summarize = (rows: typeof per) => {
+        const c = addCounts(rows);
+        return { ...snippetPrf(c), ...c, pages: rows.length };
+      };
+      const groups: Record<string, Record<string, Num>> = {};
+      for (const k of ['web', 'hard', 'recall']) {
+        const rows = per.filter((r) => r.subset === k);
+        if (rows.length) groups[k] = summarize(rows);
+      }
+      if (!fold)
+        for (const k of ['a', 'b'] as const)
+          groups[`fold ${k}`] = summarize(per.filter((r) => foldOf(r.id) === k));
+      out.push({
+        ...base(suiteName('html-trafilatura', fold), name, corpus),
+        version: o.version,
+        source: 'live',
+        docs: files.length,
+        ...errorSummary(o.errors),
+        metrics: summarize(per),
+        groups,
+        perDocument: per,
+      });
+    } catch (e) {
+      out.push(failed(suiteName('html-trafilatura', fold), name, corpus, e));
     }
   }
   return out;
@@ -373,19 +459,29 @@ export async function runQuality(
   corpus: string,
   engine?: string,
   limit?: number,
+  fold?: Fold,
 ): Promise<{ results: QualityResult[]; files: string[] }> {
   const kind = QUALITY_SUITES[suite];
   if (!kind)
     throw new Error(`unknown quality suite ${suite} (one of ${Object.keys(QUALITY_SUITES).join(', ')})`);
+  if (fold && suite !== 'html-wcxb' && suite !== 'html-trafilatura')
+    throw new Error('--fold applies to html-wcxb and html-trafilatura');
   // `--engine a,b` runs several engines in one run (e.g. distill-ocr,liteparse-ocr).
   let engines = engine ? engine.split(',') : enginesFor(kind).map((e) => e.name);
   if (!engine && suite === 'pdf-dpbench') engines = [...engines, ...publishedPeers(corpus)];
-  const fn = suite === 'pdf-dpbench' ? pdfDpbench : suite === 'html-wcxb' ? htmlWcxb : officeVectors;
+  const fn =
+    suite === 'pdf-dpbench'
+      ? pdfDpbench
+      : suite === 'html-wcxb'
+        ? htmlWcxb
+        : suite === 'html-trafilatura'
+          ? htmlTrafilatura
+          : officeVectors;
   const results: QualityResult[] = [];
   const files: string[] = [];
   for (const name of engines) {
     const t = performance.now();
-    const [r] = await fn(corpus, [name], limit);
+    const [r] = await fn(corpus, [name], limit, fold);
     results.push(r);
     files.push(writeResult(r));
     const main = r.metrics.overall ?? r.metrics.f1 ?? r.metrics.docling_nid;
@@ -393,6 +489,13 @@ export async function runQuality(
       `${suite} ${name}: ${r.status}${r.failure ? ` (${r.failure})` : ''} docs=${r.docs} errors=${r.errors}` +
         ` main=${typeof main === 'number' ? main.toFixed(4) : main} ${((performance.now() - t) / 1000).toFixed(1)}s`,
     );
+    // The html suites: P/R/F1 overall and per group (page type, subset, fold) on one line each.
+    if (kind === 'html' && r.status === 'ok') {
+      const prf = (m: Record<string, Num>) =>
+        `P=${Number(m.precision).toFixed(3)} R=${Number(m.recall).toFixed(3)} F1=${Number(m.f1).toFixed(3)} n=${m.pages}`;
+      console.log(`  ${'all'.padEnd(14)} ${prf(r.metrics)}`);
+      for (const [g, m] of Object.entries(r.groups ?? {})) console.log(`  ${g.padEnd(14)} ${prf(m)}`);
+    }
   }
   return { results, files };
 }
