@@ -318,3 +318,52 @@ describe('main-content filter: underscores in class names', () => {
     expect(md).not.toContain('Follow along');
   });
 });
+
+describe('main-content filter: generalising article rules (issue 21)', () => {
+  const md = (html: string) => toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+
+  it('keeps the title h1 and the standfirst above the article body container', () => {
+    const html = `<body><div class="page"><div class="article-header"><h1>Council approves the new bridge</h1>
+      <p class="lead">The vote ends ten years of debate over the crossing, and work starts in spring.</p></div>
+      <div class="article-body">${prose(8)}</div></div>
+      <div class="other"><h1>Elsewhere on the site</h1></div></body>`;
+    const out = md(html);
+    expect(out).toContain('# Council approves the new bridge');
+    expect(out).toContain('The vote ends ten years of debate');
+    expect(out).toContain('Paragraph 7 of the story');
+    expect(out).not.toContain('Elsewhere on the site');
+  });
+
+  it('drops a "you may also like" grid of teaser cards beside the article, whatever it is named', () => {
+    const cards = Array.from(
+      { length: 4 },
+      (_, i) =>
+        `<div class="c${i}"><a href="/story/${i}"><img src="/i/${i}.jpg"></a><h3><a href="/story/${i}">Other story number ${i} with a headline</a></h3><p>A line of teaser text for story ${i}.</p></div>`,
+    ).join('');
+    const html = `<body><div class="wrap"><div class="post">${prose(12)}</div><div class="x-grid">${cards}</div></div></body>`;
+    const out = md(html);
+    expect(out).toContain('Paragraph 11 of the story');
+    expect(out).not.toContain('Other story number 2');
+    expect(out).not.toContain('teaser text');
+  });
+
+  it('keeps a plain link list inside the article (shops, sources) and a listing page of cards', () => {
+    const shops = `<ul>${Array.from({ length: 5 }, (_, i) => `<li><a href="/s/${i}">Shop number ${i}</a></li>`).join('')}</ul>`;
+    const out = md(`<body><div class="post">${prose(6)}${shops}${prose(6)}</div></body>`);
+    expect(out).toContain('Shop number 4');
+    const cards = Array.from(
+      { length: 8 },
+      (_, i) =>
+        `<div class="card"><h2><a href="/p/${i}">Listing entry number ${i}</a></h2><p>Short description of entry ${i}, in a line.</p></div>`,
+    ).join('');
+    const listing = md(`<body><div class="list">${cards}</div></body>`);
+    expect(listing).toContain('Listing entry number 7');
+  });
+
+  it('drops related posts named as such inside the post container (jp-relatedposts)', () => {
+    const html = `<body><div class="post">${prose(8)}<div class="jp-post-flair sharedaddy"><div id="jp-relatedposts" class="jp-relatedposts"><h3>Related</h3><p><a href="/r/1">A related post</a></p></div></div></div></body>`;
+    const out = md(html);
+    expect(out).toContain('Paragraph 7 of the story');
+    expect(out).not.toContain('A related post');
+  });
+});

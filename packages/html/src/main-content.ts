@@ -150,6 +150,15 @@ const NEGATIVE = either(
   /(?:^|[-_\s])(menus|foot|widget|widgets|related|recommended|recommendations|login|banner|ads?|sponsor|sponsored|promo|promotion|masthead|topbar|top-bar|toolbar|pagination|pager|tags|tag-list|tagcloud|author-bio|author-box|byline|post-meta|entry-meta|disclaimer|copyright|print|comment-form|respond|reply-form|jump|more-stories|read-more|trending|popular)(?:$|[-_\s])/i,
 );
 
+/**
+ * Related and recommended content by its usual names (`jp-relatedposts`, `crp_related`,
+ * `relatedArticles`, `recirculation-box`, `read-also`, `post-ratings`): boilerplate when it
+ * holds no prose, even inside a container named as the post (`post-related`).
+ */
+const RELATED = either(
+  /(?:^|[-_\s])(?:[a-z]*-)?(related[a-z]*|recirculation|read-also|also-read|read-next|up-next|more-from|more-news|see-also|post-ratings|ratings?|you-may-like|recommend[a-z]*)(?:$|[-_\s])/i,
+);
+
 const POSITIVE = either(
   /(?:^|[-_\s])(article|articles|content|main|main-content|post|post-body|post-content|entry|entry-content|body|text|story|blog|blog-post|prose|markdown|rich-text|richtext|page-content|article-body|articlebody|documentation|docs)(?:$|[-_\s])/i,
 );
@@ -271,6 +280,13 @@ const COMMENT_WORD = /(?:^|[-_\s])comments?(?:$|[-_\s])/i;
 const COMMENTS = either(
   /(?:^|[\s_-])(comments|comment[-_]?list|comments-area|comments-section|entry-comments|disqus_thread|dsq-comments)(?:$|[\s_-])/i,
 );
+
+/** Prose (weighted characters) the page must have outside a teaser list for it to be dropped. */
+const TEASER_ARTICLE = 1500;
+
+const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const TEASER_PARENTS = new Set(['div', 'section', 'ul', 'ol', 'aside', 'nav']);
+const TEASER_ITEMS = new Set(['li', 'div', 'article', 'section', 'figure']);
 
 /** Below this much prose (characters, after pruning) a page is judged by its text instead. */
 const LOW_PROSE = 300;
@@ -458,6 +474,13 @@ export function mainContent(body: PElement): FilterResult {
       const c = CAMEL_REGION.exec(h);
       if (c) return `camel:${c[1].toLowerCase()}`;
     }
+    // Related-content and share widgets stay boilerplate inside a container named as the post
+    // (`jp-post-flair sharedaddy`, `post-related`) as long as they hold no prose.
+    if (h && s.longest < 160) {
+      const r = RELATED.exec(h) ?? STRONG_NEGATIVE.exec(h);
+      if (r) return `named:${r[1].toLowerCase()}`;
+    }
+    if (teaserList(el, s)) return 'teasers';
     if (!h || POSITIVE.test(h)) return undefined;
     if (HEADER_NAME.test(h) && (s.longest < 160 || s.link > s.text * 0.5)) return 'neg:header';
     let m = STRONG_NEGATIVE.exec(h);
@@ -467,6 +490,64 @@ export function mainContent(body: PElement): FilterResult {
     m = NEGATIVE.exec(h);
     if (m && (s.longest < 160 || s.link > s.text * 0.5)) return `neg:${m[1].toLowerCase()}`;
     return undefined;
+  }
+
+  /**
+   * Teasers for other pages ("you may also like", "more stories"), told by their structure: three
+   * or more like siblings, each a short card led by a link (a headline, an image and a line of
+   * excerpt), beside an article that has prose of its own. Plain link lists inside the article
+   * (shops, sources, further reading) are not cards and stay.
+   */
+  function teaserList(el: PElement, s: Stats): boolean {
+    if (!TEASER_PARENTS.has(el.tagName) || total.prose - s.prose < TEASER_ARTICLE || s.longest >= 200)
+      return false;
+    const kids = el.childNodes;
+    let items = 0;
+    let teasers = 0;
+    let tag = '';
+    for (const k of kids) {
+      const c = k as PElement;
+      if (c.tagName === undefined) continue;
+      const cs = stats.get(c);
+      if (!cs || cs.text === 0) continue;
+      if (items === 0) tag = c.tagName;
+      items++;
+      if (c.tagName !== tag || !TEASER_ITEMS.has(c.tagName) || cs.text > 400) continue;
+      if (cardLink(c)) teasers++;
+    }
+    return items >= 3 && teasers >= 3 && teasers >= items * 0.75;
+  }
+  function linkedText(el: PElement): number {
+    let n = 0;
+    const stack: PElement[] = [el];
+    let budget = 400;
+    while (stack.length && budget-- > 0) {
+      const e = stack.pop()!;
+      if (e.tagName === 'a') {
+        n += stats.get(e)?.text ?? 0;
+        continue;
+      }
+      for (const c of e.childNodes) if ((c as PElement).tagName !== undefined) stack.push(c as PElement);
+    }
+    return n;
+  }
+  /** A card: a heading that is (or holds) a link, or a linked image, above a short text. */
+  function cardLink(el: PElement): boolean {
+    const stack: PElement[] = [el];
+    let budget = 400;
+    while (stack.length && budget-- > 0) {
+      const e = stack.pop()!;
+      if (HEADING_TAGS.has(e.tagName)) {
+        if (linkedText(e) > 0 || (e.parentNode as PElement | null)?.tagName === 'a') return true;
+      } else if (e.tagName === 'a') {
+        for (const c of e.childNodes) {
+          const t = (c as PElement).tagName;
+          if (t === 'img' || t === 'picture' || (t !== undefined && HEADING_TAGS.has(t))) return true;
+        }
+      }
+      for (const c of e.childNodes) if ((c as PElement).tagName !== undefined) stack.push(c as PElement);
+    }
+    return false;
   }
 
   // On pages with almost no prose (product grids, link hubs, storefronts) the prose measure is
@@ -558,5 +639,87 @@ export function mainContent(body: PElement): FilterResult {
       }
     }
   }
+  const head = articleHead(roots, body, after);
+  if (head.length) roots = [...head, ...roots];
   return { roots, fellBack: false };
+}
+
+/** Levels above the chosen content searched for its title. */
+const HEAD_LEVELS = 3;
+/** Non-link characters the title, standfirst and byline above the content may hold. */
+const HEAD_MAX = 1500;
+
+/** True when `el` is or holds an `h1` (bounded search); the h1 found is returned. */
+function findH1(el: PElement, last: boolean): PElement | undefined {
+  if (el.tagName === 'h1') return el;
+  const stack: PElement[] = [el];
+  let found: PElement | undefined;
+  let budget = 3000;
+  while (stack.length && budget-- > 0) {
+    const e = stack.pop()!;
+    const kids = e.childNodes;
+    for (let i = kids.length - 1; i >= 0; i--) {
+      const c = kids[i] as PElement;
+      if (c.tagName === undefined) continue;
+      if (c.tagName === 'h1') {
+        if (!last) return c;
+        found = c;
+      } else stack.push(c);
+    }
+  }
+  return found;
+}
+
+/**
+ * Pass 2e: the article's own title and standfirst. CMS templates put the `h1`, the lead
+ * paragraph and the byline in a header block beside (above) the body container the descent
+ * chose, which holds the prose only. When the content holds no `h1`, the nearest one before it
+ * (a few levels up) heads it: that `h1` and what stands between it and the content join, unless
+ * it is a link list (breadcrumbs, tags) or runs long (then it is another section, not a header).
+ */
+function articleHead(
+  roots: PElement[],
+  body: PElement,
+  after: { get(el: PElement): Stats | undefined },
+): PElement[] {
+  for (const r of roots) if (findH1(r, false)) return [];
+  let cur = roots[0];
+  for (let level = 0; level < HEAD_LEVELS && cur !== body; level++) {
+    const parent = cur.parentNode as PElement | null;
+    if (!parent?.childNodes) return [];
+    const kids = parent.childNodes;
+    const at = kids.indexOf(cur);
+    for (let j = at - 1; j >= 0; j--) {
+      const sib = kids[j] as PElement;
+      if (sib.tagName === undefined) continue;
+      const h1 = findH1(sib, true);
+      if (!h1) continue;
+      const out: PElement[] = [];
+      let chars = 0;
+      // The block holding the h1: whole when the h1 is most of it, else the h1 alone.
+      const ss = after.get(sib);
+      const hs = after.get(h1);
+      if (sib === h1 || (ss && hs && ss.text - ss.link <= hs.text + 400)) {
+        out.push(sib);
+        chars += ss ? ss.text - ss.link : 0;
+      } else {
+        out.push(h1);
+        chars += hs ? hs.text : 0;
+      }
+      for (let k = j + 1; k < at; k++) {
+        const e = kids[k] as PElement;
+        if (e.tagName === undefined) continue;
+        const st = after.get(e);
+        if (!st || st.text === 0) continue;
+        if (st.link > st.text * 0.5) continue;
+        chars += st.text - st.link;
+        out.push(e);
+      }
+      if (chars > HEAD_MAX) return [];
+      // Between the chosen roots' own parent and this level, the title block sits outside.
+      return out;
+    }
+    cur = parent;
+  }
+  return [];
 }
