@@ -367,3 +367,21 @@ describe('main-content filter: generalising article rules (issue 21)', () => {
     expect(out).not.toContain('A related post');
   });
 });
+
+describe('main-content filter: captions', () => {
+  it("drops a photo's short caption and credit, keeps a gallery's captions that carry the text", () => {
+    const md = (html: string) => toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    const news = md(
+      `<body><div class="post">${prose(4)}<figure><img src="/a.jpg"><figcaption>The harbour at dawn. Photo: A. Person</figcaption></figure>${prose(4)}<p class="wp-caption-text">Credit: Agency</p></div></body>`,
+    );
+    expect(news).toContain('Paragraph 3 of the story');
+    expect(news).not.toContain('The harbour at dawn');
+    expect(news).not.toContain('Credit: Agency');
+    const slides = Array.from(
+      { length: 6 },
+      (_, i) =>
+        `<figure><img src="/c${i}.jpg"><figcaption>Costume ${i}. What you need: a long coat, a hat, boots and a scarf, all in black, then a painted face and a great deal of confidence to carry it off at the party.</figcaption></figure>`,
+    ).join('');
+    expect(md(`<body><div class="gallery">${slides}</div></body>`)).toContain('Costume 5. What you need');
+  });
+});

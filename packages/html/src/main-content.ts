@@ -156,7 +156,12 @@ const NEGATIVE = either(
  * holds no prose, even inside a container named as the post (`post-related`).
  */
 const RELATED = either(
-  /(?:^|[-_\s])(?:[a-z]*-)?(related[a-z]*|recirculation|read-also|also-read|read-next|up-next|more-from|more-news|see-also|post-ratings|ratings?|you-may-like|recommend[a-z]*)(?:$|[-_\s])/i,
+  /(?:^|[-_\s])(related[^\s_-]*|recirculation|read-also|also-read|read-next|up-next|more-from|more-news|see-also|post-ratings|ratings?|you-may-like|recommend[^\s_-]*)(?:$|[-_\s])/i,
+);
+
+/** An image's caption or credit line. */
+const CAPTION = either(
+  /(?:^|[-_\s])(caption|captions|wp-caption-text|figcaption|legend|credit|credits|photo-credit|image-credit|bildunterschrift|bildnachweis)(?:$|[-_\s])/i,
 );
 
 const POSITIVE = either(
@@ -481,6 +486,7 @@ export function mainContent(body: PElement): FilterResult {
       if (r) return `named:${r[1].toLowerCase()}`;
     }
     if (teaserList(el, s)) return 'teasers';
+    if (s.longest < 150 && s.text < 400 && (tag === 'figcaption' || (h && CAPTION.test(h)))) return 'caption';
     if (!h || POSITIVE.test(h)) return undefined;
     if (HEADER_NAME.test(h) && (s.longest < 160 || s.link > s.text * 0.5)) return 'neg:header';
     let m = STRONG_NEGATIVE.exec(h);
