@@ -385,3 +385,36 @@ describe('main-content filter: captions', () => {
     expect(md(`<body><div class="gallery">${slides}</div></body>`)).toContain('Costume 5. What you need');
   });
 });
+
+describe('refine: related-content headings', () => {
+  const md = (html: string) => toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+  const long = (n: number, tag: string) =>
+    Array.from(
+      { length: n },
+      (_, i) =>
+        `<p>${tag} paragraph ${i} of the report, long enough to read as real prose, with commas, clauses, and a point to make about the subject at hand; it goes on for a while, and then for a while longer, before it comes to its end.</p>`,
+    ).join('');
+  it('ends the article at a "related" heading below its prose, in several languages', () => {
+    for (const head of [
+      'Lesen Sie auch',
+      'Dans la même rubrique',
+      'Artículos relacionados',
+      'Related stories',
+    ]) {
+      const out = md(
+        `<body><div class="post">${long(8, 'A')}<h3>${head}</h3><p>Some other story told in a line or two, with a <a href="/x">link to it</a> and more.</p><ul><li><a href="/a">Another story</a></li><li><a href="/b">Yet another</a></li></ul></div></body>`,
+      );
+      expect(out, head).toContain('A paragraph 7 of the report');
+      expect(out, head).not.toContain(head);
+      expect(out, head).not.toContain('Some other story');
+    }
+  });
+  it('drops a "Read more:" line inside the article and keeps the prose after it', () => {
+    const out = md(
+      `<body><div class="post">${long(4, 'A')}<p><strong>Read more:</strong> <a href="/o">The other story about the same subject</a></p>${long(4, 'B')}</div></body>`,
+    );
+    expect(out).not.toContain('The other story');
+    expect(out).toContain('A paragraph 3 of the report');
+    expect(out).toContain('B paragraph 3 of the report');
+  });
+});
