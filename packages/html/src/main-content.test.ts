@@ -418,3 +418,25 @@ describe('refine: related-content headings', () => {
     expect(out).toContain('B paragraph 3 of the report');
   });
 });
+
+describe('main-content filter: comment threads by structure', () => {
+  const md = (html: string) => toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+  const thread = (n: number, cls: string) =>
+    Array.from(
+      { length: n },
+      (_, i) =>
+        `<div class="${cls}"><span class="user">reader${i}</span> <time datetime="2024-01-0${(i % 9) + 1}">Jan ${(i % 9) + 1}</time><p>Reader note ${i}: ${'I have thoughts about this and I will share every one of them at length right here. '.repeat(4)}</p><a href="#r${i}">Reply</a></div>`,
+    ).join('');
+
+  it('drops a long unnamed thread of signed, dated replies under a short article', () => {
+    const html = `<body><div class="wrap"><div class="story"><h1>Short news item</h1>${prose(10)}</div><div class="x-list">${thread(14, 'x-item')}</div></div></body>`;
+    const out = md(html);
+    expect(out).toContain('Paragraph 9 of the story');
+    expect(out).not.toContain('Reader note 3');
+  });
+
+  it("keeps a forum thread's posts (named as posts, no article beside them)", () => {
+    const html = `<body><div class="topic"><h1>How do I fix this?</h1>${thread(8, 'post')}</div></body>`;
+    expect(md(html)).toContain('Reader note 5');
+  });
+});

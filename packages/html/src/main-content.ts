@@ -290,6 +290,37 @@ const COMMENTS = either(
 const TEASER_ARTICLE = 1500;
 
 const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+/** Prose (weighted characters) the page must have outside a signed, dated thread to drop it. */
+const THREAD_ARTICLE = 1000;
+const THREAD_PARENTS = new Set(['div', 'section', 'ul', 'ol']);
+const COMMENT_AUTHOR = either(
+  /(?:^|[-_\s])(author|avatar|user|username|user-name|commenter|comment-author|vcard|fn|nick|nickname)(?:$|[-_\s])/i,
+);
+const COMMENT_DATE = either(
+  /(?:^|[-_\s])(date|time|timestamp|ago|comment-date|comment-time|published)(?:$|[-_\s])/i,
+);
+/** Forum posts and answers: the thread is the page's content, named as such. */
+const FORUM_NAME = either(
+  /(?:^|[-_\s])(post|posts|postbody|answer|answers|message|messages|msg|topic|thread|question|forum)(?:$|[-_\s])/i,
+);
+const REPLY_TEXT =
+  /^\s*(reply|antworten|beantworten|répondre|responder|rispondi|odpowiedz|svara|reageer|responder)\s*$/i;
+
+/** An element's text, up to a few hundred characters (for short labels such as link texts). */
+function textOf(el: PElement): string {
+  let out = '';
+  const stack: PNode[] = [el];
+  while (stack.length && out.length < 200) {
+    const n = stack.pop()!;
+    if (n.nodeName === '#text') out += (n as { value: string }).value;
+    else {
+      const kids = (n as PElement).childNodes;
+      if (kids) for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+    }
+  }
+  return out;
+}
+
 const TEASER_PARENTS = new Set(['div', 'section', 'ul', 'ol', 'aside', 'nav']);
 const TEASER_ITEMS = new Set(['li', 'div', 'article', 'section', 'figure']);
 
@@ -468,6 +499,8 @@ export function mainContent(body: PElement): FilterResult {
     if (cls && SR_ONLY_CLASS.test(cls)) return 'sronly';
     const prosy = s.longest >= 150 && s.link < s.text * 0.3 && s.prose >= s.text * 0.2;
     if (cls && !prosy && HIDDEN_CLASS.test(cls)) return 'hiddenclass';
+    // Reader comments outweighing a short article above them are still comments.
+    if (commentThread(el, s)) return 'thread';
     if (major) return undefined;
     // A form is a search box, a login or a newsletter sign-up; one that holds much of the page's
     // prose (a product grid with compare boxes, a page-wide ASP.NET form) is content.
@@ -522,6 +555,56 @@ export function mainContent(body: PElement): FilterResult {
       if (cardLink(c)) teasers++;
     }
     return items >= 3 && teasers >= 3 && teasers >= items * 0.75;
+  }
+  /**
+   * Reader comments told by their structure, whatever they are named: three or more like
+   * siblings, each signed (an author or avatar element, a `cite`) and dated (`time`, a date
+   * class) or with a reply link, and without a headline (a listing's teasers have one), under an article with prose of its own. A forum thread, whose
+   * posts are all the page holds, has no such article beside them; its posts are named as posts,
+   * answers or messages, and are left alone.
+   */
+  function commentThread(el: PElement, s: Stats): boolean {
+    if (!THREAD_PARENTS.has(el.tagName) || total.prose - s.prose < THREAD_ARTICLE) return false;
+    const eh = hints(el);
+    if (eh && FORUM_NAME.test(eh)) return false;
+    let items = 0;
+    let signed = 0;
+    for (const k of el.childNodes) {
+      const c = k as PElement;
+      if (c.tagName === undefined) continue;
+      const cs = stats.get(c);
+      if (!cs || cs.text === 0) continue;
+      items++;
+      const ch = hints(c);
+      if (ch && FORUM_NAME.test(ch)) return false;
+      if (TEASER_ITEMS.has(c.tagName) && looksSigned(c)) signed++;
+    }
+    return signed >= 3 && signed >= items * 0.6;
+  }
+  function looksSigned(el: PElement): boolean {
+    let author = false;
+    let dated = false;
+    const stack: PElement[] = [el];
+    let budget = 300;
+    while (stack.length && budget-- > 0) {
+      const e = stack.pop()!;
+      // A headline makes it a teaser of an article in a listing, not a comment.
+      if (HEADING_TAGS.has(e.tagName)) return false;
+      const h = hints(e);
+      const ip = attr(e, 'itemprop');
+      if (e.tagName === 'cite' || (h && COMMENT_AUTHOR.test(h)) || ip === 'author' || ip === 'creator')
+        author = true;
+      if (
+        e.tagName === 'time' ||
+        (h && COMMENT_DATE.test(h)) ||
+        ip === 'datePublished' ||
+        ip === 'dateCreated'
+      )
+        dated = true;
+      if (e.tagName === 'a' && ((h && /reply/i.test(h)) || REPLY_TEXT.test(textOf(e)))) dated = true;
+      for (const c of e.childNodes) if ((c as PElement).tagName !== undefined) stack.push(c as PElement);
+    }
+    return author && dated;
   }
   function linkedText(el: PElement): number {
     let n = 0;
