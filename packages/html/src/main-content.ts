@@ -131,7 +131,7 @@ function either(re: RegExp): RegExp {
 
 /** Class/id words that mark boilerplate whatever it holds. */
 const STRONG_NEGATIVE = either(
-  /(?:^|[-_\s])(cookies?|consent|gdpr|newsletter|subscribe|subscription|signup|sign-up|share|sharing|sharedaddy|social|socials|social-links|breadcrumbs?|skiplink|skip-link|skip-to-content|sr-only|screen-reader-text|visually-hidden|visuallyhidden|advert|advertisement|ad-slot|adsbygoogle|outbrain|taboola|popup|modal|overlay|navbar|navigation|nav|menu|footer|sidebar|side-bar|reviews|customer-reviews|user-reviews|product-reviews|reviews-list|review-list|testimonials)(?:$|[-_\s])/i,
+  /(?:^|[-_\s])(cookies?|consent|gdpr|newsletter|news-letter|subscribe|subscription|donate|donation|donations|spenden|support-us|cta|call-to-action|signup|sign-up|share|sharing|sharedaddy|social|socials|social-links|breadcrumbs?|skiplink|skip-link|skip-to-content|sr-only|screen-reader-text|visually-hidden|visuallyhidden|advert|advertisement|ad-slot|adsbygoogle|outbrain|taboola|popup|modal|overlay|navbar|navigation|nav|menu|footer|sidebar|side-bar|reviews|customer-reviews|user-reviews|product-reviews|reviews-list|review-list|testimonials)(?:$|[-_\s])/i,
 );
 
 /** The page's own regions named in PascalCase (`SiteFooter`, `GlobalNavigation`), not a card's. */
@@ -735,8 +735,10 @@ export function mainContent(body: PElement): FilterResult {
 
 /** Levels above the chosen content searched for its title. */
 const HEAD_LEVELS = 3;
-/** Non-link characters the title, standfirst and byline above the content may hold. */
+/** Non-link characters the title and standfirst above the content may hold. */
 const HEAD_MAX = 1500;
+/** Shorter lines between the title and the content are dates, bylines and kickers. */
+const HEAD_LINE = 50;
 
 /** True when `el` is or holds an `h1` (bounded search); the h1 found is returned. */
 function findH1(el: PElement, last: boolean): PElement | undefined {
@@ -763,8 +765,9 @@ function findH1(el: PElement, last: boolean): PElement | undefined {
  * Pass 2e: the article's own title and standfirst. CMS templates put the `h1`, the lead
  * paragraph and the byline in a header block beside (above) the body container the descent
  * chose, which holds the prose only. When the content holds no `h1`, the nearest one before it
- * (a few levels up) heads it: that `h1` and what stands between it and the content join, unless
- * it is a link list (breadcrumbs, tags) or runs long (then it is another section, not a header).
+ * (a few levels up) heads it: that `h1` and what stands between it and the content join, but
+ * for link lists (breadcrumbs, tags) and short lines (dates, bylines: dropped as the refine
+ * stage drops them around the prose); nothing joins when that runs long (another section).
  */
 function articleHead(
   roots: PElement[],
@@ -783,27 +786,26 @@ function articleHead(
       if (sib.tagName === undefined) continue;
       const h1 = findH1(sib, true);
       if (!h1) continue;
-      const out: PElement[] = [];
-      let chars = 0;
-      // The block holding the h1: whole when the h1 is most of it, else the h1 alone.
-      const ss = after.get(sib);
-      const hs = after.get(h1);
-      if (sib === h1 || (ss && hs && ss.text - ss.link <= hs.text + 400)) {
-        out.push(sib);
-        chars += ss ? ss.text - ss.link : 0;
-      } else {
-        out.push(h1);
-        chars += hs ? hs.text : 0;
-      }
-      for (let k = j + 1; k < at; k++) {
-        const e = kids[k] as PElement;
-        if (e.tagName === undefined) continue;
+      const out: PElement[] = [h1];
+      let chars = after.get(h1)?.text ?? 0;
+      // After the title, in document order: subtitles and standfirsts, not dates, bylines,
+      // kickers or link lists (breadcrumbs, tags, share bars).
+      const take = (e: PElement) => {
+        if (e.tagName === undefined) return;
         const st = after.get(e);
-        if (!st || st.text === 0) continue;
-        if (st.link > st.text * 0.5) continue;
-        chars += st.text - st.link;
+        if (!st || st.text === 0) return;
+        const own = st.text - st.link;
+        if (!HEADING_TAGS.has(e.tagName) && (own < HEAD_LINE || st.link > st.text * 0.5)) return;
+        chars += own;
         out.push(e);
+      };
+      for (let n = h1; n !== sib; ) {
+        const p = n.parentNode as PElement;
+        const ks = p.childNodes;
+        for (let k = ks.indexOf(n) + 1; k < ks.length; k++) take(ks[k] as PElement);
+        n = p;
       }
+      for (let k = j + 1; k < at; k++) take(kids[k] as PElement);
       if (chars > HEAD_MAX) return [];
       // Between the chosen roots' own parent and this level, the title block sits outside.
       return out;
