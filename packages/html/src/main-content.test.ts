@@ -440,3 +440,14 @@ describe('main-content filter: comment threads by structure', () => {
     expect(md(html)).toContain('Reader note 5');
   });
 });
+
+describe('main-content filter: standfirst without an h1', () => {
+  it('keeps the lead written apart right before the body container', () => {
+    const html = `<body><div class="news"><div class="header"><h3>Championships postponed</h3></div>
+      <div class="teaser-text"><p>What had been rumoured for weeks is now official: the championships move to next year, the federation said on Monday.</p></div>
+      <div class="news-text-wrap">${prose(8)}</div></div></body>`;
+    const out = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(out).toContain('What had been rumoured for weeks');
+    expect(out).toContain('Paragraph 7 of the story');
+  });
+});

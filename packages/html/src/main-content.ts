@@ -730,8 +730,47 @@ export function mainContent(body: PElement): FilterResult {
   }
   const head = articleHead(roots, body, after);
   if (head.length) roots = [...head, ...roots];
+  else roots = [...standfirst(roots[0], body, after), ...roots];
   return { roots, fellBack: false };
 }
+
+/**
+ * The standfirst of an article whose title is no `h1`: prose standing right before the chosen
+ * body container (at its level or its parent's), as CMS templates write the lead (`teaser-text`,
+ * `perex`, `chapo`) apart from the body. Short lines and link lists end the search.
+ */
+function standfirst(
+  first: PElement,
+  body: PElement,
+  after: { get(el: PElement): Stats | undefined },
+): PElement[] {
+  const out: PElement[] = [];
+  let cur = first;
+  for (let level = 0; level < 2 && cur !== body; level++) {
+    const parent = cur.parentNode as PElement | null;
+    if (!parent?.childNodes) break;
+    const kids = parent.childNodes;
+    let taken = 0;
+    for (let j = kids.indexOf(cur) - 1; j >= 0 && taken < 2; j--) {
+      const e = kids[j] as PElement;
+      if (e.tagName === undefined) continue;
+      const st = after.get(e);
+      if (!st || st.text === 0) continue;
+      if (st.text - st.link < LEAD_MIN || st.link > st.text * 0.3 || st.longest < 60 || st.text > 1200) {
+        if (out.length || taken) return out;
+        break;
+      }
+      out.unshift(e);
+      taken++;
+    }
+    if (taken) return out;
+    cur = parent;
+  }
+  return out;
+}
+
+/** Characters of non-link text a standfirst holds at least. */
+const LEAD_MIN = 80;
 
 /** Levels above the chosen content searched for its title. */
 const HEAD_LEVELS = 3;
