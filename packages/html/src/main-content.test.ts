@@ -451,3 +451,15 @@ describe('main-content filter: standfirst without an h1', () => {
     expect(out).toContain('Paragraph 7 of the story');
   });
 });
+
+describe('refine: the opening of an article', () => {
+  it('keeps a salutation and the paragraphs before a lone link line at the start', () => {
+    const long = (i: number) =>
+      `<p>Body paragraph ${i} of the post, long enough to read as real prose, with commas, clauses, and a point to make about the subject at hand; it goes on for a while, and then for a while longer, before it comes to its end.</p>`;
+    const html = `<body><div class="post"><p>Dear readers,</p><p>Long ago I wrote about this claim once before, and back then I kept it very short indeed.</p><p>(<a href="https://example.org/source">example.org/source</a>)</p>${[1, 2, 3, 4, 5, 6].map(long).join('')}</div></body>`;
+    const out = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(out).toContain('Dear readers,');
+    expect(out).toContain('Long ago I wrote about this claim');
+    expect(out).toContain('Body paragraph 6');
+  });
+});

@@ -245,12 +245,21 @@ export function refineBlocks(input: Block[]): Block[] {
   // The article runs from the first to the last good block; around it, it extends over
   // anything up to the nearest boilerplate block on each side, which ends it.
   let start = first;
-  while (start > 0 && k[start - 1] !== 'bad') start--;
+  // A lone link line (a source, a "see" reference) between the article's opening paragraphs
+  // does not end it: the extension steps over one bad paragraph when prose stands beyond it.
+  const prose = (i: number) => i >= 0 && i < blocks.length && (k[i] === 'near' || k[i] === 'good');
+  for (;;) {
+    if (start > 0 && k[start - 1] !== 'bad') start--;
+    else if (start > 1 && blocks[start - 1].kind === 'paragraph' && prose(start - 2)) start -= 2;
+    else break;
+  }
   let end = lastGood;
   while (end < blocks.length - 1 && k[end + 1] !== 'bad') end++;
-  // Outside the prose run, short lines are bylines, dates, "5 min read" and tag lines.
+  // Outside the prose run, short lines are bylines, dates, "5 min read" and tag lines; a short
+  // line that ends as a sentence does (a salutation, "Hello everyone,") belongs to the text.
   const out: Block[] = [];
   for (let i = start; i <= end; i++)
-    if (!(k[i] === 'short' && (i < first || i > lastGood))) out.push(blocks[i]);
+    if (!(k[i] === 'short' && (i < first || i > lastGood) && !/[,.!?]$/.test(flatText(blocks[i]))))
+      out.push(blocks[i]);
   return out;
 }
