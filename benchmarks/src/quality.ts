@@ -293,8 +293,20 @@ async function htmlTrafilatura(
       const per = files.map((f, i) => {
         const t = truth[f.id];
         const md = o.md[i];
-        const s = scoreSnippets(md === undefined ? undefined : markdownToPlain(md), t.with, t.without);
-        return { id: f.id, url: t.url, subset: subset(t.url), ...s };
+        const { missed, leaked, ...s } = scoreSnippets(
+          md === undefined ? undefined : markdownToPlain(md),
+          t.with,
+          t.without,
+        );
+        // Counts only: the snippets are the corpus's text, which stays out of the repository.
+        return {
+          id: f.id,
+          url: t.url,
+          subset: subset(t.url),
+          ...s,
+          missed: missed.length,
+          leaked: leaked.length,
+        };
       });
       const summarize = (rows: typeof per) => {
         const c = addCounts(rows);
