@@ -16,8 +16,9 @@ import { runMain } from './run-main.js';
 import { runScaling, runSpeed } from './speed.js';
 
 const USAGE = `usage:
-  pnpm bench quality <pdf-dpbench|pdf-icdar|html-wcxb|office-vectors> [--corpus DIR] [--engine NAME] [--limit N]
-                     [--fold a|b]   (pdf suites: tune on one fold, check on the other)
+  pnpm bench quality <pdf-dpbench|pdf-icdar|html-wcxb|html-trafilatura|office-vectors> [--corpus DIR]
+                     [--engine NAME] [--limit N] [--fold a|b]   (tune on one fold, check on the other:
+                     pdf suites by sorted-id parity, html suites by a hash of the page id)
   pnpm bench speed <pdf|html|office> [--corpus DIR] [--engine NAME] [--runs N] [--limit N]
                    [--no-scaling | --scaling-only] [--sizes 100,500] [--scale-timeout SECONDS]
   pnpm bench cold [--runs N] [--corpus DIR]
@@ -49,7 +50,8 @@ async function main() {
   if (cmd === 'quality') {
     if (!suite) throw new Error(USAGE);
     const fold = values.fold;
-    if (fold !== undefined && fold !== 'a' && fold !== 'b') throw new Error(`--fold a|b, not ${fold}`);
+    if (fold !== undefined && fold !== 'a' && fold !== 'b')
+      throw new Error(`--fold a|b, not ${fold}\n${USAGE}`);
     await runQuality(suite, corpusDir(suite, values.corpus), values.engine, limit, fold);
   } else if (cmd === 'speed') {
     if (!['pdf', 'html', 'office'].includes(suite)) throw new Error(USAGE);

@@ -13,6 +13,7 @@ export const DEFAULT_CORPUS: Record<string, string> = {
   'pdf-dpbench': 'pdf/dpbench-dev',
   'pdf-icdar': 'pdf/icdar2013-dev',
   'html-wcxb': 'html/wcxb-dev',
+  'html-trafilatura': 'html/trafilatura-dev',
   'office-vectors': 'office',
   pdf: 'pdf/dpbench-dev',
   html: 'html/wcxb-dev',

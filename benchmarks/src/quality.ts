@@ -18,6 +18,7 @@ import {
 } from './scorers/icdar.js';
 import { markdownNid as nid } from './scorers/nid.js';
 import { cellAgreement, checkVectors, parseCsv } from './scorers/office.js';
+import { addCounts, foldOf, markdownToPlain, scoreSnippets, snippetPrf } from './scorers/snippets.js';
 import { wordPrf } from './scorers/wcxb.js';
 import type { BlocksAnswer, ConvertAnswer } from './worker.js';
 
@@ -25,8 +26,11 @@ export const QUALITY_SUITES: Record<string, Kind> = {
   'pdf-dpbench': 'pdf',
   'pdf-icdar': 'pdf',
   'html-wcxb': 'html',
+  'html-trafilatura': 'html',
   'office-vectors': 'office',
 };
+
+export type Fold = 'a' | 'b';
 
 interface Outputs {
   version: string;
@@ -86,20 +90,18 @@ const errorSummary = (errs: (string | undefined)[]) => {
 
 // ---------- folds ----------
 
-export type Fold = 'a' | 'b';
-
 /**
  * Two deterministic folds of a dev set, for tuning on one and checking on the other: documents
  * in sorted-id order, even positions fold a, odd positions fold b.
  */
-export function foldOf(files: { id: string }[]): Map<string, Fold> {
+export function parityFolds(files: { id: string }[]): Map<string, Fold> {
   const ids = files.map((f) => f.id).sort();
   return new Map(ids.map((id, i) => [id, i % 2 === 0 ? 'a' : 'b']));
 }
 
-function inFold<T extends { id: string }>(files: T[], fold?: Fold): T[] {
+function inParityFold<T extends { id: string }>(files: T[], fold?: Fold): T[] {
   if (!fold) return files;
-  const folds = foldOf(files);
+  const folds = parityFolds(files);
   return files.filter((f) => folds.get(f.id) === fold);
 }
 
@@ -109,7 +111,7 @@ function byFold<R extends { id: string }>(
   allFiles: { id: string }[],
   summarize: (rows: R[]) => Record<string, Num>,
 ): Record<string, Record<string, Num>> {
-  const folds = foldOf(allFiles);
+  const folds = parityFolds(allFiles);
   const out: Record<string, Record<string, Num>> = {};
   for (const f of ['a', 'b'] as Fold[]) {
     const part = rows.filter((r) => folds.get(r.id) === f);
@@ -184,7 +186,7 @@ async function pdfDpbench(
   fold?: Fold,
 ): Promise<QualityResult[]> {
   const all = dpbenchInputs(corpus).filter((f) => existsSync(join(corpus, 'ground-truth', `${f.id}.md`)));
-  const files = inFold(all, fold).slice(0, limit);
+  const files = inParityFold(all, fold).slice(0, limit);
   const out: QualityResult[] = [];
   const published = new Set(publishedPeers(corpus));
   for (const name of engines) {
@@ -263,7 +265,7 @@ async function pdfIcdar(
   fold?: Fold,
 ): Promise<QualityResult[]> {
   const all = icdarInputs(corpus);
-  const files = inFold(all, fold).slice(0, limit);
+  const files = inParityFold(all, fold).slice(0, limit);
   const truths = files.map((f) => icdarReadings(corpus, f.id));
   const out: QualityResult[] = [];
   for (const name of engines) {
@@ -310,9 +312,18 @@ function wcxbTruth(corpus: string, id: string): WcxbTruth | undefined {
   };
 }
 
-async function htmlWcxb(corpus: string, engines: string[], limit?: number): Promise<QualityResult[]> {
+/** The pages of one fold (a stable hash of the page id), or all of them. */
+const inFold = (fold?: Fold) => (f: InputFile) => !fold || foldOf(f.id) === fold;
+
+async function htmlWcxb(
+  corpus: string,
+  engines: string[],
+  limit?: number,
+  fold?: Fold,
+): Promise<QualityResult[]> {
   const files = wcxbInputs(corpus)
     .filter((f) => wcxbTruth(corpus, f.id))
+    .filter(inFold(fold))
     .slice(0, limit);
   const truths = files.map((f) => wcxbTruth(corpus, f.id)!);
   const out: QualityResult[] = [];
@@ -335,8 +346,11 @@ async function htmlWcxb(corpus: string, engines: string[], limit?: number): Prom
       const groups: Record<string, Record<string, Num>> = {};
       for (const t of [...new Set(per.map((r) => r.type))].sort())
         groups[t] = summarize(per.filter((r) => r.type === t));
+      if (!fold)
+        for (const k of ['a', 'b'] as const)
+          groups[`fold ${k}`] = summarize(per.filter((r) => foldOf(r.id) === k));
       out.push({
-        ...base('html-wcxb', name, corpus),
+        ...base(suiteName('html-wcxb', fold), name, corpus),
         version: o.version,
         source: 'live',
         docs: files.length,
@@ -347,6 +361,88 @@ async function htmlWcxb(corpus: string, engines: string[], limit?: number): Prom
       });
     } catch (e) {
       out.push(failed('html-wcxb', name, corpus, e));
+    }
+  }
+  return out;
+}
+
+// ---------- html-trafilatura ----------
+
+interface SnippetTruth {
+  url: string;
+  with: string[];
+  without: string[];
+}
+
+/** A fold's results are kept apart from the whole set's (`html-wcxb-fold-a`). */
+const suiteName = (suite: string, fold?: Fold) => (fold ? `${suite}-fold-${fold}` : suite);
+
+/** trafilatura's evaluation subsets: its "hard::" and "recall::" pages, and the rest. */
+const subset = (url: string) =>
+  url.startsWith('hard::') ? 'hard' : url.startsWith('recall::') ? 'recall' : 'web';
+
+async function htmlTrafilatura(
+  corpus: string,
+  engines: string[],
+  limit?: number,
+  fold?: Fold,
+): Promise<QualityResult[]> {
+  const truth = JSON.parse(readFileSync(join(corpus, 'evaldata.json'), 'utf8')) as Record<
+    string,
+    SnippetTruth
+  >;
+  const files = wcxbInputs(corpus)
+    .filter((f) => truth[f.id])
+    .filter(inFold(fold))
+    .slice(0, limit);
+  const out: QualityResult[] = [];
+  for (const name of engines) {
+    const engine = engineByName(name);
+    if (!engine) throw new Error(`unknown engine ${name}`);
+    try {
+      const o = await convertAll(engine, files);
+      const per = files.map((f, i) => {
+        const t = truth[f.id];
+        const md = o.md[i];
+        const { missed, leaked, ...s } = scoreSnippets(
+          md === undefined ? undefined : markdownToPlain(md),
+          t.with,
+          t.without,
+        );
+        // Counts only: the snippets are the corpus's text, which stays out of the repository.
+        return {
+          id: f.id,
+          url: t.url,
+          subset: subset(t.url),
+          ...s,
+          missed: missed.length,
+          leaked: leaked.length,
+        };
+      });
+      const summarize = (rows: typeof per) => {
+        const c = addCounts(rows);
+        return { ...snippetPrf(c), ...c, pages: rows.length };
+      };
+      const groups: Record<string, Record<string, Num>> = {};
+      for (const k of ['web', 'hard', 'recall']) {
+        const rows = per.filter((r) => r.subset === k);
+        if (rows.length) groups[k] = summarize(rows);
+      }
+      if (!fold)
+        for (const k of ['a', 'b'] as const)
+          groups[`fold ${k}`] = summarize(per.filter((r) => foldOf(r.id) === k));
+      out.push({
+        ...base(suiteName('html-trafilatura', fold), name, corpus),
+        version: o.version,
+        source: 'live',
+        docs: files.length,
+        ...errorSummary(o.errors),
+        metrics: summarize(per),
+        groups,
+        perDocument: per,
+      });
+    } catch (e) {
+      out.push(failed(suiteName('html-trafilatura', fold), name, corpus, e));
     }
   }
   return out;
@@ -506,7 +602,7 @@ export async function runQuality(
   // `--engine a,b` runs several engines in one run (e.g. distill-ocr,liteparse-ocr).
   let engines = engine ? engine.split(',') : enginesFor(kind).map((e) => e.name);
   if (!engine && suite === 'pdf-dpbench') engines = [...engines, ...publishedPeers(corpus)];
-  if (fold && suite !== 'pdf-dpbench' && suite !== 'pdf-icdar') throw new Error(`--fold: not for ${suite}`);
+  if (fold && suite === 'office-vectors') throw new Error(`--fold: not for ${suite}`);
   const fn =
     suite === 'pdf-dpbench'
       ? pdfDpbench
@@ -514,7 +610,9 @@ export async function runQuality(
         ? pdfIcdar
         : suite === 'html-wcxb'
           ? htmlWcxb
-          : officeVectors;
+          : suite === 'html-trafilatura'
+            ? htmlTrafilatura
+            : officeVectors;
   const results: QualityResult[] = [];
   const files: string[] = [];
   for (const name of engines) {
@@ -532,6 +630,13 @@ export async function runQuality(
       const rows = { ...r.groups, all: { ...r.metrics, docs: r.docs } };
       for (const [label, m] of Object.entries(rows))
         console.log(`  ${name.padEnd(10)} ${label.padEnd(6)} ${foldLine(suite, m)}`);
+    }
+    // The html suites: P/R/F1 overall and per group (page type, subset, fold) on one line each.
+    if (kind === 'html' && r.status === 'ok') {
+      const prf = (m: Record<string, Num>) =>
+        `P=${Number(m.precision).toFixed(3)} R=${Number(m.recall).toFixed(3)} F1=${Number(m.f1).toFixed(3)} n=${m.pages}`;
+      console.log(`  ${'all'.padEnd(14)} ${prf(r.metrics)}`);
+      for (const [g, m] of Object.entries(r.groups ?? {})) console.log(`  ${g.padEnd(14)} ${prf(m)}`);
     }
   }
   return { results, files };

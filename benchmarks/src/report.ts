@@ -296,6 +296,42 @@ function wcxbSection(rs: QualityResult[]): string[] {
   ];
 }
 
+function trafilaturaSection(rs: QualityResult[]): string[] {
+  const dF1 = distillMain(rs, (r) => r.metrics.f1);
+  const groups = [...new Set(rs.flatMap((r) => Object.keys(r.groups ?? {})))].sort();
+  return [
+    '## Quality: html-trafilatura',
+    '',
+    "trafilatura's evaluation (upstream tests/eval_common.py): `with` / `without` snippets found in the text, counts pooled over pages; F1 per subset and fold.",
+    '',
+    ...table(
+      [
+        'engine',
+        'version',
+        'P',
+        'R',
+        'F1',
+        ...groups.map((g) => `F1 ${g}`),
+        'pages',
+        'errors',
+        'distill ÷ engine (F1)',
+      ],
+      sortDistillFirst(rs).map((r) => [
+        engineCell(r),
+        r.version,
+        f3(r.metrics.precision),
+        f3(r.metrics.recall),
+        f3(r.metrics.f1),
+        ...groups.map((g) => f3(r.groups?.[g]?.f1)),
+        r.docs,
+        errCell(r),
+        vsDistill(r, dF1, r.metrics.f1),
+      ]),
+    ),
+    '',
+  ];
+}
+
 function officeSection(rs: QualityResult[]): string[] {
   const dNid = distillMain(rs, (r) => r.metrics.docling_nid);
   const sorted = sortDistillFirst(rs);
@@ -542,6 +578,7 @@ export function writeReport(): string {
   if (by('pdf-dpbench').length) lines.push(...dpbenchSection(q('pdf-dpbench')));
   if (by('pdf-icdar').length) lines.push(...icdarSection(q('pdf-icdar')));
   if (by('html-wcxb').length) lines.push(...wcxbSection(q('html-wcxb')));
+  if (by('html-trafilatura').length) lines.push(...trafilaturaSection(q('html-trafilatura')));
   if (by('office-vectors').length) lines.push(...officeSection(q('office-vectors')));
   const standalone = (s: string) =>
     (by(s) as SectionResult[]).filter((r) => r.kind === 'section').flatMap(standaloneSection);

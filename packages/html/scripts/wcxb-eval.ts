@@ -3,12 +3,13 @@
  * type, as the corpora README defines the metric. Not the official benchmark (that lives in
  * benchmarks/); this is for iterating on the filter.
  *
- *   node --conditions=distill-source --import tsx packages/html/scripts/wcxb-eval.ts [dir] [--worst N] [--type T] [--only ID]
+ *   node --conditions=distill-source --import tsx packages/html/scripts/wcxb-eval.ts [dir] [--worst N] [--type T] [--only ID] [--fold a|b]
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { toMarkdown } from '@distill/core';
+import { foldOf } from '../../../benchmarks/src/scorers/snippets.js';
 import { htmlToDoc } from '../src/index.js';
 
 const args = process.argv.slice(2);
@@ -23,6 +24,7 @@ const dir =
 const worst = Number(flag('--worst') ?? 0);
 const onlyType = flag('--type');
 const only = flag('--only');
+const fold = flag('--fold');
 
 /** Markdown to the words a reader sees: link targets, image syntax and markup dropped. */
 export function scoredText(md: string): string {
@@ -63,6 +65,7 @@ let totalMs = 0;
 for (const f of readdirSync(gtDir).sort()) {
   const id = f.replace('.json', '');
   if (only && id !== only) continue;
+  if (fold && foldOf(id) !== fold) continue;
   const gt = JSON.parse(readFileSync(path.join(gtDir, f), 'utf8'));
   const ref: string | undefined = gt.ground_truth?.main_content;
   const type: string = gt._internal?.page_type?.primary ?? 'unknown';
@@ -94,6 +97,14 @@ const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.l
 const line = (label: string, rs: typeof rows) =>
   `${label.padEnd(14)} n=${String(rs.length).padStart(3)}  P=${mean(rs.map((r) => r.p)).toFixed(3)}  R=${mean(rs.map((r) => r.r)).toFixed(3)}  F1=${mean(rs.map((r) => r.f)).toFixed(3)}`;
 console.log(line('all', rows));
+if (!fold)
+  for (const k of ['a', 'b'])
+    console.log(
+      line(
+        `fold ${k}`,
+        rows.filter((r) => foldOf(r.id) === k),
+      ),
+    );
 for (const t of [...new Set(rows.map((r) => r.type))].sort())
   console.log(
     line(

@@ -318,3 +318,148 @@ describe('main-content filter: underscores in class names', () => {
     expect(md).not.toContain('Follow along');
   });
 });
+
+describe('main-content filter: generalising article rules (issue 21)', () => {
+  const md = (html: string) => toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+
+  it('keeps the title h1 and the standfirst above the article body container', () => {
+    const html = `<body><div class="page"><div class="article-header"><h1>Council approves the new bridge</h1>
+      <p class="lead">The vote ends ten years of debate over the crossing, and work starts in spring.</p></div>
+      <div class="article-body">${prose(8)}</div></div>
+      <div class="other"><h1>Elsewhere on the site</h1></div></body>`;
+    const out = md(html);
+    expect(out).toContain('# Council approves the new bridge');
+    expect(out).toContain('The vote ends ten years of debate');
+    expect(out).toContain('Paragraph 7 of the story');
+    expect(out).not.toContain('Elsewhere on the site');
+  });
+
+  it('drops a "you may also like" grid of teaser cards beside the article, whatever it is named', () => {
+    const cards = Array.from(
+      { length: 4 },
+      (_, i) =>
+        `<div class="c${i}"><a href="/story/${i}"><img src="/i/${i}.jpg"></a><h3><a href="/story/${i}">Other story number ${i} with a headline</a></h3><p>A line of teaser text for story ${i}.</p></div>`,
+    ).join('');
+    const html = `<body><div class="wrap"><div class="post">${prose(12)}</div><div class="x-grid">${cards}</div></div></body>`;
+    const out = md(html);
+    expect(out).toContain('Paragraph 11 of the story');
+    expect(out).not.toContain('Other story number 2');
+    expect(out).not.toContain('teaser text');
+  });
+
+  it('keeps a plain link list inside the article (shops, sources) and a listing page of cards', () => {
+    const shops = `<ul>${Array.from({ length: 5 }, (_, i) => `<li><a href="/s/${i}">Shop number ${i}</a></li>`).join('')}</ul>`;
+    const out = md(`<body><div class="post">${prose(6)}${shops}${prose(6)}</div></body>`);
+    expect(out).toContain('Shop number 4');
+    const cards = Array.from(
+      { length: 8 },
+      (_, i) =>
+        `<div class="card"><h2><a href="/p/${i}">Listing entry number ${i}</a></h2><p>Short description of entry ${i}, in a line.</p></div>`,
+    ).join('');
+    const listing = md(`<body><div class="list">${cards}</div></body>`);
+    expect(listing).toContain('Listing entry number 7');
+  });
+
+  it('drops related posts named as such inside the post container (jp-relatedposts)', () => {
+    const html = `<body><div class="post">${prose(8)}<div class="jp-post-flair sharedaddy"><div id="jp-relatedposts" class="jp-relatedposts"><h3>Related</h3><p><a href="/r/1">A related post</a></p></div></div></div></body>`;
+    const out = md(html);
+    expect(out).toContain('Paragraph 7 of the story');
+    expect(out).not.toContain('A related post');
+  });
+});
+
+describe('main-content filter: captions', () => {
+  it("drops a photo's short caption and credit, keeps a gallery's captions that carry the text", () => {
+    const md = (html: string) => toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    const news = md(
+      `<body><div class="post">${prose(4)}<figure><img src="/a.jpg"><figcaption>The harbour at dawn. Photo: A. Person</figcaption></figure>${prose(4)}<p class="wp-caption-text">Credit: Agency</p></div></body>`,
+    );
+    expect(news).toContain('Paragraph 3 of the story');
+    expect(news).not.toContain('The harbour at dawn');
+    expect(news).not.toContain('Credit: Agency');
+    const slides = Array.from(
+      { length: 6 },
+      (_, i) =>
+        `<figure><img src="/c${i}.jpg"><figcaption>Costume ${i}. What you need: a long coat, a hat, boots and a scarf, all in black, then a painted face and a great deal of confidence to carry it off at the party.</figcaption></figure>`,
+    ).join('');
+    expect(md(`<body><div class="gallery">${slides}</div></body>`)).toContain('Costume 5. What you need');
+  });
+});
+
+describe('refine: related-content headings', () => {
+  const md = (html: string) => toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+  const long = (n: number, tag: string) =>
+    Array.from(
+      { length: n },
+      (_, i) =>
+        `<p>${tag} paragraph ${i} of the report, long enough to read as real prose, with commas, clauses, and a point to make about the subject at hand; it goes on for a while, and then for a while longer, before it comes to its end.</p>`,
+    ).join('');
+  it('ends the article at a "related" heading below its prose, in several languages', () => {
+    for (const head of [
+      'Lesen Sie auch',
+      'Dans la même rubrique',
+      'Artículos relacionados',
+      'Related stories',
+    ]) {
+      const out = md(
+        `<body><div class="post">${long(8, 'A')}<h3>${head}</h3><p>Some other story told in a line or two, with a <a href="/x">link to it</a> and more.</p><ul><li><a href="/a">Another story</a></li><li><a href="/b">Yet another</a></li></ul></div></body>`,
+      );
+      expect(out, head).toContain('A paragraph 7 of the report');
+      expect(out, head).not.toContain(head);
+      expect(out, head).not.toContain('Some other story');
+    }
+  });
+  it('drops a "Read more:" line inside the article and keeps the prose after it', () => {
+    const out = md(
+      `<body><div class="post">${long(4, 'A')}<p><strong>Read more:</strong> <a href="/o">The other story about the same subject</a></p>${long(4, 'B')}</div></body>`,
+    );
+    expect(out).not.toContain('The other story');
+    expect(out).toContain('A paragraph 3 of the report');
+    expect(out).toContain('B paragraph 3 of the report');
+  });
+});
+
+describe('main-content filter: comment threads by structure', () => {
+  const md = (html: string) => toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+  const thread = (n: number, cls: string) =>
+    Array.from(
+      { length: n },
+      (_, i) =>
+        `<div class="${cls}"><span class="user">reader${i}</span> <time datetime="2024-01-0${(i % 9) + 1}">Jan ${(i % 9) + 1}</time><p>Reader note ${i}: ${'I have thoughts about this and I will share every one of them at length right here. '.repeat(4)}</p><a href="#r${i}">Reply</a></div>`,
+    ).join('');
+
+  it('drops a long unnamed thread of signed, dated replies under a short article', () => {
+    const html = `<body><div class="wrap"><div class="story"><h1>Short news item</h1>${prose(10)}</div><div class="x-list">${thread(14, 'x-item')}</div></div></body>`;
+    const out = md(html);
+    expect(out).toContain('Paragraph 9 of the story');
+    expect(out).not.toContain('Reader note 3');
+  });
+
+  it("keeps a forum thread's posts (named as posts, no article beside them)", () => {
+    const html = `<body><div class="topic"><h1>How do I fix this?</h1>${thread(8, 'post')}</div></body>`;
+    expect(md(html)).toContain('Reader note 5');
+  });
+});
+
+describe('main-content filter: standfirst without an h1', () => {
+  it('keeps the lead written apart right before the body container', () => {
+    const html = `<body><div class="news"><div class="header"><h3>Championships postponed</h3></div>
+      <div class="teaser-text"><p>What had been rumoured for weeks is now official: the championships move to next year, the federation said on Monday.</p></div>
+      <div class="news-text-wrap">${prose(8)}</div></div></body>`;
+    const out = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(out).toContain('What had been rumoured for weeks');
+    expect(out).toContain('Paragraph 7 of the story');
+  });
+});
+
+describe('refine: the opening of an article', () => {
+  it('keeps a salutation and the paragraphs before a lone link line at the start', () => {
+    const long = (i: number) =>
+      `<p>Body paragraph ${i} of the post, long enough to read as real prose, with commas, clauses, and a point to make about the subject at hand; it goes on for a while, and then for a while longer, before it comes to its end.</p>`;
+    const html = `<body><div class="post"><p>Dear readers,</p><p>Long ago I wrote about this claim once before, and back then I kept it very short indeed.</p><p>(<a href="https://example.org/source">example.org/source</a>)</p>${[1, 2, 3, 4, 5, 6].map(long).join('')}</div></body>`;
+    const out = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(out).toContain('Dear readers,');
+    expect(out).toContain('Long ago I wrote about this claim');
+    expect(out).toContain('Body paragraph 6');
+  });
+});

@@ -132,9 +132,103 @@ function isJsonData(b: Block): boolean {
   return t.length > 80 && /^(?:\{"|\[\{")/.test(t) && /[}\]]$/.test(t);
 }
 
+/**
+ * The heading of a block of links to other pages ("Related stories", "Lesen Sie auch", "Dans la
+ * même rubrique", "Veja também"), in the languages of the pages we read most.
+ */
+const RELATED_HEAD = new RegExp(
+  '^(?:' +
+    [
+      'related( (stories|articles|posts|topics|content|coverage|links|news))?',
+      'you (may|might) (also )?(like|enjoy)',
+      'more (stories|from|articles|posts|like this|on this|news)',
+      'recommended( for you| stories| articles| posts)?',
+      'empfohlene (beiträge|artikel)',
+      'heute empfehlen wir',
+      'read (more|next|also)',
+      'see also',
+      'also read',
+      'most (read|popular|viewed)',
+      'lesen sie (auch|mehr|weiter)',
+      'auch (interessant|lesen)',
+      'das könnte (sie|dich) (auch )?interessieren',
+      'mehr (zum thema|dazu|aus der rubrik)',
+      'ähnliche (beiträge|artikel|themen)',
+      'verwandte (beiträge|artikel|themen)',
+      'weitere (artikel|beiträge|nachrichten|meldungen|videos|themen|news)',
+      'weiterführende (informationen|links|artikel)',
+      'zurück zur (übersicht|liste|startseite)',
+      'dans la même rubrique',
+      '(à )?lire aussi',
+      'sur le même sujet',
+      'articles similaires',
+      'voir aussi',
+      'art[ií]culos relacionados',
+      'noticias relacionadas',
+      '(le|te) puede interesar',
+      'lee también',
+      'más noticias',
+      'puedes ver',
+      'veja também',
+      'leia (também|mais)',
+      'notícias relacionadas',
+      'leggi anche',
+      'articoli correlati',
+      'potrebbe interessarti',
+      'czytaj (także|też)',
+      'zobacz (też|także)',
+      'polecamy',
+    ].join('|') +
+    ')(?![\\p{L}\\p{N}])',
+  'iu',
+);
+
+function relatedHead(b: Block): boolean {
+  if (b.kind !== 'heading' && b.kind !== 'paragraph') return false;
+  const t = flatText(b);
+  return t.length < 120 && RELATED_HEAD.test(t.replace(/^[^\p{L}]+/u, ''));
+}
+
+/** A "related" heading, or a paragraph that is only such a phrase (not a "Read more" button). */
+function relatedTitle(b: Block): boolean {
+  if (b.kind === 'heading') return true;
+  const t = flatText(b);
+  return t.length <= 40 && blockLinks(b) < t.length * 0.5;
+}
+
+/**
+ * A "related" heading and the links under it go, wherever they stand; when the article's prose
+ * is mostly above such a heading, it ends there (what follows is teasers, comments, widgets).
+ * A line that names a related story ("Read more: <a>…</a>") goes alone.
+ */
+function dropRelated(blocks: Block[], k: Klass[]): [Block[], Klass[]] {
+  const total = blocks.reduce((n, b, i) => n + (k[i] === 'good' ? flatText(b).length : 0), 0);
+  let before = 0;
+  const out: Block[] = [];
+  const ks: Klass[] = [];
+  for (let i = 0; i < blocks.length; i++) {
+    if (relatedHead(blocks[i])) {
+      // "Read more: <a>Other story</a>" inside the article: that line alone.
+      if (!relatedTitle(blocks[i])) continue;
+      if (total >= 500 && before >= total * 0.7) break;
+      let j = i + 1;
+      while (j < blocks.length && k[j] === 'bad') j++;
+      i = j - 1;
+      continue;
+    }
+    if (k[i] === 'good') before += flatText(blocks[i]).length;
+    out.push(blocks[i]);
+    ks.push(k[i]);
+  }
+  return [out, ks];
+}
+
 export function refineBlocks(input: Block[]): Block[] {
-  const blocks = dropRepeated(dropCopies(input.filter((b) => !isJsonData(b))));
-  const k = blocks.map(classify);
+  const [blocks, k] = dropRelated(
+    ...((b: Block[]) => [b, b.map(classify)] as [Block[], Klass[]])(
+      dropRepeated(dropCopies(input.filter((b) => !isJsonData(b)))),
+    ),
+  );
   const first = k.indexOf('good');
   if (first < 0) return blocks;
   // Only article-like content (mostly long prose) is trimmed; product, listing and service
@@ -151,12 +245,21 @@ export function refineBlocks(input: Block[]): Block[] {
   // The article runs from the first to the last good block; around it, it extends over
   // anything up to the nearest boilerplate block on each side, which ends it.
   let start = first;
-  while (start > 0 && k[start - 1] !== 'bad') start--;
+  // A lone link line (a source, a "see" reference) between the article's opening paragraphs
+  // does not end it: the extension steps over one bad paragraph when prose stands beyond it.
+  const prose = (i: number) => i >= 0 && i < blocks.length && (k[i] === 'near' || k[i] === 'good');
+  for (;;) {
+    if (start > 0 && k[start - 1] !== 'bad') start--;
+    else if (start > 1 && blocks[start - 1].kind === 'paragraph' && prose(start - 2)) start -= 2;
+    else break;
+  }
   let end = lastGood;
   while (end < blocks.length - 1 && k[end + 1] !== 'bad') end++;
-  // Outside the prose run, short lines are bylines, dates, "5 min read" and tag lines.
+  // Outside the prose run, short lines are bylines, dates, "5 min read" and tag lines; a short
+  // line that ends as a sentence does (a salutation, "Hello everyone,") belongs to the text.
   const out: Block[] = [];
   for (let i = start; i <= end; i++)
-    if (!(k[i] === 'short' && (i < first || i > lastGood))) out.push(blocks[i]);
+    if (!(k[i] === 'short' && (i < first || i > lastGood) && !/[,.!?]$/.test(flatText(blocks[i]))))
+      out.push(blocks[i]);
   return out;
 }
