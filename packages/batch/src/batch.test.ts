@@ -161,7 +161,7 @@ describe('distill batch (the CLI)', () => {
     expect(perPath.size).toBe(N);
     expect([...perPath.values()].every((c) => c === 1)).toBe(true);
     expect(readdirSync(join(out, 'nested')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
-  });
+  }, 180_000);
 });
 
 /** A free loopback port for redis-server. */

@@ -125,7 +125,7 @@ describe('scraping results (local documents parsed with the engine)', () => {
     const gone = web.find((r) => r.url.endsWith('gone.csv'))!;
     expect(gone.markdown).toBeNull();
     expect(gone.metadata).toMatchObject({ statusCode: 404, sourceURL: gone.url });
-    expect(gone.metadata!.error).toMatch(/cannot read/);
+    expect(gone.metadata!.error).toMatch(/does not exist/);
     const mangled = web.find((r) => r.url.endsWith('mangled.csv'))!;
     expect(mangled.markdown).toBeNull();
     expect(mangled.metadata!.statusCode).toBeGreaterThanOrEqual(400);
