@@ -5,6 +5,7 @@ import type { KeyLimits, ServerConfig } from './config.js';
 import type { ConcurrencyGate } from './limits/concurrency.js';
 import type { CreditLedger } from './limits/credits.js';
 import type { RateLimiter } from './limits/rate-limiter.js';
+import type { ParsePool } from './parse-pool.js';
 import type { ScrapeService, SearchService } from './services.js';
 
 /** Settings with every default filled in. */
@@ -34,6 +35,8 @@ export interface ServerContext {
   gate: ConcurrencyGate;
   ledger: CreditLedger;
   registry: ParserRegistry;
+  /** Worker threads that parse uploads, when parsing is isolated. */
+  parsePool?: ParsePool;
   services: { search?: SearchService; scrape?: ScrapeService };
   artifacts?: ServedArtifactStore;
   closing: boolean;

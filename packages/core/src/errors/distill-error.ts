@@ -62,16 +62,17 @@ export function toDistillError(e: unknown): DistillError {
 }
 
 /**
- * As toDistillError, for failures while reading a document: a RangeError, TypeError or
- * SyntaxError thrown by a reader on bytes it did not expect is reported as a corrupt file
- * (FILE_CORRUPT, naming the reader's own message), never as a bare exception.
+ * As toDistillError, for failures while reading a document: a RangeError (a read past the end
+ * of a buffer, a length that cannot be allocated) or a SyntaxError thrown by a reader on bytes
+ * it did not expect is reported as a corrupt file (FILE_CORRUPT, naming the reader's message).
+ * A TypeError stays UNKNOWN_ERROR (500): it is a bug of ours, and the fuzzer counts it as one.
  */
 export function toParseError(e: unknown): DistillError {
   if (e instanceof DistillError) return e;
   if (
     e instanceof Error &&
     !(e.name === 'AbortError' || e.name === 'TimeoutError') &&
-    (e instanceof RangeError || e instanceof TypeError || e instanceof SyntaxError)
+    (e instanceof RangeError || e instanceof SyntaxError)
   ) {
     if (/call stack|Invalid array length|Invalid string length/i.test(e.message)) return toDistillError(e);
     return new DistillError(
