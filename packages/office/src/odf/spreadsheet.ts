@@ -125,7 +125,8 @@ export function convertSheet(table: XmlElement, cx: OdfContext): Block[] {
   for (const box of regions(grid, used)) {
     cx.checkpoint();
     const rowsOut: TableCell[][] = [];
-    for (let i = box.r0; i <= box.r1; i++) {
+    for (let i = box.r0; i <= Math.min(box.r1, body.length - 1); i++) {
+      // A merged range may claim rows past the sheet's last (a truncated or hostile file).
       const r = body[i];
       // The blank row between a header and its table (see regions) is no row of the table.
       if (
