@@ -142,8 +142,16 @@ export function readEpub(bytes: Uint8Array, options: EpubOptions = {}): Doc {
   metaLine('Identifier', pkg.identifier);
 
   let chapters = 0;
+  // A spine that lists a chapter again (a loop, or a hostile repetition) reads it once.
+  const seen = new Set<string>();
+  let repeated = 0;
   for (const idref of pkg.spine) {
     options.checkpoint?.();
+    if (seen.has(idref)) {
+      repeated++;
+      continue;
+    }
+    seen.add(idref);
     const item = pkg.manifest.get(idref);
     if (!item) {
       warn(`Spine item ${idref} is not in the manifest; skipped.`);
@@ -175,6 +183,8 @@ export function readEpub(bytes: Uint8Array, options: EpubOptions = {}): Doc {
     blocks.push(...chapter);
     chapters++;
   }
+  if (repeated > 0)
+    warn(`The spine lists ${repeated.toLocaleString('en-US')} chapters again; each chapter was read once.`);
   if (chapters === 0 && pkg.spine.length > 0) warn('No chapter of the EPUB could be read.');
 
   const metadata: DocMetadata = {};

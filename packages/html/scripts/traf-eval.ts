@@ -4,7 +4,7 @@
  * pages that lose the most. The benchmark (`pnpm bench quality html-trafilatura`) is the official
  * figure; this is for iterating on the filter.
  *
- *   node --conditions=source --import tsx packages/html/scripts/traf-eval.ts [dir] [--fold a|b] [--worst N] [--only ID] [--out FILE]
+ *   node --conditions=distill-source --import tsx packages/html/scripts/traf-eval.ts [dir] [--fold a|b] [--worst N] [--only ID] [--out FILE]
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -218,6 +218,8 @@ async function finish(
     );
   }
   for (const f of failed) warn(`PDF page ${f.pageNumber} could not be read: ${f.error}`);
+  for (const l of layouts)
+    if (l.cut?.length) warn(`PDF page ${l.pageNumber} holds more than a page may: ${l.cut.join('; ')}.`);
   const { blocks, pages } = layoutsToBlocks(layouts);
   markOcrBlocks(blocks, pages, ocr);
   return {

@@ -57,6 +57,8 @@ export interface PageInput {
    * over a scan is; undefined when the reader cannot tell (pdf.js's text content).
    */
   invisibleTextShare?: number;
+  /** What a reader cut on this page to stay bounded (operators, text items, runs), said in a warning. */
+  cut?: string[];
 }
 
 /** A span of text inside a block with its style, so headings and emphasis survive. */
@@ -113,4 +115,6 @@ export interface PageLayout {
   error?: string;
   /** Which reader produced the page: the fast reader, or pdf.js when the fast one could not. */
   reader?: 'fast' | 'pdfjs';
+  /** PageInput's cut: content left out to stay bounded. */
+  cut?: string[];
 }

@@ -67,6 +67,13 @@ export interface ServerConfig {
   /** Parsers to use; default the `distill` registry with every parser of this build. */
   registry?: ParserRegistry;
   /**
+   * Parse documents in worker threads with a heap cap each, so a document that would exhaust
+   * memory fails alone (413) while other requests and /v2/health go on. Default on with the
+   * default registry (a custom `registry` lives in this thread, so it parses here instead).
+   * Also DISTILL_PARSE_WORKERS (threads) and DISTILL_PARSE_HEAP_MB (heap cap per thread).
+   */
+  isolateParsing?: boolean | { workers?: number; maxHeapMb?: number };
+  /**
    * Backends of `/v2/search` and `/v2/scrape`. `serve()` (and so `distill serve`) plugs in
    * `engineServices()`; a server built with `createServer()` and none answers those routes
    * with an error that says how to enable them.

@@ -6,6 +6,7 @@ import type { ConcurrencyGate } from './limits/concurrency.js';
 import type { CreditLedger } from './limits/credits.js';
 import type { RateLimiter } from './limits/rate-limiter.js';
 import type { ServerMetrics } from './metrics.js';
+import type { ParsePool } from './parse-pool.js';
 import type { ScrapeService, SearchService } from './services.js';
 
 /** Settings with every default filled in. */
@@ -35,6 +36,8 @@ export interface ServerContext {
   gate: ConcurrencyGate;
   ledger: CreditLedger;
   registry: ParserRegistry;
+  /** Worker threads that parse uploads, when parsing is isolated. */
+  parsePool?: ParsePool;
   services: { search?: SearchService; scrape?: ScrapeService };
   artifacts?: ServedArtifactStore;
   metrics?: ServerMetrics;

@@ -11,6 +11,7 @@ import { ConcurrencyGate } from './limits/concurrency.js';
 import { CreditLedger } from './limits/credits.js';
 import { RateLimiter } from './limits/rate-limiter.js';
 import { metricsRoutes, ServerMetrics } from './metrics.js';
+import { ParsePool } from './parse-pool.js';
 import { artifactRoutes } from './routes/artifacts.js';
 import { healthRoutes, openApiRoutes } from './routes/health.js';
 import { parseRoutes } from './routes/parse.js';
@@ -77,6 +78,22 @@ function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
   );
 }
 
+const envNumber = (name: string): number | undefined => {
+  const v = Number(process.env[name]);
+  return Number.isFinite(v) && v > 0 ? v : undefined;
+};
+
+/** Worker threads for parsing, unless turned off or a custom registry must parse in this thread. */
+function makeParsePool(config: ServerConfig, maxJobs: number): ParsePool | undefined {
+  const iso = config.isolateParsing ?? config.registry === undefined;
+  if (iso === false) return undefined;
+  const o = typeof iso === 'object' ? iso : {};
+  return new ParsePool({
+    size: o.workers ?? envNumber('DISTILL_PARSE_WORKERS') ?? Math.min(maxJobs, 4),
+    maxHeapMb: o.maxHeapMb ?? envNumber('DISTILL_PARSE_HEAP_MB'),
+  });
+}
+
 /**
  * Builds the `/v2` HTTP API. Throws at once when the configuration is unsafe: no keys without
  * `noAuth`, or `noAuth` on an interface other than loopback.
@@ -105,6 +122,7 @@ export function createServer(config: ServerConfig = {}): DistillServer {
     gate: new ConcurrencyGate(cfg.maxConcurrentJobs, cfg.maxQueuedJobs),
     ledger: new CreditLedger(),
     registry: config.registry ?? defaultRegistry,
+    parsePool: makeParsePool(config, cfg.maxConcurrentJobs),
     services: config.services ?? {},
     artifacts: config.artifacts,
     closing: false,
@@ -285,6 +303,7 @@ export function createServer(config: ServerConfig = {}): DistillServer {
     stats: () => ctx.gate.stats(),
     async start() {
       await app.listen({ port: cfg.port, host: cfg.host });
+      ctx.parsePool?.warm();
       const addr = app.server.address();
       const port = typeof addr === 'object' && addr ? addr.port : cfg.port;
       const host = cfg.host.includes(':') ? `[${cfg.host}]` : cfg.host;
@@ -302,9 +321,15 @@ export function createServer(config: ServerConfig = {}): DistillServer {
         const cut = setTimeout(() => app.server.closeAllConnections(), cfg.shutdownTimeoutMs);
         cut.unref();
         try {
+          // Jobs already running finish first: parsing in a worker thread leaves the event loop
+          // free, so without this wait the server could close under a request still parsing.
+          const until = Date.now() + cfg.shutdownTimeoutMs;
+          while (ctx.gate.stats().running > 0 && Date.now() < until)
+            await new Promise((r) => setTimeout(r, 20));
           await app.close();
         } finally {
           clearTimeout(cut);
+          await ctx.parsePool?.close();
         }
       })();
       return closed;

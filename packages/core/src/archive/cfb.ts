@@ -46,7 +46,9 @@ export class CfbFile {
     const shift = this.view.getUint16(0x1e, true);
     if (shift !== 9 && shift !== 12) throw corrupt(`bad sector shift ${shift}`);
     this.sectorSize = 1 << shift;
-    this.miniSectorSize = 1 << this.view.getUint16(0x20, true);
+    const miniShift = this.view.getUint16(0x20, true);
+    if (miniShift < 1 || miniShift > shift) throw corrupt(`bad mini sector shift ${miniShift}`);
+    this.miniSectorSize = 1 << miniShift;
     this.miniCutoff = this.view.getUint32(0x38, true);
     this.fat = this.readFat();
     this.readDirectory();
@@ -75,16 +77,19 @@ export class CfbFile {
       seen.add(difat);
       const s = this.sector(difat);
       const dv = new DataView(s.buffer, s.byteOffset, s.byteLength);
-      const per = this.sectorSize / 4 - 1;
+      // A DIFAT sector cut short by the end of the file holds fewer ids and no next link.
+      const per = Math.min(this.sectorSize / 4 - 1, Math.floor(s.byteLength / 4));
       for (let i = 0; i < per && fatSectors.length < numFat; i++) fatSectors.push(dv.getUint32(i * 4, true));
-      difat = dv.getUint32(per * 4, true);
+      difat = (per + 1) * 4 <= s.byteLength ? dv.getUint32(per * 4, true) : ENDOFCHAIN;
     }
     const fat = new Uint32Array(fatSectors.length * (this.sectorSize / 4));
     fatSectors.forEach((id, k) => {
       const s = this.sector(id);
       const dv = new DataView(s.buffer, s.byteOffset, s.byteLength);
-      for (let i = 0; i < s.byteLength / 4; i++)
-        fat[k * (this.sectorSize / 4) + i] = dv.getUint32(i * 4, true);
+      // The last FAT sector may end inside the file's final bytes: read whole entries only
+      // (the missing ones stay 0 and lead nowhere past the end, which the chain walk catches).
+      const whole = Math.floor(s.byteLength / 4);
+      for (let i = 0; i < whole; i++) fat[k * (this.sectorSize / 4) + i] = dv.getUint32(i * 4, true);
     });
     return fat;
   }
@@ -159,7 +164,7 @@ export class CfbFile {
       if (miniFatStart !== ENDOFCHAIN && miniFatStart !== FREESECT) {
         const mf = this.readChain(miniFatStart);
         const mdv = new DataView(mf.buffer, mf.byteOffset, mf.byteLength);
-        this.miniFat = new Uint32Array(mf.length / 4);
+        this.miniFat = new Uint32Array(Math.floor(mf.length / 4));
         for (let i = 0; i < this.miniFat.length; i++) this.miniFat[i] = mdv.getUint32(i * 4, true);
       }
     }

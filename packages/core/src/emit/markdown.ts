@@ -138,11 +138,7 @@ function tableToMarkdown(b: Extract<Block, { kind: 'table' }>): string {
     return tableToHtml(rows, b.caption);
   }
   const cellText = (c: TableCell | undefined) =>
-    c
-      ? inlinesToMarkdown(c.content, { table: true }, false)
-          .replace(/\s*\n\s*/g, ' ')
-          .trim()
-      : '';
+    c ? joinLines(inlinesToMarkdown(c.content, { table: true }, false)).trim() : '';
   const line = (row: readonly TableCell[]) => {
     const cells: string[] = [];
     for (let i = 0; i < width; i++) cells.push(cellText(row[i]));
@@ -230,12 +226,34 @@ function fence(text: string): string {
   return '`'.repeat(longest + 1);
 }
 
+const isSpace = (c: string) => /\s/.test(c);
+
+/**
+ * Each run of whitespace that holds a line break becomes one space, as `/\s*\n\s*\/g` did, in
+ * one pass: that regex was quadratic on a long run of whitespace without a break (a CSV cell of
+ * a million tabs took minutes; a fuzz finding).
+ */
+export function joinLines(s: string): string {
+  let p = s.indexOf('\n');
+  if (p < 0) return s;
+  let out = '';
+  let last = 0;
+  while (p >= 0) {
+    let a = p;
+    while (a > last && isSpace(s[a - 1])) a--;
+    let b = p + 1;
+    while (b < s.length && isSpace(s[b])) b++;
+    out += `${s.slice(last, a)} `;
+    last = b;
+    p = s.indexOf('\n', b);
+  }
+  return out + s.slice(last);
+}
+
 export function blockToMarkdown(b: Block, opts: MarkdownOptions): string {
   switch (b.kind) {
     case 'heading': {
-      const text = inlinesToMarkdown(unboldHeading(b.content), { table: false }, false)
-        .replace(/\s*\n\s*/g, ' ')
-        .trim();
+      const text = joinLines(inlinesToMarkdown(unboldHeading(b.content), { table: false }, false)).trim();
       if (text === '') return '';
       // A heading that starts with '#' would lose it to the marker; escape it.
       return `${'#'.repeat(b.level)} ${text.startsWith('#') ? `\\${text}` : text}`;

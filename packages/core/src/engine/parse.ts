@@ -4,7 +4,7 @@ import { type BlockPage, toBlockPages } from '../emit/blocks.js';
 import { toHtml } from '../emit/html.js';
 import { collectImages, collectLinks, normalizeLinkList } from '../emit/links.js';
 import { toMarkdown } from '../emit/markdown.js';
-import { DistillError, toDistillError } from '../errors/distill-error.js';
+import { DistillError, toParseError } from '../errors/distill-error.js';
 import type { Doc } from '../model/types.js';
 import type { FormatItem } from '../options/formats.js';
 import { type ParseOptions, type ParseOptionsInput, parseOptionsSchema } from '../options/parse-options.js';
@@ -155,7 +155,13 @@ export async function parseToDoc(
   const loaded = await loadInput(input, runtime.maxBytes ?? DEFAULT_LIBRARY_MAX_BYTES);
   const filename = runtime.filename ?? loaded.filename;
   const contentType = runtime.contentType ?? loaded.contentType;
-  const detection = detectFormat({ bytes: loaded.bytes, filename, contentType });
+  let detection: ReturnType<typeof detectFormat>;
+  try {
+    detection = detectFormat({ bytes: loaded.bytes, filename, contentType });
+  } catch (e) {
+    // Detection opens containers (ZIP, CFB) to tell formats apart; a broken one is a corrupt file.
+    throw toParseError(e);
+  }
   const warnings = [...detection.warnings];
   const registry = runtime.registry ?? defaultRegistry;
   const pdf = options.parsers.find((p) => p.type === 'pdf');
@@ -199,12 +205,17 @@ export async function parseToDoc(
       signal,
     );
   } catch (e) {
-    throw toDistillError(e);
+    throw toParseError(e);
   } finally {
     timer.dispose();
   }
   if (doc.warnings) warnings.push(...doc.warnings);
-  const bounded = limitNesting(doc.blocks);
+  let bounded: ReturnType<typeof limitNesting>;
+  try {
+    bounded = limitNesting(doc.blocks);
+  } catch (e) {
+    throw toParseError(e);
+  }
   if (bounded.flattened) {
     doc = { ...doc, blocks: bounded.blocks };
     warnings.push(
@@ -267,5 +278,10 @@ export async function parse(
   runtime: RuntimeOptions = {},
 ): Promise<ParseResult> {
   const parsed = await parseToDoc(input, options, runtime);
-  return emitResult(parsed, runtime);
+  try {
+    return emitResult(parsed, runtime);
+  } catch (e) {
+    // Whatever the document holds, the caller gets a catalogue error, never a bare exception.
+    throw toParseError(e);
+  }
 }

@@ -60,3 +60,26 @@ export function toDistillError(e: unknown): DistillError {
   }
   return new DistillError('UNKNOWN_ERROR', undefined, { cause: e });
 }
+
+/**
+ * As toDistillError, for failures while reading a document: a RangeError (a read past the end
+ * of a buffer, a length that cannot be allocated) or a SyntaxError thrown by a reader on bytes
+ * it did not expect is reported as a corrupt file (FILE_CORRUPT, naming the reader's message).
+ * A TypeError stays UNKNOWN_ERROR (500): it is a bug of ours, and the fuzzer counts it as one.
+ */
+export function toParseError(e: unknown): DistillError {
+  if (e instanceof DistillError) return e;
+  if (
+    e instanceof Error &&
+    !(e.name === 'AbortError' || e.name === 'TimeoutError') &&
+    (e instanceof RangeError || e instanceof SyntaxError)
+  ) {
+    if (/call stack|Invalid array length|Invalid string length/i.test(e.message)) return toDistillError(e);
+    return new DistillError(
+      'FILE_CORRUPT',
+      `Unprocessable Entity: the file is corrupt or truncated (${e.name}: ${e.message})`,
+      { cause: e },
+    );
+  }
+  return toDistillError(e);
+}

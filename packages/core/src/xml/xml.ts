@@ -21,20 +21,48 @@ export interface SaxHandlers {
 
 const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 
+const NUMERIC_REF = /^#(?:x[0-9a-fA-F]{1,6}|X[0-9a-fA-F]{1,6}|[0-9]{1,7})$/;
+const NAMED_REF = /^[A-Za-z][A-Za-z0-9]{0,31}$/;
+
+/**
+ * Decodes character and predefined entity references (unknown names are kept as written). A
+ * scan with indexOf and one join: linear, where a replace() callback per reference took 25 s
+ * for an attribute of 4 million `&amp;` (a fuzz finding).
+ */
 export function decodeEntities(s: string): string {
-  if (!s.includes('&')) return s;
-  return s.replace(/&(#x[0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{0,31});/g, (m, ref: string) => {
-    if (ref[0] === '#') {
-      const code =
-        ref[1] === 'x' || ref[1] === 'X'
-          ? Number.parseInt(ref.slice(2), 16)
-          : Number.parseInt(ref.slice(1), 10);
-      return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff)
-        ? String.fromCodePoint(code)
-        : '\uFFFD';
+  let i = s.indexOf('&');
+  if (i < 0) return s;
+  const parts: string[] = [];
+  let last = 0;
+  while (i >= 0) {
+    const semi = s.indexOf(';', i + 1);
+    if (semi < 0) break;
+    let rep: string | undefined;
+    if (semi - i <= 33) {
+      const ref = s.slice(i + 1, semi);
+      if (ref.charCodeAt(0) === 35 /* # */) {
+        if (NUMERIC_REF.test(ref)) {
+          const code =
+            ref[1] === 'x' || ref[1] === 'X'
+              ? Number.parseInt(ref.slice(2), 16)
+              : Number.parseInt(ref.slice(1), 10);
+          rep =
+            code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff)
+              ? String.fromCodePoint(code)
+              : '\uFFFD';
+        }
+      } else if (NAMED_REF.test(ref)) rep = PREDEFINED[ref];
     }
-    return PREDEFINED[ref] ?? m;
-  });
+    if (rep !== undefined) {
+      if (i > last) parts.push(s.slice(last, i));
+      parts.push(rep);
+      last = semi + 1;
+      i = s.indexOf('&', last);
+    } else i = s.indexOf('&', i + 1);
+  }
+  if (last === 0) return s;
+  if (last < s.length) parts.push(s.slice(last));
+  return parts.join('');
 }
 
 const ATTR = /([^\s=/>]+)\s*(?:=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;

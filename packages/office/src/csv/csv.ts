@@ -3,19 +3,63 @@
  * CR line ends, and a quote inside an unquoted field taken literally (as spreadsheets do).
  */
 export function parseCsv(text: string, delimiter: string, maxRows = Number.POSITIVE_INFINITY): string[][] {
+  return readCsv(text, delimiter, { maxRows }).rows;
+}
+
+export interface CsvLimits {
+  maxRows?: number;
+  /** Reading stops after the row in which the running cell count reaches this. */
+  maxCells?: number;
+  /** Fields past this in a row are dropped (counted in `droppedFields`). */
+  maxColumns?: number;
+}
+
+export interface CsvRead {
+  rows: string[][];
+  /** Where reading stopped, when a limit stopped it (character offset into the text). */
+  stoppedAt?: number;
+  /** Fields dropped from rows wider than maxColumns. */
+  droppedFields: number;
+}
+
+/** As parseCsv, bounded: the rows and cells it holds never exceed the limits. */
+export function readCsv(text: string, delimiter: string, limits: CsvLimits = {}): CsvRead {
+  const maxRows = limits.maxRows ?? Number.POSITIVE_INFINITY;
+  const maxCells = limits.maxCells ?? Number.POSITIVE_INFINITY;
+  const maxColumns = limits.maxColumns ?? Number.POSITIVE_INFINITY;
+  let cells = 0;
+  let droppedFields = 0;
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
   let quoted = false;
   let i = 0;
   const n = text.length;
-  const endRow = () => {
-    row.push(field);
-    rows.push(row);
-    row = [];
+  const pushField = () => {
+    if (row.length < maxColumns) row.push(field);
+    else droppedFields++;
     field = '';
   };
-  while (i < n && rows.length < maxRows) {
+  const endRow = () => {
+    pushField();
+    rows.push(row);
+    cells += row.length;
+    row = [];
+  };
+  while (i < n && rows.length < maxRows && cells < maxCells) {
+    if (quoted) {
+      // Take the run up to the next quote in one slice: a huge quoted field stays linear.
+      const q = text.indexOf('"', i);
+      if (q === -1) {
+        field += text.slice(i);
+        i = n;
+        continue;
+      }
+      if (q > i) {
+        field += text.slice(i, q);
+        i = q;
+      }
+    }
     const c = text[i];
     if (quoted) {
       if (c === '"') {
@@ -36,8 +80,7 @@ export function parseCsv(text: string, delimiter: string, maxRows = Number.POSIT
       quoted = true;
       i++;
     } else if (c === delimiter) {
-      row.push(field);
-      field = '';
+      pushField();
       i++;
     } else if (c === '\r' || c === '\n') {
       endRow();
@@ -47,8 +90,9 @@ export function parseCsv(text: string, delimiter: string, maxRows = Number.POSIT
       i++;
     }
   }
+  if (i < n) return { rows, stoppedAt: i, droppedFields };
   if (rows.length < maxRows && (field !== '' || row.length > 0)) endRow();
-  return rows;
+  return { rows, droppedFields };
 }
 
 const CANDIDATES = [',', ';', '\t', '|'] as const;

@@ -5,6 +5,7 @@ import {
   type ParseContext,
   type TableCell,
   type XmlElement,
+  type XmlNode,
 } from '@distill/core';
 import { chartBlocks, readChart } from '../ooxml/chart.js';
 import { cleanAltText, imageSource } from '../ooxml/image.js';
@@ -17,6 +18,10 @@ import { ommlToLatex } from './omml.js';
 import { paragraphStyle, type Styles } from './styles.js';
 
 /** A body item before lists are assembled: a finished block or one list paragraph. */
+/** Deeper structure than this is flattened to paragraphs (no input can exhaust the stack). */
+const MAX_DEPTH = 40;
+const PARA_END = Symbol('paragraph end');
+
 type Entry =
   | { t: 'block'; b: Block }
   | { t: 'li'; level: number; list: ListLabel; numId: string; blocks: Block[] }
@@ -91,7 +96,7 @@ export class DocxConverter {
 
   /** Blocks of a container (w:body, w:tc, w:txbxContent, w:footnote, w:hdr, w:comment). */
   blocks(container: XmlElement): Block[] {
-    if (this.depth > 40) return [];
+    if (this.depth > MAX_DEPTH) return this.flattened(container);
     this.depth++;
     try {
       const entries: Entry[] = [];
@@ -102,7 +107,11 @@ export class DocxConverter {
     }
   }
 
-  private collect(container: XmlElement, entries: Entry[]): void {
+  private collect(container: XmlElement, entries: Entry[], level = 0): void {
+    if (level > MAX_DEPTH) {
+      for (const b of this.flattened(container)) entries.push({ t: 'block', b });
+      return;
+    }
     for (const el of kids(container)) {
       if ((++this.count & 1023) === 0) this.ctx.checkpoint();
       switch (ln(el)) {
@@ -113,18 +122,19 @@ export class DocxConverter {
           for (const b of this.table(el)) entries.push({ t: 'block', b });
           break;
         case 'sdt':
-          if (!kid(kid(el, 'sdtPr'), 'showingPlcHdr')) this.collect(kid(el, 'sdtContent') ?? el, entries);
+          if (!kid(kid(el, 'sdtPr'), 'showingPlcHdr'))
+            this.collect(kid(el, 'sdtContent') ?? el, entries, level + 1);
           break;
         case 'customXml':
         case 'ins':
         case 'moveTo':
         case 'smartTag':
         case 'txbxContent':
-          this.collect(el, entries);
+          this.collect(el, entries, level + 1);
           break;
         case 'AlternateContent': {
           const choice = kid(el, 'Choice');
-          this.collect(choice ?? kid(el, 'Fallback') ?? el, entries);
+          this.collect(choice ?? kid(el, 'Fallback') ?? el, entries, level + 1);
           break;
         }
         case 'oMathPara':
@@ -234,13 +244,68 @@ export class DocxConverter {
     }
   }
 
+  /**
+   * Content nested past MAX_DEPTH (tables in tables, content controls in content controls) is
+   * kept as plain paragraphs, read without recursion, and the document says so in a warning.
+   */
+  private flattened(container: XmlElement): Block[] {
+    this.warnFlattened();
+    return this.flatText(container).map((text) => ({ kind: 'paragraph', content: [{ kind: 'text', text }] }));
+  }
+
+  private flatWarned = false;
+  private warnFlattened(): void {
+    if (this.flatWarned) return;
+    this.flatWarned = true;
+    this.ctx.warn(
+      `Content nested deeper than ${MAX_DEPTH} levels (tables, content controls or other wrappers) was kept as plain paragraphs: its structure past that depth was not reproduced.`,
+    );
+  }
+
+  /** The text of a subtree, one string per paragraph (w:p), iteratively: no depth limit. */
+  private flatText(root: XmlElement): string[] {
+    this.warnFlattened();
+    const paras: string[] = [];
+    let cur = '';
+    // A stack of children lists with positions; a paragraph's end is marked by a sentinel.
+    const stack: (XmlNode | typeof PARA_END)[] = [root];
+    let n = 0;
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      if ((++n & 0xffff) === 0) this.ctx.checkpoint();
+      if (node === PARA_END) {
+        if (cur.trim()) paras.push(cur.trim());
+        cur = '';
+        continue;
+      }
+      if (typeof node === 'string') continue;
+      const name = ln(node);
+      if (name === 't' || name === 'delText') {
+        if (name === 't') for (const c of node.children) if (typeof c === 'string') cur += c;
+        continue;
+      }
+      if (name === 'tab') cur += ' ';
+      if (name === 'del' || name === 'moveFrom' || name === 'rPr' || name === 'pPr' || name === 'instrText')
+        continue;
+      if (name === 'p' || name === 'tc') stack.push(PARA_END);
+      for (let k = node.children.length - 1; k >= 0; k--) stack.push(node.children[k]);
+    }
+    if (cur.trim()) paras.push(cur.trim());
+    return paras;
+  }
+
   private emit(st: ParaState, nodes: Inline[]): void {
     const top = this.fields[this.fields.length - 1];
     if (top && top.phase === 'instr') return;
     st.out[st.out.length - 1].push(...nodes);
   }
 
-  private inlines(el: XmlElement, st: ParaState): void {
+  private inlines(el: XmlElement, st: ParaState, level = 0): void {
+    if (level > MAX_DEPTH) {
+      const text = this.flatText(el).join(' ');
+      if (text) this.emit(st, [{ kind: 'text', text }]);
+      return;
+    }
     for (const c of kids(el)) {
       switch (ln(c)) {
         case 'r':
@@ -253,7 +318,7 @@ export class DocxConverter {
           let href = rel ? rel.target : '';
           if (anchor) href = `${href}#${anchor}`;
           st.out.push([]);
-          this.inlines(c, st);
+          this.inlines(c, st, level + 1);
           const inner = st.out.pop()!;
           if (href) this.emit(st, [{ kind: 'link', href, children: inner }]);
           else this.emit(st, inner);
@@ -262,7 +327,7 @@ export class DocxConverter {
         case 'fldSimple': {
           const m = /HYPERLINK\s+(?:\\l\s+)?"([^"]+)"/i.exec(at(c, 'instr') ?? '');
           st.out.push([]);
-          this.inlines(c, st);
+          this.inlines(c, st, level + 1);
           const inner = st.out.pop()!;
           if (m)
             this.emit(st, [
@@ -277,11 +342,11 @@ export class DocxConverter {
         case 'customXml':
         case 'bdo':
         case 'dir':
-          this.inlines(c, st);
+          this.inlines(c, st, level + 1);
           break;
         case 'sdt':
           // A control still showing its placeholder ("Click here to enter text.") holds no content.
-          if (!kid(kid(c, 'sdtPr'), 'showingPlcHdr')) this.inlines(kid(c, 'sdtContent') ?? c, st);
+          if (!kid(kid(c, 'sdtPr'), 'showingPlcHdr')) this.inlines(kid(c, 'sdtContent') ?? c, st, level + 1);
           break;
         case 'oMath':
           this.emit(st, [{ kind: 'math', tex: ommlToLatex(c) }]);
@@ -291,7 +356,7 @@ export class DocxConverter {
           for (const m of find(c, 'oMath')) st.display.push(ommlToLatex(m));
           break;
         case 'AlternateContent':
-          this.inlines(kid(c, 'Choice') ?? kid(c, 'Fallback') ?? c, st);
+          this.inlines(kid(c, 'Choice') ?? kid(c, 'Fallback') ?? c, st, level + 1);
           break;
         case 'commentRangeStart':
         case 'commentRangeEnd':
@@ -302,6 +367,9 @@ export class DocxConverter {
         case 'pPr':
           break;
         default:
+          // An element this reader does not know may still wrap runs (a newer schema, a
+          // vendor extension): its text is kept rather than lost.
+          if (c.children.length > 0) this.inlines(c, st, level + 1);
           break;
       }
     }
@@ -623,27 +691,30 @@ export class DocxConverter {
   }
 }
 
-function rowsOf(tbl: XmlElement): XmlElement[] {
+/**
+ * The elements named `want` below `root`, looking through the wrappers in `through` (content
+ * controls and the like), in document order, iteratively: any depth of wrappers is read.
+ */
+function childrenThrough(root: XmlElement, want: string, through: ReadonlySet<string>): XmlElement[] {
   const out: XmlElement[] = [];
-  for (const c of kids(tbl)) {
+  const stack: XmlElement[] = [...kids(root)].reverse();
+  while (stack.length > 0) {
+    const c = stack.pop()!;
     const n = ln(c);
-    if (n === 'tr') out.push(c);
-    else if (n === 'sdt') out.push(...rowsOf(kid(c, 'sdtContent') ?? c));
-    else if (n === 'customXml' || n === 'ins') out.push(...rowsOf(c));
+    if (n === want) out.push(c);
+    else if (through.has(n)) {
+      const inner = n === 'sdt' ? (kid(c, 'sdtContent') ?? c) : c;
+      const ks = kids(inner);
+      for (let k = ks.length - 1; k >= 0; k--) stack.push(ks[k]);
+    }
   }
   return out;
 }
 
-function cellsOf(tr: XmlElement): XmlElement[] {
-  const out: XmlElement[] = [];
-  for (const c of kids(tr)) {
-    const n = ln(c);
-    if (n === 'tc') out.push(c);
-    else if (n === 'sdt') out.push(...cellsOf(kid(c, 'sdtContent') ?? c));
-    else if (n === 'customXml') out.push(...cellsOf(c));
-  }
-  return out;
-}
+const ROW_WRAPPERS = new Set(['sdt', 'customXml', 'ins']);
+const CELL_WRAPPERS = new Set(['sdt', 'customXml']);
+const rowsOf = (tbl: XmlElement): XmlElement[] => childrenThrough(tbl, 'tr', ROW_WRAPPERS);
+const cellsOf = (tr: XmlElement): XmlElement[] => childrenThrough(tr, 'tc', CELL_WRAPPERS);
 
 /** Symbol-font characters (Wingdings check boxes, bullets) as their Unicode look-alikes. */
 function symbolChar(code: number, font?: string): string {

@@ -44,6 +44,8 @@ function readMeta(zip: ZipArchive): DocMetadata {
 /** Reads an OpenDocument package (odt, ods, odp) from its content.xml and styles.xml. */
 export interface OdfOptions {
   checkpoint?: () => void;
+  /** Receives warnings about content cut to stay within the memory bounds. */
+  warn?: (message: string) => void;
   /** Embed pictures as data URIs (when the caller keeps base64 images). */
   embedImages?: boolean;
 }
@@ -76,6 +78,7 @@ export function parseOdf(bytes: Uint8Array, options: OdfOptions = {}): Doc {
     noteCount: 0,
     headingShift: 0,
     checkpoint,
+    warn: options.warn,
     readPart,
     pictureSrc,
   };
@@ -105,6 +108,7 @@ export const odfParser: ParserPlugin = {
   parse(bytes, ctx) {
     return parseOdf(bytes, {
       checkpoint: () => ctx.checkpoint(),
+      warn: (m: string) => ctx.warn(m),
       embedImages: ctx.options.removeBase64Images === false,
     });
   },

@@ -14,7 +14,8 @@ import { blocksToCellInlines, convertBlocks, MAX_REPEAT, type OdfContext, tableR
 import { renderOdfValue } from './values.js';
 
 /** Most cells one sheet's table may hold. */
-const MAX_CELLS = 5_000_000;
+/** Most cells one sheet's tables may hold (~150 bytes each in the model, as much emitting). */
+const MAX_CELLS = 1_000_000;
 
 /** A sheet cell before trimming: its inlines (empty when blank) and spans. */
 interface SheetCell {
@@ -42,6 +43,7 @@ export function convertSheet(table: XmlElement, cx: OdfContext): Block[] {
   const rows: SheetCell[][] = [];
   let lastRowCache: { row: XmlElement; cells: SheetCell[] } | undefined;
   let budget = MAX_CELLS * 4;
+  let budgetWarned = false;
   for (const { row } of tableRows(table)) {
     cx.checkpoint();
     if (lastRowCache?.row === row) {
@@ -65,7 +67,15 @@ export function convertSheet(table: XmlElement, cx: OdfContext): Block[] {
         continue;
       }
       // A sheet-wide budget bounds what hostile far-apart cells can make us allocate.
-      if (budget <= 0) break;
+      if (budget <= 0) {
+        if (!budgetWarned) {
+          budgetWarned = true;
+          cx.warn?.(
+            `Sheet "${name}" holds more than ${MAX_CELLS.toLocaleString('en-US')} cells: the cells past that budget were left out.`,
+          );
+        }
+        break;
+      }
       budget -= blanks + rep;
       for (; blanks > 0 && cells.length < 16384; blanks--) cells.push({ content: [] });
       blanks = 0;
@@ -88,7 +98,13 @@ export function convertSheet(table: XmlElement, cx: OdfContext): Block[] {
   const body = rows.slice(top);
   let width = body.reduce((m, r) => Math.max(m, r.length), 0);
   // Keep the grid bounded: far-apart cells in a huge sheet would make billions of empty cells.
-  if (body.length * width > MAX_CELLS) width = Math.max(1, Math.floor(MAX_CELLS / body.length));
+  if (body.length * width > MAX_CELLS) {
+    const cut = Math.max(1, Math.floor(MAX_CELLS / body.length));
+    cx.warn?.(
+      `Sheet "${name}" spans ${body.length.toLocaleString('en-US')} rows x ${width.toLocaleString('en-US')} columns: only its first ${cut.toLocaleString('en-US')} columns are kept (${MAX_CELLS.toLocaleString('en-US')}-cell budget).`,
+    );
+    width = cut;
+  }
   const out: Block[] = [];
   if (name) out.push({ kind: 'heading', level: 2, content: [text(name)] });
   if (body.length === 0) return out;
@@ -109,7 +125,8 @@ export function convertSheet(table: XmlElement, cx: OdfContext): Block[] {
   for (const box of regions(grid, used)) {
     cx.checkpoint();
     const rowsOut: TableCell[][] = [];
-    for (let i = box.r0; i <= box.r1; i++) {
+    for (let i = box.r0; i <= Math.min(box.r1, body.length - 1); i++) {
+      // A merged range may claim rows past the sheet's last (a truncated or hostile file).
       const r = body[i];
       // The blank row between a header and its table (see regions) is no row of the table.
       if (

@@ -30,6 +30,8 @@ export interface OdfContext {
   /** The `src` for a picture's href (a data URI when images are embedded). */
   pictureSrc?(href: string): string;
   checkpoint(): void;
+  /** Says what was cut (a sheet over the cell budget), when the caller listens. */
+  warn?(message: string): void;
 }
 
 /** Deeper structure than this is flattened to text, so no input can exhaust the call stack. */

@@ -16,7 +16,7 @@ import { sheetBlocks } from './sheet-table.js';
 import { readXlsWorkbook } from './workbook.js';
 
 const workbookDoc = (file: string) => ({
-  blocks: readXlsWorkbook(new Uint8Array(readFileSync(file))).sheets.flatMap(sheetBlocks),
+  blocks: readXlsWorkbook(new Uint8Array(readFileSync(file))).sheets.flatMap((s) => sheetBlocks(s)),
   metadata: {},
 });
 

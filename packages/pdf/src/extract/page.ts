@@ -4,7 +4,7 @@ import type { Box, LinkArea, PageInput, TextRun } from '../types.js';
 import { type Matrix, multiplyMatrix, type OpCodes, readGraphics } from './graphics.js';
 
 /** Caps runs kept per page: a hostile page with millions of tiny runs is cut, not choked on. */
-const MAX_RUNS = 60_000;
+export const MAX_RUNS = 60_000;
 
 interface FontInfo {
   bold: boolean;
@@ -84,6 +84,7 @@ export async function extractPage(page: PdfPage, pageNumber: number): Promise<Pa
   const content = await page.getTextContent({ includeMarkedContent: false });
   const styles = content.styles as Record<string, { ascent?: number; descent?: number; vertical?: boolean }>;
   const fonts = new Map<string, FontInfo>();
+  const cut: string[] = [];
   const runs = textItemsToRuns(
     content.items as { str?: string; transform?: number[]; width?: number; fontName?: string }[],
     vt,
@@ -98,6 +99,7 @@ export async function extractPage(page: PdfPage, pageNumber: number): Promise<Pa
         italic: f.italic,
       };
     },
+    (m) => cut.push(m),
   );
 
   const links: LinkArea[] = [];
@@ -128,6 +130,7 @@ export async function extractPage(page: PdfPage, pageNumber: number): Promise<Pa
     strokes: graphics.strokes,
     images,
     links,
+    ...(cut.length ? { cut } : {}),
   };
 }
 
@@ -150,10 +153,14 @@ export function textItemsToRuns<T extends { str?: string; transform?: number[]; 
   items: Iterable<T>,
   vt: Matrix,
   styleOf: (item: T) => ItemStyle,
+  onCut?: (message: string) => void,
 ): TextRun[] {
   const runs: TextRun[] = [];
   for (const item of items) {
-    if (runs.length >= MAX_RUNS) break;
+    if (runs.length >= MAX_RUNS) {
+      onCut?.(`text cut after ${MAX_RUNS.toLocaleString('en-US')} runs`);
+      break;
+    }
     // Control characters are never text (a font's codes shown raw where nothing maps them).
     const str = item.str?.replace(CONTROL_CHARS, '');
     if (!str || !item.transform || str.trim() === '') continue;

@@ -9,7 +9,8 @@ import { extractPage } from './page.js';
  * OCR decision needs.
  */
 export function layoutPage(input: PageInput): PageLayout {
-  const layout = analyzePage(input);
+  const analyzed = analyzePage(input);
+  const layout = input.cut?.length ? { ...analyzed, cut: input.cut } : analyzed;
   const cover = imageCover(input);
   if (cover === 0) return layout;
   return { ...layout, imageCover: cover, invisibleTextShare: input.invisibleTextShare };

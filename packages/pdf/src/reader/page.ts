@@ -1,7 +1,7 @@
 import { readGraphics } from '../extract/graphics.js';
 import { BOLD_NAME, ITALIC_NAME, keepImages, linkArea, textItemsToRuns } from '../extract/page.js';
 import type { LinkArea, PageInput } from '../types.js';
-import { BudgetExhausted, ContentInterpreter } from './content/interpreter.js';
+import { BudgetExhausted, ContentInterpreter, MAX_ITEMS } from './content/interpreter.js';
 import { READER_OPS } from './content/ops.js';
 import type { PageRecord, PdfFile } from './document.js';
 import type { Font, FontCache } from './fonts.js';
@@ -173,14 +173,23 @@ export function readPageInput(
   const vp = viewport(view, rotate);
   const interp = new ContentInterpreter(file, fonts, view, { ops: MAX_PAGE_OPS, forms: MAX_PAGE_FORMS });
   const data = contentBytes(file, rec.dict.get('Contents'));
+  const cut: string[] = [];
   try {
     interp.run(data, file.dict(rec.resources));
   } catch (e) {
     // A bomb is cut off: what was read so far is the page.
     if (!(e instanceof BudgetExhausted)) throw e;
+    cut.push(`content cut after ${MAX_PAGE_OPS.toLocaleString('en-US')} operators`);
   }
+  if (interp.items.length >= MAX_ITEMS)
+    cut.push(`text cut after ${MAX_ITEMS.toLocaleString('en-US')} text items`);
   const graphics = readGraphics(interp.fnArray, interp.argsArray, READER_OPS, vp.transform);
-  const runs = textItemsToRuns(interp.items, vp.transform, (item) => fontStyle(item.font));
+  const runs = textItemsToRuns(
+    interp.items,
+    vp.transform,
+    (item) => fontStyle(item.font),
+    (m) => cut.push(m),
+  );
   const links = readLinks(file, rec, vp.transform);
   return {
     pageNumber,
@@ -193,6 +202,7 @@ export function readPageInput(
     images: keepImages(graphics.images, vp.width, vp.height),
     links,
     invisibleTextShare: interp.shownBytes ? interp.invisibleBytes / interp.shownBytes : 0,
+    ...(cut.length ? { cut } : {}),
   };
 }
 

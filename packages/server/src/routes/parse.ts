@@ -27,6 +27,20 @@ function parseOptionsPart(text: string | undefined): ParseOptions {
   return validate(parseOptionsSchema, value, 'parse options');
 }
 
+async function parseHere(
+  ctx: ServerContext,
+  upload: { bytes: Uint8Array; filename?: string; contentType?: string },
+  options: ParseOptions,
+  signal: AbortSignal,
+): Promise<{ data: ReturnType<typeof emitResult>; format: string }> {
+  const parsed = await parseToDoc(
+    { data: upload.bytes, filename: upload.filename, contentType: upload.contentType },
+    options,
+    { signal, maxBytes: ctx.config.maxFileBytes, registry: ctx.registry },
+  );
+  return { data: emitResult(parsed), format: parsed.format };
+}
+
 /** `POST /v2/parse`: multipart `file` + `options`, answered with the spec's parse response. */
 export async function parseRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   // The body is streamed by the handler, after a concurrency slot is held, so fastify must not
@@ -67,23 +81,31 @@ export async function parseRoutes(app: FastifyInstance, ctx: ServerContext): Pro
       st.zeroDataRetention = options.zeroDataRetention;
       st.logFields.bytes = upload.bytes.length;
 
-      const parsed = await parseToDoc(
-        { data: upload.bytes, filename: upload.filename, contentType: upload.contentType },
-        options,
-        { signal: st.controller.signal, maxBytes: ctx.config.maxFileBytes, registry: ctx.registry },
-      );
-      const data = emitResult(parsed);
-      st.logFields.format = parsed.format;
+      // In a worker thread with a heap cap when the server isolates parsing: a document that
+      // would exhaust memory fails alone, the event loop keeps answering.
+      const { data, format } = ctx.parsePool
+        ? await ctx.parsePool.parse(
+            {
+              bytes: upload.bytes,
+              filename: upload.filename,
+              contentType: upload.contentType,
+              options,
+              maxBytes: ctx.config.maxFileBytes,
+            },
+            st.controller.signal,
+          )
+        : await parseHere(ctx, upload, options, st.controller.signal);
+      st.logFields.format = format;
 
       const usage: Usage = {};
-      if (parsed.format === 'pdf' && !options.parsers.some((p) => p.type === 'pdf')) usage.rawPdfs = 1;
-      else if (parsed.format === 'pdf') usage.pagesParsed = Math.max(1, data.metadata.numPages ?? 1);
+      if (format === 'pdf' && !options.parsers.some((p) => p.type === 'pdf')) usage.rawPdfs = 1;
+      else if (format === 'pdf') usage.pagesParsed = Math.max(1, data.metadata.numPages ?? 1);
       else usage.pagesParsed = 1;
       ctx.metrics?.pages.inc(
         {
-          format: parsed.format,
+          format,
           mode:
-            parsed.format === 'pdf' ? (options.parsers.find((p) => p.type === 'pdf')?.mode ?? 'none') : '',
+            format === 'pdf' ? (options.parsers.find((p) => p.type === 'pdf')?.mode ?? 'none') : '',
         },
         usage.pagesParsed ?? 1,
       );

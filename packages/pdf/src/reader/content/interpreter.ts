@@ -96,7 +96,7 @@ const SPACE_IN_FLOW_MAX_FACTOR = 0.6;
 const VERTICAL_SHIFT_RATIO = 0.25;
 const MAX_FORM_DEPTH = 20;
 /** Text items kept per page: a page of millions of tiny runs is cut here (layout keeps fewer still). */
-const MAX_ITEMS = 200_000;
+export const MAX_ITEMS = 200_000;
 
 const NORMALIZE =
   /([\u00a0\u00b5\u037e\u0eb3\u2000-\u200a\u202f\u2126\ufb00-\ufb04\ufb06\ufb20-\ufb36\ufb38-\ufb3c\ufb3e\ufb40-\ufb41\ufb43-\ufb44\ufb46-\ufba1\ufba4-\ufba9\ufbae-\ufbb1\ufbd3-\ufbdc\ufbde-\ufbe7\ufbea-\ufbf8\ufbfc-\ufbfd\ufc00-\ufc5d\ufc64-\ufcf1\ufcf5-\ufd3d\ufd88\ufdf4\ufdfa-\ufdfb\ufe71\ufe77\ufe79\ufe7b\ufe7d]+)|(\ufb05+)/gu;

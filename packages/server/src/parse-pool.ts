@@ -1,0 +1,211 @@
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { DistillError, type emitResult, type ParseOptions } from '@distill/core';
+import type { ParseJob, ParseReply } from './parse-worker.js';
+
+/**
+ * The built worker when there is one (dist/ beside src/), else the TypeScript source through
+ * tsx, as the batch pool does.
+ */
+function workerFile(): { filename: string; execArgv: string[] } {
+  const built = fileURLToPath(new URL('../dist/parse-worker.js', import.meta.url));
+  if (existsSync(built)) return { filename: built, execArgv: [] };
+  const source = fileURLToPath(new URL('../src/parse-worker.ts', import.meta.url));
+  return { filename: source, execArgv: ['--conditions=distill-source', '--import', 'tsx'] };
+}
+
+export interface ParsePoolOptions {
+  /** Worker threads at most (started on demand, kept while idle). */
+  size?: number;
+  /** Heap cap of each worker in MB: a document needing more fails alone with 413. */
+  maxHeapMb?: number;
+  /** Past the parse's own timeout, how long before the thread is ended (a parser stuck in a loop). */
+  graceMs?: number;
+}
+
+export interface IsolatedParse {
+  data: ReturnType<typeof emitResult>;
+  format: string;
+}
+
+interface Slot {
+  worker: Worker;
+  busy: boolean;
+}
+
+/**
+ * Parses documents in worker threads with a heap cap each. A thread that runs out of memory,
+ * overruns its deadline or dies is replaced; its request gets a catalogue error and the others,
+ * and the event loop answering /v2/health, go on.
+ */
+export class ParsePool {
+  private readonly slots: Slot[] = [];
+  private readonly waiting: ((s: Slot) => void)[] = [];
+  readonly size: number;
+  readonly maxHeapMb: number;
+  private readonly graceMs: number;
+  private closed = false;
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  constructor(opts: ParsePoolOptions = {}) {
+    this.size = Math.max(1, opts.size ?? Math.min(4, availableParallelism()));
+    this.maxHeapMb = opts.maxHeapMb ?? 1536;
+    this.graceMs = opts.graceMs ?? 10_000;
+  }
+
+  private spawn(): Slot {
+    const { filename, execArgv } = workerFile();
+    const worker = new Worker(filename, {
+      execArgv,
+      resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb },
+      stdout: false,
+      stderr: false,
+    });
+    worker.unref();
+    const slot: Slot = { worker, busy: false };
+    // An idle thread that dies is dropped (a busy one is handled by its job).
+    worker.on('error', () => {});
+    worker.on('exit', () => {
+      if (slot.busy) return;
+      const i = this.slots.indexOf(slot);
+      if (i >= 0) this.slots.splice(i, 1);
+    });
+    return slot;
+  }
+
+  /** Starts one thread ahead of the first request, so it has loaded the engine by then. */
+  warm(): void {
+    if (this.slots.length === 0 && !this.closed) this.slots.push(this.spawn());
+  }
+
+  private acquire(): Promise<Slot> {
+    const idle = this.slots.find((s) => !s.busy);
+    if (idle) {
+      idle.busy = true;
+      return Promise.resolve(idle);
+    }
+    if (this.slots.length < this.size) {
+      const s = this.spawn();
+      s.busy = true;
+      this.slots.push(s);
+      return Promise.resolve(s);
+    }
+    return new Promise((res) => this.waiting.push(res));
+  }
+
+  private release(s: Slot, broken: boolean): void {
+    let slot = s;
+    if (broken) {
+      void s.worker.terminate();
+      const i = this.slots.indexOf(s);
+      if (this.closed) {
+        if (i >= 0) this.slots.splice(i, 1);
+        return;
+      }
+      slot = this.spawn();
+      if (i >= 0) this.slots[i] = slot;
+    }
+    const next = this.waiting.shift();
+    if (next) {
+      slot.busy = true;
+      next(slot);
+    } else slot.busy = false;
+  }
+
+  async parse(
+    job: Omit<ParseJob, 'options'> & { options: ParseOptions },
+    signal?: AbortSignal,
+  ): Promise<IsolatedParse> {
+    if (this.closed)
+      throw new DistillError('SERVICE_UNAVAILABLE', 'Service Unavailable: the server is closing');
+    const work = this.runJob(job, signal);
+    this.inFlight.add(work);
+    const forget = () => this.inFlight.delete(work);
+    work.then(forget, forget);
+    return work;
+  }
+
+  private async runJob(
+    job: Omit<ParseJob, 'options'> & { options: ParseOptions },
+    signal?: AbortSignal,
+  ): Promise<IsolatedParse> {
+    const slot = await this.acquire();
+    // The bytes are copied once into a buffer the thread then owns (transferred, not cloned).
+    const bytes = new Uint8Array(job.bytes);
+    return new Promise<IsolatedParse>((resolve, reject) => {
+      const w = slot.worker;
+      let settled = false;
+      const finish = (broken: boolean, f: () => void) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        w.off('message', onMessage);
+        w.off('error', onError);
+        w.off('exit', onExit);
+        this.release(slot, broken);
+        f();
+      };
+      const onMessage = (r: ParseReply) =>
+        finish(false, () =>
+          r.ok
+            ? resolve({ data: r.data, format: r.format })
+            : reject(
+                new DistillError(r.code, r.message, r.details === undefined ? {} : { details: r.details }),
+              ),
+        );
+      const onError = (e: Error & { code?: string }) =>
+        finish(true, () =>
+          reject(
+            e.code === 'ERR_WORKER_OUT_OF_MEMORY' || /out of memory/i.test(e.message)
+              ? new DistillError(
+                  'PAYLOAD_TOO_LARGE',
+                  `Payload Too Large: the document needs more memory than one parse may use (${this.maxHeapMb} MB)`,
+                )
+              : new DistillError(
+                  'FILE_CORRUPT',
+                  `Unprocessable Entity: the parser failed on this file (${e.message})`,
+                  {
+                    cause: e,
+                  },
+                ),
+          ),
+        );
+      const onExit = (code: number) =>
+        finish(true, () =>
+          reject(
+            new DistillError('UNKNOWN_ERROR', `Internal Server Error: the parse worker exited (${code})`),
+          ),
+        );
+      const onAbort = () =>
+        finish(true, () =>
+          reject(new DistillError('REQUEST_TIMEOUT', 'Request Timeout: the request was cancelled')),
+        );
+      const timer = setTimeout(
+        () =>
+          finish(true, () =>
+            reject(
+              new DistillError('REQUEST_TIMEOUT', 'Request Timeout: parsing took longer than the timeout'),
+            ),
+          ),
+        job.options.timeout + this.graceMs,
+      );
+      w.on('message', onMessage);
+      w.once('error', onError);
+      w.once('exit', onExit);
+      if (signal?.aborted) return onAbort();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      w.postMessage({ ...job, bytes } satisfies ParseJob, [bytes.buffer]);
+    });
+  }
+
+  /** Refuses new parses, lets those in flight finish, then ends the threads. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.allSettled([...this.inFlight]);
+    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+    this.slots.length = 0;
+  }
+}
