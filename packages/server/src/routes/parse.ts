@@ -104,8 +104,7 @@ export async function parseRoutes(app: FastifyInstance, ctx: ServerContext): Pro
       ctx.metrics?.pages.inc(
         {
           format,
-          mode:
-            format === 'pdf' ? (options.parsers.find((p) => p.type === 'pdf')?.mode ?? 'none') : '',
+          mode: format === 'pdf' ? (options.parsers.find((p) => p.type === 'pdf')?.mode ?? 'none') : '',
         },
         usage.pagesParsed ?? 1,
       );
