@@ -95,6 +95,10 @@ function entryPoints(): string[] {
   return names.sort();
 }
 
+/** `npx distill parse` of the example PDF in OCR mode, as a user of the project runs it. */
+const parseOcr = () =>
+  run('npx', ['--no-install', 'distill', 'parse', join(example, 'field-notes.pdf'), '--pdf-mode', 'ocr']);
+
 function nameOf(tarball: string): string {
   const base = tarball
     .split('/')
@@ -165,14 +169,7 @@ describe('the packed packages in a fresh project', { timeout: 900_000 }, () => {
   });
 
   it('names the package to add when an optional part is missing', async () => {
-    const ocr = await run('npx', [
-      '--no-install',
-      'distill',
-      'parse',
-      join(example, 'field-notes.pdf'),
-      '--pdf-mode',
-      'ocr',
-    ]);
+    const ocr = await parseOcr();
     expect(ocr.status).toBe(1);
     expect(ocr.stderr).toContain('MISSING_DEPENDENCY');
     expect(ocr.stderr).toContain('npm i @distill/ocr');
@@ -198,14 +195,7 @@ describe('the packed packages in a fresh project', { timeout: 900_000 }, () => {
     writeFileSync(join(project, 'package.json'), JSON.stringify(manifest, null, 2));
     const npm = await run('npm', ['i', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error']);
     expect(npm.status, npm.stderr).toBe(0);
-    const ocr = await run('npx', [
-      '--no-install',
-      'distill',
-      'parse',
-      join(example, 'field-notes.pdf'),
-      '--pdf-mode',
-      'ocr',
-    ]);
+    const ocr = await parseOcr();
     expect(ocr.status, ocr.stderr).toBe(0);
     expect(ocr.stdout).toMatch(/Coastal\s+Erosion/);
     const help = await run('npx', ['--no-install', 'distill', 'serve', '--help']);

@@ -3,7 +3,7 @@ import { mcpCommand } from './commands/mcp.js';
 import { parseCommand } from './commands/parse.js';
 import { serveCommand } from './commands/serve.js';
 import { workerCommand } from './commands/worker.js';
-import type { Io } from './io.js';
+import { type Io, processIo } from './io.js';
 import { loadOptional, MissingPackageError } from './optional.js';
 import { cliVersion } from './version.js';
 
@@ -81,4 +81,17 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     io.err(`distill ${cmd}: ${(e as Error).message}\n`);
     return 2;
   }
+}
+
+/** The `distill` command's body, shared by this package's bin and the `distill` package's. */
+export function main(argv: string[] = process.argv.slice(2)): void {
+  runCli(argv, processIo).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e) => {
+      process.stderr.write(`distill: ${(e as Error).stack ?? e}\n`);
+      process.exitCode = 1;
+    },
+  );
 }
