@@ -312,6 +312,36 @@ function wcxbTruth(corpus: string, id: string): WcxbTruth | undefined {
   };
 }
 
+/**
+ * One html suite's result: the whole set, the groups given, and (on a full run) both folds,
+ * each summarised the suite's way.
+ */
+function htmlResult<R extends { id: string }>(
+  suite: string,
+  fold: Fold | undefined,
+  name: string,
+  corpus: string,
+  o: Pick<Outputs, 'version' | 'errors'>,
+  docs: number,
+  per: R[],
+  summarize: (rows: R[]) => Record<string, Num>,
+  groups: Record<string, Record<string, Num>>,
+): QualityResult {
+  if (!fold)
+    for (const k of ['a', 'b'] as const)
+      groups[`fold ${k}`] = summarize(per.filter((r) => foldOf(r.id) === k));
+  return {
+    ...base(suiteName(suite, fold), name, corpus),
+    version: o.version,
+    source: 'live',
+    docs,
+    ...errorSummary(o.errors),
+    metrics: summarize(per),
+    groups,
+    perDocument: per as unknown as Record<string, unknown>[],
+  };
+}
+
 /** The pages of one fold (a stable hash of the page id), or all of them. */
 const inFold = (fold?: Fold) => (f: InputFile) => !fold || foldOf(f.id) === fold;
 
@@ -346,19 +376,7 @@ async function htmlWcxb(
       const groups: Record<string, Record<string, Num>> = {};
       for (const t of [...new Set(per.map((r) => r.type))].sort())
         groups[t] = summarize(per.filter((r) => r.type === t));
-      if (!fold)
-        for (const k of ['a', 'b'] as const)
-          groups[`fold ${k}`] = summarize(per.filter((r) => foldOf(r.id) === k));
-      out.push({
-        ...base(suiteName('html-wcxb', fold), name, corpus),
-        version: o.version,
-        source: 'live',
-        docs: files.length,
-        ...errorSummary(o.errors),
-        metrics: summarize(per),
-        groups,
-        perDocument: per,
-      });
+      out.push(htmlResult('html-wcxb', fold, name, corpus, o, files.length, per, summarize, groups));
     } catch (e) {
       out.push(failed('html-wcxb', name, corpus, e));
     }
@@ -428,19 +446,7 @@ async function htmlTrafilatura(
         const rows = per.filter((r) => r.subset === k);
         if (rows.length) groups[k] = summarize(rows);
       }
-      if (!fold)
-        for (const k of ['a', 'b'] as const)
-          groups[`fold ${k}`] = summarize(per.filter((r) => foldOf(r.id) === k));
-      out.push({
-        ...base(suiteName('html-trafilatura', fold), name, corpus),
-        version: o.version,
-        source: 'live',
-        docs: files.length,
-        ...errorSummary(o.errors),
-        metrics: summarize(per),
-        groups,
-        perDocument: per,
-      });
+      out.push(htmlResult('html-trafilatura', fold, name, corpus, o, files.length, per, summarize, groups));
     } catch (e) {
       out.push(failed(suiteName('html-trafilatura', fold), name, corpus, e));
     }
