@@ -1,6 +1,7 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import {
   chmodSync,
+  chownSync,
   copyFileSync,
   existsSync,
   mkdirSync,
@@ -57,11 +58,24 @@ function archive(name: string): string {
   return dir;
 }
 
-/** As root every file is readable: permission cases run the command as `nobody`. */
+const isRoot = process.getuid?.() === 0;
+
+/**
+ * Makes a path another user's, so that permissions bite even for root (CI runs as root):
+ * the command then runs without the capabilities that let root ignore them (see asUser).
+ */
+function notMine(path: string, mode: number): void {
+  chmodSync(path, mode);
+  if (isRoot) chownSync(path, 65534, 65534);
+}
+
+/**
+ * Runs the command as a user meets permissions. As root it keeps its uid (the checkout may
+ * sit in a folder only root may enter) but drops the capabilities that override file modes.
+ */
 const asUser = (args: string[]) =>
   new Promise<{ status: number; stderr: string }>((done) => {
-    const argv =
-      process.getuid?.() === 0 ? ['setpriv', '--reuid', '65534', '--regid', '65534', '--clear-groups'] : [];
+    const argv = isRoot ? ['setpriv', '--bounding-set=-dac_override,-dac_read_search'] : [];
     execFile(
       argv[0] ?? process.execPath,
       argv.length ? [...argv.slice(1), process.execPath, BIN, ...args] : [BIN, ...args],
@@ -144,8 +158,8 @@ describe('distill batch, spawned', { timeout: 180_000 }, () => {
     copyFileSync(join(EXAMPLE, 'field-notes.docx'), join(dir, 'locked', 'inside.docx'));
     copyFileSync(join(EXAMPLE, 'quarterly-revenue.csv'), join(dir, 'secret.csv'));
     for (const p of [work, dir, join(dir, 'pages')]) chmodSync(p, 0o755);
-    chmodSync(join(dir, 'locked'), 0o700);
-    chmodSync(join(dir, 'secret.csv'), 0o600);
+    notMine(join(dir, 'locked'), 0o700);
+    notMine(join(dir, 'secret.csv'), 0o600);
     const out = join(work, 'perms-out');
     mkdirSync(out, { mode: 0o777 });
     chmodSync(out, 0o777);
@@ -170,7 +184,7 @@ describe('distill batch, spawned', { timeout: 180_000 }, () => {
     );
     const rootOnly = join(work, 'root-only');
     mkdirSync(rootOnly, { mode: 0o755 });
-    chmodSync(rootOnly, 0o755);
+    notMine(rootOnly, 0o755);
     const denied = await asUser(['batch', dir, '--out', join(rootOnly, 'out')]);
     expect(denied.status).toBe(2);
     expect(denied.stderr).toContain('permission denied (EACCES)');
