@@ -28,3 +28,73 @@ describe('repository conventions', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+/**
+ * The house's floors, ground first. A package may use its own floor's neighbours only where
+ * listed and any floor below; nothing points up. `distill`'s bin reaches the CLI only at run
+ * time (a dynamic import, the one edge scripts/build.mjs also breaks).
+ */
+const FLOORS: string[][] = [
+  ['@distill/scorers', '@distill/core'],
+  ['@distill/ocr'],
+  ['@distill/html', '@distill/pdf', '@distill/office'],
+  ['@distill/epub'],
+  ['distill'],
+  ['@distill/batch', '@distill/web'],
+  ['@distill/search'],
+  ['@distill/server', '@distill/mcp'],
+  ['@distill/cli'],
+];
+const RUNTIME_ONLY = new Set(['distill -> @distill/cli']);
+const floorOf = (name: string) => FLOORS.findIndex((f) => f.includes(name));
+
+describe('the package graph', () => {
+  const manifests = tracked('packages/*/package.json').map((f) => ({
+    dir: f.split('/')[1],
+    pkg: JSON.parse(readFileSync(join(ROOT, f), 'utf8')),
+  }));
+
+  it('places every package on a floor', () => {
+    expect(manifests.map((m) => m.pkg.name).filter((n) => floorOf(n) < 0)).toEqual([]);
+  });
+
+  it('has no upward edge between packages (declared dependencies)', () => {
+    const up: string[] = [];
+    for (const { pkg } of manifests) {
+      const deps = {
+        ...pkg.dependencies,
+        ...pkg.optionalDependencies,
+        ...pkg.peerDependencies,
+        ...pkg.devDependencies,
+      };
+      for (const d of Object.keys(deps)) {
+        if (floorOf(d) < 0 || RUNTIME_ONLY.has(`${pkg.name} -> ${d}`)) continue;
+        if (floorOf(d) > floorOf(pkg.name)) up.push(`${pkg.name} -> ${d}`);
+        // Tests of a parser may score with @distill/scorers (below it), never with benchmarks.
+        if (d === '@distill/benchmarks') up.push(`${pkg.name} -> ${d}`);
+      }
+    }
+    expect(up).toEqual([]);
+  });
+
+  it('has no import from a package into benchmarks/ or into another package by path', () => {
+    const offenders: string[] = [];
+    for (const f of tracked('packages/*.ts')) {
+      const dir = f.split('/')[1];
+      readFileSync(join(ROOT, f), 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          const m = /(?:from|import\()\s*['"]([^'"]+)['"]/.exec(line);
+          if (!m) return;
+          const spec = m[1];
+          if (spec.includes('benchmarks/') || spec.startsWith('@distill/benchmarks'))
+            offenders.push(`${f}:${i + 1} ${spec}`);
+          // `../../other/src/x.js` reaches around another package's exports.
+          const around = /^(?:\.\.\/)+([a-z-]+)\/src\//.exec(spec);
+          if (around && around[1] !== dir && spec.split('../').length - 1 > f.split('/').length - 3)
+            offenders.push(`${f}:${i + 1} ${spec}`);
+        });
+    }
+    expect(offenders).toEqual([]);
+  });
+});

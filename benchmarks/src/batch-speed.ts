@@ -1,4 +1,4 @@
-// pnpm bench:batch [--corpus DIR]... [--copies N] [--runs N]
+// pnpm bench batch [--corpus DIR]... [--copies N] [--runs N]
 // Batch conversion throughput on the same files, in one run: a plain sequential loop over
 // parse(), `distill batch` with 1 and 2 worker threads, and queue mode (BullMQ on a real
 // redis-server) with 2 worker processes. Writes results/speed-batch.json and REPORT.md.
@@ -283,7 +283,7 @@ async function main() {
   const md = [
     '## Speed: batch',
     '',
-    `Batch throughput over ${copies > 1 ? `${copies} copies of ` : ''}${label} (${seq.files} files, ${seq.pages} pages), best of ${runs} interleaved run(s). \`pnpm build && pnpm bench:batch\`.`,
+    `Batch throughput over ${copies > 1 ? `${copies} copies of ` : ''}${label} (${seq.files} files, ${seq.pages} pages), best of ${runs} interleaved run(s). \`pnpm build && pnpm bench batch\`.`,
     '',
     '| mode | files/s | pages/s | seconds | files/s, 2nd half | CPU s | CPU ms per file | peak RSS MB (largest process) | failed files | vs sequential | vs 1 worker |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',

@@ -4,26 +4,82 @@
 // pnpm bench cold [--runs N]   (the built CLI as whole processes, beside LiteParse's CLI)
 // pnpm bench install   (install size of distill, with and without OCR, beside peers)
 // pnpm bench report
+// pnpm bench batch|load|search|web|ocr-startup [...]   (each module's own options; --help on each)
+// pnpm bench dev <tool> [...]   (tuning and debugging aids, listed by `pnpm bench dev`)
+import { readdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { runBigSheet } from './big-sheet.js';
 import { runCold } from './cold.js';
 import type { Kind } from './engines/types.js';
 import { runInstallSize } from './install-size.js';
 import { corpusDir } from './paths.js';
-import { runQuality } from './quality.js';
+import { printWorst, runQuality } from './quality.js';
 import { writeReport } from './report.js';
 import { runMain } from './run-main.js';
 import { runScaling, runSpeed } from './speed.js';
 
 const USAGE = `usage:
   pnpm bench quality <pdf-dpbench|pdf-icdar|html-wcxb|html-trafilatura|office-vectors> [--corpus DIR]
-                     [--engine NAME] [--limit N] [--fold a|b]   (tune on one fold, check on the other:
-                     pdf suites by sorted-id parity, html suites by a hash of the page id)
+                     [--engine NAME] [--limit N] [--fold a|b] [--worst N]
+                     (--fold: tune on one fold, check on the other; folds are a hash of the id.
+                     --worst: the N documents that score lowest, per engine)
   pnpm bench speed <pdf|html|office> [--corpus DIR] [--engine NAME] [--runs N] [--limit N]
                    [--no-scaling | --scaling-only] [--sizes 100,500] [--scale-timeout SECONDS]
   pnpm bench cold [--runs N] [--corpus DIR]
   pnpm bench install
-  pnpm bench report`;
+  pnpm bench report
+  pnpm bench batch [--help]          batch throughput: 1 vs 2 threads vs processes (batch-speed.ts)
+  pnpm bench load [--help]           16 clients against a spawned distill serve (server-load.ts)
+  pnpm bench search [--help]         the local search index (search-speed.ts)
+  pnpm bench web [--help]            scrape through the real browser (web-speed.ts)
+  pnpm bench ocr-startup [--help]    OCR engine start-up (ocr-startup.ts)
+  pnpm bench dev <tool> [args]       tuning and debugging aids (benchmarks/src/dev; no tool lists them)`;
+
+/**
+ * Benchmarks that are whole programs with their own options: `pnpm bench batch --x` runs
+ * batch-speed.ts as if started with `--x`, so each keeps one parser of its flags.
+ */
+const PROGRAMS: Record<string, string> = {
+  batch: './batch-speed.js',
+  load: './server-load.js',
+  search: './search-speed.js',
+  web: './web-speed.js',
+  'ocr-startup': './ocr-startup.js',
+};
+
+const DEV_DIR = new URL('./dev/', import.meta.url);
+const devTools = () =>
+  readdirSync(DEV_DIR)
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => f.slice(0, -3))
+    .sort();
+
+/**
+ * Hands the rest of the command line to a program module, which runs on import and ends the
+ * process itself (so it is not wrapped in runMain, whose exit would cut it short).
+ */
+function runProgram(module: string, rest: string[]): void {
+  process.argv = [process.argv[0], module, ...rest];
+  import(module).catch((e) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  });
+}
+
+/** `pnpm bench <program> ...` and `pnpm bench dev <tool> ...`; false for the built-in commands. */
+function dispatchProgram(): boolean {
+  const [first, second, ...after] = process.argv.slice(2);
+  if (first && PROGRAMS[first]) {
+    runProgram(PROGRAMS[first], process.argv.slice(3));
+    return true;
+  }
+  if (first !== 'dev') return false;
+  if (!second || !devTools().includes(second)) {
+    console.log(`pnpm bench dev <tool> [args], tool one of:\n  ${devTools().join('\n  ')}`);
+    process.exitCode = second ? 1 : 0;
+  } else runProgram(new URL(`${second}.ts`, DEV_DIR).href, after);
+  return true;
+}
 
 async function main() {
   const { positionals, values } = parseArgs({
@@ -33,6 +89,7 @@ async function main() {
       engine: { type: 'string' },
       limit: { type: 'string' },
       fold: { type: 'string' },
+      worst: { type: 'string' },
       runs: { type: 'string' },
       'no-scaling': { type: 'boolean' },
       'scaling-only': { type: 'boolean' },
@@ -52,7 +109,8 @@ async function main() {
     const fold = values.fold;
     if (fold !== undefined && fold !== 'a' && fold !== 'b')
       throw new Error(`--fold a|b, not ${fold}\n${USAGE}`);
-    await runQuality(suite, corpusDir(suite, values.corpus), values.engine, limit, fold);
+    const { results } = await runQuality(suite, corpusDir(suite, values.corpus), values.engine, limit, fold);
+    if (values.worst) for (const r of results) printWorst(r, Number(values.worst));
   } else if (cmd === 'speed') {
     if (!['pdf', 'html', 'office'].includes(suite)) throw new Error(USAGE);
     const corpus = corpusDir(suite, values.corpus);
@@ -78,4 +136,4 @@ async function main() {
   console.log(`wrote ${writeReport()}`);
 }
 
-runMain(main);
+if (!dispatchProgram()) runMain(main);

@@ -1,25 +1,32 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodeBytes } from 'distill/internals';
-import { runInChild } from './child.js';
-import { engineByName, enginesFor } from './engines/registry.js';
-import type { Engine, Kind } from './engines/types.js';
-import { dpbenchInputs, type InputFile, inputFile, officeCases, wcxbInputs } from './inputs.js';
-import { corpusLabel, type Num, now, type QualityResult, writeResult } from './results.js';
-import { addScores, type BlockScores, emptyScores, type RefElement, scoreBlocks } from './scorers/blocks.js';
-import { aggregate, type DpScores, pyReadText, scoreDocument } from './scorers/dpbench.js';
-import { mean } from './scorers/fsum.js';
+import {
+  addScores,
+  type BlockScores,
+  emptyScores,
+  type RefElement,
+  scoreBlocks,
+} from '@distill/scorers/blocks';
+import { aggregate, type DpScores, pyReadText, scoreDocument } from '@distill/scorers/dpbench';
+import { FOLDS, type Fold, foldOf, inFold } from '@distill/scorers/folds';
+import { mean } from '@distill/scorers/fsum';
 import {
   aggregateIcdar,
   bestReading,
   type IcdarDocScore,
   markdownTables,
   parseStructureXml,
-} from './scorers/icdar.js';
-import { markdownNid as nid } from './scorers/nid.js';
-import { cellAgreement, checkVectors, parseCsv } from './scorers/office.js';
-import { addCounts, foldOf, markdownToPlain, scoreSnippets, snippetPrf } from './scorers/snippets.js';
-import { wordPrf } from './scorers/wcxb.js';
+} from '@distill/scorers/icdar';
+import { markdownNid as nid } from '@distill/scorers/nid';
+import { cellAgreement, checkVectors, parseCsv } from '@distill/scorers/office';
+import { addCounts, markdownToPlain, scoreSnippets, snippetPrf } from '@distill/scorers/snippets';
+import { wordPrf } from '@distill/scorers/wcxb';
+import { decodeBytes } from 'distill/internals';
+import { runInChild } from './child.js';
+import { engineByName, enginesFor } from './engines/registry.js';
+import type { Engine, Kind } from './engines/types.js';
+import { dpbenchInputs, type InputFile, inputFile, officeCases, wcxbInputs } from './inputs.js';
+import { corpusLabel, type Num, now, type QualityResult, writeResult } from './results.js';
 import type { BlocksAnswer, ConvertAnswer } from './worker.js';
 
 export const QUALITY_SUITES: Record<string, Kind> = {
@@ -30,7 +37,7 @@ export const QUALITY_SUITES: Record<string, Kind> = {
   'office-vectors': 'office',
 };
 
-export type Fold = 'a' | 'b';
+export type { Fold } from '@distill/scorers/folds';
 
 interface Outputs {
   version: string;
@@ -90,31 +97,14 @@ const errorSummary = (errs: (string | undefined)[]) => {
 
 // ---------- folds ----------
 
-/**
- * Two deterministic folds of a dev set, for tuning on one and checking on the other: documents
- * in sorted-id order, even positions fold a, odd positions fold b.
- */
-export function parityFolds(files: { id: string }[]): Map<string, Fold> {
-  const ids = files.map((f) => f.id).sort();
-  return new Map(ids.map((id, i) => [id, i % 2 === 0 ? 'a' : 'b']));
-}
-
-function inParityFold<T extends { id: string }>(files: T[], fold?: Fold): T[] {
-  if (!fold) return files;
-  const folds = parityFolds(files);
-  return files.filter((f) => folds.get(f.id) === fold);
-}
-
 /** A line per fold present and one for all, from per-document rows. */
 function byFold<R extends { id: string }>(
   rows: R[],
-  allFiles: { id: string }[],
   summarize: (rows: R[]) => Record<string, Num>,
 ): Record<string, Record<string, Num>> {
-  const folds = parityFolds(allFiles);
   const out: Record<string, Record<string, Num>> = {};
-  for (const f of ['a', 'b'] as Fold[]) {
-    const part = rows.filter((r) => folds.get(r.id) === f);
+  for (const f of FOLDS) {
+    const part = rows.filter((r) => foldOf(r.id) === f);
     if (part.length) out[`fold ${f}`] = { ...summarize(part), docs: part.length };
   }
   return out;
@@ -136,10 +126,10 @@ function dpbenchScore(corpus: string, files: InputFile[], preds: string[]) {
 
 function withFolds(
   scored: { metrics: Record<string, Num>; perDocument: Record<string, unknown>[] },
-  all: InputFile[],
+  _all: InputFile[],
 ) {
   const rows = scored.perDocument as unknown as (DpScores & { id: string })[];
-  return { ...scored, groups: byFold(rows, all, (r) => aggregate(r) as unknown as Record<string, Num>) };
+  return { ...scored, groups: byFold(rows, (r) => aggregate(r) as unknown as Record<string, Num>) };
 }
 
 /**
@@ -186,7 +176,7 @@ async function pdfDpbench(
   fold?: Fold,
 ): Promise<QualityResult[]> {
   const all = dpbenchInputs(corpus).filter((f) => existsSync(join(corpus, 'ground-truth', `${f.id}.md`)));
-  const files = inParityFold(all, fold).slice(0, limit);
+  const files = all.filter(inFold(fold)).slice(0, limit);
   const out: QualityResult[] = [];
   const published = new Set(publishedPeers(corpus));
   for (const name of engines) {
@@ -265,7 +255,7 @@ async function pdfIcdar(
   fold?: Fold,
 ): Promise<QualityResult[]> {
   const all = icdarInputs(corpus);
-  const files = inParityFold(all, fold).slice(0, limit);
+  const files = all.filter(inFold(fold)).slice(0, limit);
   const truths = files.map((f) => icdarReadings(corpus, f.id));
   const out: QualityResult[] = [];
   for (const name of engines) {
@@ -285,7 +275,7 @@ async function pdfIcdar(
         docs: files.length,
         ...errorSummary(o.errors),
         metrics: summarize(per),
-        groups: byFold(per, all, summarize),
+        groups: byFold(per, summarize),
         perDocument: per as unknown as Record<string, unknown>[],
       });
     } catch (e) {
@@ -327,9 +317,7 @@ function htmlResult<R extends { id: string }>(
   summarize: (rows: R[]) => Record<string, Num>,
   groups: Record<string, Record<string, Num>>,
 ): QualityResult {
-  if (!fold)
-    for (const k of ['a', 'b'] as const)
-      groups[`fold ${k}`] = summarize(per.filter((r) => foldOf(r.id) === k));
+  if (!fold) Object.assign(groups, byFold(per, summarize));
   return {
     ...base(suiteName(suite, fold), name, corpus),
     version: o.version,
@@ -341,9 +329,6 @@ function htmlResult<R extends { id: string }>(
     perDocument: per as unknown as Record<string, unknown>[],
   };
 }
-
-/** The pages of one fold (a stable hash of the page id), or all of them. */
-const inFold = (fold?: Fold) => (f: InputFile) => !fold || foldOf(f.id) === fold;
 
 async function htmlWcxb(
   corpus: string,
@@ -646,4 +631,27 @@ export async function runQuality(
     }
   }
   return { results, files };
+}
+
+/**
+ * The documents a suite scores lowest, for finding what to look at next: by `overall` (dpbench),
+ * `f1` (wcxb, icdar per document), or lost snippets (trafilatura: missed + leaked).
+ */
+export function printWorst(r: QualityResult, n: number): void {
+  const rows = (r.perDocument ?? []) as Record<string, unknown>[];
+  const num = (v: unknown) => (typeof v === 'number' ? v : Number.NaN);
+  const key = (row: Record<string, unknown>): number =>
+    'overall' in row
+      ? num(row.overall)
+      : 'missed' in row
+        ? -(num(row.missed) + num(row.leaked))
+        : num(row.f1);
+  const ranked = rows.filter((row) => !Number.isNaN(key(row))).sort((a, b) => key(a) - key(b));
+  console.log(`${r.engine}: the ${Math.min(n, ranked.length)} lowest of ${rows.length}`);
+  for (const row of ranked.slice(0, n)) {
+    const fields = Object.entries(row)
+      .filter(([k, v]) => k !== 'id' && (typeof v === 'number' || typeof v === 'string'))
+      .map(([k, v]) => `${k}=${typeof v === 'number' ? Number(v.toFixed(3)) : v}`);
+    console.log(`  ${String(row.id).padEnd(16)} ${fields.join(' ')}`);
+  }
 }

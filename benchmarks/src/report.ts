@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
+import { METRICS, type Metric } from '@distill/scorers/dpbench';
 import { REPORT_PATH, RESULTS_DIR } from './paths.js';
 import {
   type AnyResult,
@@ -11,7 +12,6 @@ import {
   type SectionResult,
   type SpeedResult,
 } from './results.js';
-import { METRICS, type Metric } from './scorers/dpbench.js';
 import { barChart } from './svg.js';
 import {
   compareWithReference,

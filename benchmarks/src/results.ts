@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, relative } from 'node:path';
+import type { BlockScores } from '@distill/scorers/blocks';
 import { REPO_ROOT, RESULTS_DIR } from './paths.js';
-import type { BlockScores } from './scorers/blocks.js';
 
 export type Num = number | null;
 

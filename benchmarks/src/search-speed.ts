@@ -2,7 +2,7 @@
  * Speed of the local search index: build rate (documents per second, parsing included) and query
  * latency p50/p99 over an index of generated HTML pages.
  *
- *   pnpm bench:search [--docs 5000] [--queries 400] [--keep DIR]
+ *   pnpm bench search [--docs 5000] [--queries 400] [--keep DIR]
  *
  * Pages are generated deterministically (a seeded PRNG, a Zipf-distributed synthetic vocabulary,
  * 50 host folders, dates over three years, an image on one page in ten), so runs compare.
@@ -215,7 +215,7 @@ async function main() {
   const md = [
     '## Speed: local search index',
     '',
-    `${N_DOCS} generated HTML pages, ${N_QUERIES} queries. \`pnpm bench:search\`.`,
+    `${N_DOCS} generated HTML pages, ${N_QUERIES} queries. \`pnpm bench search\`.`,
     '',
     ...lines.map((l) => `- ${l}`),
     '',

@@ -1,7 +1,7 @@
 /**
  * Load test of the /v2 API on loopback (issue 9).
  *
- *   pnpm bench:load [--duration 60] [--connections 16] [--inputs pdf,docx] [--big 64] [--big-mb 40]
+ *   pnpm bench load [--duration 60] [--connections 16] [--inputs pdf,docx] [--big 64] [--big-mb 40]
  *                   [--big-concurrency 4] [--skip-steady]
  *
  * Phase 1 (autocannon): `connections` clients upload each input for `duration` seconds;
@@ -236,7 +236,7 @@ function section(rows: SteadyRow[], big: BigRow | undefined): string {
   const out = [
     '## Load: the /v2 API (server)',
     '',
-    'autocannon on loopback against `POST /v2/parse` (multipart upload), the server in its own process with the per-key concurrency limit at the client count; a warm-up round of one request per client runs before timing. `pnpm bench:load`.',
+    'autocannon on loopback against `POST /v2/parse` (multipart upload), the server in its own process with the per-key concurrency limit at the client count; a warm-up round of one request per client runs before timing. `pnpm bench load`.',
     '',
   ];
   if (rows.length) {

@@ -3,8 +3,8 @@
 // history/<date>/<engine>/evaluation.{csv,json}).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { METRICS, type Metric } from '@distill/scorers/dpbench';
 import { BENCH_DIR } from './paths.js';
-import { METRICS, type Metric } from './scorers/dpbench.js';
 
 export const REFERENCE_ENGINES = ['docling', 'marker', 'pymupdf4llm'] as const;
 

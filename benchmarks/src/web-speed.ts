@@ -3,7 +3,7 @@
  * pages (default 200) at concurrency 1, 4 and 16, against a fixture server on loopback, and
  * the memory of this process plus Chromium at each level (sampled every 250 ms).
  *
- *   pnpm bench:web [--pages 200] [--engines fetch,browser] [--concurrency 1,4,16] [--guarded]
+ *   pnpm bench web [--pages 200] [--engines fetch,browser] [--concurrency 1,4,16] [--guarded]
  *
  * Writes results/speed-web.json and REPORT.md.
  */
@@ -92,7 +92,7 @@ function section(rows: Row[]): string {
     '',
     `Pages per second of \`scrape()\` with markdown output over ${N} distinct local pages (an article of 25 paragraphs each) served on loopback, no cache. ` +
       'fetch = `proxy: basic`; browser = `proxy: enhanced` (playwright-core driving the installed Chromium, one shared browser with a context pool as large as the concurrency, launched before timing). ' +
-      `Memory: this Node process plus every child process (Chromium's browser, GPU, utility and renderer processes), sampled every 250 ms; the RSS sum counts pages shared between Chromium's processes once per process, the PSS sum once overall.${values.guarded ? ' Browser traffic went through the guard proxy, as in server mode.' : ''} \`pnpm bench:web\`.`,
+      `Memory: this Node process plus every child process (Chromium's browser, GPU, utility and renderer processes), sampled every 250 ms; the RSS sum counts pages shared between Chromium's processes once per process, the PSS sum once overall.${values.guarded ? ' Browser traffic went through the guard proxy, as in server mode.' : ''} \`pnpm bench web\`.`,
     '',
     '| engine | concurrency | pages/s | seconds | failed | peak RSS MB, Node + Chromium (sum) | peak PSS MB (sum) | processes |',
     '| --- | --- | --- | --- | --- | --- | --- | --- |',

@@ -111,7 +111,7 @@ export function mutateMarkup(s: string, rng: Rng, html = false): { text: string;
       const gt = s.indexOf('>', pos);
       const ins = ` huge="${v}"`;
       return {
-        text: gt < 0 ? s + `<${name}${ins}>` : s.slice(0, gt) + ins + s.slice(gt),
+        text: gt < 0 ? `${s}<${name}${ins}>` : s.slice(0, gt) + ins + s.slice(gt),
         mutator: 'markup.huge-attribute',
       };
     }
@@ -508,7 +508,7 @@ export function mutateCsv(b: Uint8Array, rng: Rng): Mutation {
       };
     case 2:
       return {
-        bytes: enc(s + `${'1,2,3\n'.repeat(rng.heavy([1000, 10_000], [600_000]))}`),
+        bytes: enc(`${s}${'1,2,3\n'.repeat(rng.heavy([1000, 10_000], [600_000]))}`),
         mutator: 'csv.many-rows',
       };
     case 3:

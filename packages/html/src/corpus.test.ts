@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { toMarkdown } from '@distill/core';
+import { markdownNid } from '@distill/scorers/nid';
 import { describe, expect, it } from 'vitest';
-import { markdownNid } from '../../../benchmarks/src/scorers/nid.js';
 import { htmlToDoc } from './parser.js';
 
 const corpora = process.env.DISTILL_CORPORA ?? path.resolve(process.cwd(), '../shared/corpora');

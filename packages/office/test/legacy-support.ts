@@ -33,7 +33,7 @@ export const markdownOfFile = (plugins: ParserPlugin[], file: string): Promise<s
   markdownOf(plugins, new Uint8Array(readFileSync(file)), path.basename(file));
 
 /** The benchmark's NID (corpora README), so these tests and `pnpm bench` agree. */
-export { markdownNid as nid } from '../../../benchmarks/src/scorers/nid.js';
+export { markdownNid as nid } from '@distill/scorers/nid';
 
 /** Collapses whitespace and Markdown escapes, for "text present" checks. */
 export const flat = (s: string): string =>

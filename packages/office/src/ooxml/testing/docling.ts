@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { markdownNid as nid } from '../../../../../benchmarks/src/scorers/nid.js';
+import { markdownNid as nid } from '@distill/scorers/nid';
 import { CORPORA, toMarkdown } from './corpus.js';
 
 export interface DoclingScore {

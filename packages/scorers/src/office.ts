@@ -1,6 +1,5 @@
 // office-vectors scorers: markitdown's substring vectors and cell-value agreement with Excel's
 // own CSV export of each sheet.
-import { parseCsv as readCsv } from '@distill/office';
 
 export interface VectorResult {
   passed: number;
@@ -16,8 +15,38 @@ export function checkVectors(md: string, mustInclude: string[], mustNotInclude: 
   return { passed: total - failed.length, total, failed };
 }
 
-/** RFC 4180 CSV rows of Excel's own export: the engine's reader, which the tests pin down. */
-export const parseCsv = (text: string): string[][] => readCsv(text, ',');
+/**
+ * RFC 4180 rows of Excel's own CSV export. The scorer keeps its own reader rather than the
+ * engine's: a reference read through the code under test would share its bugs.
+ */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c !== '"') field += c;
+      else if (text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else quoted = false;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\r' || c === '\n') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += c;
+  }
+  if (field !== '' || row.length) rows.push([...row, field]);
+  return rows;
+}
 
 const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
 

@@ -1,15 +1,17 @@
 /**
  * `auto` against `fast` on a folder of text PDFs: every document must come out identical (blocks
  * and Markdown) with no page sent to OCR.
- *   node --conditions=distill-source --import tsx packages/pdf/scripts/auto-vs-fast.ts [pdfDir]
+ *   pnpm bench dev pdf-auto-vs-fast [pdfDir]
  */
+
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { toMarkdown } from '@distill/core';
 import { closeSharedOcrPool } from '@distill/ocr';
-import { parsePdf } from '../src/index.js';
+import { parsePdf } from '../../../packages/pdf/src/index.js';
+import { CORPORA } from '../paths.js';
 
-const dir = process.argv[2] ?? '../shared/corpora/pdf/dpbench-dev/pdfs';
+const dir = process.argv[2] ?? resolve(CORPORA, 'pdf/dpbench-dev/pdfs');
 let same = 0;
 const differ: string[] = [];
 const ocred: string[] = [];

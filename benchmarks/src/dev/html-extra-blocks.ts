@@ -1,11 +1,13 @@
 /** Dev tool: for pages under a precision bar, print output blocks whose words are mostly absent from the ground truth. */
+
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { blockText } from '@distill/core';
-import { htmlToDoc } from '../src/index.js';
+import { htmlToDoc } from '../../../packages/html/src/index.js';
+import { CORPORA } from '../paths.js';
 
-const dir = path.resolve(process.cwd(), '../shared/corpora/html/wcxb-dev');
+const dir = path.resolve(CORPORA, 'html/wcxb-dev');
 const type = process.argv[2] ?? 'article';
 const bar = Number(process.argv[3] ?? 0.8);
 const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];

@@ -4,16 +4,18 @@
  * a second file, lists the pages whose output differs. For changes that must keep the output
  * byte-identical (pre-parse scans, parser plumbing).
  *
- *   node --conditions=distill-source --import tsx packages/html/scripts/md-digest.ts out.json [before.json]
+ *   pnpm bench dev html-md-digest out.json [before.json]
  */
+
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { toMarkdown } from '@distill/core';
-import { htmlToDoc } from '../src/index.js';
+import { htmlToDoc } from '../../../packages/html/src/index.js';
+import { CORPORA } from '../paths.js';
 
-const dir = path.resolve(process.cwd(), '../shared/corpora/html/wcxb-dev/html');
+const dir = path.resolve(CORPORA, 'html/wcxb-dev/html');
 const modes = [
   ['main+drop', { onlyMainContent: true, dropDataAttributes: true }],
   ['main', { onlyMainContent: true }],

@@ -1,7 +1,7 @@
-/** Prints a page's text runs (debugging): node --conditions=distill-source --import tsx packages/pdf/scripts/runs.ts file.pdf [page] [filter] */
+/** Prints a page's text runs (debugging): pnpm bench dev pdf-runs file.pdf [page] [filter] */
 import { readFileSync } from 'node:fs';
-import { extractPage } from '../src/extract/page.js';
-import { openPdf } from '../src/pdfjs.js';
+import { extractPage } from '../../../packages/pdf/src/extract/page.js';
+import { openPdf } from '../../../packages/pdf/src/pdfjs.js';
 
 const [file, pageArg, filter] = process.argv.slice(2);
 const doc = await openPdf(new Uint8Array(readFileSync(file)));

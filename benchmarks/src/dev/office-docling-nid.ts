@@ -1,5 +1,5 @@
-/** Prints NID against docling's ground truth: node --conditions=distill-source --import tsx packages/office/scripts/docling-nid.ts [docx|pptx|xlsx] [-v] */
-import { scoreDocling } from '../src/ooxml/testing/docling.js';
+/** Prints NID against docling's ground truth: pnpm bench dev office-docling-nid [docx|pptx|xlsx] [-v] */
+import { scoreDocling } from '../../../packages/office/src/ooxml/testing/docling.js';
 
 const fmts = (['docx', 'pptx', 'xlsx'] as const).filter(
   (f) => process.argv.length <= 2 || process.argv.includes(f),

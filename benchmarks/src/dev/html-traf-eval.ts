@@ -4,31 +4,30 @@
  * pages that lose the most. The benchmark (`pnpm bench quality html-trafilatura`) is the official
  * figure; this is for iterating on the filter.
  *
- *   node --conditions=distill-source --import tsx packages/html/scripts/traf-eval.ts [dir] [--fold a|b] [--worst N] [--only ID] [--out FILE]
+ *   pnpm bench dev html-traf-eval [dir] [--fold a|b] [--worst N] [--only ID] [--out FILE]
  */
+
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { toMarkdown } from '@distill/core';
+import { foldOf } from '@distill/scorers/folds';
 import {
   addCounts,
-  foldOf,
   markdownToPlain,
   type SnippetPage,
   scoreSnippets,
   snippetPrf,
-} from '../../../benchmarks/src/scorers/snippets.js';
-import { htmlToDoc } from '../src/index.js';
+} from '@distill/scorers/snippets';
+import { htmlToDoc } from '../../../packages/html/src/index.js';
+import { CORPORA } from '../paths.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const dir =
-  args[0] && !args[0].startsWith('--')
-    ? args[0]
-    : path.resolve(process.cwd(), '../shared/corpora/html/trafilatura-dev');
+const dir = args[0] && !args[0].startsWith('--') ? args[0] : path.resolve(CORPORA, 'html/trafilatura-dev');
 const fold = flag('--fold');
 const worst = Number(flag('--worst') ?? 0);
 const only = flag('--only');

@@ -132,16 +132,3 @@ export function snippetPrf(c: SnippetCounts): {
 }
 
 /** FNV-1a, 32 bits, of a string's UTF-16 units: a stable hash for splitting pages into folds. */
-function fnv1a(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h;
-}
-
-/** The page's fold ('a' or 'b'): tune on one, check on the other. Depends on the id alone. */
-export function foldOf(id: string): 'a' | 'b' {
-  return (fnv1a(id) >>> 7) & 1 ? 'b' : 'a';
-}

@@ -3,24 +3,23 @@
  * type, as the corpora README defines the metric. Not the official benchmark (that lives in
  * benchmarks/); this is for iterating on the filter.
  *
- *   node --conditions=distill-source --import tsx packages/html/scripts/wcxb-eval.ts [dir] [--worst N] [--type T] [--only ID] [--fold a|b]
+ *   pnpm bench dev html-wcxb-eval [dir] [--worst N] [--type T] [--only ID] [--fold a|b]
  */
+
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { toMarkdown } from '@distill/core';
-import { foldOf } from '../../../benchmarks/src/scorers/snippets.js';
-import { htmlToDoc } from '../src/index.js';
+import { foldOf } from '@distill/scorers/folds';
+import { htmlToDoc } from '../../../packages/html/src/index.js';
+import { CORPORA } from '../paths.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const dir =
-  args[0] && !args[0].startsWith('--')
-    ? args[0]
-    : path.resolve(process.cwd(), '../shared/corpora/html/wcxb-dev');
+const dir = args[0] && !args[0].startsWith('--') ? args[0] : path.resolve(CORPORA, 'html/wcxb-dev');
 const worst = Number(flag('--worst') ?? 0);
 const onlyType = flag('--type');
 const only = flag('--only');

@@ -1,7 +1,7 @@
-/** Prints a page's rules, rects and images (debugging): node --conditions=distill-source --import tsx packages/pdf/scripts/shapes.ts file.pdf [page] */
+/** Prints a page's rules, rects and images (debugging): pnpm bench dev pdf-shapes file.pdf [page] */
 import { readFileSync } from 'node:fs';
-import { extractPage } from '../src/extract/page.js';
-import { openPdf } from '../src/pdfjs.js';
+import { extractPage } from '../../../packages/pdf/src/extract/page.js';
+import { openPdf } from '../../../packages/pdf/src/pdfjs.js';
 
 const [file, pageArg] = process.argv.slice(2);
 const doc = await openPdf(new Uint8Array(readFileSync(file)));

@@ -1,16 +1,18 @@
 /**
  * Compares the fast reader's runs with pdf.js's on a folder of PDFs: per page, character
  * agreement of the text, run counts, and box drift. Run:
- *   npx tsx --conditions=distill-source packages/pdf/scripts/compare-reader.ts [dir] [--verbose]
+ *   pnpm bench dev pdf-compare-reader [dir] [--verbose]
  */
+
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { extractPage } from '../src/extract/page.js';
-import { openPdf } from '../src/pdfjs.js';
-import { FastPdf } from '../src/reader/index.js';
-import type { PageInput } from '../src/types.js';
+import { extractPage } from '../../../packages/pdf/src/extract/page.js';
+import { openPdf } from '../../../packages/pdf/src/pdfjs.js';
+import { FastPdf } from '../../../packages/pdf/src/reader/index.js';
+import type { PageInput } from '../../../packages/pdf/src/types.js';
+import { CORPORA } from '../paths.js';
 
-const dir = resolve(process.argv[2] ?? '../shared/corpora/pdf/dpbench-dev/pdfs');
+const dir = resolve(process.argv[2] ?? resolve(CORPORA, 'pdf/dpbench-dev/pdfs'));
 const verbose = process.argv.includes('--verbose');
 
 function lcsRatio(a: string, b: string): number {

@@ -1,5 +1,8 @@
-/** Prints the sheetjs cell agreement per workbook: node --conditions=distill-source --import tsx packages/office/scripts/sheet-agreement.ts [-v] [--legacy] (--legacy adds the xls and ods copies; an ods is scored against the same workbook's Excel export) */
-import { sheetAgreement, sheetjsWorkbooks } from '../src/ooxml/testing/sheet-agreement.js';
+/** Prints the sheetjs cell agreement per workbook: pnpm bench dev office-sheet-agreement [-v] [--legacy] (--legacy adds the xls and ods copies; an ods is scored against the same workbook's Excel export) */
+import {
+  sheetAgreement,
+  sheetjsWorkbooks,
+} from '../../../packages/office/src/ooxml/testing/sheet-agreement.js';
 
 let e = 0;
 let m = 0;

@@ -3,13 +3,15 @@
  * off), per file, then the mean with each of Docling's style choices imitated in turn — so the
  * report can say how much of the gap is style rather than content. The product imitates none.
  *
- *   node --conditions=distill-source --import tsx packages/html/scripts/docling-nid.ts [file.html]
+ *   pnpm bench dev html-docling-nid [file.html]
  */
+
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Block, type TableCell, toMarkdown } from '@distill/core';
-import { markdownNid } from '../../../benchmarks/src/scorers/nid.js';
-import { htmlToDoc } from '../src/index.js';
+import { markdownNid } from '@distill/scorers/nid';
+import { htmlToDoc } from '../../../packages/html/src/index.js';
+import { CORPORA } from '../paths.js';
 
 /** Docling writes a spanned table as a pipe table with the merged cell repeated in every cell. */
 function expandSpans(b: Block): Block {
@@ -49,7 +51,7 @@ const variants: [string, (blocks: Block[]) => string][] = [
   ['all three', (b) => imagePlaceholders(dashBullets(toMarkdown(b.map(expandSpans)).markdown))],
 ];
 
-const dir = path.resolve(process.cwd(), '../shared/corpora/office/docling/html');
+const dir = path.resolve(CORPORA, 'office/docling/html');
 const files = readdirSync(path.join(dir, 'sources')).sort();
 const sums = variants.map(() => 0);
 for (const f of files) {

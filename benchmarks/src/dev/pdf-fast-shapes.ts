@@ -1,11 +1,11 @@
 /**
  * Prints what the fast reader gives layout for one page (rules, filled rects, images, and runs
  * with a filter), and the tables layout finds there (debugging):
- *   node --conditions=distill-source --import tsx packages/pdf/scripts/fast-shapes.ts file.pdf [page] [runs]
+ *   pnpm bench dev pdf-fast-shapes file.pdf [page] [runs]
  */
 import { readFileSync } from 'node:fs';
-import { analyzePage } from '../src/layout/analyze.js';
-import { FastPdf } from '../src/reader/index.js';
+import { analyzePage } from '../../../packages/pdf/src/layout/analyze.js';
+import { FastPdf } from '../../../packages/pdf/src/reader/index.js';
 
 const [file, pageArg, showRuns] = process.argv.slice(2);
 const input = new FastPdf(new Uint8Array(readFileSync(file))).page(Number(pageArg ?? 1));

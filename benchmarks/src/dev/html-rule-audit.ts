@@ -2,18 +2,20 @@
  * Dev tool: which pruning rules of the main-content filter remove words the WCXB ground truth
  * keeps (recall lost) and how many words they rightly remove, summed over the dev pages.
  *
- *   node --conditions=distill-source --import tsx packages/html/scripts/rule-audit.ts [--type T]
+ *   pnpm bench dev html-rule-audit [--type T]
  */
+
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { textOf } from '../src/clean.js';
-import type { PElement } from '../src/dom.js';
+import { textOf } from '../../../packages/html/src/clean.js';
+import type { PElement } from '../../../packages/html/src/dom.js';
+import { CORPORA } from '../paths.js';
 
 const args = process.argv.slice(2);
 const onlyType = args.includes('--type') ? args[args.indexOf('--type') + 1] : undefined;
 const show = args.includes('--why') ? args[args.indexOf('--why') + 1] : undefined;
-const dir = path.resolve(process.cwd(), '../shared/corpora/html/wcxb-dev');
+const dir = path.resolve(CORPORA, 'html/wcxb-dev');
 const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
 
 let gt = new Map<string, number>();
@@ -46,7 +48,7 @@ let current = '';
     pages.set(why, s);
   }
 };
-const { htmlToDoc } = await import('../src/index.js');
+const { htmlToDoc } = await import('../../../packages/html/src/index.js');
 for (const f of readdirSync(path.join(dir, 'ground-truth')).sort()) {
   const id = f.replace('.json', '');
   const j = JSON.parse(readFileSync(path.join(dir, 'ground-truth', f), 'utf8'));
