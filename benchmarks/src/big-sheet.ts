@@ -8,7 +8,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeZip, parse } from 'distill/internals';
+import { makeZip } from '@distill/core/testing';
+import { parse } from 'distill/internals';
 import { machineLine, writeSection } from './results.js';
 
 const NS = 'http://schemas.openxmlformats.org';

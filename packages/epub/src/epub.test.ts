@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DistillError, ParserRegistry, parse, makeZip as writeZip } from '@distill/core';
+import { DistillError, ParserRegistry, parse } from '@distill/core';
+import { makeZip as writeZip } from '@distill/core/testing';
 import { describe, expect, it } from 'vitest';
 
 /** Stored members, as the hostile cases need them byte for byte. */

@@ -1,4 +1,5 @@
-import { makeZip, ParserRegistry, parse } from '@distill/core';
+import { ParserRegistry, parse } from '@distill/core';
+import { makeZip } from '@distill/core/testing';
 import { describe, expect, it } from 'vitest';
 import { epubParser } from './parser.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeZip } from '../archive/zip-writer.js';
+import { makeZip } from '../testing/zip-writer.js';
 import { CfbFile } from './cfb.js';
 import { resolveArchivePath, ZipArchive } from './zip.js';
 

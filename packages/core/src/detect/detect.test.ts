@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeZip } from '../archive/zip-writer.js';
 import { DistillError } from '../errors/distill-error.js';
 import { corpusFiles, hasCorpora } from '../testing/corpora.js';
+import { makeZip } from '../testing/zip-writer.js';
 import { detectFormat } from './detect.js';
 import { formatFromExtension, SUPPORTED_EXTENSIONS } from './formats.js';
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { attr, children, descendants, makeZip, parseXml, textContent, ZipArchive } from '@distill/core';
+import { attr, children, descendants, parseXml, textContent, ZipArchive } from '@distill/core';
+import { makeZip } from '@distill/core/testing';
 import { describe, expect, it } from 'vitest';
 import { corpus, hasCorpora, markdownOf } from '../../test/legacy-support.js';
 import { odfParser } from './parser.js';

@@ -1,4 +1,5 @@
-import { DistillError, makeZip as writeZip } from '@distill/core';
+import { DistillError } from '@distill/core';
+import { makeZip as writeZip } from '@distill/core/testing';
 import { describe, expect, it } from 'vitest';
 import { markdownOf } from '../../test/legacy-support.js';
 

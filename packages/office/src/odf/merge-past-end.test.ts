@@ -1,4 +1,4 @@
-import { makeZip } from '@distill/core';
+import { makeZip } from '@distill/core/testing';
 import { describe, expect, it } from 'vitest';
 import { markdownOf } from '../../test/legacy-support.js';
 import { odfParser } from './parser.js';

@@ -1,5 +1,5 @@
 import { constants, deflateRawSync } from 'node:zlib';
-import { makeZip, type ZipMemberContent } from '@distill/core';
+import { makeZip, type ZipMemberContent } from '@distill/core/testing';
 
 /** Test support: a minimal ZIP writer for generated fixtures (no CRCs; our reader does not need them). */
 export interface ZipInput {
