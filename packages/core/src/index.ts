@@ -20,6 +20,7 @@ export * from './options/scrape-options.js';
 export * from './options/search-request.js';
 export * from './options/validate.js';
 export * from './registry/registry.js';
+export * from './text/codepages.js';
 export * from './text/decode.js';
 export * from './transforms/base64-images.js';
 export * from './transforms/limit-nesting.js';

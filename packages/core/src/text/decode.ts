@@ -1,3 +1,5 @@
+import { iconvDecode, iconvKnows } from './codepages.js';
+
 /**
  * Text decoding for formats that arrive as bytes without a reliable label (CSV, HTML, RTF
  * fallbacks). The order is: BOM, a declared charset, valid UTF-8, then a guess between
@@ -18,7 +20,10 @@ export function bomEncoding(b: Uint8Array): { encoding: string; length: number }
   return undefined;
 }
 
-/** Maps charset labels to what TextDecoder knows, or undefined when it does not. */
+/**
+ * Maps a charset label to one `decodeBytes` knows (TextDecoder's, else iconv-lite's, which adds
+ * the DOS and Mac code pages), or undefined when neither does.
+ */
 export function normalizeCharset(label: string | undefined): string | undefined {
   if (!label) return undefined;
   const l = label
@@ -45,7 +50,7 @@ export function normalizeCharset(label: string | undefined): string | undefined 
     new TextDecoder(name);
     return name;
   } catch {
-    return undefined;
+    return iconvKnows(name) ? name : undefined;
   }
 }
 
@@ -75,7 +80,11 @@ function decodeWindows1252(b: Uint8Array): string {
 export function decodeBytes(b: Uint8Array, encoding: string): string {
   const name = normalizeCharset(encoding) ?? 'utf-8';
   if (name === 'windows-1252') return decodeWindows1252(b);
-  return new TextDecoder(name).decode(b);
+  try {
+    return new TextDecoder(name).decode(b);
+  } catch {
+    return iconvDecode(b, name);
+  }
 }
 
 export function isValidUtf8(b: Uint8Array): boolean {
