@@ -1,6 +1,6 @@
 import { attr, type PDocument, type PElement, type PNode, type PParent } from './dom.js';
 import type { HeadParts } from './metadata.js';
-import { matches, type SelectorList } from './selectors.js';
+import { type SelectorList, selectMatching } from './selectors.js';
 import { largestSrcset } from './urls.js';
 
 /** Elements whose content never reaches the output. */
@@ -124,6 +124,8 @@ export function cleanTree(document: PDocument, opts: CleanOptions): CleanResult 
     inSvg: boolean;
     detached: boolean;
   }
+  const excluded = opts.exclude ? selectMatching(document, opts.exclude) : undefined;
+  const includedEls = opts.include ? selectMatching(document, opts.include) : undefined;
   const stack: Entry[] = [{ node: document, inIncluded: false, inSvg: false, detached: false }];
   const next: Entry[] = [];
   let visited = 0;
@@ -157,15 +159,12 @@ export function cleanTree(document: PDocument, opts: CleanOptions): CleanResult 
             // Head and SVG hold metadata (and titles) we read, but nothing we render.
             keep = false;
             next.push({ node: el, inIncluded: false, inSvg: inSvg || tag === 'svg', detached: true });
-          } else if (
-            (opts.onlyMainContent && DROP_IN_MAIN.has(tag)) ||
-            opts.exclude?.some((s) => matches(el, s))
-          ) {
+          } else if ((opts.onlyMainContent && DROP_IN_MAIN.has(tag)) || excluded?.has(el)) {
             keep = false;
             next.push({ node: el, inIncluded: false, inSvg, detached: true });
           } else {
             let included = inIncluded;
-            if (!inIncluded && opts.include?.some((s) => matches(el, s))) {
+            if (!inIncluded && includedEls?.has(el)) {
               result.included.push(el);
               included = true;
             }

@@ -149,8 +149,21 @@ describe('includeTags and excludeTags', () => {
   it('drops what excludeTags match', () => {
     expect(md(page, { excludeTags: ['header', 'footer', '.ad', '#a span'] })).toBe('# T\n\nLead\n\nBody');
   });
-  it('warns about a selector it cannot read', () => {
-    const doc = htmlToDoc(page, { onlyMainContent: false, excludeTags: ['p:nth-child(2)'] });
-    expect(doc.warnings?.[0]).toMatch(/unsupported selector/);
+  it('warns about a selector it cannot read, and keeps the others', () => {
+    const doc = htmlToDoc(page, { onlyMainContent: false, excludeTags: ['p[', 'p:frobnicate', '.ad'] });
+    expect(doc.warnings?.filter((w) => /unsupported selector/.test(w))).toHaveLength(2);
+    expect(toMarkdown(doc.blocks).markdown).not.toContain('Buy');
+  });
+  it('reads full CSS: :not(), :nth-child(), :first-of-type, sibling combinators, :has()', () => {
+    const list = '<body><ul><li>one</li><li>two</li><li>three</li><li class="x">four</li></ul></body>';
+    expect(md(list, { excludeTags: ['li:nth-child(2n)'] })).toBe('* one\n* three');
+    expect(md(list, { includeTags: ['li:not(.x):not(:first-child)'] })).toBe('two\n\nthree');
+    expect(md(list, { excludeTags: ['li:first-of-type ~ li'] })).toBe('* one');
+    expect(md(list, { excludeTags: ['li:first-child + li'] })).toBe('* one\n* three\n* four');
+    expect(md(page, { excludeTags: ['p:has(span)', 'div:not(:has(p))'] })).toBe('Site\n\n# T\n\nLead\n\nF');
+  });
+  it('counts siblings as the page has them, before scripts and comments are removed', () => {
+    const withScript = '<body><div><script>x()</script><!-- c --><p>first</p><p>second</p></div></body>';
+    expect(md(withScript, { excludeTags: ['p:nth-child(2)'] })).toBe('second');
   });
 });

@@ -1,157 +1,86 @@
-import { attr, type PElement } from './dom.js';
+import { type Adapter, compile, selectAll } from 'css-select';
+import { attr, isElement, type PElement, type PNode, type PParent } from './dom.js';
 
 /**
- * A small CSS selector matcher for includeTags / excludeTags over parse5 trees: type, `*`,
- * `#id`, `.class`, `[attr]`, `[attr=v]` (also `~= ^= $= *= |=`), compound selectors, the
- * descendant and child combinators, and comma lists. Anything else makes the selector invalid,
- * and an invalid selector matches nothing (the caller warns).
+ * includeTags / excludeTags as full CSS selectors (`:not()`, `:nth-child()`, sibling
+ * combinators, attribute operators, …) through css-select, over parse5's tree by an adapter.
+ * A selector css-select cannot parse is invalid and matches nothing (the caller warns).
  */
-interface AttrTest {
-  name: string;
-  op?: '=' | '~=' | '^=' | '$=' | '*=' | '|=';
-  value?: string;
-}
-
-interface Compound {
-  tag?: string;
-  id?: string;
-  classes: string[];
-  attrs: AttrTest[];
-}
-
-/** Compounds right to left; combinators[i] joins compounds[i] to compounds[i + 1] (its ancestor side). */
-interface Complex {
-  compounds: Compound[];
-  combinators: (' ' | '>')[];
-}
-
 export interface SelectorList {
   source: string;
-  complexes: Complex[];
+  test: (el: PElement) => boolean;
 }
 
-const IDENT = /^-?[_a-zA-Z\u00a0-\uffff][-_a-zA-Z0-9\u00a0-\uffff]*/;
+type Node = PNode | PParent;
 
-function parseCompound(s: string, pos: { i: number }): Compound | undefined {
-  const c: Compound = { classes: [], attrs: [] };
-  let any = false;
-  const rest = () => s.slice(pos.i);
-  const tag = /^(\*|[a-zA-Z][\w-]*)/.exec(rest());
-  if (tag) {
-    if (tag[1] !== '*') c.tag = tag[1].toLowerCase();
-    pos.i += tag[1].length;
-    any = true;
-  }
-  for (;;) {
-    const ch = s[pos.i];
-    if (ch === '#' || ch === '.') {
-      const m = IDENT.exec(s.slice(pos.i + 1));
-      if (!m) return undefined;
-      if (ch === '#') c.id = m[0];
-      else c.classes.push(m[0]);
-      pos.i += 1 + m[0].length;
-      any = true;
-    } else if (ch === '[') {
-      const m =
-        /^\[\s*([^\s~^$*|=\]]+)\s*(?:([~^$*|]?=)\s*(?:"([^"]*)"|'([^']*)'|([^\s\]]+))\s*)?(?:\s+i)?\]/.exec(
-          rest(),
-        );
-      if (!m) return undefined;
-      c.attrs.push({
-        name: m[1].toLowerCase(),
-        op: m[2] as AttrTest['op'],
-        value: m[3] ?? m[4] ?? m[5],
-      });
-      pos.i += m[0].length;
-      any = true;
-    } else break;
-  }
-  return any ? c : undefined;
-}
+const childNodes = (n: Node): Node[] => ((n as PParent).childNodes as Node[] | undefined) ?? [];
 
-function parseComplex(s: string): Complex | undefined {
-  const pos = { i: 0 };
-  const compounds: Compound[] = [];
-  const combinators: (' ' | '>')[] = [];
-  s = s.trim();
-  while (pos.i < s.length) {
-    const c = parseCompound(s, pos);
-    if (!c) return undefined;
-    compounds.push(c);
-    const ws = /^\s*(>)?\s*/.exec(s.slice(pos.i))!;
-    pos.i += ws[0].length;
-    if (pos.i < s.length) combinators.push(ws[1] ? '>' : ' ');
-    else if (ws[1]) return undefined;
-  }
-  if (compounds.length === 0) return undefined;
-  return { compounds: compounds.reverse(), combinators: combinators.reverse() };
-}
-
-/** Parses a selector list; undefined when any part is outside the supported grammar. */
-export function parseSelector(source: string): SelectorList | undefined {
-  const complexes: Complex[] = [];
-  for (const part of source.split(',')) {
-    const c = parseComplex(part);
-    if (!c) return undefined;
-    complexes.push(c);
-  }
-  return { source, complexes };
-}
-
-function matchAttr(el: PElement, t: AttrTest): boolean {
-  const v = attr(el, t.name);
-  if (v === undefined) return false;
-  if (!t.op) return true;
-  const want = t.value ?? '';
-  switch (t.op) {
-    case '=':
-      return v === want;
-    case '~=':
-      return v.split(/\s+/).includes(want);
-    case '^=':
-      return want !== '' && v.startsWith(want);
-    case '$=':
-      return want !== '' && v.endsWith(want);
-    case '*=':
-      return want !== '' && v.includes(want);
-    case '|=':
-      return v === want || v.startsWith(`${want}-`);
-  }
-}
-
-function matchCompound(el: PElement, c: Compound): boolean {
-  if (c.tag && el.tagName !== c.tag) return false;
-  if (c.id !== undefined && attr(el, 'id') !== c.id) return false;
-  if (c.classes.length > 0) {
-    const cls = attr(el, 'class');
-    if (!cls) return false;
-    const list = cls.split(/\s+/);
-    for (const k of c.classes) if (!list.includes(k)) return false;
-  }
-  for (const a of c.attrs) if (!matchAttr(el, a)) return false;
-  return true;
-}
-
-const parentElement = (el: PElement): PElement | undefined => {
-  const p = el.parentNode as PElement | null;
-  return p && p.tagName !== undefined ? p : undefined;
+/** css-select's view of parse5's default tree. */
+const adapter: Adapter<Node, PElement> = {
+  isTag: (n): n is PElement => isElement(n as PNode),
+  getAttributeValue: (el, name) => attr(el, name),
+  hasAttrib: (el, name) => attr(el, name) !== undefined,
+  getChildren: childNodes,
+  getName: (el) => el.tagName,
+  getParent: (el) => (el.parentNode as Node | null) ?? null,
+  getSiblings: (n) => {
+    const p = (n as PNode).parentNode as Node | null;
+    return p ? childNodes(p) : [n];
+  },
+  prevElementSibling: (n) => {
+    const p = (n as PNode).parentNode as Node | null;
+    if (!p) return null;
+    const kids = childNodes(p);
+    for (let i = kids.indexOf(n) - 1; i >= 0; i--)
+      if (isElement(kids[i] as PNode)) return kids[i] as PElement;
+    return null;
+  },
+  getText: (n) => {
+    // Iterative: a 100,000-deep page must not overflow the stack in :contains().
+    let out = '';
+    const stack: Node[] = [n];
+    while (stack.length) {
+      const x = stack.pop()!;
+      if ((x as PNode).nodeName === '#text') out += (x as { value: string }).value;
+      else {
+        const kids = childNodes(x);
+        for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+      }
+    }
+    return out;
+  },
+  removeSubsets: (nodes) =>
+    nodes.filter((n, i) => {
+      for (let p = (n as PNode).parentNode as Node | null; p; p = (p as PNode).parentNode as Node | null)
+        if (nodes.includes(p)) return false;
+      return nodes.indexOf(n) === i;
+    }),
+  equals: (a, b) => a === b,
 };
 
-function matchComplex(el: PElement, cx: Complex, i: number): boolean {
-  if (!matchCompound(el, cx.compounds[i])) return false;
-  if (i === cx.compounds.length - 1) return true;
-  const comb = cx.combinators[i];
-  let p = parentElement(el);
-  if (comb === '>') return p !== undefined && matchComplex(p, cx, i + 1);
-  // Descendant: the first ancestor matching the next compound is usually right; try each (bounded by depth).
-  while (p) {
-    if (matchComplex(p, cx, i + 1)) return true;
-    p = parentElement(p);
+const OPTIONS = { adapter, xmlMode: false, cacheResults: false } as const;
+
+/** Parses a selector list; undefined when css-select cannot parse it. */
+export function parseSelector(source: string): SelectorList | undefined {
+  try {
+    const query = compile<Node, PElement>(source, OPTIONS);
+    return { source, test: (el) => query(el) };
+  } catch {
+    return undefined;
   }
-  return false;
 }
 
 export function matches(el: PElement, list: SelectorList): boolean {
-  for (const cx of list.complexes) if (matchComplex(el, cx, 0)) return true;
-  return false;
+  return list.test(el);
+}
+
+/**
+ * Every element under a root that matches any of the lists, decided on the tree as parsed,
+ * before cleaning removes anything (so `:nth-child` and `~` count the page's own siblings).
+ */
+export function selectMatching(root: PParent, lists: SelectorList[]): Set<PElement> {
+  const out = new Set<PElement>();
+  for (const l of lists)
+    for (const el of selectAll<Node, PElement>(l.source, root as Node, OPTIONS)) out.add(el);
+  return out;
 }
