@@ -28,6 +28,12 @@ export interface ParseContext {
 export interface ParserPlugin {
   name: string;
   formats: readonly FormatId[];
+  /**
+   * Which parser reads a format when several claim it: the highest priority, and among equals
+   * the one registered last. distill's own parsers have 0 (the default), so a plugin registered
+   * after them replaces them, and one with a negative priority only fills a format none reads.
+   */
+  priority?: number;
   parse(bytes: Uint8Array, ctx: ParseContext): Promise<Doc> | Doc;
 }
 
@@ -35,7 +41,10 @@ export class ParserRegistry {
   private readonly byFormat = new Map<FormatId, ParserPlugin>();
 
   register(plugin: ParserPlugin): this {
-    for (const f of plugin.formats) this.byFormat.set(f, plugin);
+    for (const f of plugin.formats) {
+      const held = this.byFormat.get(f);
+      if (!held || (plugin.priority ?? 0) >= (held.priority ?? 0)) this.byFormat.set(f, plugin);
+    }
     return this;
   }
 
