@@ -4,6 +4,7 @@ import {
   inlineText,
   type ParseContext,
   type TableCell,
+  textContent,
   type XmlElement,
   type XmlNode,
 } from '@distill/core';
@@ -20,6 +21,45 @@ import { paragraphStyle, type Styles } from './styles.js';
 /** A body item before lists are assembled: a finished block or one list paragraph. */
 /** Deeper structure than this is flattened to paragraphs (no input can exhaust the stack). */
 const MAX_DEPTH = 40;
+
+/**
+ * Block-level elements read as nothing on purpose: layout, anchors and revision marks with no
+ * text of their own (deleted text, `w:del`, is left out as Word shows the final document).
+ * Any other element holding text is read through, with a warning.
+ */
+const BLOCK_IGNORED: ReadonlySet<string> = new Set([
+  'sectPr',
+  'bookmarkStart',
+  'bookmarkEnd',
+  'commentRangeStart',
+  'commentRangeEnd',
+  'permStart',
+  'permEnd',
+  'proofErr',
+  'moveFromRangeStart',
+  'moveFromRangeEnd',
+  'moveToRangeStart',
+  'moveToRangeEnd',
+  'customXmlInsRangeStart',
+  'customXmlInsRangeEnd',
+  'customXmlDelRangeStart',
+  'customXmlDelRangeEnd',
+  'del',
+  'moveFrom',
+  'tblPr',
+  'tblGrid',
+]);
+
+/** Inline elements read as nothing on purpose (properties and marks with no reader-visible text). */
+const INLINE_IGNORED: ReadonlySet<string> = new Set([
+  'rPr',
+  'proofErr',
+  'permStart',
+  'permEnd',
+  'lastRenderedPageBreak',
+  'customXmlInsRangeStart',
+  'customXmlInsRangeEnd',
+]);
 const PARA_END = Symbol('paragraph end');
 
 type Entry =
@@ -69,6 +109,8 @@ export class DocxConverter {
   readonly titleHeadings = new WeakSet<Block>();
   private depth = 0;
   private count = 0;
+  /** Unknown elements already reported (one warning per name, not per occurrence). */
+  private readonly unknownSeen = new Set<string>();
 
   constructor(
     private readonly pkg: OoxmlPackage,
@@ -142,9 +184,25 @@ export class DocxConverter {
             entries.push({ t: 'block', b: { kind: 'formula', tex: ommlToLatex(m), display: true } });
           break;
         default:
+          // Section properties, bookmarks, permission and revision marks carry no text. Anything
+          // else may wrap paragraphs (a newer schema, a vendor extension): read through it and
+          // say so once, rather than drop what it holds.
+          if (!BLOCK_IGNORED.has(ln(el)) && this.unknownWithText(el)) this.collect(el, entries, level + 1);
           break;
       }
     }
+  }
+
+  /** True, with one warning per element name, when an element this reader does not know holds text. */
+  private unknownWithText(el: XmlElement): boolean {
+    const holdsText = find(el, 't').some((t) => textContent(t).trim() !== '');
+    if (holdsText && !this.unknownSeen.has(el.name)) {
+      this.unknownSeen.add(el.name);
+      this.ctx.warn(
+        `DOCX: <${el.name}> is not an element this reader knows; the text inside it was read as ordinary content.`,
+      );
+    }
+    return holdsText;
   }
 
   // ---- paragraphs ---------------------------------------------------------------------
@@ -368,8 +426,11 @@ export class DocxConverter {
           break;
         default:
           // An element this reader does not know may still wrap runs (a newer schema, a
-          // vendor extension): its text is kept rather than lost.
-          if (c.children.length > 0) this.inlines(c, st, level + 1);
+          // vendor extension): its text is kept rather than lost, and reported once.
+          if (!INLINE_IGNORED.has(ln(c)) && c.children.length > 0) {
+            this.unknownWithText(c);
+            this.inlines(c, st, level + 1);
+          }
           break;
       }
     }

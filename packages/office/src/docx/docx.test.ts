@@ -201,3 +201,28 @@ describe('docx', () => {
     );
   });
 });
+
+async function docxOf(body: string): Promise<{ markdown: string; warnings: string[] }> {
+  const r = await parse(docxWith(body, [styles, numbering], rels), {}, { filename: 'x.docx', registry });
+  return { markdown: (r.markdown ?? '').trim(), warnings: r.warning ? r.warning.split('\n') : [] };
+}
+
+describe('DOCX elements this reader does not know', () => {
+  it('reads through an unknown wrapper that holds paragraphs, and warns once per element name', async () => {
+    const body =
+      '<w:p><w:r><w:t>before</w:t></w:r></w:p>' +
+      '<v:future xmlns:v="urn:vendor"><w:p><w:r><w:t>inside one</w:t></w:r></w:p></v:future>' +
+      '<v:future xmlns:v="urn:vendor"><w:p><w:r><w:t>inside two</w:t></w:r></w:p></v:future>' +
+      '<w:p><w:r><w:t>after</w:t></w:r></w:p><w:sectPr/>';
+    const { markdown, warnings } = await docxOf(body);
+    expect(markdown).toBe('before\n\ninside one\n\ninside two\n\nafter');
+    expect(warnings.filter((w) => w.includes('<v:future>'))).toHaveLength(1);
+  });
+  it('says nothing about known elements without text (section properties, bookmarks, proofing marks)', async () => {
+    const body =
+      '<w:bookmarkStart w:id="0" w:name="x"/><w:p><w:proofErr w:type="spellStart"/><w:r><w:t>text</w:t></w:r></w:p><w:bookmarkEnd w:id="0"/><w:sectPr><w:pgSz w:w="12240"/></w:sectPr>';
+    const { markdown, warnings } = await docxOf(body);
+    expect(markdown).toBe('text');
+    expect(warnings.filter((w) => w.includes('not an element'))).toEqual([]);
+  });
+});
