@@ -2,11 +2,32 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { ParseResult } from 'distill';
 
+/**
+ * Folders this process has made: a folder of 1,000 files needs one mkdir, not 1,000 (each a
+ * walk up the path in the kernel, a visible share of a cold run over small files).
+ */
+const made = new Set<string>();
+
+async function ensureDir(dir: string): Promise<void> {
+  if (made.has(dir)) return;
+  await mkdir(dir, { recursive: true });
+  made.add(dir);
+}
+
 /** Writes through a temporary file and a rename, so a killed run never leaves half a file. */
 export async function writeAtomic(path: string, data: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
+  const dir = dirname(path);
+  await ensureDir(dir);
   const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  await writeFile(tmp, data);
+  try {
+    await writeFile(tmp, data);
+  } catch (e) {
+    // The folder went away since this process made it (removed between runs): make it again.
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    made.delete(dir);
+    await ensureDir(dir);
+    await writeFile(tmp, data);
+  }
   await rename(tmp, path);
 }
 
