@@ -98,3 +98,14 @@ describe('the package graph', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe("the README's figures", () => {
+  it('name, each, the pnpm bench command that produced them', async () => {
+    const { readmeFigures } = await import('../benchmarks/src/readme-figures.js');
+    const rows = readmeFigures();
+    expect(rows.length).toBeGreaterThan(10);
+    expect(
+      rows.filter((r) => !r.commands.some((c) => c.startsWith('pnpm bench '))).map((r) => r.row),
+    ).toEqual([]);
+  });
+});

@@ -12,7 +12,7 @@ import { runBigSheet } from './big-sheet.js';
 import { runCold } from './cold.js';
 import type { Kind } from './engines/types.js';
 import { runInstallSize } from './install-size.js';
-import { corpusDir } from './paths.js';
+import { corpusDir, SCANNED_ENGINES, scannedCorpus } from './paths.js';
 import { printWorst, runQuality } from './quality.js';
 import { writeReport } from './report.js';
 import { runMain } from './run-main.js';
@@ -20,11 +20,12 @@ import { runScaling, runSpeed } from './speed.js';
 
 const USAGE = `usage:
   pnpm bench quality <pdf-dpbench|pdf-icdar|html-wcxb|html-trafilatura|office-vectors> [--corpus DIR]
-                     [--engine NAME] [--limit N] [--fold a|b] [--worst N]
+                     [--engine NAME] [--limit N] [--fold a|b] [--worst N] [--scanned]
                      (--fold: tune on one fold, check on the other; folds are a hash of the id.
-                     --worst: the N documents that score lowest, per engine)
+                     --worst: the N documents that score lowest, per engine;
+                     --scanned: dpbench-dev rendered to image-only PDFs, OCR engines)
   pnpm bench speed <pdf|html|office> [--corpus DIR] [--engine NAME] [--runs N] [--limit N]
-                   [--no-scaling | --scaling-only] [--sizes 100,500] [--scale-timeout SECONDS]
+                   [--no-scaling | --scaling-only] [--sizes 100,500] [--scale-timeout SECONDS] [--scanned]
   pnpm bench cold [--runs N] [--corpus DIR]
   pnpm bench install
   pnpm bench report
@@ -90,6 +91,7 @@ async function main() {
       limit: { type: 'string' },
       fold: { type: 'string' },
       worst: { type: 'string' },
+      scanned: { type: 'boolean' },
       runs: { type: 'string' },
       'no-scaling': { type: 'boolean' },
       'scaling-only': { type: 'boolean' },
@@ -109,16 +111,21 @@ async function main() {
     const fold = values.fold;
     if (fold !== undefined && fold !== 'a' && fold !== 'b')
       throw new Error(`--fold a|b, not ${fold}\n${USAGE}`);
-    const { results } = await runQuality(suite, corpusDir(suite, values.corpus), values.engine, limit, fold);
+    const scanned = values.scanned && suite === 'pdf-dpbench';
+    const corpus = scanned ? scannedCorpus(values.corpus) : corpusDir(suite, values.corpus);
+    const engine = values.engine ?? (scanned ? SCANNED_ENGINES : undefined);
+    const { results } = await runQuality(suite, corpus, engine, limit, fold);
     if (values.worst) for (const r of results) printWorst(r, Number(values.worst));
   } else if (cmd === 'speed') {
     if (!['pdf', 'html', 'office'].includes(suite)) throw new Error(USAGE);
-    const corpus = corpusDir(suite, values.corpus);
+    const scanned = values.scanned && suite === 'pdf';
+    const corpus = scanned ? scannedCorpus(values.corpus) : corpusDir(suite, values.corpus);
+    if (scanned) values.engine ??= SCANNED_ENGINES;
     const runs = values.runs ? Number(values.runs) : 3;
     if (!values['scaling-only'])
       await runSpeed(suite as Kind, corpus, { runs, limit, engine: values.engine });
     // Scaling runs by default for pdf and html (one large input per size); --no-scaling skips it.
-    if ((suite === 'pdf' || suite === 'html') && !values['no-scaling']) {
+    if ((suite === 'pdf' || suite === 'html') && !values['no-scaling'] && !scanned) {
       const sizes = values.sizes?.split(',').map(Number);
       const timeoutSec = values['scale-timeout'] ? Number(values['scale-timeout']) : undefined;
       await runScaling(suite, corpus, { sizes, engine: values.engine, timeoutSec });

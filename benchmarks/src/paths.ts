@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,5 +25,21 @@ export const DEFAULT_CORPUS: Record<string, string> = {
 export function corpusDir(suite: string, given?: string): string {
   const dir = given ? resolve(process.cwd(), given) : resolve(CORPORA, DEFAULT_CORPUS[suite]);
   if (!existsSync(dir)) throw new Error(`corpus folder not found: ${dir} (pass --corpus DIR)`);
+  return dir;
+}
+
+/** The engines a scanned-corpus run compares by default. */
+export const SCANNED_ENGINES = 'distill-ocr,liteparse-ocr';
+
+/**
+ * dpbench-dev with every page rendered to an image-only PDF (200 dpi, grey), the OCR suites'
+ * input: built outside the repository by scripts/make-ocr-corpus.sh on first use, then reused.
+ */
+export function scannedCorpus(given?: string): string {
+  const dir = given ? resolve(process.cwd(), given) : resolve(tmpdir(), 'distill-corpora/dpbench-dev-ocr');
+  if (!existsSync(resolve(dir, 'ground-truth')))
+    execFileSync('bash', [resolve(REPO_ROOT, 'scripts/make-ocr-corpus.sh'), corpusDir('pdf-dpbench'), dir], {
+      stdio: 'inherit',
+    });
   return dir;
 }

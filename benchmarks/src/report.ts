@@ -3,6 +3,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { METRICS, type Metric } from '@distill/scorers/dpbench';
 import { REPORT_PATH, RESULTS_DIR } from './paths.js';
+import { readmeFiguresSection } from './readme-figures.js';
 import {
   type AnyResult,
   type Num,
@@ -574,6 +575,7 @@ export function writeReport(): string {
     `Speed figures depend on the machine (${os.cpus().length} cores here) and on what else runs on it: on the shared machine of the committed runs, repeat runs moved docs/s by up to 3×, so rerun on a quiet machine before quoting ratios.`,
     '',
   ];
+  lines.push(...readmeFiguresSection());
   const q = (s: string) => by(s) as QualityResult[];
   if (by('pdf-dpbench').length) lines.push(...dpbenchSection(q('pdf-dpbench')));
   if (by('pdf-icdar').length) lines.push(...icdarSection(q('pdf-icdar')));
