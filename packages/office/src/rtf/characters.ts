@@ -109,25 +109,26 @@ function strike(r: RtfState, param: number | undefined): void {
   r.st.s = isOn(param);
 }
 
-const SPECIAL: Record<string, string> = {
-  tab: '\t',
-  emdash: '\u2014',
-  endash: '\u2013',
-  bullet: '\u2022',
-  lquote: '\u2018',
-  rquote: '\u2019',
-  ldblquote: '\u201c',
-  rdblquote: '\u201d',
-  emspace: '\u2003',
-  enspace: '\u2002',
-  qmspace: '\u2005',
-  zwj: '\u200d',
-  zwnj: '\u200c',
-};
+/** A Map, not an object: `\\constructor` or `\\toString` must not find Object's members. */
+const SPECIAL = new Map<string, string>([
+  ['tab', '\t'],
+  ['emdash', '\u2014'],
+  ['endash', '\u2013'],
+  ['bullet', '\u2022'],
+  ['lquote', '\u2018'],
+  ['rquote', '\u2019'],
+  ['ldblquote', '\u201c'],
+  ['rdblquote', '\u201d'],
+  ['emspace', '\u2003'],
+  ['enspace', '\u2002'],
+  ['qmspace', '\u2005'],
+  ['zwj', '\u200d'],
+  ['zwnj', '\u200c'],
+]);
 
 /** A word that stands for one character; any other word is ignored. */
 export function specialCharacter(r: RtfState, word: string): void {
-  const sp = SPECIAL[word];
+  const sp = SPECIAL.get(word);
   if (sp) {
     r.flushBytes();
     // A list marker's tab separates it from the text: a space says as much.

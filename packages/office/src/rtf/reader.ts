@@ -39,8 +39,9 @@ export function readRtf(bytes: Uint8Array, checkpoint: () => void = () => {}): R
   r.flushBytes();
   // Groups left open at the end of the file: their footnotes and text boxes still count.
   while (r.sinks.length > 1) {
-    const s = r.sinks.pop()!;
+    const s = r.sinks[r.sinks.length - 1];
     finishSink(r, s);
+    r.sinks.pop();
     placeSink(r, s);
   }
   finishSink(r, r.main);
