@@ -59,6 +59,7 @@ export function runsToInlines(runs: Run[]): Inline[] {
   return out;
 }
 
+/** Blank text and line breaks at either end dropped, and the end texts trimmed. */
 export function trimInlines(inl: Inline[]): Inline[] {
   const out = [...inl];
   while (
@@ -84,8 +85,10 @@ export function unbold(inl: Inline[]): Inline[] {
   return inl.flatMap((n) => (n.kind === 'strong' ? n.children : [n]));
 }
 
+/** The plain text of runs, to tell an empty paragraph or cell. */
 export const runsText = (runs: Run[]) => runs.map((r) => r.text).join('');
 
+/** List entries in order to one list, nested by level (at most 9 deep). */
 export function buildList(items: ListEntry[]): Block {
   const root: Block & { kind: 'list' } = { kind: 'list', ordered: items[0].ordered, items: [] };
   const stack: { list: Block & { kind: 'list' }; level: number }[] = [{ list: root, level: items[0].level }];
