@@ -63,6 +63,26 @@ describe('RTF reader', () => {
     expect(out).toContain('deep');
   });
 
+  it('ignores control words named like Object members (\\constructor, \\toString)', async () => {
+    expect((await md('{\\rtf1 a\\constructor b\\toString c\\valueOf\\par}')).trim()).toBe('abc');
+  });
+
+  it('keeps the text of a footnote the file ends inside', () => {
+    const { blocks } = readRtf(new TextEncoder().encode('{\\rtf1 Body{\\footnote Note text'));
+    expect(blocks[0]).toMatchObject({
+      kind: 'paragraph',
+      content: [
+        { kind: 'text', text: 'Body' },
+        { kind: 'footnoteRef', id: '1' },
+      ],
+    });
+    expect(blocks[1]).toEqual({
+      kind: 'footnote',
+      id: '1',
+      children: [{ kind: 'paragraph', content: [{ kind: 'text', text: 'Note text' }] }],
+    });
+  });
+
   it('survives unbalanced and truncated input', async () => {
     expect(await md('{\\rtf1 open {\\b bold')).toContain('open');
     expect(await md('{\\rtf1 }}}}} text\\par')).toBeTypeOf('string');
