@@ -22,6 +22,16 @@ async function run(args: string[]) {
   return { code, out, err };
 }
 
+describe('distill <command>', () => {
+  it("answers a name of Object's prototype as an unknown command", async () => {
+    for (const name of ['constructor', 'toString', '__proto__']) {
+      const r = await run([name]);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain(`unknown command "${name}"`);
+    }
+  });
+});
+
 describe('distill parse', () => {
   it('prints Markdown for one input without --out', async () => {
     const r = await run(['parse', EXAMPLE]);

@@ -65,7 +65,8 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     io.out(`distill ${cliVersion()}\n`);
     return 0;
   }
-  const command = COMMANDS[cmd];
+  // Own keys only: `distill constructor` is an unknown command, not Object's constructor.
+  const command = Object.hasOwn(COMMANDS, cmd) ? COMMANDS[cmd] : undefined;
   if (!command) {
     io.err(`distill: unknown command "${cmd}"\n\n${HELP}`);
     return 2;
