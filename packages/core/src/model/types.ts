@@ -67,6 +67,8 @@ export interface PageInfo {
   /** 'ok', 'ocr', 'empty', 'error'. */
   status?: string;
   ocr?: boolean;
+  /** Why the page was read by OCR: 'no-text', 'unusable-text', 'image-page', 'text-not-on-ink' (auto) or 'ocr-mode'. */
+  ocrReason?: string;
 }
 
 /** Metadata as the spec lists it; parsers may add further string-valued keys. */
