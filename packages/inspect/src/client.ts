@@ -39,22 +39,22 @@ pre.append(frag);
 const tagText = (b) => '#' + (b.order + 1) + ' ' + b.type + (b.ocr !== undefined ? ' · OCR ' + Math.round(b.ocr * 100) + '%' : '');
 const pct = (v) => (v * 100).toFixed(3) + '%';
 
+// A ruled table's cells, each drawn whole (a merged cell has no line through it).
 function gridLines(box, b) {
   const [x0, y0, x1, y1] = b.bbox;
   const w = x1 - x0;
   const h = y1 - y0;
   if (w <= 0 || h <= 0) return;
-  const line = (l, t, ww, hh) => {
+  const { cols, rows, cells } = b.grid;
+  for (const [r, c, rs, cs] of cells) {
     const g = document.createElement('div');
-    g.className = 'grid';
-    g.style.left = pct(l);
-    g.style.top = pct(t);
-    g.style.width = ww;
-    g.style.height = hh;
+    g.className = 'cell';
+    g.style.left = pct((cols[c] - x0) / w);
+    g.style.top = pct((rows[r] - y0) / h);
+    g.style.width = pct((cols[c + cs] - cols[c]) / w);
+    g.style.height = pct((rows[r + rs] - rows[r]) / h);
     box.append(g);
-  };
-  for (const c of b.grid.cols) line((c - x0) / w, 0, '1px', '100%');
-  for (const r of b.grid.rows) line(0, (r - y0) / h, '100%', '1px');
+  }
 }
 
 function buildPage(n) {

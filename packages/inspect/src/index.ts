@@ -11,6 +11,7 @@ import type { InspectData } from './model.js';
 
 export { renderInspector } from './html.js';
 export {
+  cellPlaces,
   gridsFromDoc,
   type InspectOptions,
   inputName,

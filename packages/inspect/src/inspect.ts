@@ -47,24 +47,46 @@ export function optionsLine(o: ParseOptionsInput, format: string): string {
   return parts.join(' · ');
 }
 
-type TableBlock = Extract<Block, { kind: 'table' }> & { grid?: TableGrid };
+type TableBlock = Extract<Block, { kind: 'table' }>;
+
+/**
+ * Where each cell of an HTML-style table sits (rows hold only the cells that start in them),
+ * or undefined when the cells do not fill the grid's rows and columns exactly.
+ */
+export function cellPlaces(t: TableBlock, nr: number, nc: number): TableGrid['cells'] | undefined {
+  if (t.rows.length !== nr) return undefined;
+  const taken = Array.from({ length: nr }, () => new Array<boolean>(nc).fill(false));
+  const cells: TableGrid['cells'] = [];
+  for (let r = 0; r < nr; r++) {
+    let c = 0;
+    for (const cell of t.rows[r]) {
+      while (c < nc && taken[r][c]) c++;
+      const rs = cell.rowSpan ?? 1;
+      const cs = cell.colSpan ?? 1;
+      if (c + cs > nc || r + rs > nr) return undefined;
+      for (let i = r; i < r + rs; i++) for (let j = c; j < c + cs; j++) taken[i][j] = true;
+      cells.push([r, c, rs, cs]);
+      c += cs;
+    }
+  }
+  return taken.every((row) => row.every(Boolean)) ? cells : undefined;
+}
 
 /**
  * Table grids by reading order, where the document model carries one (PDF tables found from
- * ruling lines). Reading order counts top-level blocks with a span as the blocks output does;
- * lists with boxed items are split there, so the numbering is matched on tables' spans instead.
+ * ruling lines, kept as the lines draw them). Tables come in the same order in the model and
+ * in the blocks output, so the k-th table of each is the same table.
  */
 export function gridsFromDoc(doc: Doc | undefined, result: ParseResult): Map<number, TableGrid> {
   const out = new Map<number, TableGrid>();
   if (!doc) return out;
-  const grids = doc.blocks.filter((b): b is TableBlock => b.kind === 'table' && !!(b as TableBlock).grid);
-  if (grids.length === 0) return out;
-  const tables = (result.blocks ?? []).flatMap((p) => p.items.filter((i) => i.type === 'table'));
-  const all = doc.blocks.filter((b) => b.kind === 'table') as TableBlock[];
-  // Tables appear in the same order in the model and in the blocks output.
-  all.forEach((t, k) => {
-    const item = tables[k];
-    if (item && t.grid) out.set(item.readingOrder, t.grid);
+  const items = (result.blocks ?? []).flatMap((p) => p.items.filter((i) => i.type === 'table'));
+  const tables = doc.blocks.filter((b): b is TableBlock => b.kind === 'table');
+  tables.forEach((t, k) => {
+    const item = items[k];
+    if (!item || !t.grid) return;
+    const cells = cellPlaces(t, t.grid.rows.length - 1, t.grid.cols.length - 1);
+    if (cells) out.set(item.readingOrder, { cols: t.grid.cols, rows: t.grid.rows, cells });
   });
   return out;
 }

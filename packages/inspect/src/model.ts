@@ -14,12 +14,12 @@ export type BoxClass =
   | 'footnote'
   | 'other';
 
-/** A table's grid, normalised to the page like the block's box: column and row boundaries. */
+/** A table's grid, normalised to the page like the block's box: cell edges, and every cell's place. */
 export interface TableGrid {
   cols: number[];
   rows: number[];
-  /** Merged cells as [row, col, rowSpan, colSpan] (0-based), drawn without the lines they cover. */
-  spans?: [number, number, number, number][];
+  /** Each cell as [row, col, rowSpan, colSpan] (0-based): merged cells are drawn whole. */
+  cells: [number, number, number, number][];
 }
 
 export interface InspectBlock {

@@ -47,7 +47,7 @@ main{display:flex;height:calc(100% - 90px);min-height:300px}
 .box:hover,.box.hl{background:color-mix(in srgb,var(--c) 18%,transparent)}
 .box.active{background:color-mix(in srgb,var(--c) 26%,transparent);box-shadow:0 0 0 3px var(--c)}
 .box .tag{position:absolute;left:-2px;top:-16px;padding:0 4px;font:10px/14px system-ui,sans-serif;color:#fff;background:var(--c);border-radius:3px 3px 0 0;white-space:nowrap;pointer-events:none}
-.grid{position:absolute;background:var(--c);opacity:.55;pointer-events:none}
+.cell{position:absolute;border:1px dashed var(--c);pointer-events:none}
 .cards{display:flex;flex-direction:column;gap:6px}
 .card{position:relative;border:2px solid var(--c);border-left-width:6px;background:#fff;padding:6px 8px;border-radius:4px;cursor:pointer}
 .card:hover,.card.hl{background:color-mix(in srgb,var(--c) 10%,#fff)}
