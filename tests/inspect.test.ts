@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -87,6 +88,23 @@ describe('distill inspect', { timeout: 180_000 }, () => {
     console.log(`screenshot: ${shot}`);
     expect(errors).toEqual([]);
     expect(requests.filter((u) => !u.startsWith('file:') && !u.startsWith('data:'))).toEqual([]);
+    await page.close();
+  });
+
+  it('marks a page auto sent to OCR with the reason, and its blocks with their confidence', async () => {
+    // A scan: the example page rendered to an image (poppler) and wrapped as a PDF (img2pdf).
+    execFileSync('pdftoppm', ['-r', '150', '-png', '-singlefile', pdf, join(dir, 'scan')]);
+    execFileSync('img2pdf', [join(dir, 'scan.png'), '-o', join(dir, 'scan.pdf')]);
+    const out = join(dir, 'scan.html');
+    // OCR on a loaded machine can pass the default 60 s parse timeout; the limit is not under test.
+    const r = await distill(['inspect', join(dir, 'scan.pdf'), '--out', out, '--timeout', '300000']);
+    expect(r.status, r.stderr).toBe(0);
+    const page = await browser.newPage();
+    await page.goto(pathToFileURL(out).href);
+    await page.waitForSelector('body[data-ready="1"]');
+    expect(await page.locator('.pagehead .ocr').textContent()).toBe('OCR: no-text');
+    await page.waitForSelector('.page .box');
+    expect(await page.locator('.page .box .tag').first().textContent()).toMatch(/ · OCR \d+%$/);
     await page.close();
   });
 
