@@ -40,7 +40,7 @@ const FLOORS: string[][] = [
   ['@distill/html', '@distill/pdf', '@distill/office'],
   ['@distill/epub'],
   ['distill'],
-  ['@distill/batch', '@distill/web'],
+  ['@distill/batch', '@distill/inspect', '@distill/web'],
   ['@distill/search'],
   ['@distill/server', '@distill/mcp'],
   ['@distill/cli'],

@@ -3,7 +3,7 @@
 //   (office: the scaling part is one 200,000-row sheet)
 // pnpm bench cold [--runs N]   (the built CLI as whole processes, beside LiteParse's CLI)
 // pnpm bench install   (install size of distill, with and without OCR, beside peers)
-// pnpm bench report
+// pnpm bench report [--html [--worst N] [--no-inspect]]
 // pnpm bench batch|load|search|web|ocr-startup [...]   (each module's own options; --help on each)
 // pnpm bench dev <tool> [...]   (tuning and debugging aids, listed by `pnpm bench dev`)
 import { readdirSync } from 'node:fs';
@@ -28,7 +28,9 @@ const USAGE = `usage:
                    [--no-scaling | --scaling-only] [--sizes 100,500] [--scale-timeout SECONDS] [--scanned]
   pnpm bench cold [--runs N] [--corpus DIR]
   pnpm bench install
-  pnpm bench report
+  pnpm bench report [--html [--worst N] [--no-inspect]]
+                     (--html: also benchmarks/report/index.html, charts beside tables, and an
+                     inspector page for each of the N worst documents per suite, default 5)
   pnpm bench batch [--help]          batch throughput: 1 vs 2 threads vs processes (batch-speed.ts)
   pnpm bench load [--help]           16 clients against a spawned distill serve (server-load.ts)
   pnpm bench search [--help]         the local search index (search-speed.ts)
@@ -97,6 +99,8 @@ async function main() {
       'scaling-only': { type: 'boolean' },
       'scale-timeout': { type: 'string' },
       sizes: { type: 'string' },
+      html: { type: 'boolean' },
+      'no-inspect': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -141,6 +145,12 @@ async function main() {
     throw new Error(USAGE);
   }
   console.log(`wrote ${writeReport()}`);
+  if (cmd === 'report' && values.html) {
+    const worst = values.worst === undefined ? 5 : Number(values.worst);
+    // The inspector (and pdf.js drawing) loads only for the HTML report.
+    const { writeHtmlReport } = await import('./report-html.js');
+    console.log(`wrote ${await writeHtmlReport({ worst, inspect: !values['no-inspect'] })}`);
+  }
 }
 
 if (!dispatchProgram()) runMain(main);

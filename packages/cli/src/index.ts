@@ -1,4 +1,5 @@
 import { batchCommand } from './commands/batch.js';
+import { inspectCommand } from './commands/inspect.js';
 import { mcpCommand } from './commands/mcp.js';
 import { parseCommand } from './commands/parse.js';
 import { serveCommand } from './commands/serve.js';
@@ -20,6 +21,7 @@ Commands:
   parse <file|dir|glob>...   convert documents to Markdown (distill parse --help)
   batch <dir|glob>... --out  convert many files on all cores, resumable, or on a Redis queue
   worker --queue URL         take batch jobs from a Redis queue
+  inspect <file> [--out F]   an HTML page showing pages, layout boxes and Markdown side by side
   serve [--port N]           serve the /v2 HTTP API (parse, search, scrape)
   mcp [--http]               a Model Context Protocol server (parse, search, scrape tools)
   index <dir> [--index DIR]  build a local search index of a folder of documents
@@ -42,6 +44,7 @@ const lazy =
 /** Commands by name; each package that adds one (serve, batch, search, scrape) adds a line. */
 export const COMMANDS: Record<string, Command> = {
   parse: parseCommand,
+  inspect: inspectCommand,
   batch: batchCommand,
   worker: workerCommand,
   serve: serveCommand,

@@ -231,9 +231,20 @@ async function finish(
       totalPages,
       // Spec: further metadata keys are strings; the 1-based pages OCR read, e.g. "2,5,6".
       ...(ocr.size ? { ocrPages: [...ocr.keys()].sort((a, b) => a - b).join(',') } : {}),
+      // Why those pages were OCR'd, e.g. "2:no-text,5:image-page", so a reader of the result
+      // (the inspector) can say what `auto` saw without the document model.
+      ...(ocrReasons(ocr) ? { ocrReasons: ocrReasons(ocr) } : {}),
     },
     warnings: warnings.length ? warnings : undefined,
   };
+}
+
+function ocrReasons(ocr: ReadonlyMap<number, { reason?: string }>): string | undefined {
+  const parts = [...ocr]
+    .filter(([, i]) => i.reason)
+    .sort((a, b) => a[0] - b[0])
+    .map(([n, i]) => `${n}:${i.reason}`);
+  return parts.length ? parts.join(',') : undefined;
 }
 
 /** The `pdf` format for the registry: the spec's modes, honouring maxPages and the timeout. */

@@ -98,6 +98,8 @@ export type LayoutBlock =
       ruled: boolean;
       /** Dominant font size of the table's text: tables count towards the body size. */
       size?: number;
+      /** Cell edges of a ruled grid, in points, when the cells are as the lines draw them. */
+      grid?: { xs: number[]; ys: number[] };
     }
   | { kind: 'image'; box: Box };
 

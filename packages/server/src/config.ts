@@ -42,6 +42,8 @@ export interface ServerConfig {
   keysFile?: string;
   /** Run without keys; only allowed on a loopback host. */
   noAuth?: boolean;
+  /** The inspector page at `GET /` and `POST /ui/inspect` (default on; `--no-ui` turns it off). */
+  ui?: boolean;
   /** Features of keys given as plain strings, and of the anonymous caller under noAuth. Default none. */
   defaultFeatures?: Feature[];
   /** Defaults for every key; a key's own settings win. */

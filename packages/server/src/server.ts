@@ -17,6 +17,7 @@ import { healthRoutes, openApiRoutes } from './routes/health.js';
 import { parseRoutes } from './routes/parse.js';
 import { scrapeRoutes } from './routes/scrape.js';
 import { searchRoutes } from './routes/search.js';
+import { isUiShell, uiRoutes } from './routes/ui.js';
 
 export interface DistillServer {
   app: FastifyInstance;
@@ -208,6 +209,8 @@ export function createServer(config: ServerConfig = {}): DistillServer {
     });
     if (req.url === '/v2/health' || req.url.startsWith('/v2/health?') || req.url === '/v2/openapi.json')
       return;
+    // The inspector's page holds no data; what it sends carries the key.
+    if (config.ui !== false && isUiShell(req)) return;
     // Artifact URLs are capabilities (unguessable, expiring), handed on like signed URLs.
     if (req.method === 'GET' && req.url.startsWith('/v2/artifacts/')) return;
     // /metrics checks its own key (a scraper's, not an API caller's).
@@ -281,6 +284,7 @@ export function createServer(config: ServerConfig = {}): DistillServer {
   app.register(async (scope) => parseRoutes(scope, ctx));
   app.register(async (scope) => searchRoutes(scope, ctx));
   app.register(async (scope) => scrapeRoutes(scope, ctx));
+  if (config.ui !== false) app.register(async (scope) => uiRoutes(scope, ctx));
 
   // Requests being answered, so a shutdown can wait for them while it still answers new ones.
   let inflight = 0;

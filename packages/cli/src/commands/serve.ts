@@ -13,6 +13,8 @@ DISTILL_KEYS_FILE); every route but /v2/health and artifact links needs
   --host H              address to bind (default 127.0.0.1)
   --keys-file F         JSON or one-key-per-line file of API keys
   --no-auth             no keys (loopback only)
+  --no-ui               no inspector page at GET / (a page to drop a file on and see the
+                        inspector for it; the page is public, its requests need a key)
 
 Search (the first one given answers; without any, /v2/search says how to configure one):
   --index DIR           a local index built with \`distill index <folder> --index DIR\` (DISTILL_INDEX)
@@ -41,6 +43,7 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
       host: { type: 'string' },
       'keys-file': { type: 'string' },
       'no-auth': { type: 'boolean' },
+      'no-ui': { type: 'boolean' },
       index: { type: 'string' },
       'searxng-url': { type: 'string' },
       'brave-api-key': { type: 'string' },
@@ -69,6 +72,7 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
       dataDir: values['data-dir'],
       metrics: values.metrics === true,
       metricsKey: values['metrics-key'],
+      ...(values['no-ui'] ? { config: { ui: false } } : {}),
       engine: {
         index: values.index,
         searxngUrl: values['searxng-url'],
@@ -78,6 +82,7 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
       },
     });
     io.err(`distill serve: listening on ${server.url}/v2\n`);
+    if (!values['no-ui']) io.err(`distill serve: inspector at ${server.url}/\n`);
   } catch (e) {
     io.err(`distill serve: ${(e as Error).message}\n`);
     return 1;

@@ -45,7 +45,14 @@ export type Block =
   | { kind: 'paragraph'; content: Inline[]; prov?: Prov }
   | { kind: 'list'; ordered: boolean; start?: number; items: ListItem[]; prov?: Prov }
   /** Rows hold only the cells that start in them (HTML style): a spanning cell is not repeated. */
-  | { kind: 'table'; rows: TableCell[][]; caption?: Inline[]; prov?: Prov }
+  | {
+      kind: 'table';
+      rows: TableCell[][];
+      caption?: Inline[];
+      prov?: Prov;
+      /** Cell edges normalised to the page (columns' x, rows' y), where layout found a ruled grid. */
+      grid?: { cols: number[]; rows: number[] };
+    }
   | { kind: 'image'; src?: string; alt?: string; title?: string; caption?: Inline[]; prov?: Prov }
   | { kind: 'code'; lang?: string; text: string; prov?: Prov }
   | { kind: 'quote'; children: Block[]; prov?: Prov }
@@ -67,6 +74,8 @@ export interface PageInfo {
   /** 'ok', 'ocr', 'empty', 'error'. */
   status?: string;
   ocr?: boolean;
+  /** Why the page was read by OCR: 'no-text', 'unusable-text', 'image-page', 'text-not-on-ink' (auto) or 'ocr-mode'. */
+  ocrReason?: string;
 }
 
 /** Metadata as the spec lists it; parsers may add further string-valued keys. */

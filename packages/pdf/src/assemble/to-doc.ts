@@ -259,7 +259,15 @@ export function layoutsToBlocks(pages: readonly PageLayout[]): { blocks: Block[]
             return cell;
           }),
         );
-        blocks.push({ kind: 'table', rows, prov: prov(b.box, 'table') });
+        const table: Extract<Block, { kind: 'table' }> = { kind: 'table', rows, prov: prov(b.box, 'table') };
+        if (b.grid) {
+          const c = (v: number, d: number) => Math.round((v / (d || 1)) * 1e4) / 1e4;
+          table.grid = {
+            cols: b.grid.xs.map((x) => c(x, page.width)),
+            rows: b.grid.ys.map((y) => c(y, page.height)),
+          };
+        }
+        blocks.push(table);
         continue;
       }
       if (b.kind === 'image') {

@@ -312,6 +312,7 @@ function blocksInOrder(
           rows: it.table.rows,
           ruled: it.table.ruled,
           size: dominantSize([...it.table.runs].map((i) => runs[i])),
+          ...(it.table.grid ? { grid: it.table.grid } : {}),
         });
       else blocks.push({ kind: 'image', box: it.box });
       continue;

@@ -14,6 +14,8 @@ export interface FoundTable {
   ruled: boolean;
   /** Indices of the runs the table took out of the text flow. */
   runs: Set<number>;
+  /** Column and row boundaries (points) of a ruled grid whose cells were kept as found (for the inspector). */
+  grid?: { xs: number[]; ys: number[] };
 }
 
 const TOL = 2;
@@ -307,7 +309,9 @@ function gridTable(
     cleaned = other;
   }
   for (const i of taken) used.add(i);
-  return { box, rows: cleaned, ruled: true, runs: taken };
+  // The grid's lines are the cells' edges only while cleaning changed nothing.
+  const kept = JSON.stringify(cleaned) === JSON.stringify(rows);
+  return { box, rows: cleaned, ruled: true, runs: taken, ...(kept ? { grid: { xs, ys } } : {}) };
 }
 
 /**

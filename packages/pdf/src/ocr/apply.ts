@@ -59,11 +59,20 @@ export async function applyOcr(
 ): Promise<Map<number, OcrPageInfo>> {
   const out = new Map<number, OcrPageInfo>();
   if (opts.mode === 'fast') return out;
-  const pages = layouts.filter((l) => opts.mode === 'ocr' || ocrReason(l)).map((l) => l.pageNumber);
+  // Why each page is read by OCR, kept for the inspector and the metadata: what `auto` saw.
+  const reasons = new Map<number, string>();
+  for (const l of layouts) {
+    const why = opts.mode === 'ocr' ? 'ocr-mode' : ocrReason(l);
+    if (why) reasons.set(l.pageNumber, why);
+  }
+  const pages = [...reasons.keys()];
   if (opts.mode === 'auto') {
     const check = layouts.filter((l) => !ocrReason(l) && inkCheckWanted(l));
     if (check.length) {
-      for (const n of await textOffInk(bytes, check, opts)) pages.push(n);
+      for (const n of await textOffInk(bytes, check, opts)) {
+        pages.push(n);
+        reasons.set(n, 'text-not-on-ink');
+      }
       pages.sort((a, b) => a - b);
     }
   }
@@ -105,7 +114,7 @@ export async function applyOcr(
     // An unreadable page keeps what its text layer had (a stamp or page number on a scan).
     if (!r || (r.info.empty && layouts[i].chars > 0)) continue;
     layouts[i] = r.layout;
-    out.set(r.layout.pageNumber, r.info);
+    out.set(r.layout.pageNumber, { ...r.info, reason: reasons.get(r.layout.pageNumber) });
   }
   return out;
 }

@@ -15,6 +15,8 @@ export interface OcrPageInfo {
    * its text layer: only blocks inside them are marked, and the page keeps its status.
    */
   regions?: { x0: number; y0: number; x1: number; y1: number }[];
+  /** Why the page was read by OCR (an OcrReason, or 'ocr-mode'); absent for image regions. */
+  reason?: string;
 }
 
 const round = (v: number) => Math.round(v * 1000) / 1000;
@@ -71,6 +73,7 @@ export function markOcrBlocks(
     if (!info) continue;
     if (info.regions) continue;
     p.ocr = true;
+    if (info.reason) p.ocrReason = info.reason;
     if (p.status !== 'error') p.status = info.empty ? 'empty' : 'ocr';
   }
 }
