@@ -109,7 +109,7 @@ export async function parseRoutes(app: FastifyInstance, ctx: ServerContext): Pro
         usage.pagesParsed ?? 1,
       );
       const creditsUsed = priceUsage(usage);
-      charge(ctx, req, creditsUsed);
+      await charge(ctx, req, creditsUsed);
       if (slot.queue) Object.assign(data.metadata, slot.queue);
       return { success: true, data, id: st.id, creditsUsed };
     } finally {

@@ -36,7 +36,7 @@ export async function scrapeRoutes(app: FastifyInstance, ctx: ServerContext): Pr
         id: st.id,
       });
       const creditsUsed = priceUsage(out.usage);
-      charge(ctx, req, creditsUsed);
+      await charge(ctx, req, creditsUsed);
       const data = slot.queue
         ? { ...out.data, metadata: { ...(out.data.metadata as object | undefined), ...slot.queue } }
         : out.data;
