@@ -39,3 +39,4 @@ export type { ImageResult, NewsResult, SearchResponse, WebResult } from './respo
 export { mapPool } from './scrape/pool.js';
 export { DefaultResultScraper, type ResultScraper, type ScrapedContent } from './scrape/result-scraper.js';
 export { type SearchRuntime, search } from './search.js';
+export { NO_SEARCH_PROVIDER } from './messages.js';
