@@ -8,6 +8,7 @@ import {
 } from '@distill/core';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
+import { specMetadata } from '../http/metadata.js';
 import { badMultipart, checkUploadHeaders, readUpload } from '../http/multipart.js';
 import { priceUsage } from '../limits/credits.js';
 import type { Usage } from '../services.js';
@@ -110,7 +111,7 @@ export async function parseRoutes(app: FastifyInstance, ctx: ServerContext): Pro
       );
       const creditsUsed = priceUsage(usage);
       await charge(ctx, req, creditsUsed);
-      if (slot.queue) Object.assign(data.metadata, slot.queue);
+      data.metadata = specMetadata({ ...data.metadata, ...slot.queue });
       return { success: true, data, id: st.id, creditsUsed };
     } finally {
       slot.release();
