@@ -108,8 +108,7 @@ export async function searchTool(input: SearchRequestInput, cfg: ToolsConfig): P
       );
     });
     const provider = cfg.index ? new mod.LocalIndexProvider(cfg.index) : mod.providerFromEnv();
-    if (!provider)
-      throw new DistillError('NOT_CONFIGURED', mod.NO_SEARCH_PROVIDER);
+    if (!provider) throw new DistillError('NOT_CONFIGURED', mod.NO_SEARCH_PROVIDER);
     const res = await mod.search(input, { provider, catalogue: cfg.catalogue });
     const data = res.data as Record<
       string,

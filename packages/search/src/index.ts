@@ -14,6 +14,7 @@ export {
   type IndexStats,
 } from './local/index-format.js';
 export { LocalIndex, LocalIndexProvider } from './local/local-provider.js';
+export { NO_SEARCH_PROVIDER } from './messages.js';
 export type {
   ProviderCapabilities,
   ProviderRequest,
@@ -39,4 +40,3 @@ export type { ImageResult, NewsResult, SearchResponse, WebResult } from './respo
 export { mapPool } from './scrape/pool.js';
 export { DefaultResultScraper, type ResultScraper, type ScrapedContent } from './scrape/result-scraper.js';
 export { type SearchRuntime, search } from './search.js';
-export { NO_SEARCH_PROVIDER } from './messages.js';
