@@ -54,7 +54,7 @@ type Instance = Awaited<ReturnType<typeof instance>>;
 const parse = (c: Firecrawl, data: Buffer, filename: string) =>
   c.parse({ data, filename }).then(
     () => 200,
-    (e: { status?: number }) => e.status ?? -1,
+    (e: { status?: number; message?: string; code?: string }) => e.status ?? `${e.code}: ${e.message}`,
   );
 
 const remaining = async (c: Firecrawl) => (await c.getCreditUsage()).remainingCredits;
@@ -151,8 +151,14 @@ describe(
       const statuses = await Promise.all(
         Array.from({ length: 36 }, (_, i) => parse(i % 2 ? ca : cb, CSV, `t${i}.csv`)),
       );
-      expect(statuses.filter((x) => x === 200)).toHaveLength(20);
-      expect(statuses.filter((x) => x === 402)).toHaveLength(16);
+      expect(
+        statuses.filter((x) => x === 200),
+        String(statuses),
+      ).toHaveLength(20);
+      expect(
+        statuses.filter((x) => x === 402),
+        String(statuses),
+      ).toHaveLength(16);
       expect(await remaining(ca)).toBe(0);
       expect(await remaining(cb)).toBe(0);
     });

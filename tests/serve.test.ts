@@ -137,8 +137,8 @@ describe('distill serve, spawned, with the official firecrawl client', { timeout
 
   it('reports credit usage of a key without a budget as unlimited', async () => {
     const usage = await client.getCreditUsage();
-    // null on the wire (no budget); the client turns a missing count into 0.
-    expect(usage.planCredits).toBeNull();
+    // null on the wire (no budget); the client reads it with `??`, so it arrives undefined.
+    expect(usage.planCredits).toBeUndefined();
     const raw = await checked(`${served.url}/v2/team/credit-usage`, {
       headers: { authorization: `Bearer ${KEY}` },
     });

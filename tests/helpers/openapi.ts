@@ -131,8 +131,15 @@ export async function validatingProxy(target: string, api: ApiDocument): Promise
           const headers = { ...r.headers };
           delete headers['transfer-encoding'];
           headers['content-length'] = String(body.length);
-          res.writeHead(r.statusCode ?? 502, headers);
-          res.end(body);
+          const relay = () => {
+            res.writeHead(r.statusCode ?? 502, headers);
+            res.end(body);
+          };
+          // distill may answer before the upload is in (402 at the door) and reads the rest;
+          // answering the client only once its body is all relayed keeps this proxy from
+          // cutting a connection the server itself would have kept.
+          if (req.complete) relay();
+          else req.once('end', relay);
         });
       },
     );
@@ -142,6 +149,11 @@ export async function validatingProxy(target: string, api: ApiDocument): Promise
     });
     req.pipe(up);
   });
+  // Clients keep connections to the proxy alive and reuse them; Node's 5 s default would close
+  // one just as a client reuses it (a reset the client sees as a failed request), which the
+  // server behind (fastify, 72 s) does not do. Keep them longer than any test's pause.
+  server.keepAliveTimeout = 120_000;
+  server.headersTimeout = 121_000;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
