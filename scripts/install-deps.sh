@@ -16,6 +16,10 @@ declare -A NEED=(
   [redis-server]=redis-server
   [img2pdf]=img2pdf
   [chromium]=chromium
+  # A compiler for better-sqlite3 (the server's state store), built from source when its
+  # prebuilt binary cannot be fetched: without one it is skipped and state stays in memory.
+  [g++]=g++
+  [make]=make
 )
 missing=()
 for cmd in "${!NEED[@]}"; do

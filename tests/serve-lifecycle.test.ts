@@ -9,10 +9,16 @@ import { type Served, serveProcess } from './helpers/spawn.js';
 const KEY = 'lifecycle-key';
 let slow: Server;
 let slowUrl: string;
+// Resolved when the slow page is asked for: the scrape is then in flight inside the server.
+let asked: () => void;
+const fetched = new Promise<void>((r) => {
+  asked = r;
+});
 
 beforeAll(async () => {
   // A page that takes two seconds to answer: a request in flight while the server drains.
   slow = createServer((_req, res) => {
+    asked();
     setTimeout(() => {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end(
@@ -50,11 +56,17 @@ describe('distill serve, spawned: request ids and draining', { timeout: 60_000 }
       headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
       body: JSON.stringify({ url: slowUrl, formats: ['markdown'], proxy: 'basic', maxAge: 0 }),
     });
-    await new Promise((r) => setTimeout(r, 500));
+    await fetched;
     const exited = new Promise<number | null>((r) => s.child.once('exit', (code) => r(code)));
     s.child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
-    const refused = await fetch(`${s.url}/v2/health`);
+    // The signal is handled on the server's event loop, after whatever it is doing: ask until
+    // the drain has begun (each answer before that is an ordinary 200).
+    let refused = await fetch(`${s.url}/v2/health`);
+    while (refused.status === 200) {
+      await refused.arrayBuffer();
+      await new Promise((r) => setTimeout(r, 50));
+      refused = await fetch(`${s.url}/v2/health`);
+    }
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('5');
     expect(((await refused.json()) as { error: string }).error).toContain('shutting down');

@@ -8,10 +8,13 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import Firecrawl from 'firecrawl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiDocument, type ValidatingProxy, validatingProxy } from './helpers/openapi.js';
 import { distill, EXAMPLE, requireBuilt, type Served, serveProcess } from './helpers/spawn.js';
 
 // `distill serve` as a user starts it: the built command spawned as its own process with only
 // an API key and an index, spoken to by the official `firecrawl` client from npm, unmodified.
+// The client (and firecrawl-mcp) reach it through a proxy that checks every response against
+// the server's own /v2/openapi.json; responses fetched directly are checked one by one.
 
 const KEY = 'fd-test-key';
 const MCP_KEY = 'fd-test-mcp-key';
@@ -21,6 +24,18 @@ let bare: Served;
 let site: Server;
 let siteUrl: string;
 let client: Firecrawl;
+let api: ApiDocument;
+let proxy: ValidatingProxy;
+/** Fetches from the server and checks the response against the OpenAPI document. */
+async function checked(
+  url: string,
+  init?: RequestInit,
+): Promise<{ status: number; body: unknown; res: Response }> {
+  const res = await fetch(url, init);
+  const { problems, body } = await api.conforms(res, init?.method ?? 'GET');
+  expect(problems).toEqual([]);
+  return { status: res.status, body, res };
+}
 
 // A page whose words only exist after its JavaScript runs: a fetch sees an empty shell.
 const JS_PAGE = `<!doctype html><html><head><title>Tide tables</title></head><body><div id="app"></div>
@@ -54,10 +69,13 @@ beforeAll(async () => {
     ),
     serveProcess([], { DISTILL_API_KEYS: KEY, DISTILL_INDEX: '' }),
   ]);
-  client = new Firecrawl({ apiKey: KEY, apiUrl: served.url });
+  api = await ApiDocument.load(served.url);
+  proxy = await validatingProxy(served.url, api);
+  client = new Firecrawl({ apiKey: KEY, apiUrl: proxy.url });
 }, 120_000);
 
 afterAll(async () => {
+  await proxy?.close();
   expect(await served?.stop()).toBe(0);
   await bare?.stop();
   site?.close();
@@ -66,9 +84,11 @@ afterAll(async () => {
 
 describe('distill serve, spawned, with the official firecrawl client', { timeout: 120_000 }, () => {
   it('reports the live operations and their providers on /v2/health', async () => {
-    const h = (await (await fetch(`${served.url}/v2/health`)).json()) as {
+    const h = (await checked(`${served.url}/v2/health`)).body as {
       operations: Record<string, { live: boolean; provider?: string | null }>;
+      state: { store: string };
     };
+    expect(h.state.store).toBe('sqlite');
     expect(h.operations.parse?.live).toBe(true);
     expect(h.operations.search).toMatchObject({ live: true, provider: 'local-index' });
     expect(h.operations.scrape?.live).toBe(true);
@@ -101,19 +121,41 @@ describe('distill serve, spawned, with the official firecrawl client', { timeout
     const shot = doc.screenshot ?? '';
     expect(shot.startsWith(`${served.url}/v2/artifacts/`), shot).toBe(true);
     // The link is the capability: it downloads without the key, as a signed URL does.
-    const png = await fetch(shot);
+    const png = await checked(shot);
     expect(png.status).toBe(200);
-    expect(png.headers.get('content-type')).toBe('image/png');
-    const bytes = Buffer.from(await png.arrayBuffer());
-    expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(png.res.headers.get('content-type')).toBe('image/png');
+    expect((png.body as Buffer).subarray(1, 4).toString('latin1')).toBe('PNG');
     // A guessed or altered name is not found.
-    const guessed = await fetch(shot.replace(/[A-Za-z0-9_-]{8}\.png$/, 'AAAAAAAA.png'));
+    const guessed = await checked(shot.replace(/[A-Za-z0-9_-]{8}\.png$/, 'AAAAAAAA.png'));
     expect(guessed.status).toBe(404);
   });
 
   it('scrapes the same page without being told to use a browser', async () => {
     const doc = await client.scrape(siteUrl, { formats: ['markdown'] });
     expect(doc.markdown).toContain('Tide tables for North Point');
+  });
+
+  it('reports credit usage of a key without a budget as unlimited', async () => {
+    const usage = await client.getCreditUsage();
+    // null on the wire (no budget); the client reads it with `??`, so it arrives undefined.
+    expect(usage.planCredits).toBeUndefined();
+    const raw = await checked(`${served.url}/v2/team/credit-usage`, {
+      headers: { authorization: `Bearer ${KEY}` },
+    });
+    expect(raw.body).toMatchObject({ success: true, data: { remainingCredits: null, planCredits: null } });
+  });
+
+  it('answers errors through the client as catalogue errors the document describes', async () => {
+    await expect(client.scrape('ftp://example.com/x')).rejects.toMatchObject({ status: 400 });
+    const bad = new Firecrawl({ apiKey: 'not-a-key', apiUrl: proxy.url });
+    await expect(bad.search('tides')).rejects.toMatchObject({ status: 401 });
+    await expect(
+      client.parse({ data: Buffer.from('MZ\x90\x00 not a document'), filename: 'setup.exe' }),
+    ).rejects.toMatchObject({ status: 400 });
+    const missing = await checked(`${served.url}/v2/nowhere`, {
+      headers: { authorization: `Bearer ${KEY}` },
+    });
+    expect(missing.status).toBe(404);
   });
 });
 
@@ -133,7 +175,7 @@ describe('firecrawl-mcp 3.26.0 against the spawned distill serve', { timeout: 12
       new StdioClientTransport({
         command: process.execPath,
         args: [entry],
-        env: { ...process.env, FIRECRAWL_API_URL: served.url, FIRECRAWL_API_KEY: MCP_KEY } as Record<
+        env: { ...process.env, FIRECRAWL_API_URL: proxy.url, FIRECRAWL_API_KEY: MCP_KEY } as Record<
           string,
           string
         >,
@@ -164,7 +206,7 @@ describe('firecrawl-mcp 3.26.0 against the spawned distill serve', { timeout: 12
   });
 
   it('gets the spec’s 403 for the catalogue on a key without it, and web results with sources: ["web"]', async () => {
-    const res = await fetch(`${served.url}/v2/search`, {
+    const res = await checked(`${served.url}/v2/search`, {
       method: 'POST',
       headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -194,19 +236,42 @@ describe('firecrawl-mcp 3.26.0 against the spawned distill serve', { timeout: 12
 
 describe('distill serve with no search provider', { timeout: 60_000 }, () => {
   it('says so on /v2/health and answers search with an error that says how to configure one', async () => {
-    const h = (await (await fetch(`${bare.url}/v2/health`)).json()) as {
+    const h = (await checked(`${bare.url}/v2/health`)).body as {
       operations: Record<string, { live: boolean }>;
     };
     expect(h.operations.search?.live).toBe(false);
-    const res = await fetch(`${bare.url}/v2/search`, {
+    const res = await checked(`${bare.url}/v2/search`, {
       method: 'POST',
       headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
       body: JSON.stringify({ query: 'tides' }),
     });
     expect(res.status).toBe(501);
-    const body = (await res.json()) as { success: boolean; code: string; error: string };
+    const body = res.body as { success: boolean; code: string; error: string };
     expect(body).toMatchObject({ success: false, code: 'NOT_CONFIGURED' });
     expect(body.error).toContain('--index');
     expect(body.error).toContain('distill index');
+  });
+});
+
+describe('every response relayed to the clients above', () => {
+  it('conforms to /v2/openapi.json, for each route the tests exercised', () => {
+    expect(proxy.problems).toEqual([]);
+    const seen = new Set(api.checked.map((c) => `${c.method} ${c.path} ${c.status}`));
+    for (const want of [
+      'post /v2/parse 200',
+      'post /v2/parse 400',
+      'post /v2/search 200',
+      'post /v2/search 401',
+      'post /v2/search 403',
+      'post /v2/search 501',
+      'post /v2/scrape 200',
+      'post /v2/scrape 400',
+      'get /v2/health 200',
+      'get /v2/team/credit-usage 200',
+      'get /v2/artifacts/{name} 200',
+      'get /v2/artifacts/{name} 404',
+      'get /v2/nowhere 404',
+    ])
+      expect(seen, want).toContain(want);
   });
 });

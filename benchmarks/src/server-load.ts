@@ -1,8 +1,13 @@
 /**
- * Load test of the /v2 API on loopback (issue 9).
+ * Load test of the /v2 API on loopback (issues 9 and 29).
  *
- *   pnpm bench load [--duration 60] [--connections 16] [--inputs pdf,docx] [--big 64] [--big-mb 40]
- *                   [--big-concurrency 4] [--skip-steady]
+ *   pnpm bench load [--clients 16] [--seconds 60] [--csv-mb 49]
+ *                   [--steady] [--duration 60] [--connections 16] [--inputs pdf,docx]
+ *                   [--big 64] [--big-mb 40] [--big-concurrency 4]
+ *
+ * By default the mixed phase (server-load-mixed.ts): `clients` clients parse small documents
+ * while one 49 MB CSV runs; writes results/load-server-mixed.json. The phases below run when
+ * asked (`--steady`, `--big N`) and write results/load-server.json.
  *
  * Phase 1 (autocannon): `connections` clients upload each input for `duration` seconds;
  * requests/s, p50/p99 latency, errors and non-2xx, and the server's RSS sampled every second
@@ -26,6 +31,7 @@ import { rssMb as rssMbExact } from './proc.js';
 import { writeReport } from './report.js';
 import { machineLine, writeSection } from './results.js';
 import { runMain } from './run-main.js';
+import { mixedLoad, mixedSection } from './server-load-mixed.js';
 
 const KEY = 'load-test-key';
 const args = process.argv.slice(2);
@@ -41,7 +47,7 @@ interface Input {
   bytes: Buffer;
 }
 
-function corpusInputs(): Input[] {
+function corpusInputs(list = flag('inputs', 'pdf,docx')): Input[] {
   const file = (format: string, rel: string, contentType: string): Input => ({
     name: `${format} ${rel.split('/').pop()}`,
     filename: rel.split('/').pop()!,
@@ -59,7 +65,7 @@ function corpusInputs(): Input[] {
     html: () => file('html', 'office/markitdown/test_blog.html', 'text/html'),
     csv: () => file('csv', 'office/sheetjs/2016/number_format.xlsm.1.csv', 'text/csv'),
   } as const;
-  const wanted = flag('inputs', 'pdf,docx').split(',') as (keyof typeof all)[];
+  const wanted = list.split(',') as (keyof typeof all)[];
   const have = new Set<string>(defaultRegistry.formats());
   const chosen = wanted.filter((f) => have.has(f));
   if (chosen.length < wanted.length) {
@@ -265,13 +271,42 @@ function section(rows: SteadyRow[], big: BigRow | undefined): string {
   return out.join('\n');
 }
 
+async function mixed(): Promise<void> {
+  const child = await startChild(['--max-concurrent', '4', '--max-queued', '64']);
+  try {
+    const have = new Set<string>(defaultRegistry.formats());
+    const wanted = ['csv', 'html', 'docx'].filter((f) => have.has(f));
+    const row = await mixedLoad({
+      url: child.url,
+      key: KEY,
+      clients: Number(flag('clients', '16')),
+      seconds: Number(flag('seconds', '60')),
+      bigMb: Number(flag('csv-mb', '49')),
+      small: corpusInputs(wanted.join(',')),
+      rssMb: () => rssMb(child.pid),
+    });
+    const machine = machineLine();
+    const md = mixedSection(row, machine);
+    console.log(JSON.stringify({ ...row, rss: undefined }));
+    console.log(md);
+    writeSection('load-server-mixed', md, row, machine);
+  } finally {
+    child.stop();
+  }
+}
+
 async function main() {
   const duration = Number(flag('duration', '60'));
   const connections = Number(flag('connections', '16'));
   const rows: SteadyRow[] = [];
-  if (!args.includes('--skip-steady'))
+  const count = Number(flag('big', '0'));
+  if (!args.includes('--steady') && count === 0) {
+    await mixed();
+    console.log(`wrote ${writeReport()}`);
+    return;
+  }
+  if (args.includes('--steady'))
     for (const input of corpusInputs()) rows.push(await steady(input, duration, connections));
-  const count = Number(flag('big', '64'));
   const big =
     count > 0
       ? await bigUploads(count, Number(flag('big-mb', '40')), Number(flag('big-concurrency', '4')))

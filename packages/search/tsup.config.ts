@@ -1,4 +1,4 @@
 import { defineConfig } from 'tsup';
 import { preset } from '../../tsup.preset';
 
-export default defineConfig(preset({ entry: ['src/index.ts'] }));
+export default defineConfig(preset({ entry: ['src/index.ts', 'src/messages.ts'] }));

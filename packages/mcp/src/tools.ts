@@ -108,11 +108,7 @@ export async function searchTool(input: SearchRequestInput, cfg: ToolsConfig): P
       );
     });
     const provider = cfg.index ? new mod.LocalIndexProvider(cfg.index) : mod.providerFromEnv();
-    if (!provider)
-      throw new DistillError(
-        'NOT_CONFIGURED',
-        'Not Implemented: no search provider is configured. Build a local index with `distill index <folder> --index <dir>` and start `distill mcp --index <dir>`, or set DISTILL_SEARXNG_URL or DISTILL_BRAVE_API_KEY',
-      );
+    if (!provider) throw new DistillError('NOT_CONFIGURED', mod.NO_SEARCH_PROVIDER);
     const res = await mod.search(input, { provider, catalogue: cfg.catalogue });
     const data = res.data as Record<
       string,

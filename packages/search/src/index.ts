@@ -14,6 +14,7 @@ export {
   type IndexStats,
 } from './local/index-format.js';
 export { LocalIndex, LocalIndexProvider } from './local/local-provider.js';
+export { NO_SEARCH_PROVIDER } from './messages.js';
 export type {
   ProviderCapabilities,
   ProviderRequest,

@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import { LIMITS, type ParserRegistry } from '@distill/core';
 import type { ServedArtifactStore } from './artifacts/store.js';
 import type { ScrapeService, SearchService } from './services.js';
+import type { StateStore } from './state/store.js';
 
 /** Team-gated features of the spec that a key may or may not have (403 when missing). */
 export const FEATURES = ['enterprise', 'threatProtection', 'catalogue'] as const;
@@ -15,7 +16,7 @@ export interface KeyLimits {
   maxConcurrent?: number;
   /** Jobs of this key that may wait for a slot; beyond it, 429 `Concurrency limit reached`. 0 = no queue. */
   maxQueued?: number;
-  /** Credits this key may spend while the server runs; undefined = unlimited. 402 once spent. */
+  /** Credits this key may spend, kept in the state store (so across restarts with `--data-dir` or `--redis`); undefined = unlimited. 402 once spent. */
   credits?: number;
 }
 
@@ -88,6 +89,12 @@ export interface ServerConfig {
   metrics?: { key?: string };
   /** Where scrape screenshots and PDFs are kept and served from (`/v2/artifacts/...`). */
   artifacts?: ServedArtifactStore;
+  /**
+   * Where credits, rate-limit windows and key records are kept (`openState()`: SQLite under
+   * the data folder, or Redis). Default in memory, for this server only. The server closes
+   * it when it closes.
+   */
+  state?: StateStore;
 }
 
 export const DEFAULTS = {

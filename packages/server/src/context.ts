@@ -2,12 +2,14 @@ import type { ParserRegistry } from '@distill/core';
 import type { ServedArtifactStore } from './artifacts/store.js';
 import type { KeyRecord, KeyStore } from './auth/keys.js';
 import type { KeyLimits, ServerConfig } from './config.js';
+import type { Drain } from './http/drain.js';
 import type { ConcurrencyGate } from './limits/concurrency.js';
-import type { CreditLedger } from './limits/credits.js';
+import type { CreditLedger } from './limits/ledger.js';
 import type { RateLimiter } from './limits/rate-limiter.js';
 import type { ServerMetrics } from './metrics.js';
 import type { ParsePool } from './parse-pool.js';
 import type { ScrapeService, SearchService } from './services.js';
+import type { StateStore } from './state/store.js';
 
 /** Settings with every default filled in. */
 export interface ResolvedConfig {
@@ -35,13 +37,16 @@ export interface ServerContext {
   rate: RateLimiter;
   gate: ConcurrencyGate;
   ledger: CreditLedger;
+  /** Where credits, rate-limit windows and key records are kept. */
+  state: StateStore;
   registry: ParserRegistry;
   /** Worker threads that parse uploads, when parsing is isolated. */
   parsePool?: ParsePool;
   services: { search?: SearchService; scrape?: ScrapeService };
   artifacts?: ServedArtifactStore;
   metrics?: ServerMetrics;
-  closing: boolean;
+  /** Requests and jobs a shutdown waits for; `drain.closing` once it has begun. */
+  drain: Drain;
 }
 
 /** A key's limits: its own settings, else the server's. */

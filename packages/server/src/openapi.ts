@@ -37,7 +37,27 @@ const ok = (data: Record<string, unknown>) => ({
   },
 });
 
-const metadata = { type: 'object', additionalProperties: true };
+// The spec's metadata keys with their types; "further page metadata keys with string values".
+const metadata = {
+  type: 'object',
+  properties: {
+    title: { type: 'string' },
+    description: { type: 'string' },
+    keywords: { type: 'string' },
+    language: { type: 'string' },
+    contentType: { type: 'string' },
+    sourceURL: { type: 'string' },
+    url: { type: 'string' },
+    statusCode: { type: 'integer' },
+    numPages: { type: 'integer' },
+    totalPages: { type: 'integer' },
+    error: { type: ['string', 'null'] },
+    ogLocaleAlternate: { type: 'array', items: { type: 'string' } },
+    concurrencyLimited: { type: 'boolean' },
+    concurrencyQueueDurationMs: { type: 'integer' },
+  },
+  additionalProperties: { type: 'string' },
+};
 const document = {
   type: 'object',
   additionalProperties: true,
@@ -80,7 +100,11 @@ const errors = (statuses: number[]) =>
  */
 export function openApiDocument(version: string): Record<string, unknown> {
   const json = (schema: unknown) => ({ 'application/json': { schema } });
-  const common = [400, 401, 402, 403, 408, 429, 500, 503];
+  // Every status a route can answer: the checks of every request (401, 429, 503 while draining
+  // or when the state store fails), those of charged routes (402, 400, 408, 413 for a body over
+  // the limit), then each route's own.
+  const always = [401, 429, 503];
+  const common = [...always, 400, 402, 408, 413, 500];
   return {
     openapi: '3.1.0',
     info: {
@@ -131,7 +155,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
               description: 'The parsed document',
               content: json(ok({ $ref: '#/components/schemas/Document' })),
             },
-            ...errors([...common, 413, 422]),
+            ...errors([...common, 422]),
           },
         },
       },
@@ -166,7 +190,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
                 }),
               ),
             },
-            ...errors([...common, 501]),
+            ...errors([...common, 403, 501, 502, 504]),
           },
         },
       },
@@ -180,7 +204,39 @@ export function openApiDocument(version: string): Record<string, unknown> {
               description: 'The scraped document',
               content: json(ok({ $ref: '#/components/schemas/Document' })),
             },
-            ...errors([...common, 404]),
+            ...errors([...common, 403, 404, 422, 501, 502, 504]),
+          },
+        },
+      },
+      '/v2/team/credit-usage': {
+        get: {
+          operationId: 'creditUsage',
+          summary:
+            "The calling key's credits (the route the official firecrawl client's getCreditUsage() calls)",
+          responses: {
+            '200': {
+              description: 'Remaining credits; null for a key without a budget',
+              content: json({
+                type: 'object',
+                required: ['success', 'data'],
+                properties: {
+                  success: { const: true },
+                  id: { type: 'string' },
+                  data: {
+                    type: 'object',
+                    required: ['remainingCredits', 'planCredits'],
+                    additionalProperties: false,
+                    properties: {
+                      remainingCredits: { type: ['integer', 'null'], minimum: 0 },
+                      planCredits: { type: ['integer', 'null'], minimum: 0 },
+                      billingPeriodStart: { type: ['string', 'null'] },
+                      billingPeriodEnd: { type: ['string', 'null'] },
+                    },
+                  },
+                },
+              }),
+            },
+            ...errors(always),
           },
         },
       },
@@ -198,7 +254,20 @@ export function openApiDocument(version: string): Record<string, unknown> {
                   success: { const: true },
                   status: { const: 'ok' },
                   id: { type: 'string' },
-                  operations: { type: 'object' },
+                  operations: {
+                    type: 'object',
+                    required: ['parse', 'search', 'scrape'],
+                    additionalProperties: {
+                      type: 'object',
+                      required: ['live'],
+                      properties: { live: { type: 'boolean' }, provider: { type: ['string', 'null'] } },
+                    },
+                  },
+                  state: {
+                    type: 'object',
+                    description: 'Where credits and rate limits are kept; memory means a restart resets them',
+                    properties: { store: { enum: ['memory', 'sqlite', 'redis'] } },
+                  },
                 },
               }),
             },
@@ -216,7 +285,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
               description: 'A screenshot or PDF that scrape made',
               content: { 'image/png': {}, 'image/jpeg': {}, 'application/pdf': {} },
             },
-            ...errors([404]),
+            ...errors([404, 503]),
           },
         },
       },
@@ -224,7 +293,10 @@ export function openApiDocument(version: string): Record<string, unknown> {
         get: {
           operationId: 'openapi',
           security: [],
-          responses: { '200': { description: 'This document', content: json({ type: 'object' }) } },
+          responses: {
+            '200': { description: 'This document', content: json({ type: 'object' }) },
+            ...errors([503]),
+          },
         },
       },
     },

@@ -5,6 +5,7 @@ import { keysFromEnv } from './auth/keys.js';
 import type { ServerConfig } from './config.js';
 import { createServer, type DistillServer } from './server.js';
 import { type EngineServicesOptions, engineServices } from './services/engine.js';
+import { openState } from './state/open.js';
 
 /** Options as a CLI parser hands them over (`distill serve [--port] [--host] [--no-auth]`). */
 export interface ServeOptions {
@@ -24,8 +25,13 @@ export interface ServeOptions {
   engine?: Omit<EngineServicesOptions, 'artifacts' | 'env'>;
   /** The URL clients reach the server at, for artifact links (`--public-url`, DISTILL_PUBLIC_URL); default the address it listens on. */
   publicUrl?: string;
-  /** Folder for artifacts, the scrape cache and browser profiles (`--data-dir`, DISTILL_DATA_DIR). */
+  /**
+   * Folder for artifacts, the scrape cache, browser profiles and, without `redis`, the state
+   * file (`state.sqlite`: credits, rate-limit windows, key records) (`--data-dir`, DISTILL_DATA_DIR).
+   */
   dataDir?: string;
+  /** Keep credits, rate-limit windows and key records in Redis, shared by every instance given the same URL (`--redis`, DISTILL_REDIS_URL). */
+  redis?: string;
   /** `GET /metrics` (`--metrics`), with an optional bearer key for scrapers (`--metrics-key`, DISTILL_METRICS_KEY). */
   metrics?: boolean;
   metricsKey?: string;
@@ -51,22 +57,41 @@ export async function serve(opts: ServeOptions = {}): Promise<DistillServer & { 
       undefined,
       opts.publicUrl ?? (env.DISTILL_PUBLIC_URL || undefined),
     );
+  // Credits and rate limits outlive the process: in Redis when given (shared by instances),
+  // else in SQLite under the data folder. An embedder's own store wins.
+  const warnings: string[] = [];
+  const state =
+    opts.config?.state ??
+    (await openState({
+      redis: opts.redis ?? (env.DISTILL_REDIS_URL || undefined),
+      dataDir,
+      warn: (m) => warnings.push(m),
+    }));
   const engine = opts.config?.services
     ? undefined
     : engineServices({ ...opts.engine, env, artifacts, dataDir });
-  const server = createServer({
-    ...opts.config,
-    artifacts,
-    ...(opts.metrics || opts.metricsKey || env.DISTILL_METRICS_KEY
-      ? { metrics: { key: opts.metricsKey ?? (env.DISTILL_METRICS_KEY || undefined) } }
-      : {}),
-    services: opts.config?.services ?? (engine ? { search: engine.search, scrape: engine.scrape } : {}),
-    port,
-    host: opts.host ?? opts.config?.host,
-    noAuth,
-    apiKeys: [...(opts.config?.apiKeys ?? []), ...keysFromEnv(env.DISTILL_API_KEYS)],
-    keysFile: opts.keysFile ?? opts.config?.keysFile ?? (env.DISTILL_KEYS_FILE || undefined),
-  });
+  let server: DistillServer;
+  try {
+    server = createServer({
+      ...opts.config,
+      state,
+      artifacts,
+      ...(opts.metrics || opts.metricsKey || env.DISTILL_METRICS_KEY
+        ? { metrics: { key: opts.metricsKey ?? (env.DISTILL_METRICS_KEY || undefined) } }
+        : {}),
+      services: opts.config?.services ?? (engine ? { search: engine.search, scrape: engine.scrape } : {}),
+      port,
+      host: opts.host ?? opts.config?.host,
+      noAuth,
+      apiKeys: [...(opts.config?.apiKeys ?? []), ...keysFromEnv(env.DISTILL_API_KEYS)],
+      keysFile: opts.keysFile ?? opts.config?.keysFile ?? (env.DISTILL_KEYS_FILE || undefined),
+    });
+  } catch (e) {
+    await state.close();
+    await engine?.close();
+    throw e;
+  }
+  for (const w of warnings) server.app.log.warn(w);
   if (engine) server.app.addHook('onClose', async () => engine.close());
   const { url } = await server.start();
   if (opts.handleSignals !== false) {

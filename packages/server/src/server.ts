@@ -5,10 +5,11 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { bearerToken, type KeyRecord, KeyStore, readKeysFile } from './auth/keys.js';
 import { DEFAULTS, isLoopback, type ServerConfig } from './config.js';
 import { limitsOf, type ResolvedConfig, type ServerContext } from './context.js';
+import { Drain } from './http/drain.js';
 import { asCatalogueError } from './http/errors.js';
 import type { RequestState } from './http/state.js';
 import { ConcurrencyGate } from './limits/concurrency.js';
-import { CreditLedger } from './limits/credits.js';
+import { CreditLedger } from './limits/ledger.js';
 import { RateLimiter } from './limits/rate-limiter.js';
 import { metricsRoutes, ServerMetrics } from './metrics.js';
 import { ParsePool } from './parse-pool.js';
@@ -18,12 +19,18 @@ import { parseRoutes } from './routes/parse.js';
 import { scrapeRoutes } from './routes/scrape.js';
 import { searchRoutes } from './routes/search.js';
 import { isUiShell, uiRoutes } from './routes/ui.js';
+import { usageRoutes } from './routes/usage.js';
+import { MemoryState } from './state/memory.js';
 
 export interface DistillServer {
   app: FastifyInstance;
   /** Listens on the configured host and port; resolves with the base URL (without `/v2`). */
   start(): Promise<{ url: string; host: string; port: number }>;
-  /** Refuses new requests, lets in-flight ones finish (up to shutdownTimeoutMs), then closes. */
+  /**
+   * Drains, then closes: new requests are answered 503 with Retry-After while the requests and
+   * jobs in flight finish (up to shutdownTimeoutMs, then they are cut), then the server stops
+   * listening and closes its parse workers and state store.
+   */
   close(): Promise<void>;
   readonly config: ResolvedConfig;
   /** Jobs running and waiting server-wide. */
@@ -32,6 +39,9 @@ export interface DistillServer {
 
 /** Request ids taken from callers: short tokens of safe characters, nothing a log could misread. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Routes that cost credits: they hold some of the key's budget from admission until they settle. */
+const CHARGED = new Set(['/v2/parse', '/v2/search', '/v2/scrape']);
 
 /** How long a refused upload's remaining body is read and discarded before the socket is cut. */
 const DRAIN_LINGER_MS = 5_000;
@@ -115,18 +125,21 @@ export function createServer(config: ServerConfig = {}): DistillServer {
     features: config.defaultFeatures ?? [],
     digest: Buffer.alloc(32),
   };
+  const state = config.state ?? new MemoryState();
   const ctx: ServerContext = {
     config: cfg,
     keys,
     anonymous,
-    rate: new RateLimiter(),
+    state,
+    rate: new RateLimiter(state),
     gate: new ConcurrencyGate(cfg.maxConcurrentJobs, cfg.maxQueuedJobs),
-    ledger: new CreditLedger(),
+    // A hold outlives any request's deadline, so only a dead process's holds ever lapse.
+    ledger: new CreditLedger(state, cfg.requestTimeoutMs + 60_000),
     registry: config.registry ?? defaultRegistry,
     parsePool: makeParsePool(config, cfg.maxConcurrentJobs),
     services: config.services ?? {},
     artifacts: config.artifacts,
-    closing: false,
+    drain: new Drain(),
   };
   if (config.metrics) {
     if (config.metrics.key === undefined && !isLoopback(cfg.host))
@@ -181,12 +194,20 @@ export function createServer(config: ServerConfig = {}): DistillServer {
     };
     req.distill = st;
     reply.header('x-request-id', st.id);
-    inflight++;
+    // A shutdown waits for this request; past its deadline it aborts it.
+    const end = ctx.drain.begin(() =>
+      st.controller.abort(
+        new DistillError('SERVICE_UNAVAILABLE', 'Service Unavailable: the server shut down', {
+          retryAfter: 5,
+        }),
+      ),
+    );
     reply.raw.once('close', () => {
-      inflight--;
-      if (inflight === 0) for (const f of idleWaiters.splice(0)) f();
+      // Credits held for a request that never charged (an error, a disconnect) go back.
+      if (st.hold) ctx.ledger.release(st.hold).catch((e) => req.log.warn({ err: e }, 'hold not released'));
+      end();
     });
-    if (ctx.closing) {
+    if (ctx.drain.closing) {
       st.closeConnection = true;
       throw new DistillError('SERVICE_UNAVAILABLE', 'Service Unavailable: the server is shutting down', {
         retryAfter: 5,
@@ -227,9 +248,15 @@ export function createServer(config: ServerConfig = {}): DistillServer {
     st.key = key;
     st.logFields.key = key.name;
     const limits = limitsOf(ctx, key);
-    const wait = ctx.rate.hit(key.id, limits.rateLimitPerMinute);
+    const wait = await ctx.rate.hit(key.id, limits.rateLimitPerMinute);
     if (wait > 0) throw new DistillError('RATE_LIMIT_EXCEEDED', undefined, { retryAfter: wait });
-    if (ctx.ledger.exhausted(key.id, limits.credits)) throw new DistillError('PAYMENT_REQUIRED');
+    if (req.method === 'POST' && CHARGED.has(req.routeOptions.url ?? '')) {
+      // Held atomically in the store, so requests arriving together (here or on another
+      // instance) cannot all pass a check that only one of them can afford.
+      const hold = await ctx.ledger.reserve(key.id, limits.credits);
+      if (!hold) throw new DistillError('PAYMENT_REQUIRED');
+      st.hold = hold;
+    }
   });
 
   app.addHook('onResponse', async (req, reply) => {
@@ -285,20 +312,7 @@ export function createServer(config: ServerConfig = {}): DistillServer {
   app.register(async (scope) => searchRoutes(scope, ctx));
   app.register(async (scope) => scrapeRoutes(scope, ctx));
   if (config.ui !== false) app.register(async (scope) => uiRoutes(scope, ctx));
-
-  // Requests being answered, so a shutdown can wait for them while it still answers new ones.
-  let inflight = 0;
-  const idleWaiters: (() => void)[] = [];
-  const idle = (ms: number) =>
-    new Promise<void>((done) => {
-      if (inflight === 0) return done();
-      const t = setTimeout(done, ms);
-      t.unref();
-      idleWaiters.push(() => {
-        clearTimeout(t);
-        done();
-      });
-    });
+  app.register(async (scope) => usageRoutes(scope, ctx));
 
   let closed: Promise<void> | undefined;
   return {
@@ -306,6 +320,13 @@ export function createServer(config: ServerConfig = {}): DistillServer {
     config: cfg,
     stats: () => ctx.gate.stats(),
     async start() {
+      await state.recordKeys(
+        [...keys.records, ...(cfg.noAuth ? [anonymous] : [])].map((k) => ({
+          id: k.id,
+          name: k.name,
+          credits: limitsOf(ctx, k).credits,
+        })),
+      );
       await app.listen({ port: cfg.port, host: cfg.host });
       ctx.parsePool?.warm();
       const addr = app.server.address();
@@ -317,23 +338,20 @@ export function createServer(config: ServerConfig = {}): DistillServer {
     },
     close() {
       closed ??= (async () => {
-        // Drain: while in-flight requests finish, the server still listens and answers new
-        // ones 503 with Retry-After (so a client or load balancer moves on at once instead of
-        // meeting a refused connection); then it stops listening.
-        ctx.closing = true;
-        await idle(cfg.shutdownTimeoutMs);
-        const cut = setTimeout(() => app.server.closeAllConnections(), cfg.shutdownTimeoutMs);
+        // One drain: while the requests and jobs in flight finish, the server still listens
+        // and answers new requests 503 with Retry-After (a client or load balancer moves on at
+        // once instead of meeting a refused connection); past the deadline they are cut.
+        await ctx.drain.finish(cfg.shutdownTimeoutMs);
+        // Connections still open after that (a client that never reads its answer) are cut
+        // rather than holding the process.
+        const cut = setTimeout(() => app.server.closeAllConnections(), 5_000);
         cut.unref();
         try {
-          // Jobs already running finish first: parsing in a worker thread leaves the event loop
-          // free, so without this wait the server could close under a request still parsing.
-          const until = Date.now() + cfg.shutdownTimeoutMs;
-          while (ctx.gate.stats().running > 0 && Date.now() < until)
-            await new Promise((r) => setTimeout(r, 20));
           await app.close();
         } finally {
           clearTimeout(cut);
           await ctx.parsePool?.close();
+          await state.close();
         }
       })();
       return closed;

@@ -26,7 +26,12 @@ Scrape:
   --allow-private-urls  let scrape fetch loopback and private addresses (DISTILL_ALLOW_PRIVATE_URLS=1)
   --public-url URL      the URL clients reach this server at, for screenshot and PDF links
                         (DISTILL_PUBLIC_URL; default the address it listens on)
-  --data-dir DIR        artifacts (kept 24 h), scrape cache and browser profiles (DISTILL_DATA_DIR)
+  --data-dir DIR        artifacts (kept 24 h), scrape cache, browser profiles and, without --redis,
+                        state.sqlite: credits, rate-limit windows and key records (DISTILL_DATA_DIR)
+
+State (credits spent per key, rate-limit windows, key records) survives a restart:
+  --redis URL           keep it in Redis instead, shared by every instance given the same URL
+                        (redis://[user:pass@]host:port[/db]; DISTILL_REDIS_URL)
 
 Operations:
   --metrics             serve Prometheus metrics at GET /metrics (loopback only without a key)
@@ -51,6 +56,7 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
       'allow-private-urls': { type: 'boolean' },
       'public-url': { type: 'string' },
       'data-dir': { type: 'string' },
+      redis: { type: 'string' },
       metrics: { type: 'boolean' },
       'metrics-key': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -70,6 +76,7 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
       noAuth: values['no-auth'],
       publicUrl: values['public-url'],
       dataDir: values['data-dir'],
+      redis: values.redis,
       metrics: values.metrics === true,
       metricsKey: values['metrics-key'],
       ...(values['no-ui'] ? { config: { ui: false } } : {}),

@@ -4,7 +4,11 @@ import { type ApiKeyConfig, FEATURES, type Feature } from '../config.js';
 
 /** A key as the server holds it: its digest, never the key, plus its settings. */
 export interface KeyRecord extends Omit<ApiKeyConfig, 'key'> {
-  /** Stable id for limits and ledgers (the key's position), never shown to callers. */
+  /**
+   * Stable id for limits and ledgers, derived from the key itself (not its position in a
+   * list), so a restart with the keys reordered, or another instance with another keys file,
+   * finds the same balance. Never shown to callers.
+   */
   id: string;
   name: string;
   features: Feature[];
@@ -12,6 +16,13 @@ export interface KeyRecord extends Omit<ApiKeyConfig, 'key'> {
 }
 
 const digestOf = (s: string): Buffer => createHash('sha256').update(s, 'utf8').digest();
+
+/**
+ * The id a key's state is stored under: a hash of the key in its own domain (not the lookup
+ * digest), shortened; a state file or Redis holds this, never the key or its lookup digest.
+ */
+export const keyIdOf = (key: string): string =>
+  `k_${createHash('sha256').update(`distill-key-id\0${key}`, 'utf8').digest('hex').slice(0, 32)}`;
 
 function checkFeatures(features: unknown, where: string): Feature[] {
   if (features === undefined) return [];
@@ -62,7 +73,7 @@ export class KeyStore {
       const { key, ...rest } = cfg;
       this.records.push({
         ...rest,
-        id: `key${i + 1}`,
+        id: keyIdOf(key),
         name: cfg.name ?? `key${i + 1}`,
         features: cfg.features ? checkFeatures(cfg.features, `key ${cfg.name ?? i + 1}`) : defaultFeatures,
         digest: digestOf(key),

@@ -1,9 +1,12 @@
 import type { KeyRecord } from '../auth/keys.js';
+import type { Hold } from '../limits/ledger.js';
 
 /** What the server tracks for one request, from its first byte to its log line. */
 export interface RequestState {
   id: string;
   key?: KeyRecord;
+  /** Credits held for a charged route, settled by its charge or released when it ends. */
+  hold?: Hold;
   /** Set once the request says so (parse options, search enterprise zdr, scrape lockdown). */
   zeroDataRetention: boolean;
   /** Aborted on the request deadline, a client disconnect, or a shutdown cut. */

@@ -22,21 +22,3 @@ export function priceUsage(usage: Usage, opts: { searchRatePer10?: number } = {}
   credits += 4 * (usage.promptInjectionChecks ?? 0);
   return credits;
 }
-
-/** Remaining credits per key, for keys that have a budget. Held in memory only. */
-export class CreditLedger {
-  private readonly spent = new Map<string, number>();
-
-  /** True when the key has a budget and has spent it. */
-  exhausted(keyId: string, budget: number | undefined): boolean {
-    return budget !== undefined && (this.spent.get(keyId) ?? 0) >= budget;
-  }
-
-  charge(keyId: string, credits: number): void {
-    if (credits > 0) this.spent.set(keyId, (this.spent.get(keyId) ?? 0) + credits);
-  }
-
-  spentBy(keyId: string): number {
-    return this.spent.get(keyId) ?? 0;
-  }
-}

@@ -1,23 +1,17 @@
+import { guarded } from '../state/guarded.js';
+import type { StateStore } from '../state/store.js';
+
 /**
- * Requests per minute per key, as a sliding log of the last minute's request times. The log
- * is capped at the limit, so memory per key is bounded by it.
+ * Requests per minute per key, as a sliding log of the last minute's request times, kept in
+ * the state store so that a restart does not reset a window and instances sharing the store
+ * share one limit per key.
  */
 export class RateLimiter {
-  private readonly log = new Map<string, number[]>();
-
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly state: StateStore) {}
 
   /** Counts a request; returns the seconds to wait when over the limit, else 0. */
-  hit(keyId: string, perMinute: number | undefined): number {
-    if (!perMinute || perMinute <= 0) return 0;
-    const t = this.now();
-    const times = (this.log.get(keyId) ?? []).filter((x) => t - x < 60_000);
-    if (times.length >= perMinute) {
-      this.log.set(keyId, times);
-      return Math.max(1, Math.ceil((times[0] + 60_000 - t) / 1000));
-    }
-    times.push(t);
-    this.log.set(keyId, times);
-    return 0;
+  hit(keyId: string, perMinute: number | undefined): Promise<number> {
+    if (!perMinute || perMinute <= 0) return Promise.resolve(0);
+    return guarded(this.state, () => this.state.hit(keyId, perMinute));
   }
 }

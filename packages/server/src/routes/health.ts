@@ -23,6 +23,8 @@ export async function healthRoutes(app: FastifyInstance, ctx: ServerContext): Pr
         search: search ? (search.status?.() ?? { live: true }) : absent,
         scrape: scrape ? (scrape.status?.() ?? { live: true }) : absent,
       },
+      // Where credits and rate limits live: "memory" means a restart resets them.
+      state: { store: ctx.state.kind },
     };
   });
 }

@@ -1,3 +1,4 @@
+import { DistillError } from '@distill/core';
 import type { FastifyRequest } from 'fastify';
 import { limitsOf, type ServerContext } from '../context.js';
 
@@ -18,16 +19,26 @@ export async function enterJob(ctx: ServerContext, req: FastifyRequest): Promise
     st.controller.signal,
   );
   if (slot.limited) st.logFields.queuedMs = slot.queuedMs;
+  const end = ctx.drain.begin();
   return {
-    release: slot.release,
+    release: () => {
+      slot.release();
+      end();
+    },
     queue: slot.limited ? { concurrencyLimited: true, concurrencyQueueDurationMs: slot.queuedMs } : undefined,
   };
 }
 
-/** Records spent credits against the key's budget. */
-export function charge(ctx: ServerContext, req: FastifyRequest, credits: number): void {
-  const key = req.distill.key ?? ctx.anonymous;
-  ctx.ledger.charge(key.id, credits);
+/**
+ * Charges what the job cost against the credits the request held at admission. When the cost
+ * passes what the key has left (a many-page PDF on a nearly spent budget), nothing is charged
+ * and the caller gets 402, as if it had been refused at the door: no key ends below zero.
+ */
+export async function charge(ctx: ServerContext, req: FastifyRequest, credits: number): Promise<void> {
+  const st = req.distill;
+  const key = st.key ?? ctx.anonymous;
+  const hold = st.hold ?? (await ctx.ledger.reserve(key.id, undefined));
+  if (!hold || !(await ctx.ledger.settle(hold, credits))) throw new DistillError('PAYMENT_REQUIRED');
   ctx.metrics?.credits.inc(credits);
-  req.distill.logFields.creditsUsed = credits;
+  st.logFields.creditsUsed = credits;
 }

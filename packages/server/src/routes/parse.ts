@@ -8,6 +8,7 @@ import {
 } from '@distill/core';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
+import { specMetadata } from '../http/metadata.js';
 import { badMultipart, checkUploadHeaders, readUpload } from '../http/multipart.js';
 import { priceUsage } from '../limits/credits.js';
 import type { Usage } from '../services.js';
@@ -109,8 +110,8 @@ export async function parseRoutes(app: FastifyInstance, ctx: ServerContext): Pro
         usage.pagesParsed ?? 1,
       );
       const creditsUsed = priceUsage(usage);
-      charge(ctx, req, creditsUsed);
-      if (slot.queue) Object.assign(data.metadata, slot.queue);
+      await charge(ctx, req, creditsUsed);
+      data.metadata = specMetadata({ ...data.metadata, ...slot.queue });
       return { success: true, data, id: st.id, creditsUsed };
     } finally {
       slot.release();

@@ -2,6 +2,7 @@ import { DistillError, scrapeRequestSchema, validate } from '@distill/core';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { notEnabled, requireFeatures, scrapeFeatures } from '../http/gating.js';
+import { specMetadata } from '../http/metadata.js';
 import { priceUsage } from '../limits/credits.js';
 import { charge, enterJob } from './job.js';
 
@@ -36,10 +37,10 @@ export async function scrapeRoutes(app: FastifyInstance, ctx: ServerContext): Pr
         id: st.id,
       });
       const creditsUsed = priceUsage(out.usage);
-      charge(ctx, req, creditsUsed);
-      const data = slot.queue
-        ? { ...out.data, metadata: { ...(out.data.metadata as object | undefined), ...slot.queue } }
-        : out.data;
+      await charge(ctx, req, creditsUsed);
+      const meta = out.data.metadata as Record<string, unknown> | undefined;
+      const data =
+        meta || slot.queue ? { ...out.data, metadata: specMetadata({ ...meta, ...slot.queue }) } : out.data;
       return { success: true, data, id: st.id, creditsUsed };
     } finally {
       slot.release();

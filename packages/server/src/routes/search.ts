@@ -22,7 +22,7 @@ export async function searchRoutes(app: FastifyInstance, ctx: ServerContext): Pr
         id: st.id,
       });
       const creditsUsed = priceUsage(out.usage, { searchRatePer10: searchRatePer10(body) });
-      charge(ctx, req, creditsUsed);
+      await charge(ctx, req, creditsUsed);
       return { success: true, data: out.data, warning: out.warning ?? null, id: st.id, creditsUsed };
     } finally {
       slot.release();

@@ -1,4 +1,5 @@
 import { DistillError, type ScrapeRequest, type SearchRequest } from '@distill/core';
+import { NO_SEARCH_PROVIDER } from '@distill/search/messages';
 import type { ArtifactStore } from '@distill/web';
 import type { JobContext, ScrapeOutcome, ScrapeService, SearchOutcome, SearchService } from '../services.js';
 
@@ -38,10 +39,6 @@ function searchConfig(opts: EngineServicesOptions, env: Record<string, string | 
   if (env.DISTILL_INDEX) return { provider: 'local-index', env, index: env.DISTILL_INDEX };
   return { provider: null, env: {} };
 }
-
-/** The answer of `/v2/search` when no backend is configured: what to do about it. */
-export const NO_SEARCH_PROVIDER =
-  'Not Implemented: no search provider is configured on this server. Build a local index with `distill index <folder> --index <dir>` and start the server with `--index <dir>` (or DISTILL_INDEX), or point it at SearXNG (`--searxng-url`, DISTILL_SEARXNG_URL) or Brave (`--brave-api-key`, DISTILL_BRAVE_API_KEY)';
 
 export interface EngineServices {
   search: SearchService;
