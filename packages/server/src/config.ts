@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import { LIMITS, type ParserRegistry } from '@distill/core';
 import type { ServedArtifactStore } from './artifacts/store.js';
+import type { CrawlEngineOptions } from './crawl/engine.js';
 import type { ScrapeService, SearchService } from './services.js';
 
 /** Team-gated features of the spec that a key may or may not have (403 when missing). */
@@ -86,6 +87,8 @@ export interface ServerConfig {
   metrics?: { key?: string };
   /** Where scrape screenshots and PDFs are kept and served from (`/v2/artifacts/...`). */
   artifacts?: ServedArtifactStore;
+  /** Crawl, batch scrape and map: the engine (in-process, or Redis with `queue`), limits, webhooks. */
+  crawl?: CrawlEngineOptions;
 }
 
 export const DEFAULTS = {

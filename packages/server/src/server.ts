@@ -13,6 +13,7 @@ import { RateLimiter } from './limits/rate-limiter.js';
 import { metricsRoutes, ServerMetrics } from './metrics.js';
 import { ParsePool } from './parse-pool.js';
 import { artifactRoutes } from './routes/artifacts.js';
+import { crawlRoutes } from './routes/crawl.js';
 import { healthRoutes, openApiRoutes } from './routes/health.js';
 import { parseRoutes } from './routes/parse.js';
 import { scrapeRoutes } from './routes/scrape.js';
@@ -281,6 +282,7 @@ export function createServer(config: ServerConfig = {}): DistillServer {
   app.register(async (scope) => parseRoutes(scope, ctx));
   app.register(async (scope) => searchRoutes(scope, ctx));
   app.register(async (scope) => scrapeRoutes(scope, ctx));
+  app.register(async (scope) => crawlRoutes(scope, ctx, config.crawl));
 
   // Requests being answered, so a shutdown can wait for them while it still answers new ones.
   let inflight = 0;
