@@ -17,6 +17,8 @@ export interface SiteOptions {
   perSection?: number;
   /** robots.txt Crawl-delay for `*`, in seconds (absent when 0). */
   crawlDelay?: number;
+  /** Milliseconds each HTML page takes to answer (a slower site keeps pages in flight). */
+  pageDelayMs?: number;
 }
 
 export interface CrawlSite {
@@ -143,14 +145,17 @@ export async function startCrawlSite(opts: SiteOptions = {}): Promise<CrawlSite>
       return;
     }
     const title = path === '/' ? 'Home' : `Page ${path}`;
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(
-      `<!doctype html><html><head><title>${title}</title></head><body><nav>${r.links
-        .map((l) => `<a href="${l.replace(/&/g, '&amp;')}">${l}</a>`)
-        .join(
-          ' ',
-        )}</nav><main><h1>${title}</h1><p>This is the page at ${path}. It exists so that a crawler has words to convert into Markdown, and a test has something to compare.</p></main></body></html>`,
-    );
+    const html = `<!doctype html><html><head><title>${title}</title></head><body><nav>${r.links
+      .map((l) => `<a href="${l.replace(/&/g, '&amp;')}">${l}</a>`)
+      .join(
+        ' ',
+      )}</nav><main><h1>${title}</h1><p>This is the page at ${path}. It exists so that a crawler has words to convert into Markdown, and a test has something to compare.</p></main></body></html>`;
+    const send = () => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(html);
+    };
+    if (opts.pageDelayMs) setTimeout(send, opts.pageDelayMs);
+    else send();
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -83,4 +83,6 @@ export const mapRequestSchema = z
   .strict();
 export type MapRequest = z.infer<typeof mapRequestSchema>;
 
-export const paramsPreviewSchema = z.object({ url: z.string().min(1), prompt: z.string().min(1) }).strict();
+export const paramsPreviewSchema = z
+  .object({ url: z.string().min(1), prompt: z.string().min(1), ...clientFields })
+  .strict();
