@@ -26,6 +26,10 @@ export interface CrawlSite {
   server: Server;
   /** Requests served per path (to check no page is fetched twice, and robots are honoured). */
   hits: Map<string, number>;
+  /** Most HTML pages in flight at once, and when each HTML page was requested (ms). */
+  peakInFlight(): number;
+  resetPeak(): void;
+  requestTimes: number[];
   /** Every allowed page a crawl from `/` reaches within `maxDepth` hops (sitemap entries at 0), as full URLs. */
   expected(maxDepth: number, filter?: (path: string) => boolean): Set<string>;
   /** The allowed page URLs the sitemaps list. */
@@ -46,6 +50,9 @@ export async function startCrawlSite(opts: SiteOptions = {}): Promise<CrawlSite>
   const sections = opts.sections ?? 10;
   const per = opts.perSection ?? 50;
   const hits = new Map<string, number>();
+  const requestTimes: number[] = [];
+  let inFlight = 0;
+  let peak = 0;
 
   const sectionPath = (s: number) => `/s${s}/`;
   const pagePath = (s: number, i: number) => `/s${s}/p${i}`;
@@ -150,7 +157,11 @@ export async function startCrawlSite(opts: SiteOptions = {}): Promise<CrawlSite>
       .join(
         ' ',
       )}</nav><main><h1>${title}</h1><p>This is the page at ${path}. It exists so that a crawler has words to convert into Markdown, and a test has something to compare.</p></main></body></html>`;
+    requestTimes.push(performance.now());
+    inFlight++;
+    peak = Math.max(peak, inFlight);
     const send = () => {
+      inFlight--;
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(html);
     };
@@ -176,6 +187,11 @@ export async function startCrawlSite(opts: SiteOptions = {}): Promise<CrawlSite>
     url: base,
     server,
     hits,
+    peakInFlight: () => peak,
+    resetPeak: () => {
+      peak = inFlight;
+    },
+    requestTimes,
     expected(maxDepth, filter = () => true) {
       // Breadth first, the sitemap's entries and the start at depth 0, as the crawler counts.
       const depth = new Map<string, number>();

@@ -164,6 +164,11 @@ export class MemoryJobStore implements JobStore {
     return at - now;
   }
 
+  async hostDone(id: string, host: string, delayMs: number) {
+    const e = this.get(id);
+    if (e && delayMs > 0) e.hosts.set(host, Math.max(e.hosts.get(host) ?? 0, Date.now() + delayMs));
+  }
+
   async active() {
     return [...this.jobs.values()].filter((e) => e.meta.status === 'scraping').map((e) => e.meta.id);
   }

@@ -161,11 +161,13 @@ async function visit(
   if (robots && !robots.allowed(url)) return store.addRobotsBlocked(id, entry.url);
   if (!(await store.reserve(id, plan.pageLimit))) return store.addLimit(id, 'pages');
   let kept = false;
+  let delay = 0;
   const signal = env.signalFor(id);
   const release = await env.hosts.enter(url.host, plan.maxConcurrency);
   try {
-    // The politeness delay: the request's, or robots.txt's Crawl-delay if longer, per host.
-    const delay = Math.max(plan.delayMs, (robots?.crawlDelay ?? 0) * 1000);
+    // The politeness delay: the request's, or robots.txt's Crawl-delay if longer, per host,
+    // counted between request starts and again from each response's end (whichever is later).
+    delay = Math.max(plan.delayMs, (robots?.crawlDelay ?? 0) * 1000);
     await sleep(await store.hostSlot(id, url.host, delay), signal);
     if (signal?.aborted) return;
     const format = formatFromExtension(url.pathname);
@@ -244,6 +246,7 @@ async function visit(
       );
     }
   } finally {
+    if (delay > 0) await store.hostDone(id, url.host, delay);
     release();
     if (!kept) await store.release(id);
   }

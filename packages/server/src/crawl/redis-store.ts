@@ -94,6 +94,12 @@ local at = math.max(now, nxt)
 redis.call('HSET', KEYS[1], ARGV[1], at + tonumber(ARGV[3]))
 return at - now`;
 
+const HOST_DONE = `
+local nxt = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0')
+local at = tonumber(ARGV[2]) + tonumber(ARGV[3])
+if at > nxt then redis.call('HSET', KEYS[1], ARGV[1], at) end
+return 0`;
+
 type Scripted = Redis & {
   crawlAdmit(meta: string, seen: string, ...args: (string | number)[]): Promise<number[]>;
   crawlIsSettled(meta: string, settled: string, seen: string, url: string): Promise<number>;
@@ -108,6 +114,7 @@ type Scripted = Redis & {
   ): Promise<number[]>;
   crawlFinish(meta: string, active: string, status: string, error: string, id: string): Promise<number>;
   crawlHostSlot(hosts: string, host: string, now: number, delay: number): Promise<number>;
+  crawlHostDone(hosts: string, host: string, now: number, delay: number): Promise<number>;
 };
 
 /**
@@ -130,6 +137,7 @@ export class RedisJobStore implements JobStore {
     def('crawlRecord', 3, RECORD);
     def('crawlFinish', 2, FINISH);
     def('crawlHostSlot', 1, HOST_SLOT);
+    def('crawlHostDone', 1, HOST_DONE);
   }
 
   private k(id: string, suffix: string): string {
@@ -292,6 +300,10 @@ export class RedisJobStore implements JobStore {
   async hostSlot(id: string, host: string, delayMs: number): Promise<number> {
     if (delayMs <= 0) return 0;
     return Number(await this.r.crawlHostSlot(this.k(id, 'hosts'), host, Date.now(), delayMs));
+  }
+
+  async hostDone(id: string, host: string, delayMs: number): Promise<void> {
+    if (delayMs > 0) await this.r.crawlHostDone(this.k(id, 'hosts'), host, Date.now(), delayMs);
   }
 
   async active(): Promise<string[]> {

@@ -127,6 +127,8 @@ export interface JobStore {
   errors(id: string): Promise<{ errors: PageError[]; robotsBlocked: string[] }>;
   /** Milliseconds to wait before the next request to `host`, reserving the slot after it. */
   hostSlot(id: string, host: string, delayMs: number): Promise<number>;
+  /** A request to `host` ended: the next may not start before `delayMs` from now. */
+  hostDone(id: string, host: string, delayMs: number): Promise<void>;
   /** Ids of jobs still scraping. */
   active(): Promise<string[]>;
   /** Credits charged to the caller's ledger so far (the queue engine charges as workers report). */
