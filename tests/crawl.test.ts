@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import Firecrawl from 'firecrawl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,6 +125,29 @@ describe('crawl, map and batch scrape with the official client', { timeout: 600_
     expect(new Set(streamed)).toEqual(expected);
   });
 
+  it('speaks the watcher protocol over a WebSocket whose subprotocol is the key', async () => {
+    // The WebSocket class the client itself loads on Node 20 (undici's), to talk to the server directly.
+    const fromClient = createRequire(createRequire(import.meta.url).resolve('firecrawl'));
+    const { WebSocket } = fromClient('undici') as { WebSocket: typeof globalThis.WebSocket };
+    const url = `${served.url.replace(/^http/, 'ws')}/v2/crawl/${crawlId}`;
+    const messages = await new Promise<{ type: string; data?: { status?: string } }[]>((resolve, reject) => {
+      const ws = new WebSocket(url, KEY);
+      const got: { type: string }[] = [];
+      ws.onmessage = (ev) => got.push(JSON.parse(String(ev.data)));
+      ws.onclose = () => resolve(got);
+      ws.onerror = () => reject(new Error('websocket error'));
+    });
+    const docs = messages.filter((m) => m.type === 'document');
+    expect(docs.length).toBe(site.expected(3).size);
+    expect(messages.at(-1)).toMatchObject({ type: 'done', data: { status: 'completed' } });
+    const refused = await new Promise<boolean>((resolve) => {
+      const ws = new WebSocket(url, 'not-a-key');
+      ws.onopen = () => resolve(false);
+      ws.onerror = () => resolve(true);
+    });
+    expect(refused).toBe(true);
+  });
+
   it('cancelCrawl() stops a crawl; /v2/crawl/active lists it while it runs', async () => {
     const { id } = await client.startCrawl(`${site.url}/`, { delay: 1, sitemap: 'skip' });
     const active = await client.getActiveCrawls();
@@ -218,6 +242,13 @@ describe('crawl, map and batch scrape with the official client', { timeout: 600_
     } finally {
       receiver.close();
     }
+  });
+
+  it('fails a crawl whose every page failed, with the reason', async () => {
+    const job = await client.crawl('http://127.0.0.1:1/', { pollInterval: 1, timeout: 240 });
+    expect(job.status).toBe('failed');
+    const { errors } = await client.getCrawlErrors(job.id);
+    expect(errors[0]?.code).toBe('BAD_GATEWAY');
   });
 
   it('answers params-preview honestly: no LLM is configured', async () => {

@@ -177,7 +177,7 @@ function section(rows: Row[], redis: RedisRow | undefined, sitePages: number): s
   ];
   if (redis)
     lines.push(
-      `Queue engine (\`--queue redis://…\`, one crawl worker at 16 pages): a site whose sitemap lists ${redis.frontier} pages, all admitted to the frontier at once. Redis used_memory: baseline ${redis.baselineMb.toFixed(1)} MB; peak with the whole frontier queued ${redis.frontierPeakMb.toFixed(1)} MB; peak over the crawl ${redis.peakMb.toFixed(1)} MB (${redis.peakAboveBaselineMb.toFixed(1)} MB above baseline, results included); ${redis.pages} pages in ${redis.seconds.toFixed(1)} s (${(redis.pages / redis.seconds).toFixed(1)} pages/s).`,
+      `Queue engine (\`--queue redis://…\`, one crawl worker at 16 pages): a site of ${redis.pages} pages whose sitemap lists them all, so the whole frontier is queued at once after the sitemap is read (${redis.frontier} URLs admitted over the crawl, links one hop from the sitemap's pages included). Redis used_memory: baseline ${redis.baselineMb.toFixed(1)} MB; peak with the whole frontier queued ${redis.frontierPeakMb.toFixed(1)} MB; peak over the crawl ${redis.peakMb.toFixed(1)} MB (${redis.peakAboveBaselineMb.toFixed(1)} MB above baseline, stored results included); ${redis.pages} pages in ${redis.seconds.toFixed(1)} s (${(redis.pages / redis.seconds).toFixed(1)} pages/s).`,
       '',
     );
   return lines.join('\n');

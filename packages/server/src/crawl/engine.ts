@@ -181,6 +181,12 @@ export class CrawlEngine {
         'Not Implemented: webhooks are signed, and this server has no webhook secret; start it with --webhook-secret (DISTILL_WEBHOOK_SECRET)',
       );
     await this.init();
+    if ((await this.store.active()).length >= this.limits.maxActiveJobs)
+      throw new DistillError(
+        'CONCURRENCY_LIMIT_REACHED',
+        `Concurrency limit reached: ${this.limits.maxActiveJobs} crawl and batch jobs are already running on this server`,
+        { retryAfter: 30 },
+      );
     const id = randomUUID();
     const now = Date.now();
     const meta: JobMeta = {

@@ -19,6 +19,8 @@ export interface CrawlLimits {
   maxConcurrency: number;
   /** Pages in flight across all jobs of the in-process engine. */
   maxConcurrentPages: number;
+  /** Jobs running at once on this server (each holds a frontier and results): 429 past it. */
+  maxActiveJobs: number;
   /** How long a finished job's status and results stay readable. */
   retentionMs: number;
 }
@@ -32,6 +34,7 @@ export const DEFAULT_CRAWL_LIMITS: CrawlLimits = {
   perHostConcurrency: 16,
   maxConcurrency: 64,
   maxConcurrentPages: 64,
+  maxActiveJobs: 64,
   retentionMs: 24 * 3600 * 1000,
 };
 

@@ -112,7 +112,17 @@ const statusCode = (s: number): string =>
  * call from any worker: `finish` is atomic, so only one caller sends the event.
  */
 async function complete(env: PageEnv, id: string, plan: CrawlPlan): Promise<void> {
-  if (await env.store.finish(id, 'completed')) {
+  const meta = await env.store.meta(id);
+  // A job that stored nothing because every page failed has failed; one that found nothing
+  // allowed (robots.txt, scope) has not.
+  const errs = meta && meta.completed === 0 ? (await env.store.errors(id)).errors : [];
+  if (errs.length > 0) {
+    const error = `No page could be scraped; the first error: ${errs[0].error} (${errs[0].url})`;
+    if (await env.store.finish(id, 'failed', error)) {
+      env.webhooks.send(plan.webhook, plan.kind, id, 'failed', [], error);
+      env.onFinished?.(id);
+    }
+  } else if (await env.store.finish(id, 'completed')) {
     env.webhooks.send(plan.webhook, plan.kind, id, 'completed', []);
     env.onFinished?.(id);
   }

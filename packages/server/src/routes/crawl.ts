@@ -83,8 +83,22 @@ export async function crawlRoutes(
 
   app.post('/v2/crawl', async (req) => {
     const st = req.distill;
-    const body = validate(crawlRequestSchema, req.body, 'crawl request');
+    let body = validate(crawlRequestSchema, req.body, 'crawl request');
     st.zeroDataRetention = body.zeroDataRetention;
+    if (body.prompt && opts.llm) {
+      // The prompt's options fill in what the caller left out; the caller's own fields win.
+      const { url: _u, ...derived } = await paramsPreview(
+        opts.llm,
+        body.url,
+        body.prompt,
+        st.controller.signal,
+      );
+      body = validate(
+        crawlRequestSchema,
+        { ...derived, ...(req.body as object), prompt: null },
+        'crawl request',
+      );
+    }
     const plan = crawlPlan(body, planContext(ctx, engine, req));
     const id = await engine.start(plan, ownerOf(ctx, req), publicOptions(body as Record<string, unknown>));
     if (!st.zeroDataRetention) st.logFields.job = id;
