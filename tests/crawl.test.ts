@@ -32,6 +32,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  if (served?.child.exitCode !== null) console.error(served?.stderr());
   expect(await served?.stop()).toBe(0);
   await site?.close();
 });

@@ -29,6 +29,9 @@ export function watchRoutes(app: FastifyInstance, ctx: ServerContext, engine: Cr
   };
 
   app.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // A client that resets the connection while it is refused must not be an uncaught 'error'
+    // event (which would end the process).
+    socket.on('error', () => socket.destroy());
     const m = PATH.exec(req.url ?? '');
     if (!m) return refuse(socket, 404, 'Not Found');
     if (ctx.closing) return refuse(socket, 503, 'Service Unavailable');
@@ -48,6 +51,8 @@ export function watchRoutes(app: FastifyInstance, ctx: ServerContext, engine: Cr
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.add(ws);
       ws.on('close', () => sockets.delete(ws));
+      // A bad frame from the client ends its watch, not the server.
+      ws.on('error', () => ws.terminate());
       void follow(ws, engine, id, who).finally(() => sockets.delete(ws));
     });
   });
