@@ -79,6 +79,32 @@ describe('GET /v2/openapi.json of the spawned server', { timeout: 60_000 }, () =
     await conforms(doc, 'GET');
   });
 
+  it('describes the crawl, batch scrape and map routes as they answer', async () => {
+    const json = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
+    const active = await fetch(`${s.url}/v2/crawl/active`, { headers: json });
+    expect(active.status).toBe(200);
+    await conforms(active, '/v2/crawl/active', 'get');
+    const bad = await fetch(`${s.url}/v2/crawl`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ url: 'ftp://x' }),
+    });
+    expect(bad.status).toBe(400);
+    await conforms(bad, '/v2/crawl', 'post');
+    const missing = await fetch(`${s.url}/v2/batch/scrape/00000000-0000-0000-0000-000000000000`, {
+      headers: json,
+    });
+    expect(missing.status).toBe(404);
+    await conforms(missing, '/v2/batch/scrape/{id}', 'get');
+    const preview = await fetch(`${s.url}/v2/crawl/params-preview`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ url: 'https://example.com', prompt: 'docs only' }),
+    });
+    expect(preview.status).toBe(501);
+    await conforms(preview, '/v2/crawl/params-preview', 'post');
+  });
+
   it('takes its request schemas from the API’s own zod schemas', () => {
     const schemas = (doc.components as { schemas: Record<string, { properties?: Record<string, unknown> }> })
       .schemas;

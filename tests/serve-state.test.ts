@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Firecrawl from 'firecrawl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiDocument, validatingProxy } from './helpers/openapi.js';
-import { type RunningRedis, startRedis } from './helpers/redis.js';
+import { type RunningRedis, startRedis } from '../packages/server/src/testing/redis.js';
 import { EXAMPLE, serveProcess } from './helpers/spawn.js';
 
 // Credits and rate limits as an operator running `distill serve` meets them: spent through the

@@ -4,7 +4,7 @@
 // pnpm bench cold [--runs N]   (the built CLI as whole processes, beside LiteParse's CLI)
 // pnpm bench install   (install size of distill, with and without OCR, beside peers)
 // pnpm bench report [--html [--worst N] [--no-inspect]]
-// pnpm bench batch|load|search|web|ocr-startup [...]   (each module's own options; --help on each)
+// pnpm bench batch|load|search|web|ocr-startup|crawl [...]   (each module's own options; --help on each)
 // pnpm bench dev <tool> [...]   (tuning and debugging aids, listed by `pnpm bench dev`)
 import { readdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -36,6 +36,7 @@ const USAGE = `usage:
   pnpm bench search [--help]         the local search index (search-speed.ts)
   pnpm bench web [--help]            scrape through the real browser (web-speed.ts)
   pnpm bench ocr-startup [--help]    OCR engine start-up (ocr-startup.ts)
+  pnpm bench crawl [--help]          crawl pages/s at 1, 4, 16 and Redis memory of a 10,000-page frontier (crawl-speed.ts)
   pnpm bench dev <tool> [args]       tuning and debugging aids (benchmarks/src/dev; no tool lists them)`;
 
 /**
@@ -48,6 +49,7 @@ const PROGRAMS: Record<string, string> = {
   search: './search-speed.js',
   web: './web-speed.js',
   'ocr-startup': './ocr-startup.js',
+  crawl: './crawl-speed.js',
 };
 
 const DEV_DIR = new URL('./dev/', import.meta.url);

@@ -562,7 +562,7 @@ function icdarSection(rs: QualityResult[]): string[] {
   ];
 }
 
-const STANDALONE = ['speed-batch', 'load-server', 'load-server-mixed', 'speed-web', 'speed-search'];
+const STANDALONE = ['speed-batch', 'load-server', 'load-server-mixed', 'speed-web', 'speed-search', 'speed-crawl'];
 
 export function writeReport(): string {
   const all = readResults();

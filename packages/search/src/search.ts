@@ -289,7 +289,11 @@ async function discoverTools(
 function raceSignal<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   const timeout = () =>
     new DistillError('REQUEST_TIMEOUT', 'Request Timeout: the search took longer than its timeout');
-  if (signal.aborted) return Promise.reject(timeout());
+  if (signal.aborted) {
+    // The work was started anyway: its own rejection must not go unhandled (it would end the process).
+    work.catch(() => undefined);
+    return Promise.reject(timeout());
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(timeout());
     signal.addEventListener('abort', onAbort, { once: true });

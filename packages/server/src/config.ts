@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import { LIMITS, type ParserRegistry } from '@distill/core';
 import type { ServedArtifactStore } from './artifacts/store.js';
+import type { CrawlEngineOptions } from './crawl/engine.js';
 import type { ScrapeService, SearchService } from './services.js';
 import type { StateStore } from './state/store.js';
 
@@ -95,6 +96,8 @@ export interface ServerConfig {
    * it when it closes.
    */
   state?: StateStore;
+  /** Crawl, batch scrape and map: the engine (in-process, or Redis with `queue`), limits, webhooks. */
+  crawl?: CrawlEngineOptions;
 }
 
 export const DEFAULTS = {

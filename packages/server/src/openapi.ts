@@ -1,5 +1,6 @@
 import { ERROR_CATALOGUE, parseOptionsSchema, scrapeRequestSchema, searchRequestSchema } from '@distill/core';
 import { zodToJsonSchema } from 'zod-to-json-schema';
+import { crawlPaths, crawlSchemas } from './crawl/openapi-paths.js';
 
 /** A request schema as JSON Schema (draft 2020-12 is what OpenAPI 3.1 uses; draft-07 output is a subset). */
 // The schemas go in untyped: their full zod types are deep enough to stall the type checker
@@ -124,9 +125,11 @@ export function openApiDocument(version: string): Record<string, unknown> {
         SearchRequest: schemaOf(searchRequestSchema),
         ScrapeRequest: schemaOf(scrapeRequestSchema),
         Document: document,
+        ...crawlSchemas({ schemaOf }),
       },
     },
     paths: {
+      ...crawlPaths({ schemaOf, errors, common }),
       '/v2/parse': {
         post: {
           operationId: 'parse',

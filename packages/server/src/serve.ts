@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ServedArtifactStore } from './artifacts/store.js';
 import { keysFromEnv } from './auth/keys.js';
 import type { ServerConfig } from './config.js';
+import type { CrawlEngineOptions } from './crawl/engine.js';
 import { createServer, type DistillServer } from './server.js';
 import { type EngineServicesOptions, engineServices } from './services/engine.js';
 import { openState } from './state/open.js';
@@ -35,6 +36,8 @@ export interface ServeOptions {
   /** `GET /metrics` (`--metrics`), with an optional bearer key for scrapers (`--metrics-key`, DISTILL_METRICS_KEY). */
   metrics?: boolean;
   metricsKey?: string;
+  /** Crawl engine settings (`--queue`, `--webhook-secret`, `--crawl-*` limits); DISTILL_WEBHOOK_SECRET is read too. */
+  crawl?: CrawlEngineOptions;
 }
 
 /**
@@ -79,6 +82,13 @@ export async function serve(opts: ServeOptions = {}): Promise<DistillServer & { 
       ...(opts.metrics || opts.metricsKey || env.DISTILL_METRICS_KEY
         ? { metrics: { key: opts.metricsKey ?? (env.DISTILL_METRICS_KEY || undefined) } }
         : {}),
+      crawl: {
+        allowPrivateUrls: opts.engine?.allowPrivateUrls ?? env.DISTILL_ALLOW_PRIVATE_URLS === '1',
+        webhookSecret: env.DISTILL_WEBHOOK_SECRET || undefined,
+        queue: env.DISTILL_QUEUE || undefined,
+        ...opts.config?.crawl,
+        ...opts.crawl,
+      },
       services: opts.config?.services ?? (engine ? { search: engine.search, scrape: engine.scrape } : {}),
       port,
       host: opts.host ?? opts.config?.host,

@@ -14,6 +14,7 @@ import { RateLimiter } from './limits/rate-limiter.js';
 import { metricsRoutes, ServerMetrics } from './metrics.js';
 import { ParsePool } from './parse-pool.js';
 import { artifactRoutes } from './routes/artifacts.js';
+import { crawlRoutes } from './routes/crawl.js';
 import { healthRoutes, openApiRoutes } from './routes/health.js';
 import { parseRoutes } from './routes/parse.js';
 import { scrapeRoutes } from './routes/scrape.js';
@@ -313,6 +314,7 @@ export function createServer(config: ServerConfig = {}): DistillServer {
   app.register(async (scope) => scrapeRoutes(scope, ctx));
   if (config.ui !== false) app.register(async (scope) => uiRoutes(scope, ctx));
   app.register(async (scope) => usageRoutes(scope, ctx));
+  app.register(async (scope) => crawlRoutes(scope, ctx, config.crawl));
 
   let closed: Promise<void> | undefined;
   return {

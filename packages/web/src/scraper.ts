@@ -55,7 +55,11 @@ const timeoutError = (url: URL, ms: number) =>
 
 /** Settles with `work`, or rejects with a timeout once the signal fires. */
 function raceSignal<T>(work: Promise<T>, signal: AbortSignal, onAbort: () => DistillError): Promise<T> {
-  if (signal.aborted) return Promise.reject(onAbort());
+  if (signal.aborted) {
+    // The work was started anyway: its own rejection must not go unhandled (it would end the process).
+    work.catch(() => undefined);
+    return Promise.reject(onAbort());
+  }
   return new Promise<T>((resolve, reject) => {
     const abort = () => reject(onAbort());
     signal.addEventListener('abort', abort, { once: true });

@@ -33,6 +33,19 @@ State (credits spent per key, rate-limit windows, key records) survives a restar
   --redis URL           keep it in Redis instead, shared by every instance given the same URL
                         (redis://[user:pass@]host:port[/db]; DISTILL_REDIS_URL)
 
+Crawl, batch scrape and map (/v2/crawl, /v2/batch/scrape, /v2/map):
+  --queue URL           redis://host:port[/db][/name]: jobs, frontier and results in Redis, pages
+                        processed by \`distill worker --queue URL\` processes (DISTILL_QUEUE);
+                        default: in this process, no Redis needed
+  --webhook-secret S    sign webhook payloads (X-Firecrawl-Signature: sha256=HMAC); webhooks are
+                        refused without it (DISTILL_WEBHOOK_SECRET)
+  --crawl-max-pages N   pages per job at most (default 10000); a request's limit is capped here
+  --crawl-max-depth N   link hops at most (default 25)
+  --crawl-max-mb N      stored result size per job, MB (default 512)
+  --crawl-max-minutes N wall time per job (default 120)
+  --crawl-max-frontier N  URLs queued and not yet done per job (default 100000)
+  --crawl-per-host N    requests in flight per host (default 16)
+
 Operations:
   --metrics             serve Prometheus metrics at GET /metrics (loopback only without a key)
   --metrics-key KEY     bearer key for /metrics (DISTILL_METRICS_KEY); implies --metrics
@@ -59,6 +72,14 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
       redis: { type: 'string' },
       metrics: { type: 'boolean' },
       'metrics-key': { type: 'string' },
+      queue: { type: 'string' },
+      'webhook-secret': { type: 'string' },
+      'crawl-max-pages': { type: 'string' },
+      'crawl-max-depth': { type: 'string' },
+      'crawl-max-mb': { type: 'string' },
+      'crawl-max-minutes': { type: 'string' },
+      'crawl-max-frontier': { type: 'string' },
+      'crawl-per-host': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -69,7 +90,26 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
   // The server (fastify) loads only for this command.
   const { serve } = await loadOptional(() => import('@distill/server'), '@distill/server', 'distill serve');
   try {
+    const num = (name: string, v: string | undefined, scale = 1): number | undefined => {
+      if (v === undefined) return undefined;
+      const n = Number(v);
+      if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number, got ${v}`);
+      return n * scale;
+    };
+    const limits = {
+      maxPages: num('crawl-max-pages', values['crawl-max-pages']),
+      maxDepth: num('crawl-max-depth', values['crawl-max-depth']),
+      maxBytes: num('crawl-max-mb', values['crawl-max-mb'], 1024 * 1024),
+      maxWallMs: num('crawl-max-minutes', values['crawl-max-minutes'], 60_000),
+      maxFrontier: num('crawl-max-frontier', values['crawl-max-frontier']),
+      perHostConcurrency: num('crawl-per-host', values['crawl-per-host']),
+    };
     const server = await serve({
+      crawl: {
+        ...(values.queue ? { queue: values.queue } : {}),
+        ...(values['webhook-secret'] ? { webhookSecret: values['webhook-secret'] } : {}),
+        limits: Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined)),
+      },
       port: values.port,
       host: values.host,
       keysFile: values['keys-file'],

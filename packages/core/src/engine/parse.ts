@@ -117,7 +117,11 @@ function timeoutSignal(timeoutMs: number, outer?: AbortSignal): { signal: AbortS
 
 /** Settles with the parser's result, or rejects when the signal fires first. */
 function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(new DistillError('REQUEST_TIMEOUT'));
+  if (signal.aborted) {
+    // The work was started anyway: its own rejection must not go unhandled (it would end the process).
+    work.catch(() => undefined);
+    return Promise.reject(new DistillError('REQUEST_TIMEOUT'));
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () =>
       reject(new DistillError('REQUEST_TIMEOUT', `Request Timeout: parsing took longer than the timeout`));
