@@ -833,6 +833,29 @@ describe('columns first', () => {
 });
 
 describe('close columns in rule-bound tables', () => {
+  it('keeps apart two header cells a font size apart when the body rows start a column there', () => {
+    // Header cells 12 points apart at size 12 (one fragment by the line rule), body columns wide apart.
+    const at = [96, 190, 268];
+    const body = [
+      ['North Point', '1.8', '8'],
+      ['Gull Bay', '0.6', '8'],
+      ['Harbour Wall', '0.1', '7'],
+    ];
+    const p = page([
+      run('Station', 112, 482, 12, true),
+      run('Retreat (m)', 190, 482, 12, true),
+      run('Survey count', 268, 482, 12, true),
+      ...body.flatMap((r, i) => r.map((t, c) => run(t, at[c], 506 + i * 22, 12))),
+    ]);
+    p.rules = [477, 502, 570].map((y) => ({ x0: 90, y0: y, x1: 374, y1: y }));
+    const t = analyzePage(p).blocks.find((b) => b.kind === 'table');
+    if (t?.kind !== 'table') throw new Error('no table');
+    expect(t.rows.map((r) => r.map((c) => c.text))).toEqual([
+      ['Station', 'Retreat (m)', 'Survey count'],
+      ...body,
+    ]);
+  });
+
   it('gives each column its own cell when a row sets them closer than a font size', () => {
     const rows = [
       ['Potosi Pupfish', 'Cyprinodon alvarezi'],

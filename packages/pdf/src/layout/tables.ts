@@ -670,8 +670,8 @@ export function gridFromText(input: TextRun[]): TableCellOut[][] | undefined {
   const maxCols = Math.max(...rows.map((r) => r.length));
   if (maxCols < 2) return undefined;
   // Column gaps from the rows with most fragments (spanning headers would hide them).
-  const basis = rows.filter((r) => r.length >= Math.max(2, Math.ceil(maxCols / 2))).flat();
-  const ranges = basis.map((f): [number, number] => [f.x0, f.x1]).sort((a, b) => a[0] - b[0]);
+  const basisRows = rows.filter((r) => r.length >= Math.max(2, Math.ceil(maxCols / 2)));
+  const ranges = basisRows.flatMap((r) => columnPieces(r, basisRows)).sort((a, b) => a[0] - b[0]);
   const cuts: number[] = [];
   /** Where the column after each cut starts: the left edge its cells share. */
   const starts: number[] = [];
@@ -703,6 +703,46 @@ export function gridFromText(input: TextRun[]): TableCellOut[][] | undefined {
   const out: TableCellOut[][] = [];
   for (const r of merged) out.push(rowCells(r, cuts, starts, nc));
   return mergeExclusiveColumns(out);
+}
+
+/**
+ * Below a font size, a gap inside one fragment may still be a column gap (header cells set a
+ * little closer than the body's); from this wide (in font sizes) it is never a word space.
+ */
+const CELL_GAP = 0.4;
+/** How close (points) two cells' left edges must be to start one left-aligned column. */
+const ALIGN_TOL = 1.5;
+
+/**
+ * The x-ranges a row's fragments cover when column gaps are sought. A fragment is cut at a
+ * gap between its runs wider than a word space (CELL_GAP) where the run after the gap starts
+ * at the left edge of a cell of another row: a column the other rows line up on ("Retreat (m)
+ * Survey count" over "1.8 … 8"), which a header's closer setting would otherwise hide.
+ */
+function columnPieces(row: Line[], basis: Line[][]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const f of row) {
+    if (f.runs.length < 2) {
+      out.push([f.x0, f.x1]);
+      continue;
+    }
+    const rs = f.runs.slice().sort((a, b) => a.x0 - b.x0);
+    let start = rs[0].x0;
+    let reach = rs[0].x1;
+    for (let k = 1; k < rs.length; k++) {
+      const r = rs[k];
+      const aligned =
+        r.x0 - reach >= CELL_GAP * f.size &&
+        basis.some((other) => other !== row && other.some((g) => Math.abs(g.x0 - r.x0) <= ALIGN_TOL));
+      if (aligned) {
+        out.push([start, reach]);
+        start = r.x0;
+      }
+      reach = Math.max(reach, r.x1);
+    }
+    out.push([start, reach]);
+  }
+  return out;
 }
 
 const NUMBER = /^[-+−–(]?[\d.,]+%?\)?$/;
