@@ -164,6 +164,44 @@ describe('tables the lines vouch for', () => {
     expect(tableRows(p)).toEqual([]);
   });
 
+  it('parts a boxed one-column list under a ruled header into one row per item', () => {
+    // Items one a line, each ending with room for the next line's first word: broken by hand.
+    const items = ['Safety goggles', 'Lab coat', 'Nitrile gloves', 'Closed shoes'];
+    const p = page([
+      run('Required items', 80, 104, 10, true),
+      ...items.map((t, i) => run(t, 80, 126 + i * 14, 10)),
+    ]);
+    p.rules = grid([70, 300], [100, 120, 185]);
+    expect(tableRows(p)).toEqual([[['Required items'], ...items.map((t) => [t])]]);
+  });
+
+  it('keeps an empty second column under its header, the items below ruled off only as a block', () => {
+    const items = ['Safety goggles', 'Lab coat', 'Nitrile gloves', 'Closed shoes'];
+    const p = page([
+      run('Item', 80, 104, 10, true),
+      run('Notes', 220, 104, 10, true),
+      ...items.map((t, i) => run(t, 80, 126 + i * 14, 10)),
+    ]);
+    p.rules = grid([70, 200, 400], [100, 120, 185]);
+    expect(tableRows(p)).toEqual([[['Item', 'Notes'], ...items.map((t) => [t, ''])]]);
+  });
+
+  it('keeps the wrapped lines of a one-column ruled cell together, and a lone frame of short lines text', () => {
+    // Each line is as full as the next word allows: wrapped, one entry.
+    const wrapped = ['Emissions of ten tons or', 'more a year of one toxic', 'air pollutant in all'];
+    const one = page([
+      run('Definition', 80, 104, 10, true),
+      ...wrapped.map((t, i) => run(t, 80, 126 + i * 14, 10)),
+    ]);
+    one.rules = grid([70, 205], [100, 120, 170]);
+    expect(tableRows(one)).toEqual([]);
+    // A frame round an address or a note: one drawn cell, whatever its lines.
+    const lines = ['Field Office', '12 Harbour Road', 'Northport'];
+    const box = page(lines.map((t, i) => run(t, 80, 106 + i * 14, 10)));
+    box.rules = grid([70, 300], [100, 150]);
+    expect(tableRows(box)).toEqual([]);
+  });
+
   it('keeps a wide drawn column that is empty in every row', () => {
     const names = ['Signature', 'Date', 'Witness'];
     const p = page(names.map((t, i) => run(t, 80, 106 + i * 20, 10)));

@@ -319,7 +319,8 @@ function gridTable(
  */
 function unruledRowCuts(runs: readonly TextRun[], used: Set<number>, xs: number[], ys: number[]): number[] {
   const nc = xs.length - 1;
-  if (nc < 2) return [];
+  // A single drawn cell is a frame round a sidebar, whose short lines are no rows.
+  if (nc < 1 || (nc < 2 && ys.length < 3)) return [];
   const cuts: number[] = [];
   const colOf = (x: number) => {
     let c = 0;
@@ -342,6 +343,13 @@ function unruledRowCuts(runs: readonly TextRun[], used: Set<number>, xs: number[
       else lines.push([run]);
     }
     if (lines.length < 2 || lines.length > 60) continue;
+    const filledCols = new Set(band.map((x) => colOf((x.x0 + x.x1) / 2)));
+    if (filledCols.size === 1) {
+      const c = [...filledCols][0];
+      cuts.push(...hardBreaks(lines, xs[c + 1]));
+      continue;
+    }
+    if (nc < 2) continue;
     const top = (l: TextRun[]) => Math.min(...l.map((x) => x.y0));
     const bottom = (l: TextRun[]) => Math.max(...l.map((x) => x.y1));
     const size = Math.min(...band.map((x) => x.size));
@@ -380,6 +388,41 @@ function unruledRowCuts(runs: readonly TextRun[], used: Set<number>, xs: number[
   }
   return cuts;
 }
+
+/**
+ * Where the lines of one cell's text stop short for no lack of room: a line ends with room to
+ * spare for the next line's first word (HARD_BREAK_ROOM), so it was broken by hand, not wrapped,
+ * and the next line is an entry of its own (a list of items in one column, one a line). Only for
+ * lines sharing a left edge (centred text leaves room at both ends on every line). Returns the
+ * y between each such pair of lines.
+ */
+function hardBreaks(lines: TextRun[][], right: number): number[] {
+  const left = (l: TextRun[]) => Math.min(...l.map((x) => x.x0));
+  const size = Math.max(...lines.flat().map((x) => x.size));
+  const x0 = left(lines[0]);
+  if (lines.some((l) => Math.abs(left(l) - x0) > ALIGN_SIZES * size)) return [];
+  const cuts: number[] = [];
+  for (let k = 1; k < lines.length; k++) {
+    const prev = lines[k - 1];
+    const next = lines[k].slice().sort((a, b) => a.x0 - b.x0);
+    const first = next[0];
+    const word = first.text.trimStart().split(/\s/)[0];
+    const per = (first.x1 - first.x0) / Math.max(1, [...first.text].length);
+    const room = right - Math.max(...prev.map((x) => x.x1));
+    if (room < [...word].length * per + HARD_BREAK_ROOM * size) continue;
+    const bottom = Math.max(...prev.map((x) => x.y1));
+    const top = Math.min(...next.map((x) => x.y0));
+    cuts.push((bottom + top) / 2);
+  }
+  return cuts;
+}
+/** Lines of one list share their left edge within this much (font sizes). */
+const ALIGN_SIZES = 0.5;
+/**
+ * Room (font sizes) beyond the next word a hand-broken line leaves: a word space and a cell's
+ * inner padding, which wrapped lines may also leave.
+ */
+const HARD_BREAK_ROOM = 1.5;
 
 /**
  * A boxed list: one column of three rows or more, each drawn apart by its own rule and each
