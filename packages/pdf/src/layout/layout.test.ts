@@ -917,3 +917,45 @@ describe('close columns in rule-bound tables', () => {
     expect(t.rows.slice(1).map((r) => r.map((c) => c.text))).toEqual(rows);
   });
 });
+
+describe('borderless tables with banded rows and grouped headers', () => {
+  const X = [72, 250, 340, 430];
+  const body = [
+    ['Northern region', '1,204', '1,310', '8.8%'],
+    ['Southern region', '982', '1,021', '4.0%'],
+    ['Eastern region', '1,530', '1,498', '-2.1%'],
+    ['Western region', '701', '764', '9.0%'],
+  ];
+  const head = ['Region', '2022', '2023', 'Change'];
+  const cells = (top: number) => [
+    ...head.map((t, c) => run(t, X[c], top, 10, true)),
+    ...body.flatMap((r, i) => r.map((t, c) => run(t, X[c], top + 18 + i * 16, 10))),
+  ];
+  const tableRows = (p: PageInput) =>
+    analyzePage(p)
+      .blocks.filter((b) => b.kind === 'table')
+      .map((t) => (t.kind === 'table' ? t.rows.map((r) => r.map((c) => c.text)) : []));
+
+  it('reads rows shaded every other one (no lines, no column drawn) by their text columns', () => {
+    const p = page(cells(100));
+    p.rects = [0, 2].map((i) => ({ x0: 66, y0: 114 + i * 16, x1: 480, y1: 130 + i * 16 }));
+    expect(tableRows(p)).toEqual([[head, ...body]]);
+  });
+
+  it('takes a header row grouping the column headers above them, spanning its columns', () => {
+    const p = page([run('Population (thousands)', 262, 86, 10, true), ...cells(100)]);
+    const t = analyzePage(p).blocks.find((b) => b.kind === 'table');
+    if (t?.kind !== 'table') throw new Error('no table');
+    expect(t.rows[0]).toEqual([{ text: '' }, { text: 'Population (thousands)', colSpan: 2 }, { text: '' }]);
+    expect(t.rows.slice(1).map((r) => r.map((c) => c.text))).toEqual([head, ...body]);
+  });
+
+  it('leaves the last line of a centred caption above the header out of the table', () => {
+    const p = page([
+      run('Table 2. Regional population, in thousands, for the two survey', 110, 72, 10),
+      run('years.', 262, 86, 10),
+      ...cells(100),
+    ]);
+    expect(tableRows(p)).toEqual([[head, ...body]]);
+  });
+});

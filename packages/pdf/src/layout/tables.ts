@@ -302,7 +302,12 @@ function gridTable(
   let cleaned = mergeExclusiveColumns(dropEmptyColumns(dropEmpty(rows)));
   // Drawn grids may be sparse (a spreadsheet); the lines vouch for them.
   if (!plausibleTable(cleaned, 0.25)) {
-    const other = wideEmptyColumnsKept(rows, xs) ?? boxedList(cleaned);
+    // Shading drawn only behind every other row (banded rows) draws no column: the text,
+    // aligned in columns, is a borderless table the text pass reads whole; one column of
+    // items is a boxed list.
+    const other =
+      wideEmptyColumnsKept(rows, xs) ??
+      (nc === 1 && textColumns(cellRuns.flat()) ? undefined : boxedList(cleaned));
     if (!other) return undefined;
     cleaned = other;
   }
@@ -423,6 +428,12 @@ const ALIGN_SIZES = 0.5;
  * inner padding, which wrapped lines may also leave.
  */
 const HARD_BREAK_ROOM = 1.5;
+
+/** Whether runs set in rows fall into two columns or more of a plausible table by their gaps alone. */
+function textColumns(runs: TextRun[]): boolean {
+  const grid = gridFromText(runs);
+  return grid !== undefined && plausibleTable(grid) && Math.max(...grid.map((r) => r.length)) >= 2;
+}
 
 /**
  * A boxed list: one column of three rows or more, each drawn apart by its own rule and each
@@ -985,7 +996,15 @@ export function findTextTables(
       } else if (j - end > 1 && !(j - end <= 2 && label(rows[j]) && label(rows[j - 1]))) break;
       j++;
     }
-    const whole = rows.slice(i, end + 1);
+    let start = i;
+    if (okCount >= 3)
+      while (
+        start > 0 &&
+        i - start < 2 &&
+        spanningHeader(rows[start - 1], rows[start], rows[start - 2], rows.slice(i, end + 1))
+      )
+        start--;
+    const whole = rows.slice(start, end + 1);
     i = end + 1;
     if (okCount < 3) continue;
     for (const group of splitByColumns(whole, (r) => r.length >= 2 && r.every(short))) {
@@ -1012,6 +1031,33 @@ export function findTextTables(
   }
   return out;
 }
+
+/**
+ * A header row over a borderless table's column headers, grouping them ("Population" over
+ * "2022 2023"): right above the row below it (no further than a line's height, HEADER_GAP),
+ * fewer pieces than that row, each over the data columns only (right of where the first
+ * column's cells end, within the table's width). A caption or title starts at the first
+ * column or spans it, and stays out.
+ */
+function spanningHeader(r: Line[], below: Line[], above: Line[] | undefined, body: Line[][]): boolean {
+  if (r.length === 0 || r.length >= below.length) return false;
+  // A label, not the end of a sentence.
+  if (r.some((f) => /[.;:]$/.test(f.text.trim()))) return false;
+  const size = Math.max(...r.map((f) => f.size));
+  const gap = (a: Line[], b: Line[]) => Math.min(...b.map((f) => f.y0)) - Math.max(...a.map((f) => f.y1));
+  const g = gap(r, below);
+  if (g < 0 || g > HEADER_GAP * size) return false;
+  const rows = body.filter((b) => b.length >= 2);
+  if (rows.length < 3) return false;
+  const stubRight = Math.max(...rows.map((b) => b[0].x1));
+  const right = Math.max(...rows.map((b) => b[b.length - 1].x1));
+  if (!r.every((f) => f.x0 > stubRight && f.x1 <= right + size)) return false;
+  // The last line of a centred caption or a paragraph hangs under a line reaching over the
+  // first column, as close as its own leading.
+  return !(above && gap(above, r) <= HEADER_GAP * size && above.some((f) => f.x0 <= stubRight));
+}
+/** A grouping header sits at most this far (font sizes) above the header row it groups. */
+const HEADER_GAP = 1.0;
 
 /**
  * Splits rows that stack two tables with their own columns (a table continued under a new
