@@ -58,7 +58,9 @@ function isHeadingCandidate(b: TextBlock, body: number, next?: LayoutBlock): boo
   const sentence = /[.!?:]["”’)]?\d{0,3}$/u.test(text) && words >= 8;
   // Titles start with a capital, a number, a symbol or an enumerator ("c.", "iv)"); a line
   // starting in lower case continues a sentence (from the previous page or column).
-  const continuation = /^\p{Ll}/u.test(text) && !/^\p{Ll}{1,4}[.)]\s/u.test(text) && words >= 4;
+  // A short one ending in a full stop or comma ("cropping.") is the tail of such a sentence.
+  const continuation =
+    /^\p{Ll}/u.test(text) && !/^\p{Ll}{1,4}[.)]\s/u.test(text) && (words >= 4 || /[.,;]$/.test(text));
   if (continuation) return false;
   if (b.size >= body * HEADING_RATIO) return !(sentence && b.size < body * 1.3);
   // A numbered section title at the body size ("2.3 Sampling", "IV. Results", "Appendix B

@@ -733,6 +733,11 @@ describe('sentences and notes set as titles', () => {
     ]);
   });
 
+  it('leaves the larger tail of a sentence ("cropping.") as text, however short', () => {
+    const tail = run('cropping.', 72, 150, 12);
+    expect(headings([run('Field Methods', 72, 120, 12), tail])).toEqual(['Field Methods']);
+  });
+
   it('leaves a bold note of two sentences or with a note mark as text', () => {
     const note = run('*Double these amounts for the long tube. See table below', 72, 150, 10, true);
     const two = run('Fill the tube with water. Then add the yeast', 72, 200, 10, true);
