@@ -964,3 +964,35 @@ describe('borderless tables with banded rows and grouped headers', () => {
     expect(tableRows(p)).toEqual([[head, ...body]]);
   });
 });
+
+describe('multi-column prose', () => {
+  const words =
+    'the survey measured retreat at twelve stations along the northern shore and each one was visited monthly with a total station while profiles were taken every five metres from a fixed benchmark near the road'.split(
+      ' ',
+    );
+  const line = (k: number, n: number) =>
+    Array.from({ length: n }, (_, i) => words[(k * 7 + i) % words.length]).join(' ');
+
+  it('leaves three narrow columns of running text as text, not a table', () => {
+    // Each column's lines run on (a line ends mid-sentence, the next opens in lower case).
+    const runs = [0, 1, 2].flatMap((c) =>
+      Array.from({ length: 20 }, (_, i) =>
+        run(line(i + c * 5, 4 + ((i * 7 + c) % 3)), 50 + c * 180, 100 + i * 12, 8),
+      ),
+    );
+    expect(analyzePage(page(runs)).blocks.filter((b) => b.kind === 'table')).toEqual([]);
+  });
+
+  it('still reads a borderless table whose cells hold several words each', () => {
+    const rows = [
+      ['Species', 'Habitat', 'Status'],
+      ['Grey seal', 'Rocky shores and sandbanks', 'Least concern'],
+      ['Harbour porpoise', 'Shallow coastal waters', 'Least concern'],
+      ['Basking shark', 'Open water near fronts', 'Endangered species'],
+    ];
+    const p = page(rows.flatMap((r, i) => r.map((t, c) => run(t, [60, 200, 380][c], 100 + i * 14, 9))));
+    const t = analyzePage(p).blocks.find((b) => b.kind === 'table');
+    if (t?.kind !== 'table') throw new Error('no table');
+    expect(t.rows.map((r) => r.map((c) => c.text))).toEqual(rows);
+  });
+});

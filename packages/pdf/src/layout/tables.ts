@@ -1033,6 +1033,30 @@ export function findTextTables(
 }
 
 /**
+ * Columns of running text (a page set in three columns or more, narrow enough that each
+ * line passes for a cell): in most columns the sentences run on from one row to the next
+ * (a cell of several words ending mid-sentence over one starting in lower case), which a
+ * table's cells, one entry each, do not. PROSE_SHARE of the vertical neighbours of words,
+ * several a cell.
+ */
+function runningText(grid: TableCellOut[][]): boolean {
+  let pairs = 0;
+  let flowing = 0;
+  const width = Math.max(...grid.map((r) => r.length));
+  for (let c = 0; c < width; c++)
+    for (let r = 0; r + 1 < grid.length; r++) {
+      const a = grid[r][c]?.text ?? '';
+      const b = grid[r + 1][c]?.text ?? '';
+      if (a === '' || b === '') continue;
+      pairs++;
+      if (a.split(/\s+/).length >= 3 && /[\p{L},-]$/u.test(a) && /^\p{Ll}/u.test(b)) flowing++;
+    }
+  return pairs >= 4 && flowing >= PROSE_SHARE * pairs;
+}
+/** Share of vertically neighbouring cells that run on as one sentence for a grid to be prose. */
+const PROSE_SHARE = 0.4;
+
+/**
  * A header row over a borderless table's column headers, grouping them ("Population" over
  * "2022 2023"): right above the row below it (no further than a line's height, HEADER_GAP),
  * fewer pieces than that row, each over the data columns only (right of where the first
@@ -1147,7 +1171,7 @@ function textTableOf(
   if (Math.max(...sizes) > 1.6 * typical) return undefined;
   const tableRuns = group.flat().flatMap((f) => f.runs);
   const grid = gridFromText(tableRuns);
-  if (!grid || grid.length < 3 || !plausibleTable(grid)) return undefined;
+  if (!grid || grid.length < 3 || !plausibleTable(grid) || runningText(grid)) return undefined;
   const cells = grid.flat();
   if (cells.filter((c) => c.text === '').length > 0.4 * cells.length) return undefined;
   const box = {
