@@ -996,3 +996,40 @@ describe('multi-column prose', () => {
     expect(t.rows.map((r) => r.map((c) => c.text))).toEqual(rows);
   });
 });
+
+describe('wrapped first-column cells', () => {
+  it('folds a stub wrapped onto a line in lower case into its row, and keeps section labels as rows', () => {
+    const runs = [
+      run('Programme', 72, 100, 10, true),
+      run('Budget', 300, 100, 10, true),
+      run('Staff', 400, 100, 10, true),
+    ];
+    const rows = [
+      ['Coastal monitoring and', 'survey work', '120', '4'],
+      ['Harbour dredging', '', '300', '6'],
+      ['Inland', '', '', ''],
+      ['Community outreach and', 'public events', '45', '2'],
+      ['Data management', '', '60', '1'],
+    ];
+    let y = 116;
+    for (const r of rows) {
+      runs.push(run(r[0], 72, y));
+      if (r[2]) runs.push(run(r[2], 300, y), run(r[3], 400, y));
+      if (r[1]) {
+        y += 12;
+        runs.push(run(r[1], 72, y));
+      }
+      y += 16;
+    }
+    const t = analyzePage(page(runs)).blocks.find((b) => b.kind === 'table');
+    if (t?.kind !== 'table') throw new Error('no table');
+    expect(t.rows.map((r) => r.map((c) => c.text))).toEqual([
+      ['Programme', 'Budget', 'Staff'],
+      ['Coastal monitoring and survey work', '120', '4'],
+      ['Harbour dredging', '300', '6'],
+      ['Inland', '', ''],
+      ['Community outreach and public events', '45', '2'],
+      ['Data management', '60', '1'],
+    ]);
+  });
+});

@@ -750,7 +750,11 @@ export function gridFromText(input: TextRun[]): TableCellOut[][] | undefined {
     const prev = merged[merged.length - 1];
     const firstCol = r.some((f) => colOf(f.x0) === 0);
     const close = prev && r[0].y0 - Math.max(...prev.map((f) => f.y1)) < 0.6 * r[0].size;
-    if (prev && close && ((!firstCol && r.length < nc) || headerWrap(prev, r, merged.length, colOf))) {
+    if (
+      prev &&
+      close &&
+      ((!firstCol && r.length < nc) || headerWrap(prev, r, merged.length, colOf) || stubWrap(prev, r, colOf))
+    ) {
       prev.push(...r);
     } else merged.push(r.slice());
   }
@@ -805,6 +809,19 @@ const NUMBER = /^[-+−–(]?[\d.,]+%?\)?$/;
 function figureRun(text: string): boolean {
   const words = text.trim().split(/\s+/);
   return words.length >= 2 && words.every((w) => NUMBER.test(w) || /^[—–-]$/.test(w));
+}
+
+/**
+ * A first-column cell wrapped onto a second line ("Coastal monitoring and / survey work"): a
+ * row holding only one piece, in the first column, opening in lower case, under a first
+ * column cell that ends mid-phrase (no full stop, colon or semicolon), continues it. Section
+ * labels between rows ("North") open with a capital and stay rows.
+ */
+function stubWrap(prev: Line[], r: Line[], colOf: (x: number) => number): boolean {
+  if (r.length !== 1 || colOf(r[0].x0 + 0.5) !== 0 || !/^\p{Ll}/u.test(r[0].text)) return false;
+  const stub = prev.filter((f) => colOf(f.x0 + 0.5) === 0);
+  if (stub.length === 0) return false;
+  return !/[.:;]$/.test(stub[stub.length - 1].text.trim());
 }
 
 /**
