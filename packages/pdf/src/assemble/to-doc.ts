@@ -1,5 +1,6 @@
 import type { Block, HeadingLevel, Inline, ListItem, PageInfo, Prov, TableCell } from '@distill/core';
 import type { Box, LayoutBlock, LayoutLine, PageLayout } from '../types.js';
+import { joinContinuedTables } from './continued-tables.js';
 
 type TextBlock = Extract<LayoutBlock, { kind: 'text' }>;
 
@@ -225,9 +226,11 @@ const ORDERED = /^\(?(\d{1,3})[.)]\s+/;
 /**
  * The document model from page layouts: headings from document-wide size tiers, runs of list
  * items as lists, a pageBreak before every page after the first, and on every block its page,
- * normalised box and layout label.
+ * normalised box and layout label. A table continued across a page break is one table, on the
+ * page where it starts.
  */
-export function layoutsToBlocks(pages: readonly PageLayout[]): { blocks: Block[]; pages: PageInfo[] } {
+export function layoutsToBlocks(given: readonly PageLayout[]): { blocks: Block[]; pages: PageInfo[] } {
+  const pages = joinContinuedTables(given);
   const body = bodySizeOf(pages);
   const levels = headingLevels(pages, body);
   const blocks: Block[] = [];
