@@ -45,6 +45,9 @@ describe('the distill command, spawned', { timeout: 180_000 }, () => {
     const one = await distill(['parse', join(EXAMPLE, 'field-notes.pdf')]);
     expect(one.status, one.stderr).toBe(0);
     expect(one.stdout).toContain('Coastal Erosion');
+    // The table's columns apart: "Retreat (m)" and "Survey count" are two header cells.
+    expect(one.stdout).toMatch(/\| Station \| Retreat \(m\) \| Survey count \|/);
+    expect(one.stdout).toMatch(/\| Harbour Wall \| 0\.1 \| 7 \|/);
     const out = join(dir, 'parsed');
     const all = await distill(['parse', EXAMPLE, '--out', out, '--json']);
     expect(all.status, all.stderr).toBe(0);

@@ -66,7 +66,9 @@ describe('the README, run as written', { timeout: 600_000 }, () => {
     const r = await bash(sh[0] as string, copy);
     expect(r.status, r.stderr.slice(-4000)).toBe(0);
     expect(r.stdout).toContain('Coastal Erosion');
-    expect(r.stdout).toMatch(/North Point \| 1\.8/);
+    // Each column of the example's table in its own cell (the header cells set closer than the body's).
+    expect(r.stdout).toMatch(/\| Station \| Retreat \(m\) \| Survey count \|/);
+    expect(r.stdout).toMatch(/\| North Point \| 1\.8 \| 8 \|/);
   });
 
   it('library example runs with import from distill', async () => {

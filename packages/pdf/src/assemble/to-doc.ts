@@ -1,5 +1,6 @@
 import type { Block, HeadingLevel, Inline, ListItem, PageInfo, Prov, TableCell } from '@distill/core';
 import type { Box, LayoutBlock, LayoutLine, PageLayout } from '../types.js';
+import { joinContinuedTables } from './continued-tables.js';
 
 type TextBlock = Extract<LayoutBlock, { kind: 'text' }>;
 
@@ -58,7 +59,9 @@ function isHeadingCandidate(b: TextBlock, body: number, next?: LayoutBlock): boo
   const sentence = /[.!?:]["”’)]?\d{0,3}$/u.test(text) && words >= 8;
   // Titles start with a capital, a number, a symbol or an enumerator ("c.", "iv)"); a line
   // starting in lower case continues a sentence (from the previous page or column).
-  const continuation = /^\p{Ll}/u.test(text) && !/^\p{Ll}{1,4}[.)]\s/u.test(text) && words >= 4;
+  // A short one ending in a full stop or comma ("cropping.") is the tail of such a sentence.
+  const continuation =
+    /^\p{Ll}/u.test(text) && !/^\p{Ll}{1,4}[.)]\s/u.test(text) && (words >= 4 || /[.,;]$/.test(text));
   if (continuation) return false;
   if (b.size >= body * HEADING_RATIO) return !(sentence && b.size < body * 1.3);
   // A numbered section title at the body size ("2.3 Sampling", "IV. Results", "Appendix B
@@ -223,9 +226,11 @@ const ORDERED = /^\(?(\d{1,3})[.)]\s+/;
 /**
  * The document model from page layouts: headings from document-wide size tiers, runs of list
  * items as lists, a pageBreak before every page after the first, and on every block its page,
- * normalised box and layout label.
+ * normalised box and layout label. A table continued across a page break is one table, on the
+ * page where it starts.
  */
-export function layoutsToBlocks(pages: readonly PageLayout[]): { blocks: Block[]; pages: PageInfo[] } {
+export function layoutsToBlocks(given: readonly PageLayout[]): { blocks: Block[]; pages: PageInfo[] } {
+  const pages = joinContinuedTables(given);
   const body = bodySizeOf(pages);
   const levels = headingLevels(pages, body);
   const blocks: Block[] = [];

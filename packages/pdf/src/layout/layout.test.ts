@@ -164,6 +164,44 @@ describe('tables the lines vouch for', () => {
     expect(tableRows(p)).toEqual([]);
   });
 
+  it('parts a boxed one-column list under a ruled header into one row per item', () => {
+    // Items one a line, each ending with room for the next line's first word: broken by hand.
+    const items = ['Safety goggles', 'Lab coat', 'Nitrile gloves', 'Closed shoes'];
+    const p = page([
+      run('Required items', 80, 104, 10, true),
+      ...items.map((t, i) => run(t, 80, 126 + i * 14, 10)),
+    ]);
+    p.rules = grid([70, 300], [100, 120, 185]);
+    expect(tableRows(p)).toEqual([[['Required items'], ...items.map((t) => [t])]]);
+  });
+
+  it('keeps an empty second column under its header, the items below ruled off only as a block', () => {
+    const items = ['Safety goggles', 'Lab coat', 'Nitrile gloves', 'Closed shoes'];
+    const p = page([
+      run('Item', 80, 104, 10, true),
+      run('Notes', 220, 104, 10, true),
+      ...items.map((t, i) => run(t, 80, 126 + i * 14, 10)),
+    ]);
+    p.rules = grid([70, 200, 400], [100, 120, 185]);
+    expect(tableRows(p)).toEqual([[['Item', 'Notes'], ...items.map((t) => [t, ''])]]);
+  });
+
+  it('keeps the wrapped lines of a one-column ruled cell together, and a lone frame of short lines text', () => {
+    // Each line is as full as the next word allows: wrapped, one entry.
+    const wrapped = ['Emissions of ten tons or', 'more a year of one toxic', 'air pollutant in all'];
+    const one = page([
+      run('Definition', 80, 104, 10, true),
+      ...wrapped.map((t, i) => run(t, 80, 126 + i * 14, 10)),
+    ]);
+    one.rules = grid([70, 205], [100, 120, 170]);
+    expect(tableRows(one)).toEqual([]);
+    // A frame round an address or a note: one drawn cell, whatever its lines.
+    const lines = ['Field Office', '12 Harbour Road', 'Northport'];
+    const box = page(lines.map((t, i) => run(t, 80, 106 + i * 14, 10)));
+    box.rules = grid([70, 300], [100, 150]);
+    expect(tableRows(box)).toEqual([]);
+  });
+
   it('keeps a wide drawn column that is empty in every row', () => {
     const names = ['Signature', 'Date', 'Witness'];
     const p = page(names.map((t, i) => run(t, 80, 106 + i * 20, 10)));
@@ -695,6 +733,11 @@ describe('sentences and notes set as titles', () => {
     ]);
   });
 
+  it('leaves the larger tail of a sentence ("cropping.") as text, however short', () => {
+    const tail = run('cropping.', 72, 150, 12);
+    expect(headings([run('Field Methods', 72, 120, 12), tail])).toEqual(['Field Methods']);
+  });
+
   it('leaves a bold note of two sentences or with a note mark as text', () => {
     const note = run('*Double these amounts for the long tube. See table below', 72, 150, 10, true);
     const two = run('Fill the tube with water. Then add the yeast', 72, 200, 10, true);
@@ -833,6 +876,29 @@ describe('columns first', () => {
 });
 
 describe('close columns in rule-bound tables', () => {
+  it('keeps apart two header cells a font size apart when the body rows start a column there', () => {
+    // Header cells 12 points apart at size 12 (one fragment by the line rule), body columns wide apart.
+    const at = [96, 190, 268];
+    const body = [
+      ['North Point', '1.8', '8'],
+      ['Gull Bay', '0.6', '8'],
+      ['Harbour Wall', '0.1', '7'],
+    ];
+    const p = page([
+      run('Station', 112, 482, 12, true),
+      run('Retreat (m)', 190, 482, 12, true),
+      run('Survey count', 268, 482, 12, true),
+      ...body.flatMap((r, i) => r.map((t, c) => run(t, at[c], 506 + i * 22, 12))),
+    ]);
+    p.rules = [477, 502, 570].map((y) => ({ x0: 90, y0: y, x1: 374, y1: y }));
+    const t = analyzePage(p).blocks.find((b) => b.kind === 'table');
+    if (t?.kind !== 'table') throw new Error('no table');
+    expect(t.rows.map((r) => r.map((c) => c.text))).toEqual([
+      ['Station', 'Retreat (m)', 'Survey count'],
+      ...body,
+    ]);
+  });
+
   it('gives each column its own cell when a row sets them closer than a font size', () => {
     const rows = [
       ['Potosi Pupfish', 'Cyprinodon alvarezi'],
@@ -854,5 +920,116 @@ describe('close columns in rule-bound tables', () => {
     const t = analyzePage(p).blocks.find((b) => b.kind === 'table');
     if (t?.kind !== 'table') throw new Error('no table');
     expect(t.rows.slice(1).map((r) => r.map((c) => c.text))).toEqual(rows);
+  });
+});
+
+describe('borderless tables with banded rows and grouped headers', () => {
+  const X = [72, 250, 340, 430];
+  const body = [
+    ['Northern region', '1,204', '1,310', '8.8%'],
+    ['Southern region', '982', '1,021', '4.0%'],
+    ['Eastern region', '1,530', '1,498', '-2.1%'],
+    ['Western region', '701', '764', '9.0%'],
+  ];
+  const head = ['Region', '2022', '2023', 'Change'];
+  const cells = (top: number) => [
+    ...head.map((t, c) => run(t, X[c], top, 10, true)),
+    ...body.flatMap((r, i) => r.map((t, c) => run(t, X[c], top + 18 + i * 16, 10))),
+  ];
+  const tableRows = (p: PageInput) =>
+    analyzePage(p)
+      .blocks.filter((b) => b.kind === 'table')
+      .map((t) => (t.kind === 'table' ? t.rows.map((r) => r.map((c) => c.text)) : []));
+
+  it('reads rows shaded every other one (no lines, no column drawn) by their text columns', () => {
+    const p = page(cells(100));
+    p.rects = [0, 2].map((i) => ({ x0: 66, y0: 114 + i * 16, x1: 480, y1: 130 + i * 16 }));
+    expect(tableRows(p)).toEqual([[head, ...body]]);
+  });
+
+  it('takes a header row grouping the column headers above them, spanning its columns', () => {
+    const p = page([run('Population (thousands)', 262, 86, 10, true), ...cells(100)]);
+    const t = analyzePage(p).blocks.find((b) => b.kind === 'table');
+    if (t?.kind !== 'table') throw new Error('no table');
+    expect(t.rows[0]).toEqual([{ text: '' }, { text: 'Population (thousands)', colSpan: 2 }, { text: '' }]);
+    expect(t.rows.slice(1).map((r) => r.map((c) => c.text))).toEqual([head, ...body]);
+  });
+
+  it('leaves the last line of a centred caption above the header out of the table', () => {
+    const p = page([
+      run('Table 2. Regional population, in thousands, for the two survey', 110, 72, 10),
+      run('years.', 262, 86, 10),
+      ...cells(100),
+    ]);
+    expect(tableRows(p)).toEqual([[head, ...body]]);
+  });
+});
+
+describe('multi-column prose', () => {
+  const words =
+    'the survey measured retreat at twelve stations along the northern shore and each one was visited monthly with a total station while profiles were taken every five metres from a fixed benchmark near the road'.split(
+      ' ',
+    );
+  const line = (k: number, n: number) =>
+    Array.from({ length: n }, (_, i) => words[(k * 7 + i) % words.length]).join(' ');
+
+  it('leaves three narrow columns of running text as text, not a table', () => {
+    // Each column's lines run on (a line ends mid-sentence, the next opens in lower case).
+    const runs = [0, 1, 2].flatMap((c) =>
+      Array.from({ length: 20 }, (_, i) =>
+        run(line(i + c * 5, 4 + ((i * 7 + c) % 3)), 50 + c * 180, 100 + i * 12, 8),
+      ),
+    );
+    expect(analyzePage(page(runs)).blocks.filter((b) => b.kind === 'table')).toEqual([]);
+  });
+
+  it('still reads a borderless table whose cells hold several words each', () => {
+    const rows = [
+      ['Species', 'Habitat', 'Status'],
+      ['Grey seal', 'Rocky shores and sandbanks', 'Least concern'],
+      ['Harbour porpoise', 'Shallow coastal waters', 'Least concern'],
+      ['Basking shark', 'Open water near fronts', 'Endangered species'],
+    ];
+    const p = page(rows.flatMap((r, i) => r.map((t, c) => run(t, [60, 200, 380][c], 100 + i * 14, 9))));
+    const t = analyzePage(p).blocks.find((b) => b.kind === 'table');
+    if (t?.kind !== 'table') throw new Error('no table');
+    expect(t.rows.map((r) => r.map((c) => c.text))).toEqual(rows);
+  });
+});
+
+describe('wrapped first-column cells', () => {
+  it('folds a stub wrapped onto a line in lower case into its row, and keeps section labels as rows', () => {
+    const runs = [
+      run('Programme', 72, 100, 10, true),
+      run('Budget', 300, 100, 10, true),
+      run('Staff', 400, 100, 10, true),
+    ];
+    const rows = [
+      ['Coastal monitoring and', 'survey work', '120', '4'],
+      ['Harbour dredging', '', '300', '6'],
+      ['Inland', '', '', ''],
+      ['Community outreach and', 'public events', '45', '2'],
+      ['Data management', '', '60', '1'],
+    ];
+    let y = 116;
+    for (const r of rows) {
+      runs.push(run(r[0], 72, y));
+      if (r[2]) runs.push(run(r[2], 300, y), run(r[3], 400, y));
+      if (r[1]) {
+        y += 12;
+        runs.push(run(r[1], 72, y));
+      }
+      y += 16;
+    }
+    const t = analyzePage(page(runs)).blocks.find((b) => b.kind === 'table');
+    if (t?.kind !== 'table') throw new Error('no table');
+    expect(t.rows.map((r) => r.map((c) => c.text))).toEqual([
+      ['Programme', 'Budget', 'Staff'],
+      ['Coastal monitoring and survey work', '120', '4'],
+      ['Harbour dredging', '300', '6'],
+      ['Inland', '', ''],
+      ['Community outreach and public events', '45', '2'],
+      ['Data management', '60', '1'],
+    ]);
   });
 });

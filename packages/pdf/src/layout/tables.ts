@@ -304,7 +304,12 @@ function gridTable(
   let cleaned = mergeExclusiveColumns(dropEmptyColumns(dropEmpty(rows)));
   // Drawn grids may be sparse (a spreadsheet); the lines vouch for them.
   if (!plausibleTable(cleaned, 0.25)) {
-    const other = wideEmptyColumnsKept(rows, xs) ?? boxedList(cleaned);
+    // Shading drawn only behind every other row (banded rows) draws no column: the text,
+    // aligned in columns, is a borderless table the text pass reads whole; one column of
+    // items is a boxed list.
+    const other =
+      wideEmptyColumnsKept(rows, xs) ??
+      (nc === 1 && textColumns(cellRuns.flat()) ? undefined : boxedList(cleaned));
     if (!other) return undefined;
     cleaned = other;
   }
@@ -323,7 +328,8 @@ function gridTable(
  */
 function unruledRowCuts(runs: readonly TextRun[], used: Set<number>, xs: number[], ys: number[]): number[] {
   const nc = xs.length - 1;
-  if (nc < 2) return [];
+  // A single drawn cell is a frame round a sidebar, whose short lines are no rows.
+  if (nc < 1 || (nc < 2 && ys.length < 3)) return [];
   const cuts: number[] = [];
   const colOf = (x: number) => {
     let c = 0;
@@ -346,6 +352,13 @@ function unruledRowCuts(runs: readonly TextRun[], used: Set<number>, xs: number[
       else lines.push([run]);
     }
     if (lines.length < 2 || lines.length > 60) continue;
+    const filledCols = new Set(band.map((x) => colOf((x.x0 + x.x1) / 2)));
+    if (filledCols.size === 1) {
+      const c = [...filledCols][0];
+      cuts.push(...hardBreaks(lines, xs[c + 1]));
+      continue;
+    }
+    if (nc < 2) continue;
     const top = (l: TextRun[]) => Math.min(...l.map((x) => x.y0));
     const bottom = (l: TextRun[]) => Math.max(...l.map((x) => x.y1));
     const size = Math.min(...band.map((x) => x.size));
@@ -383,6 +396,47 @@ function unruledRowCuts(runs: readonly TextRun[], used: Set<number>, xs: number[
     });
   }
   return cuts;
+}
+
+/**
+ * Where the lines of one cell's text stop short for no lack of room: a line ends with room to
+ * spare for the next line's first word (HARD_BREAK_ROOM), so it was broken by hand, not wrapped,
+ * and the next line is an entry of its own (a list of items in one column, one a line). Only for
+ * lines sharing a left edge (centred text leaves room at both ends on every line). Returns the
+ * y between each such pair of lines.
+ */
+function hardBreaks(lines: TextRun[][], right: number): number[] {
+  const left = (l: TextRun[]) => Math.min(...l.map((x) => x.x0));
+  const size = Math.max(...lines.flat().map((x) => x.size));
+  const x0 = left(lines[0]);
+  if (lines.some((l) => Math.abs(left(l) - x0) > ALIGN_SIZES * size)) return [];
+  const cuts: number[] = [];
+  for (let k = 1; k < lines.length; k++) {
+    const prev = lines[k - 1];
+    const next = lines[k].slice().sort((a, b) => a.x0 - b.x0);
+    const first = next[0];
+    const word = first.text.trimStart().split(/\s/)[0];
+    const per = (first.x1 - first.x0) / Math.max(1, [...first.text].length);
+    const room = right - Math.max(...prev.map((x) => x.x1));
+    if (room < [...word].length * per + HARD_BREAK_ROOM * size) continue;
+    const bottom = Math.max(...prev.map((x) => x.y1));
+    const top = Math.min(...next.map((x) => x.y0));
+    cuts.push((bottom + top) / 2);
+  }
+  return cuts;
+}
+/** Lines of one list share their left edge within this much (font sizes). */
+const ALIGN_SIZES = 0.5;
+/**
+ * Room (font sizes) beyond the next word a hand-broken line leaves: a word space and a cell's
+ * inner padding, which wrapped lines may also leave.
+ */
+const HARD_BREAK_ROOM = 1.5;
+
+/** Whether runs set in rows fall into two columns or more of a plausible table by their gaps alone. */
+function textColumns(runs: TextRun[]): boolean {
+  const grid = gridFromText(runs);
+  return grid !== undefined && plausibleTable(grid) && Math.max(...grid.map((r) => r.length)) >= 2;
 }
 
 /**
@@ -674,8 +728,8 @@ export function gridFromText(input: TextRun[]): TableCellOut[][] | undefined {
   const maxCols = Math.max(...rows.map((r) => r.length));
   if (maxCols < 2) return undefined;
   // Column gaps from the rows with most fragments (spanning headers would hide them).
-  const basis = rows.filter((r) => r.length >= Math.max(2, Math.ceil(maxCols / 2))).flat();
-  const ranges = basis.map((f): [number, number] => [f.x0, f.x1]).sort((a, b) => a[0] - b[0]);
+  const basisRows = rows.filter((r) => r.length >= Math.max(2, Math.ceil(maxCols / 2)));
+  const ranges = basisRows.flatMap((r) => columnPieces(r, basisRows)).sort((a, b) => a[0] - b[0]);
   const cuts: number[] = [];
   /** Where the column after each cut starts: the left edge its cells share. */
   const starts: number[] = [];
@@ -700,7 +754,11 @@ export function gridFromText(input: TextRun[]): TableCellOut[][] | undefined {
     const prev = merged[merged.length - 1];
     const firstCol = r.some((f) => colOf(f.x0) === 0);
     const close = prev && r[0].y0 - Math.max(...prev.map((f) => f.y1)) < 0.6 * r[0].size;
-    if (prev && close && ((!firstCol && r.length < nc) || headerWrap(prev, r, merged.length, colOf))) {
+    if (
+      prev &&
+      close &&
+      ((!firstCol && r.length < nc) || headerWrap(prev, r, merged.length, colOf) || stubWrap(prev, r, colOf))
+    ) {
       prev.push(...r);
     } else merged.push(r.slice());
   }
@@ -709,12 +767,65 @@ export function gridFromText(input: TextRun[]): TableCellOut[][] | undefined {
   return mergeExclusiveColumns(out);
 }
 
+/**
+ * Below a font size, a gap inside one fragment may still be a column gap (header cells set a
+ * little closer than the body's); from this wide (in font sizes) it is never a word space.
+ */
+const CELL_GAP = 0.4;
+/** How close (points) two cells' left edges must be to start one left-aligned column. */
+const ALIGN_TOL = 1.5;
+
+/**
+ * The x-ranges a row's fragments cover when column gaps are sought. A fragment is cut at a
+ * gap between its runs wider than a word space (CELL_GAP) where the run after the gap starts
+ * at the left edge of a cell of another row: a column the other rows line up on ("Retreat (m)
+ * Survey count" over "1.8 … 8"), which a header's closer setting would otherwise hide.
+ */
+function columnPieces(row: Line[], basis: Line[][]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const f of row) {
+    if (f.runs.length < 2) {
+      out.push([f.x0, f.x1]);
+      continue;
+    }
+    const rs = f.runs.slice().sort((a, b) => a.x0 - b.x0);
+    let start = rs[0].x0;
+    let reach = rs[0].x1;
+    for (let k = 1; k < rs.length; k++) {
+      const r = rs[k];
+      const aligned =
+        r.x0 - reach >= CELL_GAP * f.size &&
+        basis.some((other) => other !== row && other.some((g) => Math.abs(g.x0 - r.x0) <= ALIGN_TOL));
+      if (aligned) {
+        out.push([start, reach]);
+        start = r.x0;
+      }
+      reach = Math.max(reach, r.x1);
+    }
+    out.push([start, reach]);
+  }
+  return out;
+}
+
 const NUMBER = /^[-+−–(]?[\d.,]+%?\)?$/;
 
 /** Two figures or more and nothing else ("3,001,337 3,039,015", "12.5 (1.1)"). */
 function figureRun(text: string): boolean {
   const words = text.trim().split(/\s+/);
   return words.length >= 2 && words.every((w) => NUMBER.test(w) || /^[—–-]$/.test(w));
+}
+
+/**
+ * A first-column cell wrapped onto a second line ("Coastal monitoring and / survey work"): a
+ * row holding only one piece, in the first column, opening in lower case, under a first
+ * column cell that ends mid-phrase (no full stop, colon or semicolon), continues it. Section
+ * labels between rows ("North") open with a capital and stay rows.
+ */
+function stubWrap(prev: Line[], r: Line[], colOf: (x: number) => number): boolean {
+  if (r.length !== 1 || colOf(r[0].x0 + 0.5) !== 0 || !/^\p{Ll}/u.test(r[0].text)) return false;
+  const stub = prev.filter((f) => colOf(f.x0 + 0.5) === 0);
+  if (stub.length === 0) return false;
+  return !/[.:;]$/.test(stub[stub.length - 1].text.trim());
 }
 
 /**
@@ -906,7 +1017,15 @@ export function findTextTables(
       } else if (j - end > 1 && !(j - end <= 2 && label(rows[j]) && label(rows[j - 1]))) break;
       j++;
     }
-    const whole = rows.slice(i, end + 1);
+    let start = i;
+    if (okCount >= 3)
+      while (
+        start > 0 &&
+        i - start < 2 &&
+        spanningHeader(rows[start - 1], rows[start], rows[start - 2], rows.slice(i, end + 1))
+      )
+        start--;
+    const whole = rows.slice(start, end + 1);
     i = end + 1;
     if (okCount < 3) continue;
     for (const group of splitByColumns(whole, (r) => r.length >= 2 && r.every(short))) {
@@ -933,6 +1052,57 @@ export function findTextTables(
   }
   return out;
 }
+
+/**
+ * Columns of running text (a page set in three columns or more, narrow enough that each
+ * line passes for a cell): in most columns the sentences run on from one row to the next
+ * (a cell of several words ending mid-sentence over one starting in lower case), which a
+ * table's cells, one entry each, do not. PROSE_SHARE of the vertical neighbours of words,
+ * several a cell.
+ */
+function runningText(grid: TableCellOut[][]): boolean {
+  let pairs = 0;
+  let flowing = 0;
+  const width = Math.max(...grid.map((r) => r.length));
+  for (let c = 0; c < width; c++)
+    for (let r = 0; r + 1 < grid.length; r++) {
+      const a = grid[r][c]?.text ?? '';
+      const b = grid[r + 1][c]?.text ?? '';
+      if (a === '' || b === '') continue;
+      pairs++;
+      if (a.split(/\s+/).length >= 3 && /[\p{L},-]$/u.test(a) && /^\p{Ll}/u.test(b)) flowing++;
+    }
+  return pairs >= 4 && flowing >= PROSE_SHARE * pairs;
+}
+/** Share of vertically neighbouring cells that run on as one sentence for a grid to be prose. */
+const PROSE_SHARE = 0.4;
+
+/**
+ * A header row over a borderless table's column headers, grouping them ("Population" over
+ * "2022 2023"): right above the row below it (no further than a line's height, HEADER_GAP),
+ * fewer pieces than that row, each over the data columns only (right of where the first
+ * column's cells end, within the table's width). A caption or title starts at the first
+ * column or spans it, and stays out.
+ */
+function spanningHeader(r: Line[], below: Line[], above: Line[] | undefined, body: Line[][]): boolean {
+  if (r.length === 0 || r.length >= below.length) return false;
+  // A label, not the end of a sentence.
+  if (r.some((f) => /[.;:]$/.test(f.text.trim()))) return false;
+  const size = Math.max(...r.map((f) => f.size));
+  const gap = (a: Line[], b: Line[]) => Math.min(...b.map((f) => f.y0)) - Math.max(...a.map((f) => f.y1));
+  const g = gap(r, below);
+  if (g < 0 || g > HEADER_GAP * size) return false;
+  const rows = body.filter((b) => b.length >= 2);
+  if (rows.length < 3) return false;
+  const stubRight = Math.max(...rows.map((b) => b[0].x1));
+  const right = Math.max(...rows.map((b) => b[b.length - 1].x1));
+  if (!r.every((f) => f.x0 > stubRight && f.x1 <= right + size)) return false;
+  // The last line of a centred caption or a paragraph hangs under a line reaching over the
+  // first column, as close as its own leading.
+  return !(above && gap(above, r) <= HEADER_GAP * size && above.some((f) => f.x0 <= stubRight));
+}
+/** A grouping header sits at most this far (font sizes) above the header row it groups. */
+const HEADER_GAP = 1.0;
 
 /**
  * Splits rows that stack two tables with their own columns (a table continued under a new
@@ -1022,7 +1192,7 @@ function textTableOf(
   if (Math.max(...sizes) > 1.6 * typical) return undefined;
   const tableRuns = group.flat().flatMap((f) => f.runs);
   const grid = gridFromText(tableRuns);
-  if (!grid || grid.length < 3 || !plausibleTable(grid)) return undefined;
+  if (!grid || grid.length < 3 || !plausibleTable(grid) || runningText(grid)) return undefined;
   const cells = grid.flat();
   if (cells.filter((c) => c.text === '').length > 0.4 * cells.length) return undefined;
   const box = {
