@@ -160,13 +160,21 @@ export class ZipArchive {
     return [...this.entries.keys()];
   }
 
+  /** Members by lower-cased name (the first of each), built on the first inexact lookup. */
+  private lower?: Map<string, ZipEntry>;
+
   /** Finds a member by name, ignoring case (some producers vary it). */
   find(name: string): ZipEntry | undefined {
     const exact = this.entries.get(name);
     if (exact) return exact;
-    const lower = name.toLowerCase();
-    for (const [k, v] of this.entries) if (k.toLowerCase() === lower) return v;
-    return undefined;
+    // An index, not a scan per lookup: a 10,000-slide deck asks for 10,000 absent .rels
+    // parts, and scanning 10,000 members for each was quadratic.
+    if (!this.lower) {
+      this.lower = new Map();
+      for (const [k, v] of this.entries)
+        if (!this.lower.has(k.toLowerCase())) this.lower.set(k.toLowerCase(), v);
+    }
+    return this.lower.get(name.toLowerCase());
   }
 
   /** Reads a member; `max` lowers the per-entry cap (for sniffing a prefix). */
@@ -187,7 +195,10 @@ export class ZipArchive {
     if (start > b.length) throw corrupt(`member ${name} past the end of the file`);
     const data = b.subarray(start, end);
     const budget = this.limits.maxTotalBytes - this.spent;
-    const cap = Math.min(this.limits.maxEntryBytes, budget, max ?? Number.POSITIVE_INFINITY);
+    // Past 10 MiB a member may not inflate beyond maxRatio times its compressed size: checking
+    // that only afterwards let a 1 KB bomb inflate 256 MiB before it was refused.
+    const byRatio = Math.max(10 * 1024 * 1024, data.length * this.limits.maxRatio);
+    const cap = Math.min(this.limits.maxEntryBytes, budget, max ?? Number.POSITIVE_INFINITY, byRatio);
     let out: Uint8Array;
     if (entry.method === 0) {
       out = data.length > cap ? data.subarray(0, cap) : data;
@@ -197,7 +208,7 @@ export class ZipArchive {
         out = inflateRawSync(data, { maxOutputLength: Math.max(1, cap) });
       } catch (err) {
         if (err instanceof RangeError || (err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
-          if (max !== undefined) return this.inflatePrefix(data, max);
+          if (max !== undefined) return this.inflatePrefix(data, Math.min(max, byRatio));
           throw this.bomb(name);
         }
         // A truncated deflate stream still yields what was decoded before the cut.
