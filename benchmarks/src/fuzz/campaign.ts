@@ -39,6 +39,8 @@ export interface CampaignOptions {
   /** Where failures (minimised) and the JSON report go; nothing is written when absent. */
   outDir?: string;
   minimise?: boolean;
+  /** First case index (default 0): a long campaign can be run in parts, cases [start, cases). */
+  start?: number;
   /** Only these extensions (default: all 20); cases cycle over them in the given order. */
   formats?: readonly string[];
   onProgress?: (done: number, total: number, last: CaseResult) => void;
@@ -219,7 +221,7 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignReport
   const workers = Array.from({ length: opts.workers }, () => new Worker(opts));
   const results: CaseResult[] = [];
   const t0 = Date.now();
-  let next = 0;
+  let next = opts.start ?? 0;
   let done = 0;
   const failDir = opts.outDir ? join(opts.outDir, 'failures') : undefined;
   if (failDir) mkdirSync(failDir, { recursive: true });
@@ -305,7 +307,7 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignReport
     writeFileSync(
       join(
         opts.outDir,
-        `fuzz-${opts.seed}-${opts.cases}${opts.formats ? `-${opts.formats.join('+')}` : ''}.json`,
+        `fuzz-${opts.seed}-${opts.start ? `${opts.start}-` : ''}${opts.cases}${opts.formats ? `-${opts.formats.join('+')}` : ''}.json`,
       ),
       JSON.stringify(report, null, 2),
     );

@@ -5,13 +5,15 @@ import { formatReport, runCampaign } from './campaign.js';
 import { FUZZ_EXTENSIONS } from './seeds.js';
 
 /**
- * `pnpm fuzz [--cases N] [--seed S] [--workers W] [--timeout MS] [--heap MB] [--max-minutes M]
+ * `pnpm fuzz [--cases N] [--start I] [--seed S] [--workers W] [--timeout MS] [--heap MB] [--max-minutes M]
  * [--out DIR] [--corpora DIR] [--formats pdf,docx]`: a seeded, deterministic campaign over the 20 extensions, each
  * case in a worker process with a heap limit and a hang limit; failures are minimised and saved.
  */
 const { values } = parseArgs({
   options: {
     cases: { type: 'string', default: '2000' },
+    /** First case index: `--start 12000 --cases 20000` runs the rest of a 20,000-case campaign. */
+    start: { type: 'string', default: '0' },
     seed: { type: 'string', default: '23' },
     workers: { type: 'string', default: '2' },
     timeout: { type: 'string', default: '15000' },
@@ -44,6 +46,7 @@ const report = await runCampaign({
   outDir: resolve(process.cwd(), values.out),
   minimise: !values['no-minimise'],
   formats,
+  start: Number(values.start),
   onProgress(done, total, r) {
     if (r.cls !== 'ok' && r.cls !== 'catalogue')
       console.error(`#${r.id} ${r.ext} ${r.cls} ${r.mutator}: ${(r.error ?? '').split('\n')[0]}`);
