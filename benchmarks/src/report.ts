@@ -561,7 +561,14 @@ function icdarSection(rs: QualityResult[]): string[] {
   ];
 }
 
-const STANDALONE = ['speed-batch', 'load-server', 'speed-web', 'speed-search'];
+const STANDALONE = [
+  'speed-batch',
+  'load-server',
+  'speed-web',
+  'speed-search',
+  'robustness-fuzz',
+  'robustness-hostile',
+];
 
 export function writeReport(): string {
   const all = readResults();

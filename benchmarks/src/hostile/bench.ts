@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { REPO_ROOT, RESULTS_DIR } from '../paths.js';
+import { machineLine, now } from '../results.js';
 import { HOSTILE_CASES } from './cases.js';
 
 /**
@@ -84,11 +85,41 @@ for (let i = 0; i < HOSTILE_CASES.length; i++) {
     `${r.cls.padEnd(9)} ${String(r.peakRssMb ?? '-').padStart(5)} MB ${String(r.ms ?? '-').padStart(6)} ms  ${r.name}${r.code ? ` (${r.code})` : ''}${r.error ? ` ${r.error}` : ''}`,
   );
 }
-if (!values.only)
+/** Peak RSS bound per format: the largest peak of its cases, and its input sizes. */
+function boundsTable(): string[] {
+  const byExt = new Map<string, Row[]>();
+  for (const r of rows) byExt.set(r.ext, [...(byExt.get(r.ext) ?? []), r]);
+  const out = ['| format | cases | largest peak RSS MB | its case |', '|---|---:|---:|---|'];
+  for (const [ext, rs] of [...byExt].sort()) {
+    const top = rs.reduce((a, b) => ((b.peakRssMb ?? 0) > (a.peakRssMb ?? 0) ? b : a));
+    out.push(`| ${ext} | ${rs.length} | ${top.peakRssMb ?? '-'} | ${top.name} |`);
+  }
+  return out;
+}
+
+if (!values.only) {
+  const markdown = [
+    '## Robustness: hostile classics',
+    '',
+    `\`pnpm bench:hostile\`: each case of \`benchmarks/src/hostile/cases.ts\` (the same cases as \`hostile.test.ts\`) parsed through the public API in its own process with a ${values.heap} MB heap; peak RSS is the process's, sampled every 5 ms while parsing (the input is built before; a bare process is ~85 MB).`,
+    '',
+    '| case | outcome | peak RSS MB | ms | input bytes |',
+    '|---|---|---:|---:|---:|',
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${r.cls === 'catalogue' ? `error ${r.code}` : r.cls === 'ok' ? `output${r.warning ? ', warning' : ''}` : `**${r.cls}**`} | ${r.peakRssMb ?? '-'} | ${r.ms ?? '-'} | ${r.inputBytes?.toLocaleString('en-US') ?? '-'} |`,
+    ),
+    '',
+    'Bound per format (largest peak RSS of its cases):',
+    '',
+    ...boundsTable(),
+    '',
+  ].join('\n');
   writeFileSync(
-    resolve(RESULTS_DIR, 'hostile.json'),
-    `${JSON.stringify({ heapMb: Number(values.heap), node: process.version, date: new Date().toISOString(), rows }, null, 2)}\n`,
+    resolve(RESULTS_DIR, 'robustness-hostile.json'),
+    `${JSON.stringify({ kind: 'section', suite: 'robustness-hostile', date: now(), machine: machineLine(), markdown, data: { heapMb: Number(values.heap), rows } }, null, 2)}\n`,
   );
+}
 const bad = rows.filter((r) => r.cls !== 'ok' && r.cls !== 'catalogue');
 console.log(`${rows.length} cases: ${rows.length - bad.length} output or catalogue error, ${bad.length} not`);
 process.exitCode = bad.length ? 1 : 0;
