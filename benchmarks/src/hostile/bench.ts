@@ -85,6 +85,9 @@ for (let i = 0; i < HOSTILE_CASES.length; i++) {
     `${r.cls.padEnd(9)} ${String(r.peakRssMb ?? '-').padStart(5)} MB ${String(r.ms ?? '-').padStart(6)} ms  ${r.name}${r.code ? ` (${r.code})` : ''}${r.error ? ` ${r.error}` : ''}`,
   );
 }
+/** A case name inside a Markdown table: `<div>` is text, not a tag. */
+const md = (s: string) => s.replace(/</g, '&lt;');
+
 /** Peak RSS bound per format: the largest peak of its cases, and its input sizes. */
 function boundsTable(): string[] {
   const byExt = new Map<string, Row[]>();
@@ -92,7 +95,7 @@ function boundsTable(): string[] {
   const out = ['| format | cases | largest peak RSS MB | its case |', '|---|---:|---:|---|'];
   for (const [ext, rs] of [...byExt].sort()) {
     const top = rs.reduce((a, b) => ((b.peakRssMb ?? 0) > (a.peakRssMb ?? 0) ? b : a));
-    out.push(`| ${ext} | ${rs.length} | ${top.peakRssMb ?? '-'} | ${top.name} |`);
+    out.push(`| ${ext} | ${rs.length} | ${top.peakRssMb ?? '-'} | ${md(top.name)} |`);
   }
   return out;
 }
@@ -107,7 +110,7 @@ if (!values.only) {
     '|---|---|---:|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.name} | ${r.cls === 'catalogue' ? `error ${r.code}` : r.cls === 'ok' ? `output${r.warning ? ', warning' : ''}` : `**${r.cls}**`} | ${r.peakRssMb ?? '-'} | ${r.ms ?? '-'} | ${r.inputBytes?.toLocaleString('en-US') ?? '-'} |`,
+        `| ${md(r.name)} | ${r.cls === 'catalogue' ? `error ${r.code}` : r.cls === 'ok' ? `output${r.warning ? ', warning' : ''}` : `**${r.cls}**`} | ${r.peakRssMb ?? '-'} | ${r.ms ?? '-'} | ${r.inputBytes?.toLocaleString('en-US') ?? '-'} |`,
     ),
     '',
     'Bound per format (largest peak RSS of its cases):',
