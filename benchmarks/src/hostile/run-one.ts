@@ -20,7 +20,16 @@ try {
   const r = await parse(Buffer.from(bytes), { timeout: 60_000, ...(c.options ?? {}) } as never, {
     filename: `hostile.${c.ext}`,
   });
-  outcome = { cls: 'ok', chars: r.markdown?.length ?? 0, warning: r.warning?.slice(0, 300) };
+  const md = r.markdown ?? '';
+  outcome = {
+    cls: 'ok',
+    chars: md.length,
+    warning: r.warning?.slice(0, 300),
+    // What hostile.test.ts checks, for cases it runs here (their output never crosses the pipe).
+    missing: (c.contains ?? []).filter((x) => !md.includes(x)),
+    present: (c.absent ?? []).filter((x) => md.includes(x)),
+    warned: c.warns ? c.warns.test(r.warning ?? '') : true,
+  };
 } catch (e) {
   outcome =
     e instanceof DistillError && e.code !== 'UNKNOWN_ERROR'
