@@ -36,6 +36,7 @@ const USAGE = `usage:
   pnpm bench search [--help]         the local search index (search-speed.ts)
   pnpm bench web [--help]            scrape through the real browser (web-speed.ts)
   pnpm bench ocr-startup [--help]    OCR engine start-up (ocr-startup.ts)
+  pnpm bench hostile [--help]        the hostile classics, each in its own process, with peak RSS
   pnpm bench crawl [--help]          crawl pages/s at 1, 4, 16 and Redis memory of a 10,000-page frontier (crawl-speed.ts)
   pnpm bench dev <tool> [args]       tuning and debugging aids (benchmarks/src/dev; no tool lists them)`;
 
@@ -49,6 +50,7 @@ const PROGRAMS: Record<string, string> = {
   search: './search-speed.js',
   web: './web-speed.js',
   'ocr-startup': './ocr-startup.js',
+  hostile: './hostile/bench.js',
   crawl: './crawl-speed.js',
 };
 

@@ -562,7 +562,16 @@ function icdarSection(rs: QualityResult[]): string[] {
   ];
 }
 
-const STANDALONE = ['speed-batch', 'load-server', 'load-server-mixed', 'speed-web', 'speed-search', 'speed-crawl'];
+const STANDALONE = [
+  'speed-batch',
+  'load-server',
+  'load-server-mixed',
+  'speed-web',
+  'speed-search',
+  'speed-crawl',
+  'robustness-fuzz',
+  'robustness-hostile',
+];
 
 export function writeReport(): string {
   const all = readResults();

@@ -39,6 +39,10 @@ export interface CampaignOptions {
   /** Where failures (minimised) and the JSON report go; nothing is written when absent. */
   outDir?: string;
   minimise?: boolean;
+  /** First case index (default 0): a long campaign can be run in parts, cases [start, cases). */
+  start?: number;
+  /** Only these extensions (default: all 20); cases cycle over them in the given order. */
+  formats?: readonly string[];
   onProgress?: (done: number, total: number, last: CaseResult) => void;
 }
 
@@ -166,8 +170,9 @@ export function makeCase(
   seeds: Map<string, Seed[]>,
   seed: number,
   index: number,
+  formats: readonly string[] = FUZZ_EXTENSIONS,
 ): { ext: string; seed: string; mutator: string; bytes: Uint8Array } | undefined {
-  const ext = FUZZ_EXTENSIONS[index % FUZZ_EXTENSIONS.length];
+  const ext = formats[index % formats.length];
   const list = seeds.get(ext) ?? [];
   if (list.length === 0) return undefined;
   const rng = new Rng(caseSeed(seed, index));
@@ -216,7 +221,7 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignReport
   const workers = Array.from({ length: opts.workers }, () => new Worker(opts));
   const results: CaseResult[] = [];
   const t0 = Date.now();
-  let next = 0;
+  let next = opts.start ?? 0;
   let done = 0;
   const failDir = opts.outDir ? join(opts.outDir, 'failures') : undefined;
   if (failDir) mkdirSync(failDir, { recursive: true });
@@ -224,7 +229,7 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignReport
     while (next < opts.cases) {
       if (opts.maxMs !== undefined && Date.now() - t0 > opts.maxMs) return;
       const index = next++;
-      const c = makeCase(seeds, opts.seed, index);
+      const c = makeCase(seeds, opts.seed, index, opts.formats);
       if (!c) continue;
       const filename = `case-${index}.${c.ext}`;
       const r = await w.run(c.bytes, filename);
@@ -299,7 +304,13 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignReport
       ]),
   };
   if (opts.outDir)
-    writeFileSync(join(opts.outDir, `fuzz-${opts.seed}-${opts.cases}.json`), JSON.stringify(report, null, 2));
+    writeFileSync(
+      join(
+        opts.outDir,
+        `fuzz-${opts.seed}-${opts.start ? `${opts.start}-` : ''}${opts.cases}${opts.formats ? `-${opts.formats.join('+')}` : ''}.json`,
+      ),
+      JSON.stringify(report, null, 2),
+    );
   return report;
 }
 

@@ -1,4 +1,6 @@
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { inflateRawSync } from 'node:zlib';
+import { ZIP_LAYOUT } from '@distill/core';
+import { makeZip } from '@distill/core/testing';
 import type { Rng } from './rng.js';
 
 /**
@@ -178,42 +180,44 @@ interface ZipMember {
   data: Uint8Array;
 }
 
+const { local: L, central: C, end: E } = ZIP_LAYOUT;
+
 /** Reads a ZIP's members through its central directory (stored and deflated only). */
 export function readZip(b: Uint8Array): ZipMember[] | undefined {
   const buf = Buffer.from(b.buffer, b.byteOffset, b.byteLength);
   let eocd = -1;
-  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 65_557); i--)
-    if (buf.readUInt32LE(i) === 0x06054b50) {
+  for (let i = buf.length - E.size; i >= Math.max(0, buf.length - E.size - E.maxComment); i--)
+    if (buf.readUInt32LE(i) === E.signature) {
       eocd = i;
       break;
     }
   if (eocd < 0) return undefined;
-  const count = buf.readUInt16LE(eocd + 10);
-  let p = buf.readUInt32LE(eocd + 16);
+  const count = buf.readUInt16LE(eocd + E.entries);
+  let p = buf.readUInt32LE(eocd + E.directoryOffset);
   const out: ZipMember[] = [];
   try {
     for (let k = 0; k < count; k++) {
-      if (buf.readUInt32LE(p) !== 0x02014b50) return undefined;
-      const method = buf.readUInt16LE(p + 10);
-      const csize = buf.readUInt32LE(p + 20);
-      const nlen = buf.readUInt16LE(p + 28);
-      const xlen = buf.readUInt16LE(p + 30);
-      const clen = buf.readUInt16LE(p + 32);
-      const local = buf.readUInt32LE(p + 42);
-      const name = buf.subarray(p + 46, p + 46 + nlen).toString('utf8');
-      const lnlen = buf.readUInt16LE(local + 26);
-      const lxlen = buf.readUInt16LE(local + 28);
-      const start = local + 30 + lnlen + lxlen;
+      if (buf.readUInt32LE(p) !== C.signature) return undefined;
+      const method = buf.readUInt16LE(p + C.method);
+      const csize = buf.readUInt32LE(p + C.compressedSize);
+      const nlen = buf.readUInt16LE(p + C.nameLength);
+      const xlen = buf.readUInt16LE(p + C.extraLength);
+      const clen = buf.readUInt16LE(p + C.commentLength);
+      const local = buf.readUInt32LE(p + C.localHeaderOffset);
+      const name = buf.subarray(p + C.size, p + C.size + nlen).toString('utf8');
+      const lnlen = buf.readUInt16LE(local + L.nameLength);
+      const lxlen = buf.readUInt16LE(local + L.extraLength);
+      const start = local + L.size + lnlen + lxlen;
       const raw = buf.subarray(start, start + csize);
       const data =
-        method === 8
+        method === ZIP_LAYOUT.methodDeflate
           ? inflateRawSync(raw, { maxOutputLength: 64 * 1024 * 1024 })
-          : method === 0
+          : method === ZIP_LAYOUT.methodStored
             ? raw
             : undefined;
       if (!data) return undefined;
       out.push({ name, data: new Uint8Array(data) });
-      p += 46 + nlen + xlen + clen;
+      p += C.size + nlen + xlen + clen;
     }
   } catch {
     return undefined;
@@ -221,44 +225,15 @@ export function readZip(b: Uint8Array): ZipMember[] | undefined {
   return out;
 }
 
-/** Writes members as a ZIP (deflated unless `stored`), with a central directory we can then lie in. */
+/**
+ * Writes members as an honest ZIP (deflated unless `stored`) with the repository's writer;
+ * the central-directory lies are patched in afterwards at ZIP_LAYOUT's offsets.
+ */
 export function writeZip(members: ZipMember[], stored = false): Uint8Array {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const m of members) {
-    const comp = stored ? Buffer.from(m.data) : deflateRawSync(m.data);
-    const name = Buffer.from(m.name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x800, 6);
-    local.writeUInt16LE(stored ? 0 : 8, 8);
-    local.writeUInt32LE(comp.length, 18);
-    local.writeUInt32LE(m.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x800, 8);
-    central.writeUInt16LE(stored ? 0 : 8, 10);
-    central.writeUInt32LE(comp.length, 20);
-    central.writeUInt32LE(m.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, comp);
-    centrals.push(central, name);
-    offset += 30 + name.length + comp.length;
-  }
-  const cd = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(members.length, 8);
-  end.writeUInt16LE(members.length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return new Uint8Array(Buffer.concat([...locals, cd, end]));
+  return makeZip(
+    members.map((m): [string, Uint8Array] => [m.name, m.data]),
+    !stored,
+  );
 }
 
 const isMarkupName = (n: string) => /\.(xml|rels|opf|ncx|xhtml|html?|svg)$/i.test(n) || n === 'mimetype';
@@ -299,25 +274,24 @@ export function mutateZip(b: Uint8Array, rng: Rng): Mutation {
   // central-directory lies
   const out = writeZip(members, rng.chance(0.3));
   const buf = Buffer.from(out.buffer, out.byteOffset, out.byteLength);
-  const eocd = buf.length - 22;
-  const cdStart = buf.readUInt32LE(eocd + 16);
+  const eocd = buf.length - E.size;
+  const cdStart = buf.readUInt32LE(eocd + E.directoryOffset);
   const entries: number[] = [];
-  for (let p = cdStart; p < eocd && buf.readUInt32LE(p) === 0x02014b50; p += 46 + buf.readUInt16LE(p + 28))
+  for (
+    let p = cdStart;
+    p < eocd && buf.readUInt32LE(p) === C.signature;
+    p += C.size + buf.readUInt16LE(p + C.nameLength)
+  )
     entries.push(p);
   const e = rng.pick(entries);
   const lie = rng.int(6);
   const big = rng.pick([0, 1, 0x7fffffff, 0xffffffff, rng.int(2 ** 32)]);
-  if (lie === 0)
-    buf.writeUInt32LE(big >>> 0, e + 20); // compressed size
-  else if (lie === 1)
-    buf.writeUInt32LE(big >>> 0, e + 24); // uncompressed size
-  else if (lie === 2)
-    buf.writeUInt32LE(big >>> 0, e + 42); // local header offset
-  else if (lie === 3)
-    buf.writeUInt16LE(rng.pick([0, 1, 12, 99, 0xffff]), e + 10); // method
-  else if (lie === 4)
-    buf.writeUInt16LE(rng.pick([0, 0xffff, entries.length + 5]), eocd + 10); // entry count
-  else buf.writeUInt32LE(rng.pick([0, 0xffffffff, cdStart + 1, buf.length]) >>> 0, eocd + 16); // CD offset
+  if (lie === 0) buf.writeUInt32LE(big >>> 0, e + C.compressedSize);
+  else if (lie === 1) buf.writeUInt32LE(big >>> 0, e + C.uncompressedSize);
+  else if (lie === 2) buf.writeUInt32LE(big >>> 0, e + C.localHeaderOffset);
+  else if (lie === 3) buf.writeUInt16LE(rng.pick([0, 1, 12, 99, 0xffff]), e + C.method);
+  else if (lie === 4) buf.writeUInt16LE(rng.pick([0, 0xffff, entries.length + 5]), eocd + E.entries);
+  else buf.writeUInt32LE(rng.pick([0, 0xffffffff, cdStart + 1, buf.length]) >>> 0, eocd + E.directoryOffset);
   return {
     bytes: out,
     mutator: `zip.cd-lie.${['csize', 'usize', 'offset', 'method', 'count', 'cdoffset'][lie]}`,

@@ -19,6 +19,11 @@ export interface BatchOptions {
   resume?: boolean;
   /** Also convert again files that failed with a non-retryable error (corrupt, unsupported). */
   retryFailed?: boolean;
+  /**
+   * Heap cap of each worker thread in MB (default DISTILL_BATCH_HEAP_MB, else 1536, as the
+   * server's parse threads): a file that needs more ends its thread alone, PAYLOAD_TOO_LARGE.
+   */
+  maxHeapMb?: number;
   /** Ends a worker stuck on one file; default the parse timeout plus 10 s. */
   hardTimeoutMs?: number;
 }
@@ -63,7 +68,7 @@ export async function* batch(
   inputs: readonly string[] | AsyncIterable<InputFile>,
   opts: BatchOptions = {},
 ): AsyncGenerator<BatchItem> {
-  const pool = new ConvertPool({ concurrency: opts.concurrency });
+  const pool = new ConvertPool({ concurrency: opts.concurrency, maxHeapMb: opts.maxHeapMb });
   const manifest = opts.out ? await Manifest.open(opts.out) : undefined;
   const resume = opts.resume ?? true;
   const options = opts.options ?? {};

@@ -35,13 +35,25 @@ export interface PoolOptions {
   maxHeapMb?: number;
 }
 
+/**
+ * The default heap cap of a worker: DISTILL_BATCH_HEAP_MB, else 1536 MB as the server's parse
+ * threads have. It was 4 GB: on a machine of a few cores that let one file's runaway parse
+ * take most of the memory before it failed, and several at once more than there was.
+ */
+export function defaultBatchHeapMb(): number {
+  const v = Number(process.env.DISTILL_BATCH_HEAP_MB);
+  return Number.isInteger(v) && v >= 64 ? v : 1536;
+}
+
 /** A pool of worker threads, each with its own engine, that converts files. */
 export class ConvertPool {
   private readonly pool: Piscina;
   readonly size: number;
+  readonly maxHeapMb: number;
 
   constructor(opts: PoolOptions = {}) {
     this.size = Math.max(1, opts.concurrency ?? availableParallelism());
+    this.maxHeapMb = opts.maxHeapMb ?? defaultBatchHeapMb();
     const { filename, execArgv } = workerFile();
     this.pool = new Piscina({
       filename,
@@ -49,7 +61,7 @@ export class ConvertPool {
       minThreads: this.size,
       maxThreads: this.size,
       idleTimeout: 60_000,
-      resourceLimits: { maxOldGenerationSizeMb: opts.maxHeapMb ?? 4096 },
+      resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb },
     });
   }
 
@@ -58,6 +70,34 @@ export class ConvertPool {
    * loop that never reaches a checkpoint; a new thread takes its place.
    */
   async run(task: ConvertTask, hardTimeoutMs: number): Promise<ConvertOutcome> {
+    // The hard timeout counts from when a thread takes the file: the batch submits more files
+    // than there are threads, and a file queued behind a slow one timed out without starting.
+    await this.acquire();
+    try {
+      return await this.runNow(task, hardTimeoutMs);
+    } finally {
+      this.release();
+    }
+  }
+
+  private busy = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  private async acquire(): Promise<void> {
+    if (this.busy < this.size) {
+      this.busy++;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.busy--;
+  }
+
+  private async runNow(task: ConvertTask, hardTimeoutMs: number): Promise<ConvertOutcome> {
     const ac = new AbortController();
     const timer = setTimeout(() => ac.abort(), hardTimeoutMs);
     const t0 = performance.now();
@@ -75,7 +115,7 @@ export class ConvertPool {
         error: aborted
           ? `Request Timeout: converting took longer than ${hardTimeoutMs} ms`
           : oom
-            ? 'Payload Too Large: the file needs more memory than a worker may use'
+            ? `Payload Too Large: the file needs more memory than a worker may use (${this.maxHeapMb} MB heap)`
             : `Internal Server Error: ${(e as Error)?.message ?? e}`,
         retryable: !oom,
         ms: Math.round(performance.now() - t0),

@@ -1,6 +1,7 @@
 export * from './archive/cfb.js';
 export * from './archive/data-uri.js';
 export * from './archive/zip.js';
+export * from './archive/zip-layout.js';
 export * from './detect/detect.js';
 export * from './detect/formats.js';
 export * from './emit/blocks.js';

@@ -219,7 +219,7 @@ async function finish(
   }
   for (const f of failed) warn(`PDF page ${f.pageNumber} could not be read: ${f.error}`);
   for (const l of layouts)
-    if (l.cut?.length) warn(`PDF page ${l.pageNumber} holds more than a page may: ${l.cut.join('; ')}.`);
+    if (l.cut?.length) warn(`PDF page ${l.pageNumber} was read in part: ${l.cut.join('; ')}.`);
   const { blocks, pages } = layoutsToBlocks(layouts);
   markOcrBlocks(blocks, pages, ocr);
   return {

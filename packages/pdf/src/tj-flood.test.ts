@@ -24,7 +24,7 @@ describe('a content stream of millions of Tj operators (3.2 million, 14 MB)', ()
     expect(stream.length).toBeGreaterThan(14_000_000);
     const r = await parse(simplePdf([stream]), {}, { filename: 'flood.pdf', registry });
     expect(r.markdown!.length).toBeGreaterThan(1000);
-    expect(r.warning).toMatch(/PDF page 1 holds more than a page may: .*cut after/);
+    expect(r.warning).toMatch(/PDF page 1 was read in part: .*cut after/);
   }, 180_000);
 
   it('an ordinary page has no such warning', async () => {
@@ -34,6 +34,6 @@ describe('a content stream of millions of Tj operators (3.2 million, 14 MB)', ()
       { filename: 'ok.pdf', registry },
     );
     expect(r.markdown).toContain('Hello there');
-    expect(r.warning ?? '').not.toMatch(/holds more than a page may/);
+    expect(r.warning ?? '').not.toMatch(/was read in part/);
   });
 });

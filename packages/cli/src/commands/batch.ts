@@ -23,6 +23,9 @@ what the workers did meanwhile. Exit code 1 if any file failed, 2 for a usage er
 
   -o, --out DIR             output folder (required; checked before any work)
   -c, --concurrency N       worker threads (default: the machine's cores)
+  --max-heap-mb N           heap cap of each worker thread, 64..16384 (default 1536, or
+                            DISTILL_BATCH_HEAP_MB): a file that needs more fails alone with
+                            PAYLOAD_TOO_LARGE and the batch goes on
   --json                    also write the whole result as <file>.json
   --queue URL               distribute over a Redis queue instead of local threads
   -f, --force               convert everything again, ignoring the manifest (also --no-resume)
@@ -44,6 +47,7 @@ export async function batchCommand(argv: string[], io: Io & { isTTY?: boolean })
       out: { type: 'string', short: 'o' },
       json: { type: 'boolean' },
       concurrency: { type: 'string', short: 'c' },
+      'max-heap-mb': { type: 'string' },
       queue: { type: 'string' },
       'no-resume': { type: 'boolean' },
       force: { type: 'boolean', short: 'f' },
@@ -64,6 +68,11 @@ export async function batchCommand(argv: string[], io: Io & { isTTY?: boolean })
   const concurrency = values.concurrency === undefined ? undefined : Number(values.concurrency);
   if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency >= 1)) {
     io.err('distill batch: --concurrency takes a whole number ≥ 1\n');
+    return 2;
+  }
+  const maxHeapMb = values['max-heap-mb'] === undefined ? undefined : Number(values['max-heap-mb']);
+  if (maxHeapMb !== undefined && !(Number.isInteger(maxHeapMb) && maxHeapMb >= 64 && maxHeapMb <= 16384)) {
+    io.err('distill batch: --max-heap-mb takes a whole number from 64 to 16384\n');
     return 2;
   }
   const options = parseOptionsFromFlags(values);
@@ -101,7 +110,7 @@ export async function batchCommand(argv: string[], io: Io & { isTTY?: boolean })
     );
     items = queueBatch(positionals, { ...common, queue: values.queue });
   } else {
-    items = batch(positionals, { ...common, concurrency });
+    items = batch(positionals, { ...common, concurrency, maxHeapMb });
   }
   const manifestPath = join(resolve(values.out), MANIFEST);
   const again = `distill batch ${argv.map(shellQuote).join(' ')}`;

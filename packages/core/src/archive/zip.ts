@@ -1,5 +1,6 @@
 import { inflateRawSync } from 'node:zlib';
 import { DistillError } from '../errors/distill-error.js';
+import { ZIP_LAYOUT } from './zip-layout.js';
 
 /**
  * A small ZIP reader with hard limits, shared by detection and by every ZIP-based format
@@ -33,11 +34,12 @@ export interface ZipEntry {
   encrypted: boolean;
 }
 
-const SIG_EOCD = 0x06054b50;
-const SIG_EOCD64_LOC = 0x07064b50;
-const SIG_EOCD64 = 0x06064b50;
-const SIG_CEN = 0x02014b50;
-const SIG_LOC = 0x04034b50;
+const { local: L, central: C, end: E, zip64Locator: Z64L, zip64End: Z64 } = ZIP_LAYOUT;
+const SIG_EOCD = E.signature;
+const SIG_EOCD64_LOC = Z64L.signature;
+const SIG_EOCD64 = Z64.signature;
+const SIG_CEN = C.signature;
+const SIG_LOC = L.signature;
 
 export const isZip = (b: Uint8Array): boolean =>
   b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && (b[2] === 3 || b[2] === 5) && (b[3] === 4 || b[3] === 6);
@@ -71,29 +73,29 @@ export class ZipArchive {
 
   private readDirectory(): void {
     const b = this.bytes;
-    if (b.length < 22) throw corrupt('too short');
+    if (b.length < E.size) throw corrupt('too short');
     let eocd = -1;
-    const stop = Math.max(0, b.length - 22 - 0xffff);
-    for (let i = b.length - 22; i >= stop; i--) {
+    const stop = Math.max(0, b.length - E.size - E.maxComment);
+    for (let i = b.length - E.size; i >= stop; i--) {
       if (this.u32(i) === SIG_EOCD) {
         eocd = i;
         break;
       }
     }
     if (eocd < 0) throw corrupt('no end of central directory');
-    let count = this.u16(eocd + 10);
-    let cdSize = this.u32(eocd + 12);
-    let cdOffset = this.u32(eocd + 16);
+    let count = this.u16(eocd + E.entries);
+    let cdSize = this.u32(eocd + E.directorySize);
+    let cdOffset = this.u32(eocd + E.directoryOffset);
     if (
       (count === 0xffff || cdOffset === 0xffffffff) &&
-      eocd >= 20 &&
-      this.u32(eocd - 20) === SIG_EOCD64_LOC
+      eocd >= Z64L.size &&
+      this.u32(eocd - Z64L.size) === SIG_EOCD64_LOC
     ) {
-      const z64 = Number(this.view.getBigUint64(eocd - 20 + 8, true));
-      if (z64 + 56 <= b.length && this.u32(z64) === SIG_EOCD64) {
-        count = Number(this.view.getBigUint64(z64 + 32, true));
-        cdSize = Number(this.view.getBigUint64(z64 + 40, true));
-        cdOffset = Number(this.view.getBigUint64(z64 + 48, true));
+      const z64 = Number(this.view.getBigUint64(eocd - Z64L.size + Z64L.endOffset, true));
+      if (z64 + Z64.size <= b.length && this.u32(z64) === SIG_EOCD64) {
+        count = Number(this.view.getBigUint64(z64 + Z64.entries, true));
+        cdSize = Number(this.view.getBigUint64(z64 + Z64.directorySize, true));
+        cdOffset = Number(this.view.getBigUint64(z64 + Z64.directoryOffset, true));
       }
     }
     if (count > this.limits.maxEntries) {
@@ -106,25 +108,25 @@ export class ZipArchive {
     const decoder = new TextDecoder('utf-8');
     let p = cdOffset;
     for (let i = 0; i < count; i++) {
-      if (p + 46 > b.length || this.u32(p) !== SIG_CEN) throw corrupt('bad central directory entry');
-      const flags = this.u16(p + 8);
-      const method = this.u16(p + 10);
-      let compressedSize = this.u32(p + 20);
-      let uncompressedSize = this.u32(p + 24);
-      const nameLen = this.u16(p + 28);
-      const extraLen = this.u16(p + 30);
-      const commentLen = this.u16(p + 32);
-      let offset = this.u32(p + 42);
-      if (p + 46 + nameLen > b.length) throw corrupt('entry name past the end');
-      const rawName = b.subarray(p + 46, p + 46 + nameLen);
-      const name = flags & 0x800 ? decoder.decode(rawName) : latin1(rawName);
+      if (p + C.size > b.length || this.u32(p) !== SIG_CEN) throw corrupt('bad central directory entry');
+      const flags = this.u16(p + C.flags);
+      const method = this.u16(p + C.method);
+      let compressedSize = this.u32(p + C.compressedSize);
+      let uncompressedSize = this.u32(p + C.uncompressedSize);
+      const nameLen = this.u16(p + C.nameLength);
+      const extraLen = this.u16(p + C.extraLength);
+      const commentLen = this.u16(p + C.commentLength);
+      let offset = this.u32(p + C.localHeaderOffset);
+      if (p + C.size + nameLen > b.length) throw corrupt('entry name past the end');
+      const rawName = b.subarray(p + C.size, p + C.size + nameLen);
+      const name = flags & ZIP_LAYOUT.flagUtf8 ? decoder.decode(rawName) : latin1(rawName);
       // ZIP64 extra field carries the real sizes when the 32-bit ones are saturated.
-      let e = p + 46 + nameLen;
+      let e = p + C.size + nameLen;
       const extraEnd = e + extraLen;
       while (e + 4 <= extraEnd && e + 4 <= b.length) {
         const id = this.u16(e);
         const size = this.u16(e + 2);
-        if (id === 0x0001) {
+        if (id === ZIP_LAYOUT.zip64ExtraId) {
           let q = e + 4;
           if (uncompressedSize === 0xffffffff && q + 8 <= extraEnd) {
             uncompressedSize = Number(this.view.getBigUint64(q, true));
@@ -145,10 +147,10 @@ export class ZipArchive {
           compressedSize,
           uncompressedSize,
           offset,
-          encrypted: (flags & 1) === 1,
+          encrypted: (flags & ZIP_LAYOUT.flagEncrypted) !== 0,
         });
       }
-      p += 46 + nameLen + extraLen + commentLen;
+      p += C.size + nameLen + extraLen + commentLen;
     }
   }
 
@@ -160,13 +162,21 @@ export class ZipArchive {
     return [...this.entries.keys()];
   }
 
+  /** Members by lower-cased name (the first of each), built on the first inexact lookup. */
+  private lower?: Map<string, ZipEntry>;
+
   /** Finds a member by name, ignoring case (some producers vary it). */
   find(name: string): ZipEntry | undefined {
     const exact = this.entries.get(name);
     if (exact) return exact;
-    const lower = name.toLowerCase();
-    for (const [k, v] of this.entries) if (k.toLowerCase() === lower) return v;
-    return undefined;
+    // An index, not a scan per lookup: a 10,000-slide deck asks for 10,000 absent .rels
+    // parts, and scanning 10,000 members for each was quadratic.
+    if (!this.lower) {
+      this.lower = new Map();
+      for (const [k, v] of this.entries)
+        if (!this.lower.has(k.toLowerCase())) this.lower.set(k.toLowerCase(), v);
+    }
+    return this.lower.get(name.toLowerCase());
   }
 
   /** Reads a member; `max` lowers the per-entry cap (for sniffing a prefix). */
@@ -180,24 +190,28 @@ export class ZipArchive {
       );
     }
     const b = this.bytes;
-    if (entry.offset + 30 > b.length || this.u32(entry.offset) !== SIG_LOC)
+    if (entry.offset + L.size > b.length || this.u32(entry.offset) !== SIG_LOC)
       throw corrupt(`bad local header for ${name}`);
-    const start = entry.offset + 30 + this.u16(entry.offset + 26) + this.u16(entry.offset + 28);
+    const start =
+      entry.offset + L.size + this.u16(entry.offset + L.nameLength) + this.u16(entry.offset + L.extraLength);
     const end = Math.min(b.length, start + entry.compressedSize);
     if (start > b.length) throw corrupt(`member ${name} past the end of the file`);
     const data = b.subarray(start, end);
     const budget = this.limits.maxTotalBytes - this.spent;
-    const cap = Math.min(this.limits.maxEntryBytes, budget, max ?? Number.POSITIVE_INFINITY);
+    // Past 10 MiB a member may not inflate beyond maxRatio times its compressed size: checking
+    // that only afterwards let a 1 KB bomb inflate 256 MiB before it was refused.
+    const byRatio = Math.max(10 * 1024 * 1024, data.length * this.limits.maxRatio);
+    const cap = Math.min(this.limits.maxEntryBytes, budget, max ?? Number.POSITIVE_INFINITY, byRatio);
     let out: Uint8Array;
-    if (entry.method === 0) {
+    if (entry.method === ZIP_LAYOUT.methodStored) {
       out = data.length > cap ? data.subarray(0, cap) : data;
       if (max === undefined && data.length > cap) throw this.bomb(name);
-    } else if (entry.method === 8) {
+    } else if (entry.method === ZIP_LAYOUT.methodDeflate) {
       try {
         out = inflateRawSync(data, { maxOutputLength: Math.max(1, cap) });
       } catch (err) {
         if (err instanceof RangeError || (err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
-          if (max !== undefined) return this.inflatePrefix(data, max);
+          if (max !== undefined) return this.inflatePrefix(data, Math.min(max, byRatio));
           throw this.bomb(name);
         }
         // A truncated deflate stream still yields what was decoded before the cut.

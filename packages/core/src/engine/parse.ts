@@ -213,6 +213,13 @@ export async function parseToDoc(
   } finally {
     timer.dispose();
   }
+  // A synchronous parser that ran past the deadline without a checkpoint still ends in
+  // REQUEST_TIMEOUT here, before the transforms and emitting add to its time.
+  try {
+    ctx.checkpoint();
+  } catch (e) {
+    throw toParseError(e);
+  }
   if (doc.warnings) warnings.push(...doc.warnings);
   let bounded: ReturnType<typeof limitNesting>;
   try {

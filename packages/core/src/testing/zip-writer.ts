@@ -1,4 +1,7 @@
 import { deflateRawSync } from 'node:zlib';
+import { ZIP_LAYOUT } from '../archive/zip-layout.js';
+
+const { local: L, central: C, end: E } = ZIP_LAYOUT;
 
 /** Content already deflated, with the uncompressed size to declare (for zip bombs). */
 export interface PreDeflated {
@@ -30,34 +33,35 @@ export function makeZip(
     const comp = pre ? Buffer.from(pre.deflated) : deflate ? deflateRawSync(data!) : data!;
     const size = pre ? pre.size : data!.length;
     const nameBuf = Buffer.from(name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x800, 6);
-    local.writeUInt16LE(compressed ? 8 : 0, 8);
-    local.writeUInt32LE(comp.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(nameBuf.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x800, 8);
-    central.writeUInt16LE(compressed ? 8 : 0, 10);
-    central.writeUInt32LE(comp.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(nameBuf.length, 28);
-    central.writeUInt32LE(offset, 42);
+    const method = compressed ? ZIP_LAYOUT.methodDeflate : ZIP_LAYOUT.methodStored;
+    const local = Buffer.alloc(L.size);
+    local.writeUInt32LE(L.signature, 0);
+    local.writeUInt16LE(20, L.versionNeeded);
+    local.writeUInt16LE(ZIP_LAYOUT.flagUtf8, L.flags);
+    local.writeUInt16LE(method, L.method);
+    local.writeUInt32LE(comp.length, L.compressedSize);
+    local.writeUInt32LE(size, L.uncompressedSize);
+    local.writeUInt16LE(nameBuf.length, L.nameLength);
+    const central = Buffer.alloc(C.size);
+    central.writeUInt32LE(C.signature, 0);
+    central.writeUInt16LE(20, C.versionMadeBy);
+    central.writeUInt16LE(20, C.versionNeeded);
+    central.writeUInt16LE(ZIP_LAYOUT.flagUtf8, C.flags);
+    central.writeUInt16LE(method, C.method);
+    central.writeUInt32LE(comp.length, C.compressedSize);
+    central.writeUInt32LE(size, C.uncompressedSize);
+    central.writeUInt16LE(nameBuf.length, C.nameLength);
+    central.writeUInt32LE(offset, C.localHeaderOffset);
     locals.push(local, nameBuf, comp);
     centrals.push(central, nameBuf);
-    offset += 30 + nameBuf.length + comp.length;
+    offset += L.size + nameBuf.length + comp.length;
   }
   const cd = Buffer.concat(centrals);
-  const eocd = Buffer.alloc(22);
-  eocd.writeUInt32LE(0x06054b50, 0);
-  eocd.writeUInt16LE(centrals.length / 2, 8);
-  eocd.writeUInt16LE(centrals.length / 2, 10);
-  eocd.writeUInt32LE(cd.length, 12);
-  eocd.writeUInt32LE(offset, 16);
+  const eocd = Buffer.alloc(E.size);
+  eocd.writeUInt32LE(E.signature, 0);
+  eocd.writeUInt16LE(centrals.length / 2, E.entriesOnDisk);
+  eocd.writeUInt16LE(centrals.length / 2, E.entries);
+  eocd.writeUInt32LE(cd.length, E.directorySize);
+  eocd.writeUInt32LE(offset, E.directoryOffset);
   return new Uint8Array(Buffer.concat([...locals, cd, eocd]));
 }

@@ -53,3 +53,27 @@ describe('hostile CSV: cells and rows bounded, what is cut is said', () => {
     expect(r.warnings.join('\n')).toMatch(/about 11,500,000 more rows/);
   }, 120_000);
 });
+
+/**
+ * Fuzz seed 23 cases 279, 3119, 5959, 6079 (csv.many-rows): 600,000 more rows of `1,2,3`
+ * ran past the parse timeout and the fuzzer's hang limit, as building the 500,000 cells had no
+ * checkpoint. The table is now built with the timeout checked as it goes: a checkpoint that
+ * fails part-way stops the parse (no clock involved: the checkpoint is counted, not timed).
+ */
+describe('hostile CSV: the timeout reaches the table build', () => {
+  it('the parser checks the timeout while building the cells of a 600,000-row CSV', async () => {
+    const { csvParser } = await import('./parser.js');
+    const text = `a,b,c\n${'1,2,3\n'.repeat(600_000)}`;
+    let calls = 0;
+    const ctx = {
+      warn() {},
+      checkpoint() {
+        calls++;
+        // The first checkpoint follows the read; later ones come from the table build.
+        if (calls === 3) throw new Error('deadline passed');
+      },
+    };
+    expect(() => csvParser.parse(new TextEncoder().encode(text), ctx as never)).toThrow('deadline passed');
+    expect(calls).toBe(3);
+  });
+});

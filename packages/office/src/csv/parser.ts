@@ -49,6 +49,8 @@ export const csvParser: ParserPlugin = {
     if (rows.length > 0 && width > 0) {
       const table: TableCell[][] = new Array(rows.length);
       for (let i = 0; i < rows.length; i++) {
+        // Building half a million cells takes seconds: the parse timeout is checked as it goes.
+        if ((i & 4095) === 4095) ctx.checkpoint();
         const r = rows[i];
         const header = i === 0;
         const cells: TableCell[] = new Array(width);

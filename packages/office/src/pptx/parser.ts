@@ -28,10 +28,9 @@ function slideParts(pkg: OoxmlPackage, main: string, pres: XmlElement): string[]
     .sort((a, b) => Number(/(\d+)\.xml$/.exec(a)![1]) - Number(/(\d+)\.xml$/.exec(b)![1]));
 }
 
-function commentBlocks(pkg: OoxmlPackage, part: string): Block[] {
-  const out: Block[] = [];
+/** Comment authors of the presentation by id: read once, not once per slide. */
+function commentAuthors(pkg: OoxmlPackage, main: string): Map<string, string> {
   const authors = new Map<string, string>();
-  const main = pkg.mainPart(['ppt/presentation.xml']) ?? 'ppt/presentation.xml';
   for (const rel of [...pkg.relsOfType(main, '/commentAuthors'), ...pkg.relsOfType(main, '/authors')]) {
     const root = optional(pkg, rel.part);
     for (const a of kids(root)) {
@@ -40,6 +39,11 @@ function commentBlocks(pkg: OoxmlPackage, part: string): Block[] {
       authors.set(at(a, 'id') ?? '', initials ? `${name} (${initials})` : name);
     }
   }
+  return authors;
+}
+
+function commentBlocks(pkg: OoxmlPackage, part: string, authors: Map<string, string>): Block[] {
+  const out: Block[] = [];
   for (const rel of pkg.rels(part).values()) {
     if (!/\/comments$|\/comment$/i.test(rel.type)) continue;
     const root = optional(pkg, rel.part);
@@ -76,6 +80,7 @@ export function parsePptx(pkg: OoxmlPackage, ctx: ParseContext): Doc {
   const blocks: Block[] = [];
   const slides = slideParts(pkg, main, pres);
   const layoutCache = new Map<string, PlaceholderPositions>();
+  const authors = commentAuthors(pkg, main);
   slides.forEach((part, i) => {
     ctx.checkpoint();
     const root = pkg.xml(part);
@@ -90,7 +95,7 @@ export function parsePptx(pkg: OoxmlPackage, ctx: ParseContext): Doc {
       if (layout) layoutCache.set(layout, positions);
     }
     blocks.push(...new SlideReader(pkg, ctx, part, rels, positions).blocks(root));
-    blocks.push(...commentBlocks(pkg, part));
+    blocks.push(...commentBlocks(pkg, part, authors));
     const notesPart = pkg.relOfType(part, '/notesSlide')?.part;
     const notes = optional(pkg, notesPart);
     if (notes && notesPart) {

@@ -12,6 +12,8 @@ export const DEFAULT_DPI = 300;
  * each line to a fixed height anyway. Images inside text pages keep DEFAULT_DPI.
  */
 export const PAGE_DPI = 200;
+/** Largest image pdf.js decodes for OCR (a 600 dpi A2 scan is ~ 140 M): larger ones are not drawn. */
+export const MAX_IMAGE_PIXELS = 150_000_000;
 /** Pixel caps, so a poster-sized page costs no more than a large one. */
 const MAX_SIDE_PX = 5000;
 const MAX_PIXELS = 16_000_000;
@@ -38,7 +40,9 @@ function pdfjsAsset(folder: string): string | undefined {
 export async function openForRender(bytes: Uint8Array): Promise<PdfDocument> {
   await importOptional('@napi-rs/canvas', `OCR renders pages with @napi-rs/canvas: ${OCR_INSTALL_HINT}`);
   return openPdf(bytes, {
-    maxImageSize: -1, // pdf.js's default: every image decoded, since OCR reads the pixels
+    // OCR reads the pixels, so images are decoded, but not past this many: pdf.js would allocate
+    // an image claiming 100,000 x 100,000 pixels in full (10 GB of grey) before drawing it.
+    maxImageSize: MAX_IMAGE_PIXELS,
     standardFontDataUrl: pdfjsAsset('standard_fonts'),
     cMapUrl: pdfjsAsset('cmaps'),
     cMapPacked: true,

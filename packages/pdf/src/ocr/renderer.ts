@@ -40,6 +40,9 @@ class InlineRenderer implements PageRenderer {
   }
 }
 
+/** Heap of a rendering thread: canvases are native memory, pdf.js's objects and images are not. */
+const RENDER_HEAP_MB = 768;
+
 interface Pending {
   resolve: (r: Rendered) => void;
   reject: (e: Error) => void;
@@ -65,7 +68,8 @@ class WorkerRenderer implements PageRenderer {
 
   private start(): Promise<void> {
     if (this.ready) return this.ready;
-    const w = startWorker(this.script, {});
+    // A heap cap as the page workers have: a page pdf.js cannot draw within it fails alone.
+    const w = startWorker(this.script, { resourceLimits: { maxOldGenerationSizeMb: RENDER_HEAP_MB } });
     this.worker = w;
     this.ready = new Promise<void>((resolve, reject) => {
       const onFail = (e: Error) => {

@@ -1,7 +1,18 @@
 import { constants, inflateSync } from 'node:zlib';
 import { decodeStream, MAX_DECODED } from './filters.js';
 import { EOF, Lexer, readObject } from './lexer.js';
-import { Dict, isDict, isName, isNum, type PdfObject, Ref, Stream, Unsupported } from './objects.js';
+import {
+  Dict,
+  ImageCodec,
+  isDict,
+  isName,
+  isNum,
+  type PdfObject,
+  Ref,
+  Stream,
+  TooLarge,
+  Unsupported,
+} from './objects.js';
 
 type Entry = { type: 1; offset: number; gen: number } | { type: 2; stream: number; index: number };
 
@@ -77,6 +88,55 @@ export class PdfFile {
   /** The decoded bytes of a stream (throws Unsupported for image codecs and bombs). */
   decode(s: Stream, limit?: number): Uint8Array {
     return decodeStream(s.raw, s.dict, (o) => this.resolve(o), limit);
+  }
+
+  /**
+   * What the reader cut or could not read (a bomb, an image codec on a text stream), drained
+   * into the page that met it, whose warning says so.
+   */
+  readonly notes: string[] = [];
+
+  /**
+   * The decoded bytes of a stream that holds text (page content, a form), never a fallback to
+   * pdf.js, which would run the same bomb or image codec without a bound: past `limit` the
+   * prefix is kept, an image codec gives no bytes, and a note says which (`what` names it).
+   */
+  decodeText(s: Stream, limit: number, what: string): Uint8Array {
+    try {
+      return decodeStream(
+        s.raw,
+        s.dict,
+        (o) => this.resolve(o),
+        limit,
+        (l) => this.notes.push(`${what} cut at ${mb(l)} decoded`),
+      );
+    } catch (e) {
+      if (e instanceof ImageCodec) {
+        this.notes.push(`${what} is encoded with ${e.filter}, an image codec: no text was read from it`);
+        return new Uint8Array(0);
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * A stream the reader can do without (a font program, a CMap): undefined, with a note, when
+   * it is a bomb or image-coded; other errors are the caller's.
+   */
+  decodeOptional(s: Stream, what: string): Uint8Array | undefined {
+    try {
+      return this.decode(s);
+    } catch (e) {
+      if (e instanceof ImageCodec) {
+        this.notes.push(`${what} is encoded with ${e.filter}, an image codec: it was ignored`);
+        return undefined;
+      }
+      if (e instanceof TooLarge) {
+        this.notes.push(`${what} decodes past ${mb(e.limit)}: it was ignored`);
+        return undefined;
+      }
+      throw e;
+    }
   }
 
   /**
@@ -428,3 +488,5 @@ function matchAt(bytes: Uint8Array, p: number, s: string): boolean {
 function indexOf(bytes: Uint8Array, s: string, from: number): number {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(s, from, 'latin1');
 }
+
+const mb = (n: number) => `${Math.round(n / (1024 * 1024))} MB`;

@@ -1,46 +1,147 @@
 import { constants, inflateSync } from 'node:zlib';
-import { type Dict, isDict, isName, Name, type PdfObject, Unsupported } from './objects.js';
+import {
+  type Dict,
+  ImageCodec,
+  isDict,
+  isName,
+  Name,
+  type PdfObject,
+  TooLarge,
+  Unsupported,
+} from './objects.js';
 
 /** No decoded stream may grow past this (a PDF bomb is cut off, not inflated). */
 export const MAX_DECODED = 64 * 1024 * 1024;
 
-function flate(data: Uint8Array, limit: number): Uint8Array {
+/** Deflate's best ratio is about 1032:1: this many input bytes can never inflate past `limit`. */
+const safeFlateInput = (limit: number) => Math.max(1, Math.floor(limit / 1100));
+
+/**
+ * Decoded bytes, grown by doubling up to a limit. The decoders used to collect into number[]
+ * (eight or more bytes of heap per decoded byte, so a 64 MB limit meant over 512 MB of heap).
+ */
+class Sink {
+  private buf = new Uint8Array(4096);
+  n = 0;
+  constructor(private readonly limit: number) {}
+  private room(k: number): void {
+    if (this.n + k > this.limit) throw new Full();
+    if (this.n + k <= this.buf.length) return;
+    let size = this.buf.length * 2;
+    while (size < this.n + k) size *= 2;
+    const next = new Uint8Array(Math.min(size, Math.max(this.limit, this.n + k)));
+    next.set(this.buf.subarray(0, this.n));
+    this.buf = next;
+  }
+  push(b: number): void {
+    this.room(1);
+    this.buf[this.n++] = b;
+  }
+  write(bytes: Uint8Array): void {
+    const k = Math.min(bytes.length, this.limit - this.n);
+    this.room(k);
+    this.buf.set(bytes.subarray(0, k), this.n);
+    this.n += k;
+    if (k < bytes.length) throw new Full();
+  }
+  bytes(): Uint8Array {
+    return this.buf.subarray(0, this.n);
+  }
+}
+
+/** The sink is full: the stream decodes past its limit. Caught in decodeStream. */
+class Full extends Error {}
+
+const tooLarge = (e: unknown) => (e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
+
+/** Inflates within `limit`; past it, TooLarge or (with `partial`) the prefix that fits, marked cut. */
+function flate(data: Uint8Array, limit: number, partial: boolean): { data: Uint8Array; cut: boolean } {
+  const over = () => {
+    if (!partial) throw new TooLarge(limit);
+    return { data: flatePrefix(data, limit), cut: true };
+  };
   try {
-    return inflateSync(data, { maxOutputLength: limit });
+    return { data: inflateSync(data, { maxOutputLength: limit }), cut: false };
   } catch (e) {
-    if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new Unsupported('stream too large');
+    if (tooLarge(e)) return over();
     // Truncated or slightly broken streams: keep what inflates (sync flush stops at the damage).
     try {
-      return inflateSync(data, { maxOutputLength: limit, finishFlush: constants.Z_SYNC_FLUSH });
-    } catch {
+      return {
+        data: inflateSync(data, { maxOutputLength: limit, finishFlush: constants.Z_SYNC_FLUSH }),
+        cut: false,
+      };
+    } catch (e2) {
+      if (tooLarge(e2)) return over();
       try {
         // Raw deflate without the zlib header.
-        return inflateSync(data.subarray(2), {
+        const raw = inflateSync(data.subarray(2), {
           maxOutputLength: limit,
           finishFlush: constants.Z_SYNC_FLUSH,
           windowBits: -15,
         } as never);
-      } catch {
+        return { data: raw, cut: false };
+      } catch (e3) {
+        if (tooLarge(e3)) return over();
         throw new Unsupported('broken Flate stream');
       }
     }
   }
 }
 
-function lzw(data: Uint8Array, early: number, limit: number): Uint8Array {
-  const out: number[] = [];
+/**
+ * The start of a stream that inflates past `limit`. inflateSync gives nothing back past its
+ * maxOutputLength, so growing prefixes of the input are inflated (doubling from a size that
+ * cannot pass the limit) and the last that fits is kept: at most ~11 tries, each bounded.
+ */
+function flatePrefix(data: Uint8Array, limit: number): Uint8Array {
+  let best: Uint8Array = new Uint8Array(0);
+  for (let n = Math.min(data.length, safeFlateInput(limit)); ; n = Math.min(data.length, n * 2)) {
+    try {
+      best = inflateSync(data.subarray(0, n), {
+        maxOutputLength: limit,
+        finishFlush: constants.Z_SYNC_FLUSH,
+      });
+    } catch {
+      break;
+    }
+    if (n >= data.length) break;
+  }
+  return best;
+}
+
+/**
+ * LZW with the dictionary as prefix links (code -> earlier code + one byte), at most 4096
+ * entries as 12-bit codes allow: the array-of-arrays dictionary it replaces grew without a cap
+ * and copied every entry, quadratic in the input.
+ */
+function lzw(data: Uint8Array, early: number, out: Sink): void {
+  const prefix = new Int32Array(4096);
+  const suffix = new Uint8Array(4096);
+  const length = new Uint16Array(4096);
+  const first = new Uint8Array(4096);
+  for (let i = 0; i < 256; i++) {
+    prefix[i] = -1;
+    suffix[i] = i;
+    length[i] = 1;
+    first[i] = i;
+  }
+  const tmp = new Uint8Array(4097);
+  let next = 258;
+  let codeLen = 9;
+  let prev = -1;
   let bitBuf = 0;
   let bits = 0;
   let p = 0;
-  let codeLen = 9;
-  const dictStrings: number[][] = [];
-  const reset = () => {
-    dictStrings.length = 258;
-    for (let i = 0; i < 256; i++) dictStrings[i] = [i];
-    codeLen = 9;
+  const emit = (code: number, extra: number): void => {
+    let k = length[code];
+    let c = code;
+    for (let i = k - 1; i >= 0; i--) {
+      tmp[i] = suffix[c];
+      c = prefix[c];
+    }
+    if (extra >= 0) tmp[k++] = extra;
+    out.write(tmp.subarray(0, k));
   };
-  reset();
-  let prev: number[] | null = null;
   for (;;) {
     while (bits < codeLen && p < data.length) {
       bitBuf = ((bitBuf << 8) | data[p++]) >>> 0;
@@ -50,37 +151,44 @@ function lzw(data: Uint8Array, early: number, limit: number): Uint8Array {
     const code = (bitBuf >>> (bits - codeLen)) & ((1 << codeLen) - 1);
     bits -= codeLen;
     if (code === 256) {
-      reset();
-      prev = null;
+      next = 258;
+      codeLen = 9;
+      prev = -1;
       continue;
     }
     if (code === 257) break;
-    let entry: number[];
-    if (code < dictStrings.length && dictStrings[code]) entry = dictStrings[code];
-    else if (prev) entry = [...prev, prev[0]];
-    else break;
-    for (const b of entry) out.push(b);
-    if (out.length > limit) throw new Unsupported('stream too large');
-    if (prev) dictStrings.push([...prev, entry[0]]);
-    prev = entry;
-    const size = dictStrings.length + early;
-    if (size >= 4096) codeLen = 12;
-    else if (size >= 2048) codeLen = 12;
+    let head: number;
+    if (code < next) {
+      emit(code, -1);
+      head = first[code];
+    } else if (code === next && prev >= 0) {
+      head = first[prev];
+      emit(prev, head);
+    } else break;
+    if (prev >= 0 && next < 4096) {
+      prefix[next] = prev;
+      // The new entry: the previous one and the first byte of this one.
+      suffix[next] = head;
+      length[next] = length[prev] + 1;
+      first[next] = first[prev];
+      next++;
+    }
+    prev = code;
+    const size = next + early;
+    if (size >= 2048) codeLen = 12;
     else if (size >= 1024) codeLen = 11;
     else if (size >= 512) codeLen = 10;
   }
-  return Uint8Array.from(out);
 }
 
-function ascii85(data: Uint8Array): Uint8Array {
-  const out: number[] = [];
+function ascii85(data: Uint8Array, out: Sink): void {
   const group: number[] = [];
   for (let i = 0; i < data.length; i++) {
     const c = data[i];
     if (c === 0x7e) break; // ~>
     if (c <= 0x20) continue;
     if (c === 0x7a && group.length === 0) {
-      out.push(0, 0, 0, 0);
+      for (let k = 0; k < 4; k++) out.push(0);
       continue;
     }
     if (c < 0x21 || c > 0x75) continue;
@@ -88,7 +196,10 @@ function ascii85(data: Uint8Array): Uint8Array {
     if (group.length === 5) {
       let v = 0;
       for (const g of group) v = v * 85 + g;
-      out.push((v >>> 24) & 0xff, (v >>> 16) & 0xff, (v >>> 8) & 0xff, v & 0xff);
+      out.push((v >>> 24) & 0xff);
+      out.push((v >>> 16) & 0xff);
+      out.push((v >>> 8) & 0xff);
+      out.push(v & 0xff);
       group.length = 0;
     }
   }
@@ -98,13 +209,11 @@ function ascii85(data: Uint8Array): Uint8Array {
     let v = 0;
     for (const g of group) v = v * 85 + g;
     const bytes = [(v >>> 24) & 0xff, (v >>> 16) & 0xff, (v >>> 8) & 0xff, v & 0xff];
-    out.push(...bytes.slice(0, n - 1));
+    for (const b of bytes.slice(0, n - 1)) out.push(b);
   }
-  return Uint8Array.from(out);
 }
 
-function asciiHex(data: Uint8Array): Uint8Array {
-  const out: number[] = [];
+function asciiHex(data: Uint8Array, out: Sink): void {
   let hi = -1;
   for (const c of data) {
     if (c === 0x3e) break;
@@ -120,11 +229,9 @@ function asciiHex(data: Uint8Array): Uint8Array {
     }
   }
   if (hi >= 0) out.push(hi << 4);
-  return Uint8Array.from(out);
 }
 
-function runLength(data: Uint8Array, limit: number): Uint8Array {
-  const out: number[] = [];
+function runLength(data: Uint8Array, out: Sink): void {
   let i = 0;
   while (i < data.length) {
     const n = data[i++];
@@ -135,9 +242,7 @@ function runLength(data: Uint8Array, limit: number): Uint8Array {
       const b = data[i++];
       for (let k = 0; k < 257 - n; k++) out.push(b);
     }
-    if (out.length > limit) throw new Unsupported('stream too large');
   }
-  return Uint8Array.from(out);
 }
 
 /** PNG (10..15) and TIFF (2) predictors, as used on xref and object streams. */
@@ -197,54 +302,86 @@ function predict(data: Uint8Array, parms: Dict): Uint8Array {
 
 const num = (o: PdfObject | undefined, d: number) => (typeof o === 'number' ? o : d);
 
+/** The image codecs: never decoded by the fast reader (it reads text). */
+const IMAGE_CODECS = new Set(['DCTDecode', 'DCT', 'JPXDecode', 'JBIG2Decode', 'CCITTFaxDecode', 'CCF']);
+
 /**
- * Decodes a stream's bytes through its filters. Image codecs (DCT, JPX, JBIG2, CCITT) are
- * never needed for text and throw Unsupported, as does any unknown filter.
+ * Decodes a stream's bytes through its filters, each step within `limit` bytes. Image codecs
+ * (DCT, JPX, JBIG2, CCITT) are never needed for text and throw ImageCodec; an unknown filter
+ * throws Unsupported. Past the limit the stream throws TooLarge, or with `onCut` keeps the
+ * bytes decoded up to the limit and reports it (text streams: what fits is still read).
  */
 export function decodeStream(
   raw: Uint8Array,
   dict: Dict,
   resolve: (o: PdfObject | undefined) => PdfObject | undefined,
   limit = MAX_DECODED,
+  onCut?: (limit: number) => void,
 ): Uint8Array {
   const f = resolve(dict.get('Filter') ?? dict.get('F'));
   const p = resolve(dict.get('DecodeParms') ?? dict.get('DP'));
   const filters = Array.isArray(f) ? f.map((x) => resolve(x)) : f ? [f] : [];
   const parms = Array.isArray(p) ? p.map((x) => resolve(x)) : [p];
   let data = raw;
+  let cut = false;
+  // A sink-based decoder: its output, or on overflow its prefix (onCut) or TooLarge.
+  const through = (run: (out: Sink) => void): Uint8Array => {
+    const out = new Sink(limit);
+    try {
+      run(out);
+    } catch (e) {
+      if (!(e instanceof Full)) throw e;
+      if (!onCut) throw new TooLarge(limit);
+      cut = true;
+    }
+    return out.bytes();
+  };
   filters.forEach((filter, i) => {
     const parm = parms[i];
     const name = isName(filter) ? filter.name : '';
     switch (name) {
       case 'FlateDecode':
-      case 'Fl':
-        data = flate(data, limit);
+      case 'Fl': {
+        const r = flate(data, limit, !!onCut);
+        data = r.data;
+        if (r.cut) cut = true;
         if (isDict(parm)) data = predict(data, parm);
         break;
+      }
       case 'LZWDecode':
-      case 'LZW':
-        data = lzw(data, isDict(parm) ? num(parm.get('EarlyChange'), 1) : 1, limit);
+      case 'LZW': {
+        const input = data;
+        data = through((out) => lzw(input, isDict(parm) ? num(parm.get('EarlyChange'), 1) : 1, out));
         if (isDict(parm)) data = predict(data, parm);
         break;
+      }
       case 'ASCII85Decode':
-      case 'A85':
-        data = ascii85(data);
+      case 'A85': {
+        const input = data;
+        data = through((out) => ascii85(input, out));
         break;
+      }
       case 'ASCIIHexDecode':
-      case 'AHx':
-        data = asciiHex(data);
+      case 'AHx': {
+        const input = data;
+        data = through((out) => asciiHex(input, out));
         break;
+      }
       case 'RunLengthDecode':
-      case 'RL':
-        data = runLength(data, limit);
+      case 'RL': {
+        const input = data;
+        data = through((out) => runLength(input, out));
         break;
+      }
       case 'Crypt':
         if (!isDict(parm) || isName(parm.get('Name'), 'Identity') || !parm.has('Name')) break;
         throw new Unsupported('Crypt filter');
       default:
+        if (IMAGE_CODECS.has(name)) throw new ImageCodec(name);
         throw new Unsupported(`filter ${name || String(filter)}`);
     }
   });
+  if (cut) onCut?.(limit);
   return data;
 }
 

@@ -10,7 +10,17 @@ import {
   SYMBOL_FONTS,
 } from './data/std-fonts.js';
 import type { PdfFile } from './document.js';
-import { Dict, isName, Name, type PdfObject, Ref, Stream, Unsupported } from './objects.js';
+import {
+  Dict,
+  ImageCodec,
+  isName,
+  Name,
+  type PdfObject,
+  Ref,
+  Stream,
+  TooLarge,
+  Unsupported,
+} from './objects.js';
 
 /** One shown glyph: its text, advance (glyph space, 1/1000 em) and what pdf.js's text layer makes of it. */
 export interface Glyph {
@@ -141,7 +151,10 @@ export class Font {
         if (enc.name === 'Identity-H') this.cmap = CMap.identityH();
         else throw new Unsupported(`CMap ${enc.name}`);
       } else if (enc instanceof Stream) {
-        this.cmap = parseCMap(file.decode(enc));
+        // An unreadable CMap stream (a bomb, an image codec) reads codes as Identity-H, as
+        // no CMap of ours or pdf.js's can be got from it.
+        const bytes = file.decodeOptional(enc, 'the encoding CMap of a composite font');
+        this.cmap = bytes ? parseCMap(bytes) : CMap.identityH();
       } else throw new Unsupported('no CMap');
       if (this.cmap.vertical) throw new Unsupported('vertical font');
       dict = d;
@@ -194,7 +207,9 @@ export class Font {
         program &&
         (ff2 instanceof Stream || isName(file.resolve(program.dict.get('Subtype')), 'OpenType'))
       ) {
-        const m = sfntMetrics(file, program);
+        const m = ignoreUnreadable(file, `the font program of ${this.name}`, () =>
+          sfntMetrics(file, program),
+        );
         if (m) {
           this.ascent = m.ascent;
           this.descent = m.descent;
@@ -218,9 +233,12 @@ export class Font {
     let toUnicode: CMap | undefined;
     if (toUnicodeObj instanceof Stream) {
       try {
-        toUnicode = parseCMap(file.decode(toUnicodeObj));
+        const bytes = file.decodeOptional(toUnicodeObj, `the ToUnicode CMap of font ${this.name}`);
+        toUnicode = bytes ? parseCMap(bytes) : undefined;
       } catch (e) {
         if (e instanceof Unsupported) throw e;
+        // A broken CMap (bad syntax, truncated) is ignored: codes go through the encoding.
+        file.notes.push(`the ToUnicode CMap of font ${this.name} could not be read: it was ignored`);
         toUnicode = undefined;
       }
       if (toUnicode?.identity && toUnicode.unicode.size === 0) this.identityToUnicode = true;
@@ -252,7 +270,10 @@ export class Font {
 
     // Embedded Type1 programs without a ToUnicode: pdf.js reads text from their built-in encoding.
     const ff1 = descriptor && !toUnicodeObj ? file.resolve(descriptor.get('FontFile')) : undefined;
-    const type1 = ff1 instanceof Stream ? readType1Header(file, ff1) : undefined;
+    const type1 =
+      ff1 instanceof Stream
+        ? ignoreUnreadable(file, `the font program of ${this.name}`, () => readType1Header(file, ff1))
+        : undefined;
 
     // Simple fonts: encoding, differences, widths.
     const encObj = file.resolve(fontDict.get('Encoding'));
@@ -483,6 +504,22 @@ export class Font {
       out.push(this.glyph(code));
     }
     return out;
+  }
+}
+
+/**
+ * `read()`, or undefined with a note when the stream it decodes is a bomb or image-coded: the
+ * font is read without what its program would add (pdf.js would decode the same bytes unbounded).
+ */
+function ignoreUnreadable<T>(file: PdfFile, what: string, read: () => T): T | undefined {
+  try {
+    return read();
+  } catch (e) {
+    if (e instanceof ImageCodec)
+      file.notes.push(`${what} is encoded with ${e.filter}, an image codec: it was ignored`);
+    else if (e instanceof TooLarge) file.notes.push(`${what} decodes past its limit: it was ignored`);
+    else throw e;
+    return undefined;
   }
 }
 

@@ -71,6 +71,30 @@ export class Unsupported extends Error {
   }
 }
 
+/**
+ * A stream encoded with an image codec (DCT, JPX, JBIG2, CCITT). The fast reader never decodes
+ * images; on a content, font or CMap stream such a filter is a broken file, and pdf.js would
+ * run the codec over bytes that are no image (a JBIG2 decoder fed a font program allocated
+ * gigabytes): callers that read text treat it as an unreadable stream, not as a fallback.
+ */
+export class ImageCodec extends Unsupported {
+  constructor(readonly filter: string) {
+    super(`filter ${filter}`);
+    this.name = 'ImageCodec';
+  }
+}
+
+/**
+ * A stream that decodes past its limit (a bomb). pdf.js has no such limit, so callers that read
+ * text keep the prefix (or drop the stream) and say so, instead of falling back.
+ */
+export class TooLarge extends Unsupported {
+  constructor(readonly limit: number) {
+    super('stream too large');
+    this.name = 'TooLarge';
+  }
+}
+
 export const isName = (o: unknown, name?: string): o is Name =>
   o instanceof Name && (name === undefined || o.name === name);
 export const isDict = (o: unknown): o is Dict => o instanceof Dict;

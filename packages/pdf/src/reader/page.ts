@@ -4,6 +4,7 @@ import type { LinkArea, PageInput } from '../types.js';
 import { BudgetExhausted, ContentInterpreter, MAX_ITEMS } from './content/interpreter.js';
 import { READER_OPS } from './content/ops.js';
 import type { PageRecord, PdfFile } from './document.js';
+import { MAX_DECODED } from './filters.js';
 import type { Font, FontCache } from './fonts.js';
 import { decodeTextString, isName, isNum, type PdfObject, Stream } from './objects.js';
 
@@ -75,6 +76,10 @@ export function viewport(
   return { transform: [a, b, c, d, ox - a * cx - c * cy, oy - b * cx - d * cy], width, height };
 }
 
+/**
+ * The page's content streams, decoded within MAX_DECODED bytes for all of them together (a page
+ * of a thousand bombs is not a thousand limits); a stream cut or unreadable is noted by the file.
+ */
 function contentBytes(file: PdfFile, contents: PdfObject | undefined): Uint8Array {
   const c = file.resolve(contents);
   const streams: Stream[] = [];
@@ -84,8 +89,20 @@ function contentBytes(file: PdfFile, contents: PdfObject | undefined): Uint8Arra
       const s = file.resolve(x);
       if (s instanceof Stream) streams.push(s);
     }
-  if (streams.length === 1) return file.decode(streams[0]);
-  const parts = streams.map((s) => file.decode(s));
+  let left = MAX_DECODED;
+  const parts: Uint8Array[] = [];
+  for (const s of streams) {
+    if (left <= 0) {
+      file.notes.push(
+        `${streams.length - parts.length} content streams past ${MAX_DECODED / 1048576} MB left out`,
+      );
+      break;
+    }
+    const part = file.decodeText(s, left, 'a content stream');
+    parts.push(part);
+    left -= part.length + 1;
+  }
+  if (parts.length === 1) return parts[0];
   // Streams of one page are joined with a space between (a token may not span two).
   const total = parts.reduce((n, p) => n + p.length + 1, 0);
   const out = new Uint8Array(total);
@@ -171,7 +188,13 @@ export function readPageInput(
 ): PageInput {
   const { view, rotate } = pageView(file, rec);
   const vp = viewport(view, rotate);
-  const interp = new ContentInterpreter(file, fonts, view, { ops: MAX_PAGE_OPS, forms: MAX_PAGE_FORMS });
+  const interp = new ContentInterpreter(file, fonts, view, {
+    ops: MAX_PAGE_OPS,
+    forms: MAX_PAGE_FORMS,
+    bytes: MAX_DECODED,
+  });
+  // Notes left by an earlier page that fell back belong to no page read here.
+  file.notes.length = 0;
   const data = contentBytes(file, rec.dict.get('Contents'));
   const cut: string[] = [];
   try {
@@ -191,6 +214,8 @@ export function readPageInput(
     (m) => cut.push(m),
   );
   const links = readLinks(file, rec, vp.transform);
+  // What the file noted while this page was read: streams cut or unreadable, fonts ignored.
+  for (const n of file.notes.splice(0)) if (!cut.includes(n)) cut.push(n);
   return {
     pageNumber,
     width: vp.width,

@@ -80,6 +80,8 @@ export interface Budget {
   ops: number;
   /** Form XObjects left to enter. */
   forms: number;
+  /** Decoded bytes left for the page's forms (each form's bytes are kept while the page is read). */
+  bytes: number;
 }
 
 export interface ContentOutput {
@@ -740,7 +742,12 @@ export class ContentInterpreter {
     try {
       let data = key ? this.formData.get(key) : undefined;
       if (!data) {
-        data = this.file.decode(xobj);
+        if (this.budget.bytes <= 0) {
+          this.file.notes.push('forms past the decoded-bytes budget of the page were left out');
+          return;
+        }
+        data = this.file.decodeText(xobj, this.budget.bytes, 'a form XObject');
+        this.budget.bytes -= data.length;
         if (key) this.formData.set(key, data);
       }
       this.run(data, res, inner, depth + 1);
