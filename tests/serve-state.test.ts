@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Firecrawl from 'firecrawl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiDocument, validatingProxy } from './helpers/openapi.js';
 import { type RunningRedis, startRedis } from '../packages/server/src/testing/redis.js';
+import { ApiDocument, validatingProxy } from './helpers/openapi.js';
 import { EXAMPLE, serveProcess } from './helpers/spawn.js';
 
 // Credits and rate limits as an operator running `distill serve` meets them: spent through the

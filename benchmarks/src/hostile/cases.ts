@@ -1,4 +1,4 @@
-import type { ZipMemberContent } from 'distill/internals';
+import type { ZipMemberContent } from '@distill/core/testing';
 import {
   deflateBomb,
   flate,

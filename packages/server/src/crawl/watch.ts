@@ -34,7 +34,7 @@ export function watchRoutes(app: FastifyInstance, ctx: ServerContext, engine: Cr
     socket.on('error', () => socket.destroy());
     const m = PATH.exec(req.url ?? '');
     if (!m) return refuse(socket, 404, 'Not Found');
-    if (ctx.closing) return refuse(socket, 503, 'Service Unavailable');
+    if (ctx.drain.closing) return refuse(socket, 503, 'Service Unavailable');
     const protocols = String(req.headers['sec-websocket-protocol'] ?? '')
       .split(',')
       .map((s) => s.trim())

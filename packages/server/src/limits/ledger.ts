@@ -55,6 +55,14 @@ export class CreditLedger {
     if (hold.budget !== undefined) await guarded(this.state, () => this.state.release(hold.keyId, hold.id));
   }
 
+  /**
+   * Charges work already done that kept within its own budget as it ran (a crawl's pages are
+   * charged as they finish, against the budget the crawl was planned with): no hold, no refusal.
+   */
+  async record(keyId: string, credits: number): Promise<void> {
+    await guarded(this.state, () => this.state.settle(keyId, randomUUID(), credits, undefined));
+  }
+
   spent(keyId: string): Promise<number> {
     return guarded(this.state, () => this.state.spent(keyId));
   }

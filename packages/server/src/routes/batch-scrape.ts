@@ -16,7 +16,7 @@ export async function batchScrapeRoutes(
     const st = req.distill;
     const body = validate(batchScrapeRequestSchema, req.body, 'batch scrape request');
     st.zeroDataRetention = body.zeroDataRetention || body.lockdown;
-    const { plan, urls, invalid } = batchPlan(body, planContext(ctx, engine, req));
+    const { plan, urls, invalid } = batchPlan(body, await planContext(ctx, engine, req));
     const { urls: _all, ...options } = body as Record<string, unknown>;
     const id = await engine.start(
       plan,

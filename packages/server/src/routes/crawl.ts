@@ -16,14 +16,14 @@ export const ownerOf = (ctx: ServerContext, req: FastifyRequest) => {
 };
 
 /** What planning needs from the server: its limits and the caller's remaining credits. */
-export function planContext(ctx: ServerContext, engine: CrawlEngine, req: FastifyRequest) {
+export async function planContext(ctx: ServerContext, engine: CrawlEngine, req: FastifyRequest) {
   const key = req.distill.key ?? ctx.anonymous;
   const budget = limitsOf(ctx, key).credits;
   return {
     limits: engine.limits,
     userAgent: engine.userAgent,
     allowPrivate: engine.allowPrivate,
-    creditBudget: budget === undefined ? undefined : Math.max(0, budget - ctx.ledger.spentBy(key.id)),
+    creditBudget: budget === undefined ? undefined : Math.max(0, budget - (await ctx.ledger.spent(key.id))),
   };
 }
 
@@ -74,7 +74,7 @@ export async function crawlRoutes(
     ctx.services.scrape,
     opts,
     (owner, credits) => {
-      ctx.ledger.charge(owner, credits);
+      void ctx.ledger.record(owner, credits).catch((e) => app.log.warn(`crawl credits not recorded: ${e}`));
       ctx.metrics?.credits.inc(credits);
     },
     (msg) => app.log.warn(msg),
@@ -99,7 +99,7 @@ export async function crawlRoutes(
         'crawl request',
       );
     }
-    const plan = crawlPlan(body, planContext(ctx, engine, req));
+    const plan = crawlPlan(body, await planContext(ctx, engine, req));
     const id = await engine.start(plan, ownerOf(ctx, req), publicOptions(body as Record<string, unknown>));
     if (!st.zeroDataRetention) st.logFields.job = id;
     const base = `${req.protocol}://${req.headers.host ?? 'localhost'}`;
