@@ -1,5 +1,5 @@
-import type { PElement } from './dom.js';
-import { HEAD_LEVELS, HEAD_LINE, HEAD_MAX, HEADING_TAGS, LEAD_MIN } from './rules.js';
+import { type PElement, textOf } from './dom.js';
+import { HEAD_LEVELS, HEAD_LINE, HEAD_MAX, HEADING_TAGS, LEAD_MIN, TITLE_MIN } from './rules.js';
 import type { Stats } from './stats.js';
 
 /** The statistics of the pruned tree (see statsAfter). */
@@ -105,4 +105,48 @@ export function articleHead(roots: PElement[], body: PElement, after: After): PE
     cur = parent;
   }
   return [];
+}
+
+/** Lower case, letters and digits only: a title and its `h1` differ in quotes and dashes. */
+function plain(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/**
+ * True when the `h1`'s text is the page's title: equal to it, or the part of it that is not
+ * the site's name (`Story title | Site`), or the title a part of the `h1` (a kicker before it).
+ */
+export function isTitle(h1: string, titles: readonly string[]): boolean {
+  const h = plain(h1);
+  if (h.length < TITLE_MIN) return false;
+  for (const t of titles) {
+    const p = plain(t);
+    if (p.length < TITLE_MIN) continue;
+    if (p === h || p.startsWith(`${h} `) || p.endsWith(` ${h}`) || h.endsWith(` ${p}`)) return true;
+  }
+  return false;
+}
+
+/**
+ * The page's title `h1` when the content holds none and articleHead found none near it: the
+ * first `h1` (kept or pruned: a page-level `<header>` holding it goes) whose text is the
+ * title given in `<title>` or `og:title`, standing before the content.
+ */
+export function titleH1(
+  roots: PElement[],
+  h1s: readonly PElement[],
+  titles: readonly string[],
+  at: (el: PElement) => number,
+): PElement | undefined {
+  if (!titles.length || !h1s.length) return undefined;
+  for (const r of roots) if (findH1(r, false)) return undefined;
+  const start = at(roots[0]);
+  for (const h of h1s) {
+    if (at(h) >= start) break;
+    if (isTitle(textOf(h), titles)) return h;
+  }
+  return undefined;
 }

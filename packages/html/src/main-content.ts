@@ -1,5 +1,6 @@
+import { findAnchor } from './anchor.js';
 import { attr, hints, type PElement, type PNode } from './dom.js';
-import { articleHead, standfirst } from './head.js';
+import { articleHead, standfirst, titleH1 } from './head.js';
 import { commentThread, teaserList } from './regions.js';
 import {
   BOILERPLATE_ROLES,
@@ -113,10 +114,36 @@ function restore(undo: [PElement, PNode[]][]): void {
   for (let i = undo.length - 1; i >= 0; i--) undo[i][0].childNodes = undo[i][1];
 }
 
-export function mainContent(body: PElement): FilterResult {
-  const stats = computeStats(body);
+/** What the page says of itself outside its body: its title and declared article text. */
+export interface PageHints {
+  /** `<title>` and `og:title`, as written. */
+  titles?: string[];
+  /** The JSON-LD articleBody (see anchor.ts). */
+  articleBody?: string;
+}
+
+/** True when `el` is still in the tree below `root` (not inside a pruned subtree). */
+function attached(el: PElement, root: PElement): boolean {
+  for (let e = el; e !== root; ) {
+    const p = e.parentNode as PElement | null;
+    if (!p?.childNodes?.includes(e)) return false;
+    e = p;
+  }
+  return true;
+}
+
+function within(el: PElement, anc: PElement): boolean {
+  for (let e: PElement | null = el; e; e = e.parentNode as PElement | null) if (e === anc) return true;
+  return false;
+}
+
+export function mainContent(body: PElement, page: PageHints = {}): FilterResult {
+  const h1s: PElement[] = [];
+  const stats = computeStats(body, h1s);
   const total = stats.get(body)!;
   if (total.text === 0) return { roots: [body], fellBack: true };
+  // Read before pruning: the declared body's text is matched wherever it stands.
+  const anchor = page.articleBody ? findAnchor(body, page.articleBody) : undefined;
   const pageText = total.text;
 
   // Pass 2a: boilerplate regions. An element holding most of the page's prose is never
@@ -295,6 +322,16 @@ export function mainContent(body: PElement): FilterResult {
   }
   if (DEBUG && hinted) console.error('hinted', hinted.tagName, hints(hinted).slice(0, 60), hintedG, 'of', g);
   if (hinted) node = hinted;
+  // Pass 2c': the element holding the JSON-LD articleBody's text is the article when the prose
+  // measure chose something else (a comment thread or a teaser grid outweighing a short post)
+  // or a part of it; a choice around it stands (the declared body may be a listicle's first
+  // item, or leave out a part the page shows).
+  let anchored = false;
+  if (anchor && anchor !== body && attached(anchor, body) && good(anchor) > 0 && !within(anchor, node)) {
+    anchored = true;
+    if (!(within(node, anchor) && good(node) >= good(anchor) * 0.9)) node = anchor;
+    if (DEBUG) console.error('anchor', anchor.tagName, hints(anchor).slice(0, 60), good(anchor));
+  }
   if (good(node) === 0) {
     restore(undo);
     return { roots: [body], fellBack: true };
@@ -303,7 +340,8 @@ export function mainContent(body: PElement): FilterResult {
   // beside the article body) join the chosen node, in document order.
   const parent = node.parentNode as PElement | null;
   let roots: PElement[] = [node];
-  if (SIBLING > 0 && node !== body && parent?.childNodes) {
+  // The declared body says where the article ends: nothing beside it joins.
+  if (!anchored && node !== body && parent?.childNodes) {
     const ng = good(node);
     roots = [];
     for (const c of parent.childNodes) {
@@ -318,6 +356,12 @@ export function mainContent(body: PElement): FilterResult {
   }
   const head = articleHead(roots, body, after);
   if (head.length) roots = [...head, ...roots];
-  else roots = [...standfirst(roots[0], body, after), ...roots];
+  else {
+    const lead = standfirst(roots[0], body, after);
+    // The title h1 where the template keeps it apart (a page header pruned as such).
+    const titles = (page.titles ?? []).filter((t) => t.trim() !== '');
+    const h1 = titleH1(roots, h1s, titles, (el) => stats.get(el)?.at ?? 0);
+    roots = h1 ? [h1, ...lead, ...roots] : [...lead, ...roots];
+  }
   return { roots, fellBack: false };
 }

@@ -141,10 +141,11 @@ export const REVIEW_REGION = either(
 /**
  * Related and recommended content by its usual names (`jp-relatedposts`, `crp_related`,
  * `relatedArticles`, `recirculation-box`, `read-also`, `post-ratings`): boilerplate when it
- * holds no prose, even inside a container named as the post (`post-related`).
+ * holds no prose, even inside a container named as the post (`post-related`). A bare `rating`
+ * is not one: a product card's stars and review count are a listing's content.
  */
 export const RELATED = either(
-  /(?:^|[-_\s])(related[^\s_-]*|recirculation|read-also|also-read|read-next|up-next|more-from|more-news|see-also|post-ratings|ratings?|you-may-like|recommend[^\s_-]*)(?:$|[-_\s])/i,
+  /(?:^|[-_\s])(related[^\s_-]*|recirculation|read-also|also-read|read-next|up-next|more-from|more-news|see-also|post-ratings|you-may-like|recommend[^\s_-]*)(?:$|[-_\s])/i,
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -231,3 +232,27 @@ export const HEAD_MAX = 1500;
 
 /** Shorter lines between the title and the content are dates, bylines and kickers. */
 export const HEAD_LINE = 50;
+
+// ---------------------------------------------------------------------------------------------
+// The article body a page declares in JSON-LD (anchor.ts).
+
+/** Characters a declared body must have to be one (shorter ones are descriptions, teasers). */
+export const ANCHOR_MIN = 200;
+
+/** Opening characters (whitespace dropped) of a text node looked up in the declared body. */
+export const ANCHOR_KEY = 30;
+
+/**
+ * Share of the declared body the page must show in matched text nodes: below it, the page
+ * shows a teaser of the body, or another body (a translation, a listing's first story).
+ */
+export const ANCHOR_AGREE = 0.4;
+
+/** The anchor is the deepest element holding this share of the matched text. */
+export const ANCHOR_SHARE = 0.9;
+
+// ---------------------------------------------------------------------------------------------
+// The title (head.ts).
+
+/** An `h1` shorter than this is a logo or a section name, whatever the title says. */
+export const TITLE_MIN = 10;

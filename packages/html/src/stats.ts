@@ -14,6 +14,8 @@ export interface Stats {
   longest: number;
   /** Text weighted towards long runs (each run minus a small allowance), outside short links. */
   prose: number;
+  /** The element's position in document order (pre-order), to tell what stands before what. */
+  at: number;
 }
 
 export type StatsMap = Map<PElement, Stats>;
@@ -65,11 +67,15 @@ function unbroken(s: string): boolean {
   return true;
 }
 
-/** Post-order statistics, with an explicit stack. */
-export function computeStats(root: PElement): StatsMap {
+/**
+ * Post-order statistics, with an explicit stack. The page's `h1` elements, in document order,
+ * are pushed to `h1s` on the way (the title is looked for among them, pruned or not).
+ */
+export function computeStats(root: PElement, h1s?: PElement[]): StatsMap {
   const map: StatsMap = new Map();
+  let order = 0;
   const stack: { el: PElement; i: number; s: Stats; inLink: boolean }[] = [
-    { el: root, i: 0, s: { text: 0, link: 0, longest: 0, prose: 0 }, inLink: false },
+    { el: root, i: 0, s: { text: 0, link: 0, longest: 0, prose: 0, at: 0 }, inLink: false },
   ];
   while (stack.length) {
     const top = stack[stack.length - 1];
@@ -86,10 +92,11 @@ export function computeStats(root: PElement): StatsMap {
         }
       } else if ((c as PElement).tagName !== undefined) {
         const ce = c as PElement;
+        if (h1s && ce.tagName === 'h1') h1s.push(ce);
         stack.push({
           el: ce,
           i: 0,
-          s: { text: 0, link: 0, longest: 0, prose: 0 },
+          s: { text: 0, link: 0, longest: 0, prose: 0, at: ++order },
           inLink: top.inLink || ce.tagName === 'a',
         });
       }
@@ -133,7 +140,7 @@ export function statsAfter(
       for (let a: PElement | null = el; a && stats.has(a); a = a.parentNode as PElement | null) {
         let d = delta.get(a);
         if (!d) {
-          d = { text: 0, link: 0, longest: 0, prose: 0 };
+          d = { text: 0, link: 0, longest: 0, prose: 0, at: 0 };
           delta.set(a, d);
         }
         d.text += s.text;
@@ -150,7 +157,13 @@ export function statsAfter(
       if (!s || !d) return s;
       let r = made.get(el);
       if (!r) {
-        r = { text: s.text - d.text, link: s.link - d.link, longest: s.longest, prose: s.prose - d.prose };
+        r = {
+          text: s.text - d.text,
+          link: s.link - d.link,
+          longest: s.longest,
+          prose: s.prose - d.prose,
+          at: s.at,
+        };
         made.set(el, r);
       }
       return r;
