@@ -21,6 +21,7 @@ import {
   NEGATIVE,
   NO_HINT_TAGS,
   PANE,
+  PAYWALL,
   POSITIVE,
   RELATED,
   REVIEW_REGION,
@@ -238,7 +239,7 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
     // Related-content and share widgets stay boilerplate inside a container named as the post
     // (`jp-post-flair sharedaddy`, `post-related`) as long as they hold no prose.
     if (h && s.longest < 160) {
-      const r = RELATED.exec(h) ?? STRONG_NEGATIVE.exec(h);
+      const r = RELATED.exec(h) ?? PAYWALL.exec(h) ?? STRONG_NEGATIVE.exec(h);
       if (r) return `named:${r[1].toLowerCase()}`;
     }
     if (teaserList(el, s, stats, total)) return 'teasers';

@@ -44,7 +44,10 @@ describe('JSON-LD articleBody: the declared article wins over a longer thread be
   });
 
   it('a declared body that is one item of a list around it leaves the list whole', () => {
-    const items = Array.from({ length: 4 }, (_, i) => `<section class="card">${paras(`Item${i}`, 3)}</section>`);
+    const items = Array.from(
+      { length: 4 },
+      (_, i) => `<section class="card">${paras(`Item${i}`, 3)}</section>`,
+    );
     const html = `<html><head>${ld('Article', bodyText('Item0', 3))}</head><body><main><div class="list">${items.join('')}</div></main></body></html>`;
     const out = md(html);
     expect(out).toContain('Item0 paragraph 1');
@@ -96,5 +99,15 @@ describe('ratings', () => {
   it('drops a "rate this post" widget under an article', () => {
     const html = `<body><article>${paras('Story', 6)}<div class="post-ratings">Rate this: 4 votes, average 3.5</div></article></body>`;
     expect(md(html)).not.toContain('Rate this');
+  });
+});
+
+describe('paywall prompts', () => {
+  it('drops the subscription prompt a template puts after the visible paragraphs', () => {
+    const html = `<body><article><div class="entry-content">${paras('Story', 5)}<div class="paywall-template-container"><h2>Want to read on?</h2><p><a href="/abo">Yes, I subscribe.</a></p><p>Already a subscriber? <a href="/login">Log in</a></p></div></div></article></body>`;
+    const out = md(html);
+    expect(out).toContain('Story paragraph 4');
+    expect(out).not.toContain('Want to read on');
+    expect(out).not.toContain('Already a subscriber');
   });
 });

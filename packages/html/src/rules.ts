@@ -149,6 +149,16 @@ export const RELATED = either(
 );
 
 // ---------------------------------------------------------------------------------------------
+// Paywalls and registration walls: the prompt that replaces the rest of a story.
+
+/**
+ * A subscription or registration prompt by its usual names (`paywall-template-container`,
+ * `paywall_title`, `regwall`): boilerplate when it holds no prose, even inside the article's
+ * container, where templates put it after the visible paragraphs.
+ */
+export const PAYWALL = either(/(?:^|[-_\s])(paywall[^\s_-]*|pay-wall|regwall|reg-wall)(?:$|[-_\s])/i);
+
+// ---------------------------------------------------------------------------------------------
 // Structure.
 
 export const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
