@@ -123,6 +123,26 @@ export interface PageHints {
   articleBody?: string;
 }
 
+const MEDIA = new Set(['img', 'picture', 'video', 'figure', 'iframe']);
+
+/**
+ * True when an image stands beside `el` (in its parent's subtree, bounded): a caption-named
+ * element is an image's caption or credit only there; elsewhere (a rating's screen-reader
+ * caption in a product card, a table legend) it is text of its own.
+ */
+function nearImage(el: PElement): boolean {
+  const parent = el.parentNode as PElement | null;
+  if (!parent?.childNodes) return false;
+  const stack: PElement[] = [parent];
+  let budget = 60;
+  while (stack.length && budget-- > 0) {
+    const e = stack.pop()!;
+    if (MEDIA.has(e.tagName)) return true;
+    for (const c of e.childNodes) if ((c as PElement).tagName !== undefined) stack.push(c as PElement);
+  }
+  return false;
+}
+
 /** True when `el` is still in the tree below `root` (not inside a pruned subtree). */
 function attached(el: PElement, root: PElement): boolean {
   for (let e = el; e !== root; ) {
@@ -243,7 +263,8 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
       if (r) return `named:${r[1].toLowerCase()}`;
     }
     if (teaserList(el, s, stats, total)) return 'teasers';
-    if (s.longest < 150 && s.text < 400 && (tag === 'figcaption' || (h && CAPTION.test(h)))) return 'caption';
+    if (s.longest < 150 && s.text < 400 && (tag === 'figcaption' || (h && CAPTION.test(h) && nearImage(el))))
+      return 'caption';
     if (!h || POSITIVE.test(h)) return undefined;
     if (HEADER_NAME.test(h) && (s.longest < 160 || s.link > s.text * 0.5)) return 'neg:header';
     let m = STRONG_NEGATIVE.exec(h);

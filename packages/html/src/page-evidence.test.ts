@@ -111,3 +111,19 @@ describe('paywall prompts', () => {
     expect(out).not.toContain('Already a subscriber');
   });
 });
+
+describe('captions', () => {
+  it("keeps a caption-named line with no image beside it (a rating's screen-reader caption)", () => {
+    const card = (i: number) =>
+      `<li class="product"><h3><a href="/p${i}">Trail shoe model ${i}</a></h3><div class="rating"><span class="rating__caption">${40 + i} reviews, average 4.${i} of 5 stars</span></div></li>`;
+    const html = `<body><main><h1>Trail shoes</h1><ul class="grid">${Array.from({ length: 6 }, (_, i) => card(i)).join('')}</ul></main></body>`;
+    expect(md(html)).toContain('43 reviews, average 4.3 of 5 stars');
+  });
+
+  it("drops an image's short credit line", () => {
+    const html = `<body><article>${paras('Story', 4)}<div class="photo"><img src="/a.jpg" alt="River"><span class="image-credit">Photo: J. Doe / Agency</span></div>${paras('More', 2)}</article></body>`;
+    const out = md(html);
+    expect(out).toContain('More paragraph 1');
+    expect(out).not.toContain('J. Doe');
+  });
+});
