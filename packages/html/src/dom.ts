@@ -105,3 +105,25 @@ export function parseHtml(source: string, checkpoint?: () => void, controlled?: 
     controls = undefined;
   }
 }
+
+/** An element's id and class names, joined by a space (what the name rules are tested on). */
+export function hints(el: PElement): string {
+  const id = attr(el, 'id');
+  const cls = attr(el, 'class');
+  return id ? (cls ? `${id} ${cls}` : id) : (cls ?? '');
+}
+
+/** An element's text, up to a few hundred characters (for short labels such as link texts). */
+export function textOf(el: PElement): string {
+  let out = '';
+  const stack: PNode[] = [el];
+  while (stack.length && out.length < 200) {
+    const n = stack.pop()!;
+    if (n.nodeName === '#text') out += (n as { value: string }).value;
+    else {
+      const kids = (n as PElement).childNodes;
+      if (kids) for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+    }
+  }
+  return out;
+}

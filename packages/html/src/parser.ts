@@ -1,4 +1,5 @@
 import { DistillError, type Doc, type ParserPlugin } from '@distill/core';
+import { jsonLdArticleBody } from './anchor.js';
 import { cleanTree, imageSrcs } from './clean.js';
 import { convertNodes } from './convert.js';
 import { decodeHtml } from './decode.js';
@@ -137,10 +138,12 @@ export function htmlToDoc(source: string | Uint8Array, options: HtmlToDocOptions
     roots = cleaned.body ? [cleaned.body] : [];
   }
   if (onlyMain && roots.length > 0) {
+    const titles = [metadata.title, metadata.ogTitle].filter((t): t is string => typeof t === 'string');
+    const page = { titles, articleBody: jsonLdArticleBody(decoded) };
     const kept: PNode[] = [];
     let fellBack = true;
     for (const r of roots) {
-      const f = mainContent(r as PElement);
+      const f = mainContent(r as PElement, page);
       if (!f.fellBack) fellBack = false;
       kept.push(...f.roots);
     }

@@ -1,0 +1,122 @@
+import { attr, hints, type PElement, textOf } from './dom.js';
+import {
+  COMMENT_AUTHOR,
+  COMMENT_DATE,
+  FORUM_NAME,
+  HEADING_TAGS,
+  REPLY_TEXT,
+  TEASER_ARTICLE,
+  TEASER_ITEMS,
+  TEASER_PARENTS,
+  THREAD_ARTICLE,
+  THREAD_PARENTS,
+} from './rules.js';
+import type { Stats, StatsMap } from './stats.js';
+
+/**
+ * Regions told by their structure rather than their names: teaser grids for other pages and
+ * reader-comment threads. Both are judged beside the page's total prose (`total`): a listing
+ * is all teasers and a forum all thread, and there they are the content.
+ */
+/**
+ * Teasers for other pages ("you may also like", "more stories"), told by their structure: three
+ * or more like siblings, each a short card led by a link (a headline, an image and a line of
+ * excerpt), beside an article that has prose of its own. Plain link lists inside the article
+ * (shops, sources, further reading) are not cards and stay.
+ */
+export function teaserList(el: PElement, s: Stats, stats: StatsMap, total: Stats): boolean {
+  if (!TEASER_PARENTS.has(el.tagName) || total.prose - s.prose < TEASER_ARTICLE || s.longest >= 200)
+    return false;
+  const kids = el.childNodes;
+  let items = 0;
+  let teasers = 0;
+  let tag = '';
+  for (const k of kids) {
+    const c = k as PElement;
+    if (c.tagName === undefined) continue;
+    const cs = stats.get(c);
+    if (!cs || cs.text === 0) continue;
+    if (items === 0) tag = c.tagName;
+    items++;
+    if (c.tagName !== tag || !TEASER_ITEMS.has(c.tagName) || cs.text > 400) continue;
+    if (cardLink(c, stats)) teasers++;
+  }
+  return items >= 3 && teasers >= 3 && teasers >= items * 0.75;
+}
+/**
+ * Reader comments told by their structure, whatever they are named: three or more like
+ * siblings, each signed (an author or avatar element, a `cite`) and dated (`time`, a date
+ * class) or with a reply link, and without a headline (a listing's teasers have one), under an article with prose of its own. A forum thread, whose
+ * posts are all the page holds, has no such article beside them; its posts are named as posts,
+ * answers or messages, and are left alone.
+ */
+export function commentThread(el: PElement, s: Stats, stats: StatsMap, total: Stats): boolean {
+  if (!THREAD_PARENTS.has(el.tagName) || total.prose - s.prose < THREAD_ARTICLE) return false;
+  const eh = hints(el);
+  if (eh && FORUM_NAME.test(eh)) return false;
+  let items = 0;
+  let signed = 0;
+  for (const k of el.childNodes) {
+    const c = k as PElement;
+    if (c.tagName === undefined) continue;
+    const cs = stats.get(c);
+    if (!cs || cs.text === 0) continue;
+    items++;
+    const ch = hints(c);
+    if (ch && FORUM_NAME.test(ch)) return false;
+    if (TEASER_ITEMS.has(c.tagName) && looksSigned(c)) signed++;
+  }
+  return signed >= 3 && signed >= items * 0.6;
+}
+function looksSigned(el: PElement): boolean {
+  let author = false;
+  let dated = false;
+  const stack: PElement[] = [el];
+  let budget = 300;
+  while (stack.length && budget-- > 0) {
+    const e = stack.pop()!;
+    // A headline makes it a teaser of an article in a listing, not a comment.
+    if (HEADING_TAGS.has(e.tagName)) return false;
+    const h = hints(e);
+    const ip = attr(e, 'itemprop');
+    if (e.tagName === 'cite' || (h && COMMENT_AUTHOR.test(h)) || ip === 'author' || ip === 'creator')
+      author = true;
+    if (e.tagName === 'time' || (h && COMMENT_DATE.test(h)) || ip === 'datePublished' || ip === 'dateCreated')
+      dated = true;
+    if (e.tagName === 'a' && ((h && /reply/i.test(h)) || REPLY_TEXT.test(textOf(e)))) dated = true;
+    for (const c of e.childNodes) if ((c as PElement).tagName !== undefined) stack.push(c as PElement);
+  }
+  return author && dated;
+}
+function linkedText(el: PElement, stats: StatsMap): number {
+  let n = 0;
+  const stack: PElement[] = [el];
+  let budget = 400;
+  while (stack.length && budget-- > 0) {
+    const e = stack.pop()!;
+    if (e.tagName === 'a') {
+      n += stats.get(e)?.text ?? 0;
+      continue;
+    }
+    for (const c of e.childNodes) if ((c as PElement).tagName !== undefined) stack.push(c as PElement);
+  }
+  return n;
+}
+/** A card: a heading that is (or holds) a link, or a linked image, above a short text. */
+function cardLink(el: PElement, stats: StatsMap): boolean {
+  const stack: PElement[] = [el];
+  let budget = 400;
+  while (stack.length && budget-- > 0) {
+    const e = stack.pop()!;
+    if (HEADING_TAGS.has(e.tagName)) {
+      if (linkedText(e, stats) > 0 || (e.parentNode as PElement | null)?.tagName === 'a') return true;
+    } else if (e.tagName === 'a') {
+      for (const c of e.childNodes) {
+        const t = (c as PElement).tagName;
+        if (t === 'img' || t === 'picture' || (t !== undefined && HEADING_TAGS.has(t))) return true;
+      }
+    }
+    for (const c of e.childNodes) if ((c as PElement).tagName !== undefined) stack.push(c as PElement);
+  }
+  return false;
+}
