@@ -1,5 +1,9 @@
-import { type Adapter, compile, selectAll } from 'css-select';
+import { compile, type Options, selectAll } from 'css-select';
 import { attr, isElement, type PElement, type PNode, type PParent } from './dom.js';
+
+// css-select 6.0.0 uses its Adapter type without exporting it (the DTS build failed on the
+// import); the adapter option's type is the same thing.
+type Adapter<N, E extends N> = NonNullable<Options<N, E>['adapter']>;
 
 /**
  * includeTags / excludeTags as full CSS selectors (`:not()`, `:nth-child()`, sibling
