@@ -34,6 +34,8 @@ import { browserRetryReason } from './engines/needs-browser.js';
 import { mimeOf, type PageSnapshot } from './engines/page.js';
 import { trackChange } from './formats/change-tracking.js';
 import { checkScrapeFormats, DOCUMENT_FORMATS, findFormat, type ScreenshotFormat } from './formats/check.js';
+import { compileSchema, requireConforming } from './formats/json-schema.js';
+import { structuredFormats } from './formats/structured/index.js';
 import type { LlmProvider } from './llm.js';
 import { checkThreat, mergeThreatPolicy } from './safety/threat.js';
 import { assertPublicHost, parseTargetUrl, privateUrlsAllowedByEnv } from './safety/url-guard.js';
@@ -504,6 +506,10 @@ export class Scraper {
           })
         : (parsed.summary ?? '');
     }
+    Object.assign(doc, structuredFormats(want, snapshot, warnings));
+    // The pdf parser's pages and blocks ride along with the document they describe.
+    if (parsed.pages) doc.pages = parsed.pages as ScrapeDocument['pages'];
+    if (parsed.blocks) doc.blocks = parsed.blocks as unknown[];
     const jsonFormat = findFormat(formats, 'json');
     if (jsonFormat && llm) {
       if (jsonFormat.checkPromptInjection) await this.checkInjection(llm, markdown ?? '', signal);
@@ -536,21 +542,32 @@ export class Scraper {
     prompt: string | undefined,
     signal: AbortSignal,
   ): Promise<Record<string, unknown>> {
+    // An invalid schema is refused before the model is asked.
+    const validate = schema ? compileSchema(schema) : undefined;
     const answer = await llm.complete({
       system: 'Extract structured data from the page below. Answer with JSON only.',
       prompt: `${prompt ?? 'Extract the main data of this page.'}\n\n---\n\n${markdown}`,
       jsonSchema: schema,
       signal,
     });
+    let value: unknown;
     try {
       const m = /```(?:json)?\s*([\s\S]*?)```/.exec(answer);
-      return JSON.parse(m ? m[1] : answer) as Record<string, unknown>;
+      value = JSON.parse(m ? m[1] : answer);
     } catch {
       throw new DistillError(
         'UNPROCESSABLE_ENTITY',
         `Unprocessable Entity: the LLM provider ${llm.name} did not return valid JSON`,
       );
     }
+    if (validate) requireConforming(validate, value, `the LLM provider ${llm.name}`);
+    else if (!value || typeof value !== 'object' || Array.isArray(value)) {
+      throw new DistillError(
+        'UNPROCESSABLE_ENTITY',
+        `Unprocessable Entity: the LLM provider ${llm.name} did not return a JSON object`,
+      );
+    }
+    return value as Record<string, unknown>;
   }
 
   private async checkInjection(llm: LlmProvider, markdown: string, signal: AbortSignal): Promise<void> {
