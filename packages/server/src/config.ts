@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import { LIMITS, type ParserRegistry } from '@distill/core';
 import type { ServedArtifactStore } from './artifacts/store.js';
+import type { KeyThreatPolicy } from './http/threat-policy.js';
 import type { ScrapeService, SearchService } from './services.js';
 
 /** Team-gated features of the spec that a key may or may not have (403 when missing). */
@@ -24,6 +25,8 @@ export interface ApiKeyConfig extends KeyLimits {
   /** A label for logs; never the key itself. */
   name?: string;
   features?: Feature[];
+  /** The organisation's threat-protection policy for this key (see http/threat-policy.ts). */
+  threatProtection?: KeyThreatPolicy;
 }
 
 export interface LoggerConfig {

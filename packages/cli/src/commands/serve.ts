@@ -26,6 +26,11 @@ Scrape:
                         (DISTILL_PUBLIC_URL; default the address it listens on)
   --data-dir DIR        artifacts (kept 24 h), scrape cache and browser profiles (DISTILL_DATA_DIR)
 
+A model, optional (json format, model summaries, onlyCleanContent, changeTracking json):
+  --llm-url URL         an OpenAI-compatible chat-completions endpoint, e.g. http://127.0.0.1:8080/v1
+                        (DISTILL_LLM_URL; llama.cpp server, Ollama, vLLM and hosted services speak it)
+  --llm-model NAME      the model it serves (DISTILL_LLM_MODEL); key in DISTILL_LLM_API_KEY
+
 Operations:
   --metrics             serve Prometheus metrics at GET /metrics (loopback only without a key)
   --metrics-key KEY     bearer key for /metrics (DISTILL_METRICS_KEY); implies --metrics
@@ -48,6 +53,8 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
       'allow-private-urls': { type: 'boolean' },
       'public-url': { type: 'string' },
       'data-dir': { type: 'string' },
+      'llm-url': { type: 'string' },
+      'llm-model': { type: 'string' },
       metrics: { type: 'boolean' },
       'metrics-key': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -74,6 +81,8 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
         searxngUrl: values['searxng-url'],
         braveApiKey: values['brave-api-key'],
         catalogue: values.catalogue,
+        llmUrl: values['llm-url'],
+        llmModel: values['llm-model'],
         ...(values['allow-private-urls'] ? { allowPrivateUrls: true } : {}),
       },
     });
