@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Firecrawl from 'firecrawl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { simplePdf, textOp } from '../packages/pdf/src/testing/raw-pdf.js';
 import { writePaperFixtures } from './helpers/paper-fixtures.js';
 import { distill, requireBuilt, type Served, serveProcess } from './helpers/spawn.js';
 
@@ -78,6 +79,7 @@ function chatAnswer(body: Json): { content?: string | null; refusal?: string } |
   if (/security filter/i.test(system))
     return { content: /IGNORE ALL PREVIOUS INSTRUCTIONS/.test(user) ? 'yes' : 'no' };
   if (/Summarise/i.test(system)) return { content: 'The harbour reopened after repairs.' };
+  if (/boilerplate/i.test(system)) return { content: '# Harbour reopens\n\nCleaned by the model.' };
   if (user.includes('MODE-REFUSE')) return { content: null, refusal: "I'm sorry, I can't help with that." };
   if (user.includes('MODE-MALFORMED')) return { content: '{"headline": "Harbour reopens", ' };
   if (user.includes('MODE-WRONG')) return { content: JSON.stringify({ headline: 42 }) };
@@ -131,7 +133,18 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => llm.listen(0, '127.0.0.1', r));
   const llmUrl = `http://127.0.0.1:${(llm.address() as AddressInfo).port}/v1`;
+  const twoPages = Buffer.from(
+    simplePdf([
+      `${textOp(72, 720, 'Harbour report', 20)}${textOp(72, 680, 'The first page is about the quay.')}`,
+      `${textOp(72, 720, 'Repairs', 20)}${textOp(72, 680, 'The second page is about the repairs.')}`,
+    ]),
+  );
   site = createServer((req, res) => {
+    if (req.url === '/report.pdf') {
+      res.writeHead(200, { 'content-type': 'application/pdf' });
+      res.end(twoPages);
+      return;
+    }
     const body = PAGES[req.url ?? ''];
     res.writeHead(body ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
     res.end(body ?? 'not found');
@@ -427,3 +440,50 @@ describe(
     });
   },
 );
+
+describe('PDF parser options reach documents found by scrape and search', { timeout: 120_000 }, () => {
+  const parsers = [{ type: 'pdf', pages: true, blocks: true, pageMarkers: true }];
+
+  it('scrape of a PDF URL keeps pages, blocks and page markers', async () => {
+    const { status, json } = await post('/v2/scrape', { url: `${siteUrl}/report.pdf`, parsers });
+    expect(status).toBe(200);
+    expect(json.data.pages.map((p: Json) => p.pageNumber)).toEqual([1, 2]);
+    expect(json.data.pages[1].markdown).toContain('second page is about the repairs');
+    expect(json.data.blocks.map((b: Json) => b.pageNumber)).toEqual([1, 2]);
+    expect(json.data.markdown).toContain('---\n\n<!-- page 2 -->');
+    expect(json.creditsUsed).toBe(2);
+  });
+
+  it('scraped search results keep them too', async () => {
+    const { json } = await post('/v2/search', {
+      query: 'sparse attention filetype:pdf',
+      scrapeOptions: { formats: ['markdown'], parsers },
+    });
+    const pdf = json.data.web[0];
+    expect(pdf.url).toMatch(/sparse-attention\.pdf$/);
+    expect(pdf.pages).toHaveLength(1);
+    expect(pdf.blocks[0].items.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the model in onlyCleanContent and changeTracking json mode', { timeout: 120_000 }, () => {
+  it('onlyCleanContent passes the markdown through the model', async () => {
+    const { json } = await post('/v2/scrape', { url: `${siteUrl}/article`, onlyCleanContent: true });
+    expect(json.data.markdown).toBe('# Harbour reopens\n\nCleaned by the model.');
+  });
+
+  it('changeTracking json mode: the model extraction, field by field', async () => {
+    const body = {
+      url: `${siteUrl}/article`,
+      maxAge: 0,
+      formats: [{ type: 'changeTracking', modes: ['json'], schema: { type: 'object' }, tag: 'ct-json' }],
+    };
+    const first = (await post('/v2/scrape', body)).json;
+    expect(first.data.changeTracking).toMatchObject({
+      changeStatus: 'new',
+      json: { headline: { current: 'Harbour reopens' }, cost: { current: 2000000 } },
+    });
+    const second = (await post('/v2/scrape', body)).json;
+    expect(second.data.changeTracking).toMatchObject({ changeStatus: 'same' });
+  });
+});
