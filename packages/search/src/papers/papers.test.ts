@@ -178,3 +178,20 @@ describe('paper search', () => {
     expect(code({ query: 'x', categories: 'cs.LG' })).toBe('UNSUPPORTED_OPTION');
   });
 });
+
+describe('the research category with a provider that has no paper index', () => {
+  it('answers data.research empty with a warning naming the provider, and web results for the other categories', async () => {
+    const { search } = await import('../search.js');
+    const provider = {
+      name: 'webonly',
+      capabilities: { sources: new Set(['web'] as const), operators: new Set<never>(), domainFilter: false },
+      search: async () => ({
+        results: [{ url: 'https://github.com/a/b', title: 'b', description: 'widget repo' }],
+      }),
+    };
+    const res = await search({ query: 'widget', categories: ['research', 'developer'] }, { provider });
+    expect(res.data.research).toEqual([]);
+    expect(res.data.web!.map((r) => [r.url, r.category])).toEqual([['https://github.com/a/b', 'developer']]);
+    expect(res.warning).toMatch(/webonly search provider has none, so data.research is empty/);
+  });
+});
