@@ -48,6 +48,8 @@ const PAGES: Record<string, string> = {
 "offers":{"@type":"Offer","price":"7.50","priceCurrency":"GBP"},"suitableForDiet":"https://schema.org/GlutenFreeDiet"}]},
 {"@type":"MenuSection","name":"Sandwiches","hasMenuItem":[{"@type":"MenuItem","name":"Crab sandwich","offers":{"@type":"Offer","price":"9","priceCurrency":"GBP"}}]}]}}
 </script></head><body><h1>Harbour Cafe</h1></body></html>`,
+  '/branding-external':
+    '<!doctype html><html><head><title>Ext</title><link rel="stylesheet" href="/brand.css"></head><body><h1>Shop</h1><a href="/x">Sale</a><button>Buy</button></body></html>',
   '/plain':
     '<!doctype html><html><head><title>Plain</title></head><body><p>No structured data here at all.</p></body></html>',
   '/branding': `<!doctype html><html><head><title>Brand</title><meta name="theme-color" content="#0a7cff">
@@ -140,6 +142,13 @@ beforeAll(async () => {
     ]),
   );
   site = createServer((req, res) => {
+    if (req.url === '/brand.css') {
+      res.writeHead(200, { 'content-type': 'text/css' });
+      res.end(
+        'body{color:#222;background-color:#fafafa;font-family:Georgia,serif}a{color:#c00}button{background:#0a7cff;color:#fff}',
+      );
+      return;
+    }
     if (req.url === '/report.pdf') {
       res.writeHead(200, { 'content-type': 'application/pdf' });
       res.end(twoPages);
@@ -362,6 +371,14 @@ describe('product, menu and branding from structured data, no model', { timeout:
         logo: `${siteUrl}/logo.svg`,
       },
       logo: `${siteUrl}/logo.svg`,
+    });
+    // Styles from an external stylesheet, as the browser computes them.
+    const ext = (await post('/v2/scrape', { url: `${siteUrl}/branding-external`, formats: ['branding'] }))
+      .json;
+    expect(ext.data.branding).toEqual({
+      colors: { textPrimary: 'rgb(34, 34, 34)', background: 'rgb(250, 250, 250)', link: 'rgb(204, 0, 0)' },
+      components: { buttonPrimary: { background: 'rgb(10, 124, 255)', textColor: 'rgb(255, 255, 255)' } },
+      fonts: [{ family: 'Georgia', role: 'body' }],
     });
     for (const f of ['audio', 'video']) {
       const r = await post('/v2/scrape', { url: `${siteUrl}/article`, formats: [f] });

@@ -163,6 +163,10 @@ export class Scraper {
       !!options.profile;
     const screenshotFormat = findFormat(formats, 'screenshot');
     const screenshotKey = screenshotKeyOf(screenshotFormat);
+    // branding reads the styles the page's CSS computes (external stylesheets too) when a
+    // browser is installed; cached copies do not keep them, so such a request renders afresh.
+    const computeStyles =
+      formats.some((f) => f.type === 'branding') && (runtime.browser ?? this.browser).available();
     const key = pageKey(target, {
       mobile: options.mobile,
       country: options.location?.country,
@@ -177,6 +181,7 @@ export class Scraper {
     const usable = (c: CachedPage | undefined) =>
       c &&
       (!screenshotKey || c.screenshotKey === screenshotKey) &&
+      (!computeStyles || c.snapshot.computedStyles) &&
       !(options.proxy !== 'basic' && c.snapshot.engine === 'fetch' && browserRetryReason(c.snapshot))
         ? c
         : undefined;
@@ -222,6 +227,7 @@ export class Scraper {
         target,
         options,
         screenshotFormat,
+        computeStyles,
         runtime,
         signal,
         deadline,
@@ -285,6 +291,7 @@ export class Scraper {
     target: URL,
     options: ScrapeOptions,
     screenshotFormat: ScreenshotFormat | undefined,
+    computeStyles: boolean,
     runtime: ScrapeRuntime,
     signal: AbortSignal,
     deadline: number,
@@ -300,7 +307,12 @@ export class Scraper {
     const isDocumentUrl = urlFormat !== undefined && urlFormat !== 'html' && urlFormat !== 'xhtml';
     const hasActions = (options.actions?.length ?? 0) > 0;
     const needsBrowser =
-      hasActions || !!screenshotFormat || options.waitFor > 0 || options.mobile || !!options.profile;
+      hasActions ||
+      !!screenshotFormat ||
+      computeStyles ||
+      options.waitFor > 0 ||
+      options.mobile ||
+      !!options.profile;
     let useBrowser = options.proxy === 'enhanced' || needsBrowser;
     // A document is downloaded, not rendered, unless the browser has something to do on it.
     if (isDocumentUrl && !hasActions && !screenshotFormat) useBrowser = false;
@@ -319,6 +331,7 @@ export class Scraper {
         timezoneId: locale.timezoneId,
         acceptLanguage: locale.acceptLanguage,
         actions: options.actions,
+        computeStyles,
         screenshot: screenshotFormat
           ? {
               fullPage: screenshotFormat.fullPage,

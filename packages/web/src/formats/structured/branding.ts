@@ -1,3 +1,4 @@
+import type { ComputedStyles } from '../../engines/page.js';
 import { elements, resolveHref } from './html-tree.js';
 import { allItems, isType, type PageData, text, values } from './schema-items.js';
 
@@ -27,6 +28,7 @@ export interface Branding {
   fonts?: { family: string; role?: string }[];
   images?: { logo?: string; favicon?: string; ogImage?: string };
   logo?: string;
+  components?: { buttonPrimary?: { background: string; textColor: string } };
 }
 
 const COLOR = /^(#[0-9a-f]{3,8}|rgba?\([^)]*\)|hsla?\([^)]*\))$/i;
@@ -80,7 +82,11 @@ const firstFamily = (v: string) =>
     .replace(/^["']|["']$/g, '');
 const GENERIC = /^(serif|sans-serif|monospace|cursive|fantasy|system-ui|inherit|initial|unset|var\(.*)$/i;
 
-export function extractBranding(page: PageData, url: string): Branding {
+/** A computed colour that shows: not transparent (`rgba(…, 0)` or `transparent`). */
+const visible = (c: string | undefined) =>
+  c && c !== 'transparent' && !/^rgba\([^)]*,\s*0\)$/.test(c.replace(/\s+/g, ' ')) ? c : undefined;
+
+export function extractBranding(page: PageData, url: string, computed?: ComputedStyles): Branding {
   const out: Branding = {};
   const css = cssOf(page);
   const root = declarations(css, /^(:root|html)$/i);
@@ -98,6 +104,16 @@ export function extractBranding(page: PageData, url: string): Branding {
     colors.textPrimary = body.get('color');
   const link = declarations(css, /^a$/i).get('color');
   if (link && COLOR.test(link) && !colors.link) colors.link = link;
+  // What the browser computed fills what the markup did not state (external stylesheets).
+  if (computed) {
+    colors.textPrimary ??= visible(computed.body?.color);
+    colors.background ??= visible(computed.body?.backgroundColor);
+    colors.link ??= visible(computed.link?.color);
+    for (const k of Object.keys(colors) as (keyof typeof colors)[]) if (!colors[k]) delete colors[k];
+    const bg = visible(computed.button?.backgroundColor);
+    const fg = visible(computed.button?.color);
+    if (bg && fg) out.components = { buttonPrimary: { background: bg, textColor: fg } };
+  }
   if (Object.keys(colors).length) out.colors = colors;
 
   const fonts: { family: string; role?: string }[] = [];
@@ -107,9 +123,14 @@ export function extractBranding(page: PageData, url: string): Branding {
   };
   addFont(body.get('font-family') ?? root.get('font-family'), 'body');
   addFont(declarations(css, /^h[1-3]$/i).get('font-family'), 'heading');
+  addFont(computed?.body?.fontFamily, 'body');
+  addFont(computed?.heading?.fontFamily, 'heading');
   if (fonts.length) out.fonts = fonts;
 
-  const scheme = page.meta.get('color-scheme')?.[0] ?? root.get('color-scheme');
+  const scheme =
+    page.meta.get('color-scheme')?.[0] ??
+    root.get('color-scheme') ??
+    (computed?.colorScheme && computed.colorScheme !== 'normal' ? computed.colorScheme : undefined);
   if (scheme && /^(light|dark)\b/i.test(scheme.trim()))
     out.colorScheme = scheme.trim().split(/\s+/)[0].toLowerCase() as 'light' | 'dark';
 

@@ -33,6 +33,6 @@ export function structuredFormats(
     if (m) out.menu = m;
     else warnings.push('menu: the page states no schema.org Menu or MenuSection');
   }
-  if (want.has('branding')) out.branding = extractBranding(page, snapshot.url);
+  if (want.has('branding')) out.branding = extractBranding(page, snapshot.url, snapshot.computedStyles);
   return out;
 }
