@@ -15,6 +15,10 @@ export {
 } from './local/index-format.js';
 export { LocalIndex, LocalIndexProvider } from './local/local-provider.js';
 export { NO_SEARCH_PROVIDER } from './messages.js';
+export { type IdMap, primaryIdOf } from './papers/paper-ids.js';
+export { type PaperInfo, paperOf } from './papers/paper-record.js';
+export type { PaperQuery, PaperResult } from './papers/paper-search.js';
+export { type PaperQueryInput, readPaperQuery, searchPapers } from './papers/search-papers.js';
 export type {
   ProviderCapabilities,
   ProviderRequest,
@@ -30,8 +34,8 @@ export {
   applyCategory,
   type CategoryName,
   DEVELOPER_SITES,
-  RESEARCH_CATEGORY_WARNING,
   RESEARCH_SITES,
+  researchIndexMissing,
 } from './query/categories.js';
 export { domainAllowed, filetypeOf, hostInDomain, matchesQuery, siteMatches } from './query/match.js';
 export { formatQuery, type OperatorName, type ParsedQuery, parseQuery } from './query/operators.js';

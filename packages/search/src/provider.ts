@@ -1,3 +1,4 @@
+import type { PaperQuery, PaperResult } from './papers/paper-search.js';
 import type { OperatorGroup } from './query/match.js';
 import type { OperatorName, ParsedQuery } from './query/operators.js';
 import type { TimeFilter } from './query/tbs.js';
@@ -43,6 +44,11 @@ export interface ProviderResult {
   imageHeight?: number;
   /** The URL of the page an image appears on (image results). */
   pageUrl?: string;
+  /**
+   * The local copy of a result whose `url` is the web address it was saved from: scraping
+   * the result parses this file, so an offline index stays offline.
+   */
+  file?: string;
 }
 
 export interface ProviderResponse {
@@ -70,6 +76,12 @@ export interface SearchProvider {
   readonly name: string;
   readonly capabilities: ProviderCapabilities;
   search(request: ProviderRequest): Promise<ProviderResponse>;
+  /**
+   * Research papers ranked for a query (the `research` category and
+   * `GET /v2/search/research/papers`). Providers without a paper index leave it out, and the
+   * engine says so in a warning.
+   */
+  searchPapers?(query: PaperQuery, signal?: AbortSignal): Promise<PaperResult[]>;
 }
 
 /** Operator groups the engine always checks after the backend, whatever it claims: the spec says they hold. */

@@ -1,5 +1,6 @@
 import type { ResultMetadata } from 'distill';
 import type { DiscoveredTool } from './catalogue/catalogue.js';
+import type { PaperResult } from './papers/paper-search.js';
 
 /** Content fields a scraped result may carry, by requested format. */
 export interface ScrapedFields {
@@ -12,6 +13,11 @@ export interface ScrapedFields {
   summary?: string | null;
   links?: string[];
   images?: string[];
+  product?: unknown;
+  menu?: unknown;
+  branding?: unknown;
+  pages?: { pageNumber: number; markdown: string }[];
+  blocks?: unknown[];
   metadata?: ResultMetadata;
   warning?: string;
 }
@@ -48,6 +54,8 @@ export interface SearchResponse {
     web?: WebResult[];
     images?: ImageResult[];
     news?: NewsResult[];
+    /** Paper records of the `research` category (spec, Versioning item 2). */
+    research?: PaperResult[];
     tools?: DiscoveredTool[];
   };
   warning: string | null;

@@ -12,6 +12,7 @@ import { scrapeCredits, searchCredits } from './credits.js';
 import { highlight } from './highlights.js';
 import { type LocalIndex, LocalIndexProvider } from './local/local-provider.js';
 import { markdownToText } from './local/markdown-text.js';
+import type { PaperResult } from './papers/paper-search.js';
 import {
   ALWAYS_CHECKED,
   type ProviderRequest,
@@ -20,7 +21,7 @@ import {
   type SearchProvider,
 } from './provider.js';
 import { providerFromEnv } from './providers/from-env.js';
-import { applyCategory, type CategoryName, RESEARCH_CATEGORY_WARNING } from './query/categories.js';
+import { applyCategory, type CategoryName, researchIndexMissing } from './query/categories.js';
 import { compileMatcher, domainAllowed, filetypeOf, type OperatorGroup, safeUrl } from './query/match.js';
 import { type OperatorName, type ParsedQuery, parseQuery, positiveWords } from './query/operators.js';
 import { hasRange, inRange, parseTbs, type TimeFilter } from './query/tbs.js';
@@ -72,11 +73,14 @@ function resolveProvider(runtime: SearchRuntime): SearchProvider {
   );
 }
 
-/** URLs the scrape operation would take: absolute http(s) with a host; local files only from a local index. */
-function isValidResultUrl(url: string, allowFile: boolean): boolean {
+/**
+ * URLs the scrape operation would take (its 400 `Invalid URL` rule): absolute http(s) with a
+ * host and no credentials. file:// results of a local index are dropped too, since scrape
+ * rejects them; results indexed from the web carry their web address and stay.
+ */
+function isValidResultUrl(url: string): boolean {
   const u = safeUrl(url);
-  if (!u) return false;
-  if (u.protocol === 'file:') return allowFile;
+  if (!u || u.username || u.password) return false;
   return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.length > 0;
 }
 
@@ -102,11 +106,10 @@ function acceptor(
   }
   const imageGroups = new Set(groups);
   imageGroups.delete('filetype');
-  const allowFile = ctx.provider instanceof LocalIndexProvider;
   const matches = compileMatcher(q, groups);
   const matchesImage = compileMatcher(q, imageGroups);
   return (r) => {
-    if (ctx.req.ignoreInvalidURLs && !isValidResultUrl(r.url, allowFile)) return false;
+    if (ctx.req.ignoreInvalidURLs && !isValidResultUrl(r.url)) return false;
     if (!domainAllowed(r, ctx.req.includeDomains, ctx.req.excludeDomains)) return false;
     if (kind === 'images') {
       if (!matchesImage(r)) return false;
@@ -172,6 +175,19 @@ async function runProvider(
   return results.filter((r) => !seen.has(key(r)) && seen.add(key(r))).slice(0, req.limit);
 }
 
+/** The `research` category: the provider's paper index, ranked for the query's words. */
+async function researchPapers(ctx: Ctx, q: ParsedQuery): Promise<PaperResult[]> {
+  if (!ctx.provider.searchPapers) {
+    ctx.warnings.push(researchIndexMissing(ctx.provider.name));
+    return [];
+  }
+  if (!positiveWords(q).length) return [];
+  return ctx.provider.searchPapers({ query: formatWords(q), k: ctx.req.limit }, ctx.signal);
+}
+
+/** The words of a query, for the paper index (operators other than words do not apply to papers). */
+const formatWords = (q: ParsedQuery): string => positiveWords(q).join(' ');
+
 function operatorWarnings(q: ParsedQuery, provider: SearchProvider, kinds: ResultKind[]): string[] {
   const out: string[] = [];
   for (const inv of q.invalid) out.push(`the operator ${inv} could not be read and was ignored`);
@@ -215,6 +231,9 @@ function contentFields(req: SearchRequest, s: ScrapedContent | undefined): Scrap
     } else if (s && s[f.type] !== undefined) (out as Record<string, unknown>)[f.type] = s[f.type];
   }
   if (s) {
+    // The pdf parser's `pages` and `blocks` options are kept for documents among the results.
+    if (s.pages) out.pages = s.pages as ScrapedFields['pages'];
+    if (s.blocks) out.blocks = s.blocks as unknown[];
     out.metadata = s.metadata;
     if (s.warning) out.warning = s.warning;
   }
@@ -226,7 +245,9 @@ async function scrapeAll(ctx: Ctx, pending: PendingResult[], scraper: ResultScra
   let credits = 0;
   await mapPool(pending, concurrency, async (p) => {
     try {
-      const s = await scraper.scrape(p.r.url, opts, ctx.signal);
+      // A result indexed from the web is read from its saved copy (offline), under its web address.
+      const s = await scraper.scrape(p.r.file ?? p.r.url, opts, ctx.signal);
+      if (p.r.file && s.metadata) s.metadata = { ...s.metadata, sourceURL: p.r.url, url: p.r.url };
       p.scraped = s;
       if (s.metadata?.error) return;
       const pdf = s.metadata?.contentType === 'application/pdf' && (opts.parsers?.length ?? 1) > 0;
@@ -383,10 +404,11 @@ async function run(
         continue;
       }
       if (kind === 'web' && categories.length) {
-        if (categories.includes('research')) warnings.push(RESEARCH_CATEGORY_WARNING);
+        // research searches papers (data.research); the other categories narrow web results.
+        if (categories.includes('research')) data.research = await researchPapers(ctx, parsed);
         const merged: PendingResult[] = [];
         const seen = new Set<string>();
-        for (const c of categories) {
+        for (const c of categories.filter((c) => c !== 'research')) {
           for (const r of await runProvider(ctx, kind, applyCategory(parsed, c), time, location)) {
             if (seen.has(r.url)) continue;
             seen.add(r.url);
@@ -449,12 +471,20 @@ async function run(
       pending.filter((p) => p.kind === 'web').map((p) => ({ url: p.r.url, host: p.r.host })),
     );
   }
-  // Arrays in the order the sources were asked for.
+  // Arrays in the order the sources were asked for; research beside web, whose search it replaces.
   const ordered: SearchResponse['data'] = {};
-  for (const k of [...kinds, ...(data.tools ? (['tools'] as const) : [])]) {
+  const extra = [
+    ...(data.research ? (['research'] as const) : []),
+    ...(data.tools ? (['tools'] as const) : []),
+  ];
+  for (const k of [...kinds, ...extra]) {
     if (data[k]) (ordered as Record<string, unknown>)[k] = data[k];
   }
-  const counted = (data.web?.length ?? 0) + (data.images?.length ?? 0) + (data.news?.length ?? 0);
+  const counted =
+    (data.web?.length ?? 0) +
+    (data.images?.length ?? 0) +
+    (data.news?.length ?? 0) +
+    (data.research?.length ?? 0);
   credits += searchCredits(counted, req.enterprise?.includes('zdr') === true);
   const unique = [...new Set(warnings)];
   return {

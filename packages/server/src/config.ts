@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import { LIMITS, type ParserRegistry } from '@distill/core';
 import type { ServedArtifactStore } from './artifacts/store.js';
 import type { CrawlEngineOptions } from './crawl/engine.js';
+import type { KeyThreatPolicy } from './http/threat-policy.js';
 import type { ScrapeService, SearchService } from './services.js';
 import type { StateStore } from './state/store.js';
 
@@ -26,6 +27,8 @@ export interface ApiKeyConfig extends KeyLimits {
   /** A label for logs; never the key itself. */
   name?: string;
   features?: Feature[];
+  /** The organisation's threat-protection policy for this key (see http/threat-policy.ts). */
+  threatProtection?: KeyThreatPolicy;
 }
 
 export interface LoggerConfig {

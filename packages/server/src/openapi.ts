@@ -126,6 +126,19 @@ export function openApiDocument(version: string): Record<string, unknown> {
         ScrapeRequest: schemaOf(scrapeRequestSchema),
         Document: document,
         ...crawlSchemas({ schemaOf }),
+        Paper: {
+          type: 'object',
+          required: ['paperId', 'primaryId', 'ids', 'title', 'abstract', 'score'],
+          properties: {
+            paperId: { type: 'string' },
+            primaryId: { type: 'string' },
+            ids: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+            title: { type: 'string' },
+            abstract: { type: 'string' },
+            score: { type: 'number' },
+            url: { type: 'string' },
+          },
+        },
       },
     },
     paths: {
@@ -188,12 +201,42 @@ export function openApiDocument(version: string): Record<string, unknown> {
                     },
                     news: { type: 'array', items: { type: 'object' } },
                     images: { type: 'array', items: { type: 'object' } },
+                    research: { type: 'array', items: { $ref: '#/components/schemas/Paper' } },
                     tools: { type: 'array', items: { type: 'object' } },
                   },
                 }),
               ),
             },
             ...errors([...common, 403, 501, 502, 504]),
+          },
+        },
+      },
+      '/v2/search/research/papers': {
+        get: {
+          operationId: 'searchPapers',
+          summary: 'Search the research papers of the index',
+          parameters: [
+            { name: 'query', in: 'query', required: true, schema: { type: 'string', maxLength: 500 } },
+            { name: 'k', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 500, default: 40 } },
+            { name: 'authors', in: 'query', schema: { type: 'array', items: { type: 'string' } } },
+            { name: 'from', in: 'query', schema: { type: 'string', format: 'date' } },
+            { name: 'to', in: 'query', schema: { type: 'string', format: 'date' } },
+          ],
+          responses: {
+            '200': {
+              description: 'Papers, best first',
+              content: json({
+                type: 'object',
+                required: ['success', 'results'],
+                properties: {
+                  success: { const: true },
+                  results: { type: 'array', items: { $ref: '#/components/schemas/Paper' } },
+                  id: { type: 'string' },
+                  creditsUsed: { type: 'integer' },
+                },
+              }),
+            },
+            ...errors([...common, 501]),
           },
         },
       },

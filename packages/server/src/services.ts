@@ -1,4 +1,4 @@
-import type { ScrapeRequest, SearchRequest } from '@distill/core';
+import type { ScrapeRequest, SearchRequest, ThreatProtectionOverride } from '@distill/core';
 
 /** What a service gets besides the validated request. */
 export interface JobContext {
@@ -8,6 +8,11 @@ export interface JobContext {
   zeroDataRetention: boolean;
   /** The job id returned to the caller. */
   id: string;
+  /**
+   * Threat protection for every URL the job fetches: the key's organisation policy with the
+   * request's override (search-level `threatProtection`, or scrape's) merged over it.
+   */
+  threatProtection?: ThreatProtectionOverride;
 }
 
 /**
@@ -54,9 +59,29 @@ export interface ServiceStatus {
   [key: string]: unknown;
 }
 
+/** A ranked research paper, as the official client's `research.searchPapers` reads it. */
+export interface PaperRecord {
+  paperId: string;
+  primaryId: string;
+  ids: Record<string, string[]>;
+  title: string;
+  abstract: string;
+  score: number;
+  /** Where the paper was indexed from. */
+  url?: string;
+}
+
 /** `POST /v2/search`: @distill/search behind `engineServices()`, or your own. */
 export interface SearchService {
   search(request: SearchRequest, ctx: JobContext): Promise<SearchOutcome>;
+  /**
+   * `GET /v2/search/research/papers` with its raw query string (the service validates it).
+   * A service without it, or without a paper index, answers 501 NOT_CONFIGURED.
+   */
+  searchPapers?(
+    query: Record<string, string | string[] | undefined>,
+    ctx: JobContext,
+  ): Promise<{ results: PaperRecord[] }>;
   status?(): ServiceStatus;
 }
 

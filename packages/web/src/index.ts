@@ -12,6 +12,7 @@ export { browserRetryReason } from './engines/needs-browser.js';
 export type { PageSnapshot } from './engines/page.js';
 export type { ChangeTrackingResult } from './formats/change-tracking.js';
 export type { LlmProvider } from './llm.js';
+export { llmFromEnv, type OpenAiCompatibleOptions, OpenAiCompatibleProvider } from './llm-openai.js';
 export { splitScrapeRequest } from './request.js';
 export { isPrivateAddress } from './safety/addresses.js';
 export { checkThreat, domainMatches, type RiskClassifier, type ThreatPolicy } from './safety/threat.js';

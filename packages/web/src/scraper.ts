@@ -34,6 +34,8 @@ import { browserRetryReason } from './engines/needs-browser.js';
 import { mimeOf, type PageSnapshot } from './engines/page.js';
 import { trackChange } from './formats/change-tracking.js';
 import { checkScrapeFormats, DOCUMENT_FORMATS, findFormat, type ScreenshotFormat } from './formats/check.js';
+import { compileSchema, requireConforming } from './formats/json-schema.js';
+import { structuredFormats } from './formats/structured/index.js';
 import type { LlmProvider } from './llm.js';
 import { checkThreat, mergeThreatPolicy } from './safety/threat.js';
 import { assertPublicHost, parseTargetUrl, privateUrlsAllowedByEnv } from './safety/url-guard.js';
@@ -165,6 +167,10 @@ export class Scraper {
       !!options.profile;
     const screenshotFormat = findFormat(formats, 'screenshot');
     const screenshotKey = screenshotKeyOf(screenshotFormat);
+    // branding reads the styles the page's CSS computes (external stylesheets too) when a
+    // browser is installed; cached copies do not keep them, so such a request renders afresh.
+    const computeStyles =
+      formats.some((f) => f.type === 'branding') && (runtime.browser ?? this.browser).available();
     const key = pageKey(target, {
       mobile: options.mobile,
       country: options.location?.country,
@@ -179,6 +185,7 @@ export class Scraper {
     const usable = (c: CachedPage | undefined) =>
       c &&
       (!screenshotKey || c.screenshotKey === screenshotKey) &&
+      (!computeStyles || c.snapshot.computedStyles) &&
       !(options.proxy !== 'basic' && c.snapshot.engine === 'fetch' && browserRetryReason(c.snapshot))
         ? c
         : undefined;
@@ -224,6 +231,7 @@ export class Scraper {
         target,
         options,
         screenshotFormat,
+        computeStyles,
         runtime,
         signal,
         deadline,
@@ -287,6 +295,7 @@ export class Scraper {
     target: URL,
     options: ScrapeOptions,
     screenshotFormat: ScreenshotFormat | undefined,
+    computeStyles: boolean,
     runtime: ScrapeRuntime,
     signal: AbortSignal,
     deadline: number,
@@ -302,7 +311,12 @@ export class Scraper {
     const isDocumentUrl = urlFormat !== undefined && urlFormat !== 'html' && urlFormat !== 'xhtml';
     const hasActions = (options.actions?.length ?? 0) > 0;
     const needsBrowser =
-      hasActions || !!screenshotFormat || options.waitFor > 0 || options.mobile || !!options.profile;
+      hasActions ||
+      !!screenshotFormat ||
+      computeStyles ||
+      options.waitFor > 0 ||
+      options.mobile ||
+      !!options.profile;
     let useBrowser = options.proxy === 'enhanced' || needsBrowser;
     // A document is downloaded, not rendered, unless the browser has something to do on it.
     if (isDocumentUrl && !hasActions && !screenshotFormat) useBrowser = false;
@@ -321,6 +335,7 @@ export class Scraper {
         timezoneId: locale.timezoneId,
         acceptLanguage: locale.acceptLanguage,
         actions: options.actions,
+        computeStyles,
         screenshot: screenshotFormat
           ? {
               fullPage: screenshotFormat.fullPage,
@@ -508,6 +523,10 @@ export class Scraper {
           })
         : (parsed.summary ?? '');
     }
+    Object.assign(doc, structuredFormats(want, snapshot, warnings));
+    // The pdf parser's pages and blocks ride along with the document they describe.
+    if (parsed.pages) doc.pages = parsed.pages as ScrapeDocument['pages'];
+    if (parsed.blocks) doc.blocks = parsed.blocks as unknown[];
     const jsonFormat = findFormat(formats, 'json');
     if (jsonFormat && llm) {
       if (jsonFormat.checkPromptInjection) await this.checkInjection(llm, markdown ?? '', signal);
@@ -540,21 +559,32 @@ export class Scraper {
     prompt: string | undefined,
     signal: AbortSignal,
   ): Promise<Record<string, unknown>> {
+    // An invalid schema is refused before the model is asked.
+    const validate = schema ? compileSchema(schema) : undefined;
     const answer = await llm.complete({
       system: 'Extract structured data from the page below. Answer with JSON only.',
       prompt: `${prompt ?? 'Extract the main data of this page.'}\n\n---\n\n${markdown}`,
       jsonSchema: schema,
       signal,
     });
+    let value: unknown;
     try {
       const m = /```(?:json)?\s*([\s\S]*?)```/.exec(answer);
-      return JSON.parse(m ? m[1] : answer) as Record<string, unknown>;
+      value = JSON.parse(m ? m[1] : answer);
     } catch {
       throw new DistillError(
         'UNPROCESSABLE_ENTITY',
         `Unprocessable Entity: the LLM provider ${llm.name} did not return valid JSON`,
       );
     }
+    if (validate) requireConforming(validate, value, `the LLM provider ${llm.name}`);
+    else if (!value || typeof value !== 'object' || Array.isArray(value)) {
+      throw new DistillError(
+        'UNPROCESSABLE_ENTITY',
+        `Unprocessable Entity: the LLM provider ${llm.name} did not return a JSON object`,
+      );
+    }
+    return value as Record<string, unknown>;
   }
 
   private async checkInjection(llm: LlmProvider, markdown: string, signal: AbortSignal): Promise<void> {

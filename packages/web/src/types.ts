@@ -4,6 +4,9 @@ import type { ArtifactStore } from './artifacts.js';
 import type { BrowserPool, BrowserPoolOptions } from './browser/pool.js';
 import type { CacheAdapter } from './cache/adapter.js';
 import type { ChangeTrackingResult } from './formats/change-tracking.js';
+import type { Branding } from './formats/structured/branding.js';
+import type { Menu } from './formats/structured/menu.js';
+import type { Product } from './formats/structured/product.js';
 import type { LlmProvider } from './llm.js';
 import type { RiskClassifier, ThreatPolicy } from './safety/threat.js';
 
@@ -69,6 +72,13 @@ export interface ScrapeDocument {
     pdfs: string[];
   };
   changeTracking?: ChangeTrackingResult & { json?: Record<string, unknown> };
+  product?: Product;
+  menu?: Menu;
+  branding?: Branding;
+  /** PDF parser `pages: true`: each page's Markdown. */
+  pages?: { pageNumber: number; markdown: string }[];
+  /** PDF parser `blocks: true`: typed layout blocks. */
+  blocks?: unknown[];
   metadata: ScrapeMetadata;
   warning?: string;
 }

@@ -46,6 +46,11 @@ Crawl, batch scrape and map (/v2/crawl, /v2/batch/scrape, /v2/map):
   --crawl-max-frontier N  URLs queued and not yet done per job (default 100000)
   --crawl-per-host N    requests in flight per host (default 16)
 
+A model, optional (json format, model summaries, onlyCleanContent, changeTracking json):
+  --llm-url URL         an OpenAI-compatible chat-completions endpoint, e.g. http://127.0.0.1:8080/v1
+                        (DISTILL_LLM_URL; llama.cpp server, Ollama, vLLM and hosted services speak it)
+  --llm-model NAME      the model it serves (DISTILL_LLM_MODEL); key in DISTILL_LLM_API_KEY
+
 Operations:
   --metrics             serve Prometheus metrics at GET /metrics (loopback only without a key)
   --metrics-key KEY     bearer key for /metrics (DISTILL_METRICS_KEY); implies --metrics
@@ -70,6 +75,8 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
       'public-url': { type: 'string' },
       'data-dir': { type: 'string' },
       redis: { type: 'string' },
+      'llm-url': { type: 'string' },
+      'llm-model': { type: 'string' },
       metrics: { type: 'boolean' },
       'metrics-key': { type: 'string' },
       queue: { type: 'string' },
@@ -125,6 +132,8 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
         searxngUrl: values['searxng-url'],
         braveApiKey: values['brave-api-key'],
         catalogue: values.catalogue,
+        llmUrl: values['llm-url'],
+        llmModel: values['llm-model'],
         ...(values['allow-private-urls'] ? { allowPrivateUrls: true } : {}),
       },
     });

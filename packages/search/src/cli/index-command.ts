@@ -49,7 +49,7 @@ export async function indexCommand(argv: string[], io: Io): Promise<number> {
     else {
       io.out(
         `indexed ${s.indexed} of ${s.files} files (${s.skipped} skipped, ${s.failed} failed), ` +
-          `${s.images} images, ${s.terms} terms in ${(s.ms / 1000).toFixed(1)} s → ${r.indexFile}\n`,
+          `${s.images} images, ${s.papers ?? 0} papers, ${s.terms} terms in ${(s.ms / 1000).toFixed(1)} s → ${r.indexFile}\n`,
       );
     }
     return s.indexed === 0 ? 1 : 0;

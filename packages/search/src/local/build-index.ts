@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readdir, realpath, stat } from 'node:fs/promises';
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
@@ -11,6 +11,8 @@ import {
   parse,
   toDistillError,
 } from 'distill';
+import { metaTags } from '../papers/meta-tags.js';
+import { paperOf } from '../papers/paper-record.js';
 import { imageSizeOfFile } from './image-size.js';
 import {
   INDEX_VERSION,
@@ -23,6 +25,7 @@ import {
 } from './index-format.js';
 import { markdownToText } from './markdown-text.js';
 import { tokenize } from './tokenize.js';
+import { webOrigin } from './web-origin.js';
 
 export interface BuildIndexOptions {
   /**
@@ -226,6 +229,18 @@ export async function buildIndex(
     const fromMeta = metadataDate(result.metadata);
     const date = fromMeta ?? (await stat(abs)).mtimeMs;
     const tokens = tokenize(text);
+    // Pages keep their head as written: repeated citation_author tags and the saved-from mark.
+    const html =
+      format === 'html' || format === 'xhtml'
+        ? await readFile(abs, 'utf8').catch(() => undefined)
+        : undefined;
+    const sourceUrl = webOrigin(html, result.metadata);
+    const paper = paperOf({
+      markdown: md,
+      metadata: result.metadata,
+      metaTags: html === undefined ? undefined : metaTags(html),
+      path: rel,
+    });
     options.onDocument?.({ path: rel, status: 'indexed' });
     return {
       id: 0,
@@ -237,11 +252,13 @@ export async function buildIndex(
       dateSource: fromMeta === undefined ? 'mtime' : 'metadata',
       filetype: filename.includes('.') ? filename.slice(filename.lastIndexOf('.') + 1).toLowerCase() : '',
       format,
-      host: hostFor(rel, options.host),
+      host: hostFor(rel, options.host) ?? (sourceUrl ? new URL(sourceUrl).hostname : undefined),
       text: text.length > TEXT_CAP ? text.slice(0, TEXT_CAP) : text,
       length: tokens.length,
       titleTokens: tokenize(title),
       images: await collectImages(result),
+      ...(sourceUrl ? { sourceUrl } : {}),
+      ...(paper ? { paper } : {}),
       // Tokens ride along to the postings pass below and are dropped before writing.
       ...({ tokens } as object),
     } as IndexedDoc;
@@ -288,6 +305,7 @@ export async function buildIndex(
     failed: failed.length,
     images,
     terms: Object.keys(postings).length,
+    papers: docs.filter((d) => d.paper).length,
     ms: Date.now() - started,
   };
   const data: IndexData = {

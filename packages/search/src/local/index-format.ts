@@ -1,6 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DistillError } from 'distill';
+import type { PaperInfo } from '../papers/paper-record.js';
 
 /** Bumped when the on-disk layout changes; an index of another version is rebuilt, not misread. */
 export const INDEX_VERSION = 1;
@@ -36,6 +37,14 @@ export interface IndexedDoc {
   length: number;
   titleTokens: string[];
   images: IndexedImage[];
+  /**
+   * The web address the document was saved from (a browser's "saved from url" mark, the
+   * page's canonical link or og:url), when it names an http(s) one; results show it instead
+   * of the file:// URL. Optional, so indexes built before it read the same.
+   */
+  sourceUrl?: string;
+  /** The paper record, when the document is a research paper (see papers/paper-record.ts). */
+  paper?: PaperInfo;
 }
 
 export interface SkippedFile {
@@ -52,6 +61,8 @@ export interface IndexStats {
   failed: number;
   images: number;
   terms: number;
+  /** Documents recognised as research papers (searched by the research category). */
+  papers?: number;
   ms: number;
 }
 

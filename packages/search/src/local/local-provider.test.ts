@@ -4,7 +4,6 @@ import { join, resolve } from 'node:path';
 import type { SearchRequestInput } from 'distill';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SearchResponse, search } from '../index.js';
-import { RESEARCH_CATEGORY_WARNING } from '../query/categories.js';
 import { hostOf } from '../query/match.js';
 import { registryWithHtml } from '../testing/registry.js';
 import { type BuildIndexResult, buildIndex } from './build-index.js';
@@ -33,7 +32,7 @@ async function pages(req: SearchRequestInput): Promise<string[]> {
 
 const hostsOf = (res: SearchResponse) =>
   (res.data.web ?? []).map((r) => {
-    const doc = index.data.docs.find((d) => d.url === r.url)!;
+    const doc = index.data.docs.find((d) => (d.sourceUrl ?? d.url) === r.url)!;
     return hostOf(doc);
   });
 
@@ -86,7 +85,10 @@ describe('distill index over the office corpus and fixture pages', () => {
     const res = await run({ query: 'intitle:"restaurant receipt"' });
     expect(res.data.web?.[0].url).toMatch(/kvp_data_example\.html$/);
     const blog = await run({ query: 'inference parameter LLM applications', limit: 3 });
-    expect(blog.data.web?.[0].url).toMatch(/test_blog\.html$/);
+    // The page was saved from the web (its canonical link says where): the result shows that address.
+    expect(blog.data.web?.[0].url).toBe(
+      'https://microsoft.github.io/autogen/blog/2023/04/21/LLM-tuning-math',
+    );
   });
 });
 
@@ -277,13 +279,22 @@ describe('local provider: domain filters, categories, highlights', () => {
     expect(hostsOf(exc)).toContain('github.com');
   });
 
-  it('categories restrict by site: or filetype: and tag each result; research carries the versioning note', async () => {
+  it('categories restrict by site: or filetype: and tag each result; research answers paper records', async () => {
     const res = await run({ query: 'widget', categories: ['research', 'developer'], limit: 100 });
-    expect(res.data.web!.map((r) => [r.title, r.category])).toEqual([
-      ['Quantum Widgets: A Formal Study', 'research'],
-      ['acme/widgets README', 'developer'],
+    expect(res.data.web!.map((r) => [r.title, r.category])).toEqual([['acme/widgets README', 'developer']]);
+    // The versioning rule is in force: research results are paper records in data.research.
+    expect(res.data.research).toEqual([
+      {
+        paperId: expect.stringMatching(/^\d+$/),
+        primaryId: 'arxiv:2611.01234',
+        ids: { arxiv: ['2611.01234'] },
+        title: 'Quantum Widgets: A Formal Study',
+        abstract: 'We study quantum widgets and prove bounds on the entanglement of sprockets.',
+        score: expect.any(Number),
+        url: expect.stringMatching(/^file:.*2611\.01234\.html$/),
+      },
     ]);
-    expect(res.warnings).toContain(RESEARCH_CATEGORY_WARNING);
+    expect(res.warning).toBeNull();
     const pdf = await run({ query: 'widget', categories: [{ type: 'pdf' }] });
     expect(pdf.data.web!.every((r) => r.url.endsWith('.pdf') && r.category === 'pdf')).toBe(true);
     expect((await run({ query: 'widget', categories: ['developer'] })).warning).toBeNull();
@@ -299,10 +310,18 @@ describe('local provider: domain filters, categories, highlights', () => {
     expect(off.data.web![0].description).toBe('A guide to installing Acme widgets.');
   });
 
-  it('ignoreInvalidURLs keeps local files (they can be scraped), country and safe change nothing offline', async () => {
-    const base = await pages({ query: 'widget' });
-    expect(await pages({ query: 'widget', ignoreInvalidURLs: true, country: 'DE', safe: true })).toEqual(
-      base,
+  it('ignoreInvalidURLs drops file:// results (the scrape operation rejects them); country and safe change nothing offline', async () => {
+    const base = await run({ query: 'widget', limit: 100 });
+    expect(base.data.web!.some((r) => r.url.startsWith('file:'))).toBe(true);
+    const valid = await run({
+      query: 'widget',
+      limit: 100,
+      ignoreInvalidURLs: true,
+      country: 'DE',
+      safe: true,
+    });
+    expect(valid.data.web!.map((r) => r.url)).toEqual(
+      base.data.web!.map((r) => r.url).filter((u) => !u.startsWith('file:')),
     );
   });
 

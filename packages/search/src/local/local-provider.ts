@@ -1,3 +1,4 @@
+import { PaperIndex, type PaperQuery, type PaperResult } from '../papers/paper-search.js';
 import type {
   ProviderCapabilities,
   ProviderRequest,
@@ -48,6 +49,7 @@ export class LocalIndex {
   private readonly hostless: number[] = [];
   /** Folded texts, computed on the first phrase or exclusion that needs each one. */
   private readonly folded: (string | undefined)[] = [];
+  private paperIndex?: PaperIndex;
 
   constructor(data: IndexData) {
     this.data = data;
@@ -80,6 +82,12 @@ export class LocalIndex {
       if (domains.some((d) => hostInDomain(host, d))) for (const id of ids) out.add(id);
     }
     return out;
+  }
+
+  /** The research papers among the documents, ranked by title and abstract. */
+  searchPapers(q: PaperQuery): PaperResult[] {
+    this.paperIndex ??= new PaperIndex(this.data.docs);
+    return this.paperIndex.search(q, resultUrl);
   }
 
   static async open(indexDir: string): Promise<LocalIndex> {
@@ -244,7 +252,7 @@ export class LocalIndex {
         const altHits = tokenize(img.alt ?? '').filter((t) => words.has(t)).length;
         images.push({
           r: {
-            url: doc.url,
+            url: resultUrl(doc),
             title: img.alt || doc.title,
             description: doc.title,
             date: doc.date,
@@ -253,7 +261,7 @@ export class LocalIndex {
             imageUrl: img.url,
             imageWidth: img.width,
             imageHeight: img.height,
-            pageUrl: doc.url,
+            pageUrl: resultUrl(doc),
           },
           score: score + altHits * 10,
           order: images.length,
@@ -265,10 +273,14 @@ export class LocalIndex {
   }
 }
 
+/** The address a result shows: where the document came from on the web, else its file. */
+export const resultUrl = (doc: IndexedDoc): string => doc.sourceUrl ?? doc.url;
+
 /** A web result of the local index: the document's title, URL, description, date and text. */
 export function docResult(doc: IndexedDoc): ProviderResult {
   return {
-    url: doc.url,
+    url: resultUrl(doc),
+    ...(doc.sourceUrl ? { file: doc.url } : {}),
     title: doc.title,
     description: doc.description,
     date: doc.date,
@@ -321,5 +333,9 @@ export class LocalIndexProvider implements SearchProvider {
   async search(req: ProviderRequest): Promise<ProviderResponse> {
     const index = await this.load();
     return { ...index.search(req), timeFilterApplied: true, sortedByDate: true };
+  }
+
+  async searchPapers(q: PaperQuery): Promise<PaperResult[]> {
+    return (await this.load()).searchPapers(q);
   }
 }

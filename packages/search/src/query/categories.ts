@@ -39,14 +39,14 @@ export const DEVELOPER_SITES = [
 ] as const;
 
 /**
- * The spec's note for the research category (Versioning, item 2): on this server the category
- * still filters web results to academic sites, and responses that use it say so.
+ * The spec's versioning rule (item 2) is in force: the `research` category searches the
+ * provider's paper index and answers paper records in `data.research`. A provider without one
+ * (a web search backend) answers an empty list and this note.
  */
-export const RESEARCH_CATEGORY_WARNING =
-  'The research category filters web results to 14 academic websites on this server. The service ' +
-  'moves it to a research index (results in data.research as paper records) from 2026-11-16; ' +
-  'this server has no research index, so results stay in data.web. Use includeDomains for web pages ' +
-  'from academic sites.';
+export const researchIndexMissing = (provider: string): string =>
+  `The research category searches a research paper index and answers data.research; the ${provider} ` +
+  'search provider has none, so data.research is empty. Build a local index that holds papers ' +
+  '(`distill index`), or use includeDomains for web pages from academic sites.';
 
 /** The query a category searches: the user's query narrowed by site: or filetype: terms. */
 export function applyCategory(q: ParsedQuery, category: CategoryName): ParsedQuery {

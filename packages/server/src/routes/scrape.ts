@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { notEnabled, requireFeatures, scrapeFeatures } from '../http/gating.js';
 import { specMetadata } from '../http/metadata.js';
+import { threatPolicyFor } from '../http/threat-policy.js';
 import { priceUsage } from '../limits/credits.js';
 import { charge, enterJob } from './job.js';
 
@@ -27,6 +28,7 @@ export async function scrapeRoutes(app: FastifyInstance, ctx: ServerContext): Pr
     st.zeroDataRetention = body.zeroDataRetention || body.lockdown;
     checkUrl(body.url);
     requireFeatures(st.key ?? ctx.anonymous, scrapeFeatures(body));
+    const threatProtection = threatPolicyFor(st.key ?? ctx.anonymous, [body.threatProtection]);
     const service = ctx.services.scrape;
     if (!service) throw notEnabled('scrape');
     const slot = await enterJob(ctx, req);
@@ -35,6 +37,7 @@ export async function scrapeRoutes(app: FastifyInstance, ctx: ServerContext): Pr
         signal: st.controller.signal,
         zeroDataRetention: st.zeroDataRetention,
         id: st.id,
+        ...(threatProtection ? { threatProtection } : {}),
       });
       const creditsUsed = priceUsage(out.usage);
       await charge(ctx, req, creditsUsed);

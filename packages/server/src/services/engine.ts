@@ -1,7 +1,14 @@
 import { DistillError, type ScrapeRequest, type SearchRequest } from '@distill/core';
 import { NO_SEARCH_PROVIDER } from '@distill/search/messages';
 import type { ArtifactStore } from '@distill/web';
-import type { JobContext, ScrapeOutcome, ScrapeService, SearchOutcome, SearchService } from '../services.js';
+import type {
+  JobContext,
+  ScrapeOutcome,
+  ScrapeService,
+  SearchOutcome,
+  SearchService,
+  Usage,
+} from '../services.js';
 
 type WebModule = typeof import('@distill/web');
 type Scraper = InstanceType<WebModule['Scraper']>;
@@ -23,6 +30,13 @@ export interface EngineServicesOptions {
   artifacts?: ArtifactStore;
   /** The scraper's folder for its cache and browser profiles. */
   dataDir?: string;
+  /**
+   * An OpenAI-compatible chat-completions endpoint for the json format, model summaries,
+   * onlyCleanContent and changeTracking's json mode (`--llm-url`, DISTILL_LLM_URL); optional.
+   */
+  llmUrl?: string;
+  /** The model the endpoint serves (`--llm-model`, DISTILL_LLM_MODEL). */
+  llmModel?: string;
 }
 
 /** Which search backend the options and environment name, most specific first. */
@@ -62,34 +76,64 @@ export function engineServices(opts: EngineServicesOptions = {}): EngineServices
   const allowPrivateUrls = opts.allowPrivateUrls ?? env.DISTILL_ALLOW_PRIVATE_URLS === '1';
   const searchCfg = searchConfig(opts, env);
   const catalogue = opts.catalogue ?? (env.DISTILL_CATALOGUE || undefined);
+  // A model endpoint without a model name is refused at start, not on the first request.
+  if ((opts.llmUrl || env.DISTILL_LLM_URL) && !(opts.llmModel || env.DISTILL_LLM_MODEL)) {
+    throw new Error('an LLM endpoint is configured without a model: give --llm-model or DISTILL_LLM_MODEL');
+  }
   let scraper: Promise<Scraper> | undefined;
   const getScraper = (): Promise<Scraper> => {
-    scraper ??= import('@distill/web').then(
-      ({ Scraper }) =>
-        new Scraper({
-          allowPrivateUrls,
-          ...(opts.artifacts ? { artifacts: opts.artifacts } : {}),
-          ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
-        }),
-    );
+    scraper ??= import('@distill/web').then(({ Scraper, llmFromEnv }) => {
+      const llm = llmFromEnv(env, {
+        ...(opts.llmUrl ? { baseUrl: opts.llmUrl } : {}),
+        ...(opts.llmModel ? { model: opts.llmModel } : {}),
+      });
+      return new Scraper({
+        allowPrivateUrls,
+        ...(llm ? { llm } : {}),
+        ...(opts.artifacts ? { artifacts: opts.artifacts } : {}),
+        ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
+      });
+    });
     return scraper;
   };
+  const llmName =
+    (opts.llmUrl ?? env.DISTILL_LLM_URL) ? (opts.llmModel ?? env.DISTILL_LLM_MODEL ?? null) : null;
+  /** The scraper search results go through: this server's (its cache, browser, model), with the job's policy. */
+  const webFor = (ctx: JobContext) => ({
+    scrape: async (url: string, options: ScrapeRequest | object, runtime: { signal?: AbortSignal }) =>
+      (await getScraper()).scrape(url, options as never, {
+        ...runtime,
+        zeroDataRetention: ctx.zeroDataRetention,
+        ...(ctx.threatProtection ? { threatProtection: ctx.threatProtection } : {}),
+      }),
+  });
 
   const scrape: ScrapeService = {
-    status: () => ({ live: true, provider: 'distill-web', engines: ['fetch', 'browser'], allowPrivateUrls }),
+    status: () => ({
+      live: true,
+      provider: 'distill-web',
+      engines: ['fetch', 'browser'],
+      allowPrivateUrls,
+      // The model behind json, summary, onlyCleanContent and changeTracking json; null without one.
+      llm: llmName,
+    }),
     async scrape(request: ScrapeRequest, ctx: JobContext): Promise<ScrapeOutcome> {
       const { url, zeroDataRetention, origin: _o, integration: _i, ...options } = request;
       const s = await getScraper();
       const doc = await s.scrape(url, options, {
         signal: ctx.signal,
         zeroDataRetention: ctx.zeroDataRetention || zeroDataRetention,
+        ...(ctx.threatProtection ? { threatProtection: ctx.threatProtection } : {}),
       });
       const pages = typeof doc.metadata.numPages === 'number' ? doc.metadata.numPages : undefined;
-      const usage = options.lockdown
+      const usage: Usage = options.lockdown
         ? { lockdownHits: 1 }
         : pages !== undefined && doc.metadata.contentType === 'application/pdf'
           ? { pagesParsed: pages }
           : { pagesScraped: 1 };
+      // The prompt-injection check ran (+4 credits): json with checkPromptInjection and a model.
+      if (s.config.llm && options.formats?.some((f) => f.type === 'json' && f.checkPromptInjection))
+        usage.promptInjectionChecks = 1;
       return { data: doc as unknown as Record<string, unknown>, usage };
     },
   };
@@ -106,9 +150,14 @@ export function engineServices(opts: EngineServicesOptions = {}): EngineServices
       const mod = await import('@distill/search');
       const provider = mod.providerFromEnv(searchCfg.env);
       if (!provider) throw new DistillError('NOT_CONFIGURED', NO_SEARCH_PROVIDER);
-      const res = await mod.search(request, { provider, catalogue, signal: ctx.signal });
+      const res = await mod.search(request, {
+        provider,
+        catalogue,
+        signal: ctx.signal,
+        scraper: new mod.DefaultResultScraper({ web: webFor(ctx) }),
+      });
       const data = res.data as Record<string, Result[] | undefined>;
-      const results = ['web', 'images', 'news'].reduce((n, k) => n + (data[k]?.length ?? 0), 0);
+      const results = ['web', 'images', 'news', 'research'].reduce((n, k) => n + (data[k]?.length ?? 0), 0);
       const scraped = ['web', 'news']
         .flatMap((k) => data[k] ?? [])
         .filter((r) => (r.markdown ?? r.html ?? r.rawHtml) != null && !r.metadata?.error).length;
@@ -118,6 +167,13 @@ export function engineServices(opts: EngineServicesOptions = {}): EngineServices
         usage: { results, pagesScraped: scraped },
       };
     },
+  };
+
+  search.searchPapers = async (query, ctx) => {
+    const mod = await import('@distill/search');
+    const provider = mod.providerFromEnv(searchCfg.env);
+    if (!provider) throw new DistillError('NOT_CONFIGURED', NO_SEARCH_PROVIDER);
+    return mod.searchPapers(query, provider, ctx.signal);
   };
 
   return {

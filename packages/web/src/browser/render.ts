@@ -3,6 +3,7 @@ import { DistillError } from '@distill/core';
 import type { BrowserContextOptions, Response } from 'playwright-core';
 import { networkError } from '../engines/fetch.js';
 import {
+  type ComputedStyles,
   charsetOf,
   DESKTOP_USER_AGENT,
   MOBILE_USER_AGENT,
@@ -32,8 +33,27 @@ export interface RenderOptions {
   profile?: { name: string; saveChanges: boolean; store: ProfileStore };
   /** Checks every connection the page makes, redirects included (SSRF, threat protection). */
   guard?: RequestGuard;
+  /** Read the computed styles branding needs (external stylesheets included). */
+  computeStyles?: boolean;
   maxBytes: number;
 }
+
+/** Computed styles of the body, the first link, heading and button, as the page's CSS resolves them. */
+const COMPUTED_STYLES = `(() => {
+  const pick = (sel) => {
+    const el = document.querySelector(sel);
+    if (!el) return null;
+    const s = getComputedStyle(el);
+    return { color: s.color, backgroundColor: s.backgroundColor, fontFamily: s.fontFamily };
+  };
+  return {
+    body: pick('body'),
+    link: pick('a[href]'),
+    heading: pick('h1, h2'),
+    button: pick('button, [role=button], .btn, .button'),
+    colorScheme: getComputedStyle(document.documentElement).colorScheme,
+  };
+})()`;
 
 /** The "smart wait" after load: the network must be quiet this long, for at most SETTLE_MS. */
 const SETTLE_MS = 2000;
@@ -186,6 +206,9 @@ export async function renderPage(pool: BrowserPool, url: URL, o: RenderOptions):
               .evaluate("document.getElementById('distill-consent-css')?.remove()")
               .catch(() => undefined);
           }
+          const computedStyles = o.computeStyles
+            ? ((await page.evaluate(COMPUTED_STYLES).catch(() => undefined)) as ComputedStyles | undefined)
+            : undefined;
           const html = await page.content();
           if (html.length > o.maxBytes) {
             throw new DistillError(
@@ -211,6 +234,7 @@ export async function renderPage(pool: BrowserPool, url: URL, o: RenderOptions):
             screenshot,
             actions,
             queuedMs,
+            ...(computedStyles ? { computedStyles } : {}),
             warnings: [],
           };
         } catch (e) {

@@ -13,7 +13,23 @@ export interface PageSnapshot {
   actions?: ActionResults;
   /** Time spent waiting for a free browser context (the pool was full). */
   queuedMs?: number;
+  /** Set by the browser engine when branding was asked: the styles the page's CSS computes. */
+  computedStyles?: ComputedStyles;
   warnings: string[];
+}
+
+/** Computed styles of a few landmark elements (null when the page has no such element). */
+export interface ComputedStyles {
+  body: ElementStyle | null;
+  link: ElementStyle | null;
+  heading: ElementStyle | null;
+  button: ElementStyle | null;
+  colorScheme?: string;
+}
+export interface ElementStyle {
+  color: string;
+  backgroundColor: string;
+  fontFamily: string;
 }
 
 export interface ActionResults {

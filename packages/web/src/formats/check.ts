@@ -30,8 +30,10 @@ export const DOCUMENT_FORMATS = new Set([
   'images',
   'summary',
 ]);
-/** Formats this package adds itself. */
-const SCRAPE_FORMATS = new Set(['screenshot', 'json', 'changeTracking']);
+/** Formats this package adds itself (product, menu, branding from the page's structured data). */
+const SCRAPE_FORMATS = new Set(['screenshot', 'json', 'changeTracking', 'product', 'menu', 'branding']);
+/** Formats that need a media extraction tool, which this build does not include. */
+const MEDIA_FORMATS = new Set(['audio', 'video']);
 
 const missingProvider = (what: string) =>
   new DistillError(
@@ -50,6 +52,17 @@ export function checkScrapeFormats(formats: FormatItem[], llm: LlmProvider | und
     if (f.type === 'json' && !llm) throw missingProvider('json format');
     if (f.type === 'changeTracking' && (f as ChangeTrackingFormat).modes?.includes('json') && !llm) {
       throw missingProvider("changeTracking format's json mode");
+    }
+    if (MEDIA_FORMATS.has(f.type)) {
+      throw new DistillError(
+        'UNSUPPORTED_OPTION',
+        `The ${f.type} format extracts media from video pages and needs a media extraction tool, which is not installed on this server`,
+        {
+          details: [
+            { field: 'formats', message: `${f.type} needs a media extraction tool`, code: 'missing_tool' },
+          ],
+        },
+      );
     }
     if (!DOCUMENT_FORMATS.has(f.type) && !SCRAPE_FORMATS.has(f.type)) {
       throw new DistillError('UNSUPPORTED_OPTION', `The format "${f.type}" is not supported by this server`, {

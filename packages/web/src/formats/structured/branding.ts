@@ -1,0 +1,168 @@
+import type { ComputedStyles } from '../../engines/page.js';
+import { elements, resolveHref } from './html-tree.js';
+import { allItems, isType, type PageData, text, values } from './schema-items.js';
+
+/**
+ * The spec's `branding` object as far as the page states it: colours (theme-color, CSS custom
+ * properties named for their role, the body's declared colours), fonts (font-family
+ * declarations), logo, favicon and og:image, colour scheme. Read from the markup and its inline
+ * CSS; a field with no statement behind it is left out, never guessed.
+ */
+export interface Branding {
+  colorScheme?: 'light' | 'dark';
+  colors?: Partial<
+    Record<
+      | 'primary'
+      | 'secondary'
+      | 'accent'
+      | 'background'
+      | 'textPrimary'
+      | 'textSecondary'
+      | 'link'
+      | 'success'
+      | 'warning'
+      | 'error',
+      string
+    >
+  >;
+  fonts?: { family: string; role?: string }[];
+  images?: { logo?: string; favicon?: string; ogImage?: string };
+  logo?: string;
+  components?: { buttonPrimary?: { background: string; textColor: string } };
+}
+
+const COLOR = /^(#[0-9a-f]{3,8}|rgba?\([^)]*\)|hsla?\([^)]*\))$/i;
+/** Custom-property names mapped to the spec's colour roles (the common design-token names). */
+const ROLE_OF: [RegExp, keyof NonNullable<Branding['colors']>][] = [
+  [/^--(color-)?(brand-)?primary(-color)?$/i, 'primary'],
+  [/^--(color-)?(brand-)?secondary(-color)?$/i, 'secondary'],
+  [/^--(color-)?accent(-color)?$/i, 'accent'],
+  [/^--(color-)?(background|bg)(-color)?$/i, 'background'],
+  [/^--(color-)?(text|foreground|fg)(-primary)?(-color)?$/i, 'textPrimary'],
+  [/^--(color-)?text-(secondary|muted)(-color)?$/i, 'textSecondary'],
+  [/^--(color-)?link(-color)?$/i, 'link'],
+  [/^--(color-)?success(-color)?$/i, 'success'],
+  [/^--(color-)?warning(-color)?$/i, 'warning'],
+  [/^--(color-)?(error|danger)(-color)?$/i, 'error'],
+];
+
+function cssOf(page: PageData): string {
+  let css = '';
+  for (const el of elements(page.tree)) {
+    if (el.name === 'style') css += `${String(el.children[0] ?? '')}\n`;
+    if (el.attrs.style && (el.name === 'body' || el.name === 'html'))
+      css += `${el.name}{${el.attrs.style}}\n`;
+  }
+  return css;
+}
+
+function declarations(css: string, selector: RegExp): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of css.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/([^{}]+)\{([^{}]*)\}/g)) {
+    if (!m[1].split(',').some((s) => selector.test(s.trim()))) continue;
+    for (const d of m[2].split(';')) {
+      const i = d.indexOf(':');
+      if (i > 0)
+        out.set(
+          d.slice(0, i).trim().toLowerCase(),
+          d
+            .slice(i + 1)
+            .replace(/!important/i, '')
+            .trim(),
+        );
+    }
+  }
+  return out;
+}
+
+const firstFamily = (v: string) =>
+  v
+    .split(',')[0]
+    .trim()
+    .replace(/^["']|["']$/g, '');
+const GENERIC = /^(serif|sans-serif|monospace|cursive|fantasy|system-ui|inherit|initial|unset|var\(.*)$/i;
+
+/** A computed colour that shows: not transparent (`rgba(…, 0)` or `transparent`). */
+const visible = (c: string | undefined) =>
+  c && c !== 'transparent' && !/^rgba\([^)]*,\s*0\)$/.test(c.replace(/\s+/g, ' ')) ? c : undefined;
+
+export function extractBranding(page: PageData, url: string, computed?: ComputedStyles): Branding {
+  const out: Branding = {};
+  const css = cssOf(page);
+  const root = declarations(css, /^(:root|html)$/i);
+  const body = declarations(css, /^body$/i);
+  const colors: NonNullable<Branding['colors']> = {};
+  for (const [prop, value] of root) {
+    for (const [re, role] of ROLE_OF)
+      if (re.test(prop) && COLOR.test(value) && !colors[role]) colors[role] = value;
+  }
+  const theme = page.meta.get('theme-color')?.[0];
+  if (theme && COLOR.test(theme) && !colors.primary) colors.primary = theme;
+  const bg = body.get('background-color') ?? body.get('background');
+  if (bg && COLOR.test(bg) && !colors.background) colors.background = bg;
+  if (body.get('color') && COLOR.test(body.get('color')!) && !colors.textPrimary)
+    colors.textPrimary = body.get('color');
+  const link = declarations(css, /^a$/i).get('color');
+  if (link && COLOR.test(link) && !colors.link) colors.link = link;
+  // What the browser computed fills what the markup did not state (external stylesheets).
+  if (computed) {
+    colors.textPrimary ??= visible(computed.body?.color);
+    colors.background ??= visible(computed.body?.backgroundColor);
+    colors.link ??= visible(computed.link?.color);
+    for (const k of Object.keys(colors) as (keyof typeof colors)[]) if (!colors[k]) delete colors[k];
+    const bg = visible(computed.button?.backgroundColor);
+    const fg = visible(computed.button?.color);
+    if (bg && fg) out.components = { buttonPrimary: { background: bg, textColor: fg } };
+  }
+  if (Object.keys(colors).length) out.colors = colors;
+
+  const fonts: { family: string; role?: string }[] = [];
+  const addFont = (v: string | undefined, role: string) => {
+    const f = v && firstFamily(v);
+    if (f && !GENERIC.test(f) && !fonts.some((x) => x.family === f)) fonts.push({ family: f, role });
+  };
+  addFont(body.get('font-family') ?? root.get('font-family'), 'body');
+  addFont(declarations(css, /^h[1-3]$/i).get('font-family'), 'heading');
+  addFont(computed?.body?.fontFamily, 'body');
+  addFont(computed?.heading?.fontFamily, 'heading');
+  if (fonts.length) out.fonts = fonts;
+
+  const scheme =
+    page.meta.get('color-scheme')?.[0] ??
+    root.get('color-scheme') ??
+    (computed?.colorScheme && computed.colorScheme !== 'normal' ? computed.colorScheme : undefined);
+  if (scheme && /^(light|dark)\b/i.test(scheme.trim()))
+    out.colorScheme = scheme.trim().split(/\s+/)[0].toLowerCase() as 'light' | 'dark';
+
+  const images: NonNullable<Branding['images']> = {};
+  for (const el of elements(page.tree)) {
+    if (el.name !== 'link') continue;
+    const rel = (el.attrs.rel ?? '').toLowerCase().split(/\s+/);
+    if ((rel.includes('icon') || rel.includes('apple-touch-icon')) && !images.favicon)
+      images.favicon = resolveHref(el.attrs.href, url);
+  }
+  const og = page.meta.get('og:image')?.[0];
+  if (og) images.ogImage = resolveHref(og, url);
+  // A logo the page names: an Organization's logo, else an image marked as the logo.
+  const org = allItems(page.items).find((i) =>
+    isType(i, 'Organization', 'Corporation', 'LocalBusiness', 'Brand'),
+  );
+  let logo = org ? (text(org, 'logo') ?? text(values(org, 'logo')[0], 'url')) : undefined;
+  if (!logo) {
+    for (const el of elements(page.tree)) {
+      if (el.name !== 'img') continue;
+      const a = el.attrs;
+      const marks = `${a.class ?? ''} ${a.id ?? ''} ${a.alt ?? ''} ${a.src ?? ''}`;
+      if (/logo/i.test(marks) && a.src) {
+        logo = a.src;
+        break;
+      }
+    }
+  }
+  if (logo) {
+    images.logo = resolveHref(logo, url);
+    out.logo = images.logo;
+  }
+  if (Object.keys(images).length) out.images = images;
+  return out;
+}
