@@ -28,7 +28,12 @@ export class ApiDocument {
 
   constructor(readonly doc: Record<string, unknown>) {
     this.ajv.addSchema(doc, 'api');
-    this.paths = Object.keys(doc.paths as object).map((template) => ({ template, re: templateRe(template) }));
+    // Concrete paths before templated ones, as OpenAPI matches them (`/v2/crawl/active` is not
+    // `/v2/crawl/{id}`).
+    const params = (t: string) => (t.match(/\{/g) ?? []).length;
+    this.paths = Object.keys(doc.paths as object)
+      .sort((a, b) => params(a) - params(b))
+      .map((template) => ({ template, re: templateRe(template) }));
   }
 
   static async load(baseUrl: string): Promise<ApiDocument> {
