@@ -84,18 +84,7 @@ export function paragraphWord(r: RtfState, word: string, param: number | undefin
 
 function lineBreak(r: RtfState): void {
   r.flushBytes();
-  const st = r.st;
-  if (st.dest === 'body')
-    r.sink().runs.push({
-      text: '',
-      b: st.b,
-      i: st.i,
-      s: st.s,
-      sup: st.sup,
-      sub: st.sub,
-      href: st.href,
-      br: true,
-    });
+  if (r.st.dest === 'body') r.sink().runs.push({ ...r.runOf(''), br: true });
 }
 
 function flushList(s: Sink): void {

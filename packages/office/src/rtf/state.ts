@@ -163,21 +163,19 @@ export class RtfState {
     para.outline = -1;
   }
 
+  /** A run of text in the group's current character formatting. */
+  runOf(text: string): Run {
+    const st = this.st;
+    return { text, b: st.b, i: st.i, s: st.s, sup: st.sup, sub: st.sub, href: st.href };
+  }
+
   /** Decoded text, sent where the group's destination says. */
   emit(t: string): void {
     if (!t) return;
     const st = this.st;
     switch (st.dest) {
       case 'body':
-        this.sink().runs.push({
-          text: t,
-          b: st.b,
-          i: st.i,
-          s: st.s,
-          sup: st.sup,
-          sub: st.sub,
-          href: st.href,
-        });
+        this.sink().runs.push(this.runOf(t));
         break;
       case 'fldinst':
         if (st.field) st.field.inst += t;
