@@ -91,6 +91,38 @@ const FLAG_NONSYMBOLIC = 32;
 
 const normalizeFontName = (name: string) => name.replace(/[,_]/g, '-').replace(/\s/g, '');
 
+/** What the font dictionary said that a simple font's encoding depends on. */
+interface SimpleFontFacts {
+  type: string;
+  descriptor: Dict | undefined;
+  baseFont: string;
+  embedded: boolean;
+  flags: number;
+  hasToUnicode: boolean;
+  toUnicodeObj: PdfObject | undefined;
+}
+
+/** A simple font's Encoding entry: a name, or a dictionary with BaseEncoding and Differences. */
+function readEncodingEntry(
+  file: PdfFile,
+  fontDict: Dict,
+): { differences: (string | undefined)[]; baseEncodingName?: string; hasEncodingEntry: boolean } {
+  const encObj = file.resolve(fontDict.get('Encoding'));
+  const differences: (string | undefined)[] = [];
+  if (isName(encObj)) return { differences, baseEncodingName: encObj.name, hasEncodingEntry: true };
+  if (!(encObj instanceof Dict)) return { differences, hasEncodingEntry: false };
+  const be = file.resolve(encObj.get('BaseEncoding'));
+  const diffs = file.array(encObj.get('Differences'));
+  let index = 0;
+  for (const entry of diffs ?? []) {
+    const d = file.resolve(entry);
+    if (typeof d === 'number') index = d;
+    else if (d instanceof Name) differences[index++] = d.name;
+    else throw new Unsupported('bad Differences');
+  }
+  return { differences, baseEncodingName: isName(be) ? be.name : undefined, hasEncodingEntry: true };
+}
+
 /**
  * A font as the text layer needs it: codes out of strings, Unicode, widths, style and
  * vertical metrics, following pdf.js's rules so both readers produce the same text items.
@@ -124,40 +156,18 @@ export class Font {
   /** Glyphs of one-byte codes, the common case, by index rather than through the map. */
   private readonly byteCache: (Glyph | undefined)[] = new Array(256).fill(undefined);
 
+  /**
+   * Reads a font dictionary in the order PDF 32000 §9.6–9.10 describes it: the font type
+   * (Type3's matrix, Type0's descendant and CMap), the descriptor (name, flags, metrics),
+   * ToUnicode, then for simple fonts the encoding and widths, for composite ones the CID widths.
+   */
   constructor(file: PdfFile, fontDict: Dict) {
     let dict = fontDict;
     let type = (file.resolve(dict.get('Subtype')) as Name | undefined)?.name ?? 'Type1';
-    if (type === 'Type3') {
-      this.type3 = true;
-      const fm = file.array(dict.get('FontMatrix'))?.map((x) => file.resolve(x));
-      if (fm && fm.length === 6 && fm.every((x) => typeof x === 'number')) this.fontMatrix = fm as number[];
-      const bb = file.array(dict.get('FontBBox'))?.map((x) => file.resolve(x));
-      if (bb && bb.length === 4 && bb.every((x) => typeof x === 'number')) {
-        const [x0, y0, x1, y1] = bb as number[];
-        this.bbox = [Math.min(x0, x1), Math.min(y0, y1), Math.max(x0, x1), Math.max(y0, y1)];
-      }
-      // An empty FontBBox makes pdf.js measure the glyph procedures: left to it.
-      if (this.bbox[2] - this.bbox[0] <= 0 || this.bbox[3] - this.bbox[1] <= 0)
-        throw new Unsupported('Type3 font without FontBBox');
-    }
+    if (type === 'Type3') this.readType3(file, dict);
     const toUnicodeObj = file.resolve(dict.get('ToUnicode'));
     if (type === 'Type0') {
-      const df = file.resolve(dict.get('DescendantFonts'));
-      const d = file.dict(Array.isArray(df) ? df[0] : df);
-      if (!d) throw new Unsupported('no descendant font');
-      this.composite = true;
-      const enc = file.resolve(dict.get('Encoding'));
-      if (isName(enc)) {
-        if (enc.name === 'Identity-H') this.cmap = CMap.identityH();
-        else throw new Unsupported(`CMap ${enc.name}`);
-      } else if (enc instanceof Stream) {
-        // An unreadable CMap stream (a bomb, an image codec) reads codes as Identity-H, as
-        // no CMap of ours or pdf.js's can be got from it.
-        const bytes = file.decodeOptional(enc, 'the encoding CMap of a composite font');
-        this.cmap = bytes ? parseCMap(bytes) : CMap.identityH();
-      } else throw new Unsupported('no CMap');
-      if (this.cmap.vertical) throw new Unsupported('vertical font');
-      dict = d;
+      dict = this.readComposite(file, dict);
       type = (file.resolve(dict.get('Subtype')) as Name | undefined)?.name ?? 'CIDFontType2';
     }
     const descriptor = file.dict(dict.get('FontDescriptor'));
@@ -165,6 +175,67 @@ export class Font {
     if (this.composite && !descriptor) throw new Unsupported('CID font without descriptor');
     const baseFontObj = file.resolve(dict.get('BaseFont'));
     const baseFont = isName(baseFontObj) ? baseFontObj.name : '';
+    const embedded =
+      this.type3 ||
+      (!!descriptor &&
+        (descriptor.has('FontFile') || descriptor.has('FontFile2') || descriptor.has('FontFile3')));
+    const flags = this.readName(file, descriptor, baseFont);
+    this.readVerticalMetrics(file, dict, descriptor, embedded);
+    if (!embedded) this.readStandardStyle();
+    const hasToUnicode = this.readToUnicode(file, toUnicodeObj);
+    if (this.composite) {
+      if (!hasToUnicode) this.identityForCids(file, dict);
+      this.readCidWidths(file, dict);
+      return;
+    }
+    this.readSimpleEncoding(file, fontDict, {
+      type,
+      descriptor,
+      baseFont,
+      embedded,
+      flags,
+      hasToUnicode,
+      toUnicodeObj,
+    });
+  }
+
+  /** Type3: glyph procedures in glyph space, scaled by FontMatrix and bounded by FontBBox. */
+  private readType3(file: PdfFile, dict: Dict): void {
+    this.type3 = true;
+    const fm = file.array(dict.get('FontMatrix'))?.map((x) => file.resolve(x));
+    if (fm && fm.length === 6 && fm.every((x) => typeof x === 'number')) this.fontMatrix = fm as number[];
+    const bb = file.array(dict.get('FontBBox'))?.map((x) => file.resolve(x));
+    if (bb && bb.length === 4 && bb.every((x) => typeof x === 'number')) {
+      const [x0, y0, x1, y1] = bb as number[];
+      this.bbox = [Math.min(x0, x1), Math.min(y0, y1), Math.max(x0, x1), Math.max(y0, y1)];
+    }
+    // An empty FontBBox makes pdf.js measure the glyph procedures: left to it.
+    if (this.bbox[2] - this.bbox[0] <= 0 || this.bbox[3] - this.bbox[1] <= 0)
+      throw new Unsupported('Type3 font without FontBBox');
+  }
+
+  /** Type0 (§9.7): the CMap that cuts strings into codes; returns the descendant CIDFont. */
+  private readComposite(file: PdfFile, dict: Dict): Dict {
+    const df = file.resolve(dict.get('DescendantFonts'));
+    const d = file.dict(Array.isArray(df) ? df[0] : df);
+    if (!d) throw new Unsupported('no descendant font');
+    this.composite = true;
+    const enc = file.resolve(dict.get('Encoding'));
+    if (isName(enc)) {
+      if (enc.name === 'Identity-H') this.cmap = CMap.identityH();
+      else throw new Unsupported(`CMap ${enc.name}`);
+    } else if (enc instanceof Stream) {
+      // An unreadable CMap stream (a bomb, an image codec) reads codes as Identity-H, as
+      // no CMap of ours or pdf.js's can be got from it.
+      const bytes = file.decodeOptional(enc, 'the encoding CMap of a composite font');
+      this.cmap = bytes ? parseCMap(bytes) : CMap.identityH();
+    } else throw new Unsupported('no CMap');
+    if (this.cmap.vertical) throw new Unsupported('vertical font');
+    return d;
+  }
+
+  /** The font's name (descriptor first, then BaseFont) and its flags; returns the flags. */
+  private readName(file: PdfFile, descriptor: Dict | undefined, baseFont: string): number {
     const fontNameObj = descriptor ? file.resolve(descriptor.get('FontName')) : undefined;
     this.name = isName(fontNameObj)
       ? fontNameObj.name
@@ -172,20 +243,20 @@ export class Font {
         ? Buffer.from(fontNameObj).toString('latin1')
         : baseFont;
     if (this.type3 && !isName(fontNameObj)) this.name = 'Type3';
-    const embedded =
-      this.type3 ||
-      (!!descriptor &&
-        (descriptor.has('FontFile') || descriptor.has('FontFile2') || descriptor.has('FontFile3')));
-    let flags = file.num(descriptor?.get('Flags')) ?? 0;
-    if (!descriptor && !this.type3) {
-      // Standard 14 fonts need no descriptor; pdf.js simulates the flags.
-      const norm = normalizeFontName(baseFont);
-      const woStyle = norm.split('-', 1)[0];
-      flags = SYMBOL_FONTS[woStyle] ? FLAG_SYMBOLIC : FLAG_NONSYMBOLIC;
-      this.name = norm;
-    }
+    if (descriptor || this.type3) return file.num(descriptor?.get('Flags')) ?? 0;
+    // Standard 14 fonts need no descriptor; pdf.js simulates the flags.
+    const norm = normalizeFontName(baseFont);
+    this.name = norm;
+    return SYMBOL_FONTS[norm.split('-', 1)[0]] ? FLAG_SYMBOLIC : FLAG_NONSYMBOLIC;
+  }
 
-    // Vertical metrics for the text layer's boxes.
+  /** Ascent and descent for the text layer's boxes: descriptor, FontBBox, then the program's hhea. */
+  private readVerticalMetrics(
+    file: PdfFile,
+    dict: Dict,
+    descriptor: Dict | undefined,
+    embedded: boolean,
+  ): void {
     const asc = file.num(descriptor?.get('Ascent'));
     const desc = file.num(descriptor?.get('Descent'));
     const bbox = file.array(descriptor?.get('FontBBox') ?? dict.get('FontBBox'));
@@ -197,41 +268,36 @@ export class Font {
     if (desc !== undefined) this.descent = desc / 1000;
     else if (!this.type3 && bbox && typeof bbox[1] === 'number' && typeof bbox[3] === 'number')
       this.descent = Math.min(bbox[1], bbox[3]) / 1000;
-
+    if (!descriptor || !embedded) return;
     // TrueType and OpenType programs: pdf.js takes ascent and descent from their hhea table.
-    if (descriptor && embedded) {
-      const ff2 = file.resolve(descriptor.get('FontFile2'));
-      const ff3 = file.resolve(descriptor.get('FontFile3'));
-      const program = ff2 instanceof Stream ? ff2 : ff3 instanceof Stream ? ff3 : undefined;
-      if (
-        program &&
-        (ff2 instanceof Stream || isName(file.resolve(program.dict.get('Subtype')), 'OpenType'))
-      ) {
-        const m = ignoreUnreadable(file, `the font program of ${this.name}`, () =>
-          sfntMetrics(file, program),
-        );
-        if (m) {
-          this.ascent = m.ascent;
-          this.descent = m.descent;
-        }
-      }
+    const ff2 = file.resolve(descriptor.get('FontFile2'));
+    const ff3 = file.resolve(descriptor.get('FontFile3'));
+    const program = ff2 instanceof Stream ? ff2 : ff3 instanceof Stream ? ff3 : undefined;
+    if (!program || !(ff2 instanceof Stream || isName(file.resolve(program.dict.get('Subtype')), 'OpenType')))
+      return;
+    const m = ignoreUnreadable(file, `the font program of ${this.name}`, () => sfntMetrics(file, program));
+    if (m) {
+      this.ascent = m.ascent;
+      this.descent = m.descent;
     }
+  }
 
-    // Style: pdf.js sets bold/italic only for fonts it substitutes; names do the rest.
-    if (!embedded) {
-      const norm = normalizeFontName(this.name);
-      const mapped = STD_FONT_MAP[norm] ?? NON_STD_FONT_MAP[norm] ?? norm;
-      this.bold = /bold/i.test(mapped);
-      this.italic = /oblique|italic/i.test(mapped);
-      if (/Black/.test(this.name)) this.bold = true;
-      const basic = STD_BASIC_METRICS[mapped];
-      if (basic?.ascent !== undefined && Number.isNaN(this.ascent)) this.ascent = basic.ascent / 1000;
-      if (basic?.descent !== undefined && Number.isNaN(this.descent)) this.descent = basic.descent / 1000;
-    }
+  /** A font that is not embedded: pdf.js sets bold/italic only for fonts it substitutes; names do the rest. */
+  private readStandardStyle(): void {
+    const norm = normalizeFontName(this.name);
+    const mapped = STD_FONT_MAP[norm] ?? NON_STD_FONT_MAP[norm] ?? norm;
+    this.bold = /bold/i.test(mapped);
+    this.italic = /oblique|italic/i.test(mapped);
+    if (/Black/.test(this.name)) this.bold = true;
+    const basic = STD_BASIC_METRICS[mapped];
+    if (basic?.ascent !== undefined && Number.isNaN(this.ascent)) this.ascent = basic.ascent / 1000;
+    if (basic?.descent !== undefined && Number.isNaN(this.descent)) this.descent = basic.descent / 1000;
+  }
 
-    // ToUnicode.
-    let toUnicode: CMap | undefined;
+  /** ToUnicode (§9.10.3): a CMap stream or Identity-H/V; returns whether the font has one. */
+  private readToUnicode(file: PdfFile, toUnicodeObj: PdfObject | undefined): boolean {
     if (toUnicodeObj instanceof Stream) {
+      let toUnicode: CMap | undefined;
       try {
         const bytes = file.decodeOptional(toUnicodeObj, `the ToUnicode CMap of font ${this.name}`);
         toUnicode = bytes ? parseCMap(bytes) : undefined;
@@ -246,58 +312,39 @@ export class Font {
     } else if (isName(toUnicodeObj) && /^Identity-[HV]$/.test(toUnicodeObj.name)) {
       this.identityToUnicode = true;
     } else if (isName(toUnicodeObj)) throw new Unsupported(`ToUnicode ${toUnicodeObj.name}`);
-    const hasToUnicode = !!this.toUnicode || this.identityToUnicode;
+    return !!this.toUnicode || this.identityToUnicode;
+  }
 
-    if (this.composite) {
-      if (!hasToUnicode) {
-        // pdf.js maps CJK collections through their UCS2 CMaps (not loaded here); any other
-        // CID font without a ToUnicode shows its codes as they are.
-        const info = file.dict(dict.get('CIDSystemInfo'));
-        const str = (o: PdfObject | undefined) => {
-          const v = file.resolve(o);
-          return v instanceof Uint8Array ? Buffer.from(v).toString('latin1') : '';
-        };
-        if (
-          str(info?.get('Registry')) === 'Adobe' &&
-          /^(GB1|CNS1|Japan1|Korea1)$/.test(str(info?.get('Ordering')))
-        )
-          throw new Unsupported(`CID font without ToUnicode (${this.name})`);
-        this.identityToUnicode = true;
-      }
-      this.readCidWidths(file, dict);
-      return;
-    }
+  /**
+   * A CID font without ToUnicode: pdf.js maps CJK collections through their UCS2 CMaps (not
+   * loaded here); any other shows its codes as they are.
+   */
+  private identityForCids(file: PdfFile, dict: Dict): void {
+    const info = file.dict(dict.get('CIDSystemInfo'));
+    const str = (o: PdfObject | undefined) => {
+      const v = file.resolve(o);
+      return v instanceof Uint8Array ? Buffer.from(v).toString('latin1') : '';
+    };
+    if (
+      str(info?.get('Registry')) === 'Adobe' &&
+      /^(GB1|CNS1|Japan1|Korea1)$/.test(str(info?.get('Ordering')))
+    )
+      throw new Unsupported(`CID font without ToUnicode (${this.name})`);
+    this.identityToUnicode = true;
+  }
 
+  /** A simple font's encoding (§9.6.5): base encoding, Differences, the fallbacks pdf.js uses. */
+  private readSimpleEncoding(file: PdfFile, fontDict: Dict, f: SimpleFontFacts): void {
+    const { embedded, hasToUnicode } = f;
     // Embedded Type1 programs without a ToUnicode: pdf.js reads text from their built-in encoding.
-    const ff1 = descriptor && !toUnicodeObj ? file.resolve(descriptor.get('FontFile')) : undefined;
+    const ff1 = f.descriptor && !f.toUnicodeObj ? file.resolve(f.descriptor.get('FontFile')) : undefined;
     const type1 =
       ff1 instanceof Stream
         ? ignoreUnreadable(file, `the font program of ${this.name}`, () => readType1Header(file, ff1))
         : undefined;
-
-    // Simple fonts: encoding, differences, widths.
-    const encObj = file.resolve(fontDict.get('Encoding'));
-    const differences: (string | undefined)[] = [];
-    let baseEncodingName: string | undefined;
-    let hasEncodingEntry = false;
-    if (encObj instanceof Dict) {
-      hasEncodingEntry = true;
-      const be = file.resolve(encObj.get('BaseEncoding'));
-      if (isName(be)) baseEncodingName = be.name;
-      const diffs = file.array(encObj.get('Differences'));
-      if (diffs) {
-        let index = 0;
-        for (const entry of diffs) {
-          const d = file.resolve(entry);
-          if (typeof d === 'number') index = d;
-          else if (d instanceof Name) differences[index++] = d.name;
-          else throw new Unsupported('bad Differences');
-        }
-      }
-    } else if (isName(encObj)) {
-      hasEncodingEntry = true;
-      baseEncodingName = encObj.name;
-    }
+    const entry = readEncodingEntry(file, fontDict);
+    const { differences } = entry;
+    let baseEncodingName = entry.baseEncodingName;
     if (
       baseEncodingName !== 'MacRomanEncoding' &&
       baseEncodingName !== 'MacExpertEncoding' &&
@@ -309,22 +356,17 @@ export class Font {
     let defaultEncoding: readonly string[];
     if (baseEncodingName) defaultEncoding = ENCODINGS[baseEncodingName];
     else {
-      let isSymbolic = !!(flags & FLAG_SYMBOLIC);
-      const isNonsymbolic = !!(flags & FLAG_NONSYMBOLIC);
-      if (type === 'TrueType' && isSymbolic && isNonsymbolic && differences.length !== 0) isSymbolic = false;
-      defaultEncoding = ENCODINGS.StandardEncoding;
-      if (type === 'TrueType' && !isNonsymbolic) defaultEncoding = ENCODINGS.WinAnsiEncoding;
-      if (isSymbolic || isSymbolsFontName) {
-        defaultEncoding = ENCODINGS.MacRomanEncoding;
-        if (!embedded) {
-          if (/Symbol/i.test(this.name)) defaultEncoding = ENCODINGS.SymbolSetEncoding;
-          else if (/Dingbats/i.test(this.name)) defaultEncoding = ENCODINGS.ZapfDingbatsEncoding;
-          else if (/Wingdings/i.test(this.name)) defaultEncoding = ENCODINGS.WinAnsiEncoding;
-        }
-      }
+      const { encoding, isSymbolic } = this.implicitEncoding(f, differences, isSymbolsFontName);
+      defaultEncoding = encoding;
       // An embedded font with no Encoding and no ToUnicode: pdf.js reads the font program's
       // own encoding or cmap, which this reader does not parse.
-      if (embedded && !this.type3 && !type1?.builtin && !hasToUnicode && (!hasEncodingEntry || isSymbolic))
+      if (
+        embedded &&
+        !this.type3 &&
+        !type1?.builtin &&
+        !hasToUnicode &&
+        (!entry.hasEncodingEntry || isSymbolic)
+      )
         throw new Unsupported('embedded font without ToUnicode or encoding');
     }
     const hasEncoding = !!baseEncodingName || differences.some((d) => d !== undefined);
@@ -351,12 +393,34 @@ export class Font {
       });
       this.toUnicode = map;
     }
-    if (!embedded && type === 'Type1') {
+    if (!embedded && f.type === 'Type1') {
       const names: (string | undefined)[] = [];
       for (let c = 0; c < 256; c++) names[c] = differences[c] ?? defaultEncoding[c];
       this.blankAsSpace = names;
     }
-    this.readSimpleWidths(file, fontDict, descriptor, baseFont, defaultEncoding, differences);
+    this.readSimpleWidths(file, fontDict, f.descriptor, f.baseFont, defaultEncoding, differences);
+  }
+
+  /** The encoding a simple font has when it names no usable base encoding (pdf.js's rules by flags and name). */
+  private implicitEncoding(
+    f: SimpleFontFacts,
+    differences: (string | undefined)[],
+    isSymbolsFontName: boolean,
+  ): { encoding: readonly string[]; isSymbolic: boolean } {
+    let isSymbolic = !!(f.flags & FLAG_SYMBOLIC);
+    const isNonsymbolic = !!(f.flags & FLAG_NONSYMBOLIC);
+    if (f.type === 'TrueType' && isSymbolic && isNonsymbolic && differences.length !== 0) isSymbolic = false;
+    let encoding = ENCODINGS.StandardEncoding;
+    if (f.type === 'TrueType' && !isNonsymbolic) encoding = ENCODINGS.WinAnsiEncoding;
+    if (isSymbolic || isSymbolsFontName) {
+      encoding = ENCODINGS.MacRomanEncoding;
+      if (!f.embedded) {
+        if (/Symbol/i.test(this.name)) encoding = ENCODINGS.SymbolSetEncoding;
+        else if (/Dingbats/i.test(this.name)) encoding = ENCODINGS.ZapfDingbatsEncoding;
+        else if (/Wingdings/i.test(this.name)) encoding = ENCODINGS.WinAnsiEncoding;
+      }
+    }
+    return { encoding, isSymbolic };
   }
 
   private readSimpleWidths(

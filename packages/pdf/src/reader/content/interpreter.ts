@@ -3,6 +3,7 @@ import type { Font, FontCache, Glyph } from '../fonts.js';
 import { EOF, isWhite, Lexer, readObject, skipObject } from '../lexer.js';
 import { Dict, isName, isNum, Name, type PdfObject, Ref, Stream, Unsupported } from '../objects.js';
 import { ARGS, OP, PAINT } from './ops.js';
+import { PathBuilder } from './path-builder.js';
 
 type M = number[];
 /** Stands for a dictionary operand whose contents are skipped (see run). */
@@ -402,6 +403,51 @@ class TextBuilder {
   }
 }
 
+/** What one run of a content stream carries from operator to operator. */
+class Frame {
+  readonly stack: State[] = [];
+  readonly path = new PathBuilder();
+  constructor(
+    readonly lx: Lexer,
+    readonly resources: Dict | undefined,
+    readonly depth: number,
+    public ts: State,
+    readonly tb: TextBuilder,
+  ) {}
+}
+
+/**
+ * Reads operands into `operands` up to the next operator and returns it (null at the end).
+ * Past 64 operands the rest are dropped: no operator takes more, and a stream of numbers
+ * without an operator must not grow memory.
+ */
+function readOperands(lx: Lexer, operands: PdfObject[]): string | null {
+  for (;;) {
+    const t = lx.next();
+    if (t === EOF) return null;
+    if (typeof t === 'number') {
+      // The most common operand: no object to build.
+      if (operands.length < 64) operands.push(t);
+      continue;
+    }
+    if (t === '<<') {
+      // A dictionary operand is only ever a marked-content property list (BDC, DP), which
+      // is never read: its tokens are skipped and a placeholder holds its place.
+      skipObject(lx, t);
+      if (operands.length < 64) operands.push(SKIPPED_DICT);
+      continue;
+    }
+    if (typeof t !== 'string' || t === '[') {
+      const o = readObject(lx, t, undefined);
+      if (o === EOF) return null;
+      if (operands.length < 64) operands.push(o);
+      continue;
+    }
+    if (t === ']' || t === '>>' || t === '{' || t === '}') continue;
+    return t;
+  }
+}
+
 /**
  * Runs a page's content streams: text items the way pdf.js's getTextContent builds them, and
  * a drawing list the way its getOperatorList does (for extract/graphics.ts). Forms are
@@ -437,274 +483,253 @@ export class ContentInterpreter {
     this.argsArray.push(args);
   }
 
+  /**
+   * Runs one content stream (a page's, or a form's with the state it was drawn in). The loop
+   * reads operands up to each operator; the operator's group (PDF 32000 §8.2, table 51) does
+   * the rest, so each group reads like its section of the standard.
+   */
   run(data: Uint8Array, resources: Dict | undefined, state = new State(), depth = 0): void {
-    const file = this.file;
-    let ts = state;
-    const stack: State[] = [];
-    const tb = new TextBuilder(this.items, this.viewBox, ts);
-    const lx = new Lexer(data);
+    const f = new Frame(
+      new Lexer(data),
+      resources,
+      depth,
+      state,
+      new TextBuilder(this.items, this.viewBox, state),
+    );
     const operands: PdfObject[] = [];
-    let path: number[] = [];
-    let cx = 0;
-    let cy = 0;
-    const xobjects = () => file.dict(resources?.get('XObject'));
     for (;;) {
-      const t = lx.next();
-      if (t === EOF) break;
-      if (typeof t === 'number') {
-        // The most common operand: no object to build.
-        if (operands.length < 64) operands.push(t);
-        continue;
-      }
-      if (t === '<<') {
-        // A dictionary operand is only ever a marked-content property list (BDC, DP), which
-        // is never read: its tokens are skipped and a placeholder holds its place.
-        skipObject(lx, t);
-        if (operands.length < 64) operands.push(SKIPPED_DICT);
-        continue;
-      }
-      if (typeof t !== 'string' || t === '[') {
-        const o = readObject(lx, t, undefined);
-        if (o === EOF) break;
-        if (operands.length < 64) operands.push(o);
-        continue;
-      }
-      if (t === ']' || t === '>>' || t === '{' || t === '}') continue;
+      const op = readOperands(f.lx, operands);
+      if (op === null) break;
       if (--this.budget.ops < 0) throw new BudgetExhausted();
-      const op = t;
       const want = ARGS[op];
       let args = operands;
       if (want !== undefined) {
         if (operands.length < want) {
           operands.length = 0;
-          if (op === 'BI') this.skipInlineImage(lx);
+          if (op === 'BI') this.skipInlineImage(f.lx);
           continue;
         }
         if (operands.length > want) args = operands.slice(operands.length - want);
       }
-      tb.ts = ts;
-      switch (op) {
-        case 'q':
-          stack.push(ts);
-          ts = ts.clone();
-          this.emit(OP.save);
-          break;
-        case 'Q': {
-          const prev = ts;
-          const restored = stack.pop();
-          if (restored) {
-            ts = restored;
-            tb.ts = ts;
-            if (prev.font !== ts.font || prev.fontSize !== ts.fontSize) tb.flush();
-          }
-          this.emit(OP.restore);
-          break;
-        }
-        case 'cm': {
-          const m = args as number[];
-          if (m.every(isNum)) {
-            ts.ctm = transform(ts.ctm, m);
-            this.emit(OP.transform, m.slice());
-          }
-          break;
-        }
-        case 'BT':
-          ts.textMatrix = IDENTITY.slice();
-          ts.textLineMatrix = IDENTITY.slice();
-          this.emit(OP.other);
-          break;
-        case 'ET':
-          this.emit(OP.other);
-          break;
-        case 'Tf': {
-          const [nameObj, size] = args;
-          if (!isName(nameObj) || !isNum(size)) break;
-          if (ts.font && nameObj.name === ts.fontName && size === ts.fontSize) break;
-          tb.flush();
-          const fontRef = file.dict(resources?.get('Font'))?.get(nameObj.name);
-          if (fontRef === undefined) throw new Unsupported(`missing font ${nameObj.name}`);
-          ts.font = this.fonts.get(fontRef);
-          ts.fontName = nameObj.name;
-          ts.fontSize = size;
-          if (ts.font.vertical) throw new Unsupported('vertical font');
-          this.emit(OP.other);
-          break;
-        }
-        case 'Ts':
-          if (isNum(args[0])) ts.textRise = args[0];
-          break;
-        case 'Tr':
-          if (isNum(args[0])) ts.renderMode = args[0];
-          break;
-        case 'Tz':
-          if (isNum(args[0])) ts.textHScale = args[0] / 100;
-          break;
-        case 'TL':
-          if (isNum(args[0])) ts.leading = args[0];
-          break;
-        case 'Td':
-          if (isNum(args[0]) && isNum(args[1])) {
-            ts.translateTextLineMatrix(args[0], args[1]);
-            ts.textMatrix = ts.textLineMatrix.slice();
-          }
-          break;
-        case 'TD':
-          if (isNum(args[0]) && isNum(args[1])) {
-            ts.leading = -args[1];
-            ts.translateTextLineMatrix(args[0], args[1]);
-            ts.textMatrix = ts.textLineMatrix.slice();
-          }
-          break;
-        case 'T*':
-          ts.carriageReturn();
-          break;
-        case 'Tm':
-          if ((args as unknown[]).every(isNum)) {
-            ts.textMatrix = (args as number[]).slice();
-            ts.textLineMatrix = (args as number[]).slice();
-            tb.updateAdvanceScale();
-          }
-          break;
-        case 'Tc':
-          if (isNum(args[0])) ts.charSpacing = args[0];
-          break;
-        case 'Tw':
-          if (isNum(args[0])) ts.wordSpacing = args[0];
-          break;
-        case 'Tj':
-        case "'":
-        case '"': {
-          if (!ts.font) throw new Unsupported('text before Tf');
-          if (op === '"') {
-            if (isNum(args[0])) ts.wordSpacing = args[0];
-            if (isNum(args[1])) ts.charSpacing = args[1];
-          }
-          if (op !== 'Tj') ts.carriageReturn();
-          const s = args[args.length - 1];
-          if (s instanceof Uint8Array) {
-            this.countShown(s.length, ts.renderMode);
-            tb.show(s, 0);
-          }
-          this.emit(OP.other);
-          break;
-        }
-        case 'TJ': {
-          if (!ts.font) throw new Unsupported('text before Tf');
-          const arr = args[0];
-          if (!Array.isArray(arr)) break;
-          const spaceFactor = -ts.fontSize / 1000;
-          const buf: Uint8Array[] = [];
-          const join = () => {
-            if (buf.length === 1) return buf[0];
-            const n = buf.reduce((a, b) => a + b.length, 0);
-            const out = new Uint8Array(n);
-            let p = 0;
-            for (const b of buf) {
-              out.set(b, p);
-              p += b.length;
-            }
-            return out;
-          };
-          for (const el of arr) {
-            if (el instanceof Uint8Array) {
-              buf.push(el);
-              this.countShown(el.length, ts.renderMode);
-            } else if (typeof el === 'number' && el !== 0) {
-              const str = buf.length ? join() : null;
-              buf.length = 0;
-              tb.show(str, el * spaceFactor);
-            }
-          }
-          if (buf.length > 0) tb.show(join(), 0);
-          this.emit(OP.other);
-          break;
-        }
-        case 'Do':
-          tb.flush();
-          this.doXObject(args[0], xobjects(), ts, resources, depth);
-          break;
-        case 'gs': {
-          const gsDict = file.dict(
-            file.dict(resources?.get('ExtGState'))?.get((args[0] as Name)?.name ?? ''),
-          );
-          const f = gsDict ? file.array(gsDict.get('Font')) : undefined;
-          if (f && isNum(f[1])) {
-            tb.flush();
-            ts.font = this.fonts.get(f[0]);
-            ts.fontName = null;
-            ts.fontSize = f[1];
-          }
-          this.emit(OP.setGState);
-          break;
-        }
-        case 'BMC':
-        case 'BDC':
-        case 'EMC':
-          tb.flush();
-          this.emit(OP.other);
-          break;
-        case 'BI':
-          this.doInlineImage(lx);
-          break;
-        case 'm':
-        case 'l':
-          if (isNum(args[0]) && isNum(args[1])) {
-            cx = args[0];
-            cy = args[1];
-            path.push(op === 'm' ? 0 : 1, cx, cy);
-          }
-          break;
-        case 'c':
-          if ((args as unknown[]).every(isNum)) {
-            path.push(2, ...(args as number[]));
-            cx = args[4] as number;
-            cy = args[5] as number;
-          }
-          break;
-        case 'v': {
-          // The first control point is the current point.
-          const [x2, y2, x3, y3] = args as number[];
-          path.push(2, cx, cy, x2, y2, x3, y3);
-          cx = x3;
-          cy = y3;
-          break;
-        }
-        case 'y': {
-          const [x1, y1, x3, y3] = args as number[];
-          path.push(2, x1, y1, x3, y3, x3, y3);
-          cx = x3;
-          cy = y3;
-          break;
-        }
-        case 'h':
-          path.push(4);
-          break;
-        case 're': {
-          const [x, y, w, h] = args as number[];
-          if (![x, y, w, h].every(isNum)) break;
-          cx = x;
-          cy = y;
-          if (w === 0 || h === 0) path.push(0, x, y, 1, x + w, y + h, 4);
-          else path.push(0, x, y, 1, x + w, y, 1, x + w, y + h, 1, x, y + h, 4);
-          break;
-        }
-        case 'W':
-        case 'W*':
-          break;
-        default: {
-          const paint = PAINT[op];
-          if (paint !== undefined) {
-            this.emit(OP.constructPath, [paint, [path]]);
-            path = [];
-          } else if (want !== undefined || /^(SC|SCN|sc|scn)$/.test(op)) {
-            // Colours, line styles, shadings: drawn, not kept.
-            if (op !== 'BX' && op !== 'EX' && op !== 'MP' && op !== 'DP') this.emit(OP.other);
-          }
-        }
-      }
+      f.tb.ts = f.ts;
+      this.operator(op, args, want !== undefined, f);
       operands.length = 0;
     }
-    tb.flush();
+    f.tb.flush();
+  }
+
+  private operator(op: string, args: PdfObject[], known: boolean, f: Frame): void {
+    switch (op) {
+      case 'q':
+      case 'Q':
+      case 'cm':
+      case 'gs':
+        this.graphicsState(op, args, f);
+        return;
+      case 'BT':
+      case 'ET':
+      case 'Tf':
+      case 'Ts':
+      case 'Tr':
+      case 'Tz':
+      case 'TL':
+      case 'Tc':
+      case 'Tw':
+      case 'Td':
+      case 'TD':
+      case 'T*':
+      case 'Tm':
+        this.textState(op, args, f);
+        return;
+      case 'Tj':
+      case "'":
+      case '"':
+      case 'TJ':
+        this.showText(op, args, f);
+        return;
+      case 'Do':
+        f.tb.flush();
+        this.doXObject(args[0], this.file.dict(f.resources?.get('XObject')), f.ts, f.resources, f.depth);
+        return;
+      case 'BMC':
+      case 'BDC':
+      case 'EMC':
+        // Marked content ends a text item, as in pdf.js.
+        f.tb.flush();
+        this.emit(OP.other);
+        return;
+      case 'BI':
+        this.doInlineImage(f.lx);
+        return;
+    }
+    if (f.path.apply(op, args)) return;
+    const paint = PAINT[op];
+    if (paint !== undefined) {
+      this.emit(OP.constructPath, [paint, [f.path.take()]]);
+    } else if (known || /^(SC|SCN|sc|scn)$/.test(op)) {
+      // Colours, line styles, shadings: drawn, not kept.
+      if (op !== 'BX' && op !== 'EX' && op !== 'MP' && op !== 'DP') this.emit(OP.other);
+    }
+  }
+
+  /** Special graphics state (§8.4.4): q, Q, cm, and gs for the font an ExtGState may set. */
+  private graphicsState(op: string, args: PdfObject[], f: Frame): void {
+    const { tb } = f;
+    switch (op) {
+      case 'q':
+        f.stack.push(f.ts);
+        f.ts = f.ts.clone();
+        this.emit(OP.save);
+        return;
+      case 'Q': {
+        const prev = f.ts;
+        const restored = f.stack.pop();
+        if (restored) {
+          f.ts = restored;
+          tb.ts = restored;
+          if (prev.font !== restored.font || prev.fontSize !== restored.fontSize) tb.flush();
+        }
+        this.emit(OP.restore);
+        return;
+      }
+      case 'cm': {
+        const m = args as number[];
+        if (m.every(isNum)) {
+          f.ts.ctm = transform(f.ts.ctm, m);
+          this.emit(OP.transform, m.slice());
+        }
+        return;
+      }
+      case 'gs': {
+        const file = this.file;
+        const gsDict = file.dict(
+          file.dict(f.resources?.get('ExtGState'))?.get((args[0] as Name)?.name ?? ''),
+        );
+        const font = gsDict ? file.array(gsDict.get('Font')) : undefined;
+        if (font && isNum(font[1])) {
+          tb.flush();
+          f.ts.font = this.fonts.get(font[0]);
+          f.ts.fontName = null;
+          f.ts.fontSize = font[1];
+        }
+        this.emit(OP.setGState);
+      }
+    }
+  }
+
+  /** Text objects, text state and text positioning (§9.3, §9.4.1, §9.4.2). */
+  private textState(op: string, args: PdfObject[], f: Frame): void {
+    const ts = f.ts;
+    switch (op) {
+      case 'BT':
+        ts.textMatrix = IDENTITY.slice();
+        ts.textLineMatrix = IDENTITY.slice();
+        this.emit(OP.other);
+        return;
+      case 'ET':
+        this.emit(OP.other);
+        return;
+      case 'Tf': {
+        const [nameObj, size] = args;
+        if (!isName(nameObj) || !isNum(size)) return;
+        if (ts.font && nameObj.name === ts.fontName && size === ts.fontSize) return;
+        f.tb.flush();
+        const fontRef = this.file.dict(f.resources?.get('Font'))?.get(nameObj.name);
+        if (fontRef === undefined) throw new Unsupported(`missing font ${nameObj.name}`);
+        ts.font = this.fonts.get(fontRef);
+        ts.fontName = nameObj.name;
+        ts.fontSize = size;
+        if (ts.font.vertical) throw new Unsupported('vertical font');
+        this.emit(OP.other);
+        return;
+      }
+      case 'Ts':
+        if (isNum(args[0])) ts.textRise = args[0];
+        return;
+      case 'Tr':
+        if (isNum(args[0])) ts.renderMode = args[0];
+        return;
+      case 'Tz':
+        if (isNum(args[0])) ts.textHScale = args[0] / 100;
+        return;
+      case 'TL':
+        if (isNum(args[0])) ts.leading = args[0];
+        return;
+      case 'Tc':
+        if (isNum(args[0])) ts.charSpacing = args[0];
+        return;
+      case 'Tw':
+        if (isNum(args[0])) ts.wordSpacing = args[0];
+        return;
+      case 'Td':
+      case 'TD':
+        if (isNum(args[0]) && isNum(args[1])) {
+          if (op === 'TD') ts.leading = -args[1];
+          ts.translateTextLineMatrix(args[0], args[1]);
+          ts.textMatrix = ts.textLineMatrix.slice();
+        }
+        return;
+      case 'T*':
+        ts.carriageReturn();
+        return;
+      case 'Tm':
+        if ((args as unknown[]).every(isNum)) {
+          ts.textMatrix = (args as number[]).slice();
+          ts.textLineMatrix = (args as number[]).slice();
+          f.tb.updateAdvanceScale();
+        }
+    }
+  }
+
+  /** Text-showing operators (§9.4.3): Tj, ', " and TJ with its kerning adjustments. */
+  private showText(op: string, args: PdfObject[], f: Frame): void {
+    const { ts, tb } = f;
+    if (!ts.font) throw new Unsupported('text before Tf');
+    if (op === 'TJ') {
+      const arr = args[0];
+      if (!Array.isArray(arr)) return;
+      this.showArray(arr, ts, tb);
+    } else {
+      if (op === '"') {
+        if (isNum(args[0])) ts.wordSpacing = args[0];
+        if (isNum(args[1])) ts.charSpacing = args[1];
+      }
+      if (op !== 'Tj') ts.carriageReturn();
+      const s = args[args.length - 1];
+      if (s instanceof Uint8Array) {
+        this.countShown(s.length, ts.renderMode);
+        tb.show(s, 0);
+      }
+    }
+    this.emit(OP.other);
+  }
+
+  /** A TJ array: strings between two adjustments are shown as one, each adjustment as a shift. */
+  private showArray(arr: PdfObject[], ts: State, tb: TextBuilder): void {
+    const spaceFactor = -ts.fontSize / 1000;
+    const buf: Uint8Array[] = [];
+    const join = () => {
+      if (buf.length === 1) return buf[0];
+      const n = buf.reduce((a, b) => a + b.length, 0);
+      const out = new Uint8Array(n);
+      let p = 0;
+      for (const b of buf) {
+        out.set(b, p);
+        p += b.length;
+      }
+      return out;
+    };
+    for (const el of arr) {
+      if (el instanceof Uint8Array) {
+        buf.push(el);
+        this.countShown(el.length, ts.renderMode);
+      } else if (typeof el === 'number' && el !== 0) {
+        const str = buf.length ? join() : null;
+        buf.length = 0;
+        tb.show(str, el * spaceFactor);
+      }
+    }
+    if (buf.length > 0) tb.show(join(), 0);
   }
 
   private doXObject(
