@@ -108,6 +108,40 @@ describe('distill inspect', { timeout: 180_000 }, () => {
     await page.close();
   });
 
+  it('keeps a long document within the image budget: drawn smaller, then pages without images, and says so', async () => {
+    // 60 pages: the example page repeated (qpdf), inspected with a 2 MB budget for images.
+    const long = join(dir, 'long.pdf');
+    execFileSync('qpdf', ['--empty', '--pages', ...Array(60).fill(pdf), '--', long]);
+    const out = join(dir, 'long.html');
+    const r = await distill(['inspect', long, '--out', out, '--max-image-mb', '2']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(
+      /note: Page images drawn at (\d+) px \(not 1000\) to keep them within the 2 MB image budget/,
+    );
+    const side = Number(/drawn at (\d+) px/.exec(r.stderr)?.[1]);
+    expect(side).toBeGreaterThanOrEqual(400);
+    expect(side).toBeLessThan(1000);
+    const html = readFileSync(out, 'utf8');
+    const images = html.match(/id="img-\d+" data-mime="image\/jpeg"/g) ?? [];
+    // Base64 weighs 4/3 of the JPEG bytes; the budget may be passed by the one page that crossed it.
+    expect(Buffer.byteLength(html)).toBeLessThan(2 * 1024 * 1024 * (4 / 3) + 1024 * 1024);
+    if (images.length < 60)
+      expect(r.stderr).toContain(
+        `${60 - images.length} pages drawn without an image (past the 2 MB image budget`,
+      );
+    // Bad values are refused with the flag's name, before any work.
+    const bad = await distill(['inspect', long, '--out', out, '--max-image-mb', '0']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('--max-image-mb takes a whole number of megabytes');
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    await page.goto(pathToFileURL(out).href);
+    await page.waitForSelector('body[data-ready="1"]');
+    expect(await page.locator('.page').count()).toBe(60);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('lists blocks with provenance beside the Markdown for a format without layout', async () => {
     const out = join(dir, 'docx.html');
     const docx = join(EXAMPLE, 'field-notes.docx');

@@ -37,6 +37,7 @@ const USAGE = `usage:
   pnpm bench web [--help]            scrape through the real browser (web-speed.ts)
   pnpm bench ocr-startup [--help]    OCR engine start-up (ocr-startup.ts)
   pnpm bench hostile [--help]        the hostile classics, each in its own process, with peak RSS
+  pnpm bench inspect [--help]        a 1,000-page PDF's inspector report: written, then opened in Chromium (inspect-open.ts)
   pnpm bench crawl [--help]          crawl pages/s at 1, 4, 16 and Redis memory of a 10,000-page frontier (crawl-speed.ts)
   pnpm bench dev <tool> [args]       tuning and debugging aids (benchmarks/src/dev; no tool lists them)`;
 
@@ -52,6 +53,7 @@ const PROGRAMS: Record<string, string> = {
   'ocr-startup': './ocr-startup.js',
   hostile: './hostile/bench.js',
   crawl: './crawl-speed.js',
+  inspect: './inspect-open.js',
 };
 
 const DEV_DIR = new URL('./dev/', import.meta.url);

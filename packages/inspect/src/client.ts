@@ -19,21 +19,37 @@ const built = new Set();
 const pre = document.getElementById('mdtext');
 const bySpan = blocks.map((b, i) => i).filter((i) => blocks[i].span[1] > blocks[i].span[0]);
 bySpan.sort((a, b) => blocks[a].span[0] - blocks[b].span[0] || a - b);
+// In chunks of blocks the browser lays out only when near the viewport (content-visibility),
+// so the Markdown of a thousand pages costs what one screen of it does.
 const frag = document.createDocumentFragment();
+const newChunk = () => {
+  const c = document.createElement('div');
+  c.className = 'mdchunk';
+  return c;
+};
+let chunk = newChunk();
+let inChunk = 0;
 let at = 0;
 for (const i of bySpan) {
   const [s, e] = blocks[i].span;
   if (s < at) continue;
-  if (s > at) frag.append(md.slice(at, s));
+  if (s > at) chunk.append(md.slice(at, s));
+  if (inChunk === 100) {
+    frag.append(chunk);
+    chunk = newChunk();
+    inChunk = 0;
+  }
   const sp = document.createElement('span');
   sp.className = 'md k-' + blocks[i].cls;
   sp.dataset.i = String(i);
   sp.textContent = md.slice(s, e);
-  frag.append(sp);
+  chunk.append(sp);
+  inChunk++;
   mdSpans.set(i, sp);
   at = e;
 }
-frag.append(md.slice(at));
+chunk.append(md.slice(at));
+frag.append(chunk);
 pre.append(frag);
 
 const tagText = (b) => '#' + (b.order + 1) + ' ' + b.type + (b.ocr !== undefined ? ' · OCR ' + Math.round(b.ocr * 100) + '%' : '');
@@ -57,23 +73,34 @@ function gridLines(box, b) {
   }
 }
 
+// Page images come after this script in the file, so a long report is usable while the
+// browser still reads them: a page whose image is not parsed yet looks again shortly.
+function attachImage(n, el) {
+  const img = document.getElementById('img-' + n);
+  // The parser may have read only part of an element's text: it is whole once a later
+  // element exists or the document is read.
+  const loading = document.readyState === 'loading';
+  if (img && (!loading || img.nextElementSibling)) {
+    const im = document.createElement('img');
+    im.alt = 'page ' + n;
+    im.src = 'data:' + img.dataset.mime + ';base64,' + img.textContent.trim();
+    el.prepend(im);
+  } else if (loading) {
+    setTimeout(() => attachImage(n, el), 30);
+  } else {
+    const no = document.createElement('div');
+    no.className = 'noimg';
+    no.textContent = D.imageNote || 'no page image';
+    el.prepend(no);
+  }
+}
+
 function buildPage(n) {
   if (built.has(n)) return;
   built.add(n);
   const el = pageEls.get(n);
   if (!el) return;
-  const img = document.getElementById('img-' + n);
-  if (img) {
-    const im = document.createElement('img');
-    im.alt = 'page ' + n;
-    im.src = 'data:' + img.dataset.mime + ';base64,' + img.textContent.trim();
-    el.append(im);
-  } else {
-    const no = document.createElement('div');
-    no.className = 'noimg';
-    no.textContent = D.imageNote || 'no page image';
-    el.append(no);
-  }
+  attachImage(n, el);
   blocks.forEach((b, i) => {
     if (b.page !== n || !b.bbox) return;
     const [x0, y0, x1, y1] = b.bbox;

@@ -29,7 +29,8 @@ function legend(data: InspectData): string {
 
 /**
  * The inspector as one self-contained HTML document: styles, script, data and page images
- * inline. The same data gives the same bytes (no clock, no random ids, maps in page order),
+ * inline, the page images last: the script runs before the browser has read them, so a long
+ * document's report is ready at once and draws each page when its image arrives. The same data gives the same bytes (no clock, no random ids, maps in page order),
  * so reports can be diffed and cached.
  */
 export function renderInspector(data: InspectData): string {
@@ -75,8 +76,8 @@ export function renderInspector(data: InspectData): string {
 ${notes.length ? `<div class="warn">${esc(notes.join('\n'))}</div>` : ''}
 <main><section id="pages" aria-label="${data.layout ? 'pages' : 'blocks'}"></section><section id="md" aria-label="Markdown"><pre id="mdtext"></pre></section></main>
 <script type="application/json" id="distill-data">${scriptJson(json)}</script>
-${images}
 <script>${CLIENT_JS}</script>
+${images}
 </body>
 </html>
 `;

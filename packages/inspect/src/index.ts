@@ -12,6 +12,8 @@ import type { InspectData } from './model.js';
 export { renderInspector } from './html.js';
 export {
   cellPlaces,
+  DEFAULT_IMAGE_BUDGET,
+  fitImageSide,
   gridsFromDoc,
   type InspectOptions,
   inputName,

@@ -13,6 +13,12 @@ export interface InspectOptions {
   quality?: number;
   /** Past this many pages, pages are drawn without an image (default 2000). */
   maxImagePages?: number;
+  /**
+   * Budget for all page images together, in bytes of JPEG (default 48 MiB, so the report of a
+   * 1,000-page PDF stays a file a browser opens at once). A long document is drawn smaller to
+   * fit (down to MIN_FIT_SIDE pixels); pages past the budget get no image, and the report says so.
+   */
+  maxImageBytes?: number;
   /** The name shown in the header; default the input's file name. */
   file?: string;
   signal?: AbortSignal;
@@ -23,6 +29,22 @@ export interface InspectOptions {
  * parser's `blocks` (which every format's result carries when asked, with spans into the
  * Markdown). `parsers: []` is kept: the result is then the raw PDF, and the inspector says so.
  */
+export const DEFAULT_IMAGE_BUDGET = 48 * 1024 * 1024;
+/** What a text page weighs as a JPEG at 1000 px and quality 70 (measured: 60–150 KB on DP-Bench). */
+const BYTES_AT_1000PX = 120 * 1024;
+/** Below this a page image no longer shows where a block is: fewer pages are drawn instead. */
+const MIN_FIT_SIDE = 400;
+
+/**
+ * The longest side that fits `pages` images into `budget` bytes, at most `wanted`: a JPEG's
+ * size grows with its area, so the side shrinks with the square root of the overrun.
+ */
+export function fitImageSide(wanted: number, pages: number, budget: number): number {
+  const estimate = BYTES_AT_1000PX * (wanted / 1000) ** 2 * pages;
+  if (estimate <= budget) return wanted;
+  return Math.max(MIN_FIT_SIDE, Math.min(wanted, Math.floor(wanted * Math.sqrt(budget / estimate))));
+}
+
 export function inspectParseOptions(input: ParseOptionsInput = {}): ParseOptionsInput {
   const formats = (input.formats ?? []).filter((f) => (typeof f === 'string' ? f : f.type) !== 'markdown');
   const parsers = input.parsers;
@@ -126,11 +148,17 @@ export async function inspectorData(
       'No page images: drawing pages needs pdfjs-dist and @napi-rs/canvas (npm i @distill/ocr brings both). Boxes are drawn on blank pages.';
     return data;
   }
+  const budget = opts.maxImageBytes ?? DEFAULT_IMAGE_BUDGET;
+  const askedSide = opts.maxSide ?? 1000;
+  const side = fitImageSide(askedSide, wanted.length, budget);
   const images = await renderPageImages(ctx.bytes, wanted, {
-    maxSide: opts.maxSide,
+    maxSide: side,
     quality: opts.quality,
+    maxTotalBytes: budget,
     signal: opts.signal,
   });
+  const drawn = [...images.values()].reduce((a, im) => a + im.data.length, 0);
+  const mb = (budget / 1024 / 1024).toFixed(0);
   for (const [n, im] of images)
     data.images.set(n, {
       mime: im.mime,
@@ -138,11 +166,22 @@ export async function inspectorData(
       widthPx: im.widthPx,
       heightPx: im.heightPx,
     });
+  const notes: string[] = [];
+  if (side < askedSide)
+    notes.push(
+      `Page images drawn at ${side} px (not ${askedSide}) to keep them within the ${mb} MB image budget.`,
+    );
   const missing = data.pages.length - images.size;
-  if (missing > 0)
-    data.imageNote = `${missing} page${missing === 1 ? '' : 's'} drawn without an image (${
-      opts.pages ? 'not among the pages asked for' : 'past the page limit or not drawable'
-    }).`;
+  if (missing > 0) {
+    const why =
+      drawn >= budget
+        ? `past the ${mb} MB image budget (raise it with --max-image-mb, or draw fewer with --pages)`
+        : opts.pages
+          ? 'not among the pages asked for'
+          : 'past the page limit or not drawable';
+    notes.push(`${missing} page${missing === 1 ? '' : 's'} drawn without an image (${why}).`);
+  }
+  if (notes.length) data.imageNote = notes.join(' ');
   return data;
 }
 

@@ -36,6 +36,7 @@ main{display:flex;height:calc(100% - 90px);min-height:300px}
 #pages{flex:1 1 55%;padding:12px;border-right:1px solid #cbd5e1}
 #md{flex:1 1 45%;padding:12px;background:#fff}
 #mdtext{margin:0;white-space:pre-wrap;word-break:break-word;font:12px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
+.mdchunk{content-visibility:auto;contain-intrinsic-size:auto 1500px}
 .md{cursor:pointer;border-radius:2px}
 .md.active{box-shadow:0 0 0 2px var(--c)}
 .pagehead{margin:10px 0 4px;color:#475569;font-weight:600}

@@ -15,6 +15,11 @@ export interface PageImageOptions {
   maxSide?: number;
   /** JPEG quality, 1..100 (default 70: text stays legible, a text page weighs 60–150 KB). */
   quality?: number;
+  /**
+   * Stop drawing once the JPEGs drawn so far weigh this many bytes: the pages after are left
+   * without an image, so a long document's report stays bounded whatever its length.
+   */
+  maxTotalBytes?: number;
   signal?: AbortSignal;
 }
 
@@ -44,11 +49,13 @@ export async function renderPageImages(
   const maxSide = opts.maxSide ?? 1000;
   const quality = opts.quality ?? 70;
   const out = new Map<number, PageImage>();
+  let total = 0;
   const doc = await openForRender(bytes);
   try {
     const factory = (doc as unknown as { canvasFactory: CanvasFactory }).canvasFactory;
     for (const n of pageNumbers) {
       if (opts.signal?.aborted) break;
+      if (opts.maxTotalBytes !== undefined && total >= opts.maxTotalBytes) break;
       if (n < 1 || n > doc.numPages) continue;
       const page = await doc.getPage(n);
       try {
@@ -68,6 +75,7 @@ export async function renderPageImages(
           } as never).promise;
           const data = new Uint8Array(cc.canvas.toBuffer('image/jpeg', quality));
           out.set(n, { pageNumber: n, mime: 'image/jpeg', data, widthPx: w, heightPx: h });
+          total += data.length;
         } finally {
           factory.destroy(cc);
         }

@@ -23,6 +23,8 @@ only when scrolled near.
   --open                    open it in the default browser
   --pages LIST              draw only these pages as images, e.g. 1-3,7 (boxes stay for all)
   --max-side PX             longest side of a page image, 200..4000 (default 1000)
+  --max-image-mb N          budget for all page images, 1..4096 MB (default 48): a long
+                            document is drawn smaller to fit, pages past it get no image
   --pdf-mode MODE           fast | auto | ocr (default auto)
   --max-pages N             parse only the first N pages of a PDF (1..10000)
   --only-main-content       keep only the main content of web pages (default)
@@ -72,6 +74,7 @@ export async function inspectCommand(argv: string[], io: Io): Promise<number> {
       timeout: PARSE_FLAGS.timeout,
       pages: { type: 'string' },
       'max-side': { type: 'string' },
+      'max-image-mb': { type: 'string' },
       out: { type: 'string', short: 'o' },
       open: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -95,7 +98,12 @@ export async function inspectCommand(argv: string[], io: Io): Promise<number> {
     io.err('distill inspect: --max-side takes a whole number of pixels from 200 to 4000\n');
     return 2;
   }
-  const { pages: _ignored, ...flags } = values;
+  const imageMb = values['max-image-mb'] === undefined ? undefined : Number(values['max-image-mb']);
+  if (imageMb !== undefined && !(Number.isInteger(imageMb) && imageMb >= 1 && imageMb <= 4096)) {
+    io.err('distill inspect: --max-image-mb takes a whole number of megabytes from 1 to 4096\n');
+    return 2;
+  }
+  const { pages: _ignored, 'max-image-mb': _mb, ...flags } = values;
   const options = parseOptionsFromFlags(flags);
   try {
     validate(parseOptionsSchema, options, 'options');
@@ -108,7 +116,11 @@ export async function inspectCommand(argv: string[], io: Io): Promise<number> {
   // The inspector (and, for PDFs, pdf.js drawing) loads only for this command.
   const { inspect } = await import('@distill/inspect');
   try {
-    const { html, data } = await inspect(file, options, { pages, maxSide });
+    const { html, data } = await inspect(file, options, {
+      pages,
+      maxSide,
+      maxImageBytes: imageMb === undefined ? undefined : imageMb * 1024 * 1024,
+    });
     await writeFile(out, html);
     io.err(
       `distill inspect: wrote ${out} (${data.blocks.length} blocks${data.layout ? `, ${data.pages.length} pages, ${data.images.size} page images` : ''}, ${(Buffer.byteLength(html) / 1024).toFixed(0)} KB)\n`,
