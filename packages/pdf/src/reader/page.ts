@@ -228,6 +228,7 @@ export function readPageInput(
     links,
     invisibleTextShare: interp.shownBytes ? interp.invisibleBytes / interp.shownBytes : 0,
     ...(cut.length ? { cut } : {}),
+    ...(interp.oversizedImages.length ? { oversizedImages: [...interp.oversizedImages] } : {}),
   };
 }
 
