@@ -1,6 +1,6 @@
 import Firecrawl from 'firecrawl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CrawlSite, startCrawlSite } from './helpers/crawl-site.js';
+import { type CrawlSite, startCrawlSite } from '../packages/server/src/testing/index.js';
 import { requireBuilt, type Served, serveProcess } from './helpers/spawn.js';
 
 // The hard limits of `distill serve --crawl-*`: each one reached ends the crawl early and is

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import Firecrawl from 'firecrawl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CrawlSite, startCrawlSite } from './helpers/crawl-site.js';
+import { type CrawlSite, startCrawlSite } from '../packages/server/src/testing/index.js';
 import { requireBuilt, type Served, serveProcess } from './helpers/spawn.js';
 
 // Crawl, map and batch scrape through the front door: a spawned `distill serve` spoken to by the
@@ -198,6 +198,42 @@ describe('crawl, map and batch scrape with the official client', { timeout: 600_
     const errs = await client.getBatchScrapeErrors(job.id);
     expect(errs.errors.map((e) => [e.url, e.code])).toEqual([[`${site.url}/gone/x`, 'NOT_FOUND']]);
     expect(errs.robotsBlocked).toEqual([`${site.url}/private/y`]);
+  });
+
+  it('batchScrape({ appendToId }) adds URLs to a batch that ran, each page once, charged once', async () => {
+    const first = Array.from({ length: 6 }, (_, i) => `${site.url}/s5/p${i}`);
+    const done = await client.batchScrape(first, {
+      options: { formats: ['markdown'] },
+      pollInterval: 1,
+      timeout: 300,
+    });
+    expect(done.status).toBe('completed');
+    // Appended after it completed: the batch runs again for the new URLs; the one it has is not redone.
+    const more = [`${site.url}/s5/p2`, ...Array.from({ length: 5 }, (_, i) => `${site.url}/s5/p${20 + i}`)];
+    const appended = await client.startBatchScrape(more, { appendToId: done.id });
+    expect(appended.id).toBe(done.id);
+    let job = await client.getBatchScrapeStatus(done.id);
+    while (job.status === 'scraping') {
+      await new Promise((r) => setTimeout(r, 250));
+      job = await client.getBatchScrapeStatus(done.id);
+    }
+    expect(job.status).toBe('completed');
+    const urls = urlsOf(job.data as Doc[]);
+    expect(urls.length).toBe(11);
+    expect(new Set(urls)).toEqual(new Set([...first, ...more]));
+    expect(job.creditsUsed).toBe(11);
+    // A cancelled batch, a crawl and a job that does not exist take no URLs.
+    const running = await client.startBatchScrape([`${site.url}/s6/p0`]);
+    await client.cancelBatchScrape(running.id);
+    await expect(client.startBatchScrape([`${site.url}/s6/p1`], { appendToId: running.id })).rejects.toThrow(
+      /cancelled/,
+    );
+    await expect(client.startBatchScrape([`${site.url}/s6/p1`], { appendToId: crawlId })).rejects.toThrow(
+      /crawl, not a batch/,
+    );
+    await expect(
+      client.startBatchScrape([`${site.url}/s6/p1`], { appendToId: '00000000-0000-4000-8000-000000000000' }),
+    ).rejects.toThrow(/no such job/);
   });
 
   it('posts signed webhooks (started, page, completed), retrying a receiver that failed', async () => {

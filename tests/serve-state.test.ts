@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Firecrawl from 'firecrawl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningRedis, startRedis } from '../packages/server/src/testing/redis.js';
+import { type RunningRedis, startRedis } from '../packages/server/src/testing/index.js';
 import { ApiDocument, validatingProxy } from './helpers/openapi.js';
 import { EXAMPLE, serveProcess } from './helpers/spawn.js';
 

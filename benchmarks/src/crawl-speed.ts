@@ -19,9 +19,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { engineServices, serve, startCrawlWorker } from '@distill/server';
-import { startCrawlSite } from '../../tests/helpers/crawl-site.js';
-import { redisCommand, startRedis } from '../../tests/helpers/redis.js';
+import { type CrawlEngineOptions, engineServices, serve, startCrawlWorker } from '@distill/server';
+import {
+  type CrawlSite,
+  type RunningRedis,
+  redisCommand,
+  type SiteOptions,
+  startCrawlSite,
+  startRedis,
+} from '@distill/server/testing';
 import { writeReport } from './report.js';
 import { machineLine, writeSection } from './results.js';
 import { runMain } from './run-main.js';
@@ -80,36 +86,80 @@ async function crawlOnce(base: string, site: string, body: Record<string, unknow
 const usedMb = async (port: number) =>
   Number(/used_memory:(\d+)/.exec(await redisCommand(port, 'INFO memory'))?.[1] ?? 0) / 1024 / 1024;
 
-async function redisPart(frontierPages: number): Promise<RedisRow> {
-  const redis = await startRedis();
-  const per = 100;
-  const site = await startCrawlSite({ sections: Math.ceil(frontierPages / per), perSection: per });
+interface Stack {
+  site: CrawlSite;
+  url: string;
+  redis?: RunningRedis;
+  close(): Promise<void>;
+}
+
+/**
+ * What each part runs on: the loopback site and `distill serve` (in this process, no auth); with
+ * `queue`, a throwaway redis-server, the server on it and one crawl worker doing 16 pages at
+ * once. Closed in the reverse order.
+ */
+async function startStack(siteOpts: SiteOptions, queue?: { name: string; maxPages: number }): Promise<Stack> {
+  const site = await startCrawlSite(siteOpts);
+  const redis = queue ? await startRedis() : undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'distill-bench-crawl-'));
-  const queue = redis.url('bench');
+  const crawl: CrawlEngineOptions | undefined =
+    queue && redis
+      ? {
+          queue: redis.queue(queue.name),
+          allowPrivateUrls: true,
+          limits: { maxPages: queue.maxPages },
+        }
+      : undefined;
   const server = await serve({
     port: 0,
     noAuth: true,
     handleSignals: false,
     dataDir,
     engine: { allowPrivateUrls: true },
-    crawl: { queue, allowPrivateUrls: true, limits: { maxPages: frontierPages * 2 } },
+    ...(crawl ? { crawl } : {}),
     config: { logger: false },
   });
-  const engine = engineServices({ allowPrivateUrls: true, dataDir });
-  const worker = await startCrawlWorker({
-    queue,
-    scrape: engine.scrape,
-    allowPrivateUrls: true,
-    concurrency: 16,
-  });
+  const engine = crawl ? engineServices({ allowPrivateUrls: true, dataDir }) : undefined;
+  const worker =
+    crawl && engine
+      ? await startCrawlWorker({
+          queue: crawl.queue as string,
+          scrape: engine.scrape,
+          allowPrivateUrls: true,
+          concurrency: 16,
+        })
+      : undefined;
+  return {
+    site,
+    url: server.url,
+    redis,
+    async close() {
+      await worker?.close();
+      await engine?.close();
+      await server.close();
+      await site.close();
+      await redis?.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function redisPart(frontierPages: number): Promise<RedisRow> {
+  const per = 100;
+  const stack = await startStack(
+    { sections: Math.ceil(frontierPages / per), perSection: per },
+    { name: 'bench', maxPages: frontierPages * 2 },
+  );
+  const { site, redis } = stack;
+  const port = (redis as RunningRedis).port;
   try {
-    const baseline = await usedMb(redis.port);
+    const baseline = await usedMb(port);
     let peak = baseline;
     let frontierPeak = baseline;
     let sampling = true;
     const sampler = (async () => {
       while (sampling) {
-        const m = await usedMb(redis.port);
+        const m = await usedMb(port);
         peak = Math.max(peak, m);
         await new Promise((r) => setTimeout(r, 100));
       }
@@ -117,12 +167,12 @@ async function redisPart(frontierPages: number): Promise<RedisRow> {
     // The frontier is full once the sitemap is read: note the peak while most of it is queued.
     const watch = (async () => {
       for (;;) {
-        const active = (await (await fetch(`${server.url}/v2/crawl/active`)).json()) as {
+        const active = (await (await fetch(`${stack.url}/v2/crawl/active`)).json()) as {
           crawls: { id: string }[];
         };
         const id = active.crawls[0]?.id;
         if (id) {
-          const s = (await (await fetch(`${server.url}/v2/crawl/${id}?skip=1000000000`)).json()) as {
+          const s = (await (await fetch(`${stack.url}/v2/crawl/${id}?skip=1000000000`)).json()) as {
             total: number;
             completed: number;
             status: string;
@@ -134,7 +184,7 @@ async function redisPart(frontierPages: number): Promise<RedisRow> {
         await new Promise((r) => setTimeout(r, 100));
       }
     })();
-    const r = await crawlOnce(server.url, site.url, {
+    const r = await crawlOnce(stack.url, site.url, {
       maxDiscoveryDepth: 1,
       limit: frontierPages * 2,
       maxConcurrency: 16,
@@ -153,12 +203,7 @@ async function redisPart(frontierPages: number): Promise<RedisRow> {
       frontierPeakMb: frontierPeak,
     };
   } finally {
-    await worker.close();
-    await engine.close();
-    await server.close();
-    await site.close();
-    await redis.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await stack.close();
   }
 }
 
@@ -191,26 +236,18 @@ async function main() {
     return;
   }
   const levels = values.levels.split(',').map(Number);
-  const site = await startCrawlSite({
+  const stack = await startStack({
     sections: Number(values.sections),
     perSection: Number(values['per-section']),
   });
-  const dataDir = mkdtempSync(join(tmpdir(), 'distill-bench-crawl-'));
-  const server = await serve({
-    port: 0,
-    noAuth: true,
-    handleSignals: false,
-    dataDir,
-    engine: { allowPrivateUrls: true },
-    config: { logger: false },
-  });
+  const { site } = stack;
   const rows: Row[] = [];
   const sitePages = site.expected(3).size;
   try {
     // One untimed crawl first: module loading and the parser's first runs stay out of the figures.
-    await crawlOnce(server.url, site.url, { limit: 20, scrapeOptions: NO_CACHE });
+    await crawlOnce(stack.url, site.url, { limit: 20, scrapeOptions: NO_CACHE });
     for (const c of levels) {
-      const r = await crawlOnce(server.url, site.url, {
+      const r = await crawlOnce(stack.url, site.url, {
         maxDiscoveryDepth: 3,
         maxConcurrency: c,
         scrapeOptions: NO_CACHE,
@@ -225,9 +262,7 @@ async function main() {
       console.log(JSON.stringify(row));
     }
   } finally {
-    await server.close();
-    await site.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await stack.close();
   }
   const redis = values['skip-redis'] ? undefined : await redisPart(Number(values['frontier-pages']));
   if (redis) console.log(JSON.stringify(redis));

@@ -158,8 +158,12 @@ async function parseFast(
   const script = wantWorkers ? workerScript(settings) : undefined;
   let layouts: PageLayout[];
   if (settings.mode === 'ocr') {
-    // Every page is OCR'd: the text layer is not read at all.
-    layouts = blankLayouts(pageNumbers);
+    // Every page is OCR'd: the text layer is not read at all, only which images OCR will not
+    // decode (so the warning can name them).
+    layouts = blankLayouts(pageNumbers).map((l) => {
+      const oversized = fast.oversizedImages(l.pageNumber);
+      return oversized.length ? { ...l, oversizedImages: oversized } : l;
+    });
   } else if (script && wantWorkers) {
     // Workers read with the fast reader and fall back to pdf.js themselves.
     layouts = await inWorkers(bytes, pageNumbers, script, settings, signal, true);

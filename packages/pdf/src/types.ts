@@ -59,6 +59,11 @@ export interface PageInput {
   invisibleTextShare?: number;
   /** What a reader cut on this page to stay bounded (operators, text items, runs), said in a warning. */
   cut?: string[];
+  /**
+   * Images on the page past the pixels OCR's renderer decodes (`W × H`): a page read by OCR is
+   * read without them, and the warning says so. Only the fast reader sees them.
+   */
+  oversizedImages?: string[];
 }
 
 /** A span of text inside a block with its style, so headings and emphasis survive. */
@@ -119,4 +124,6 @@ export interface PageLayout {
   reader?: 'fast' | 'pdfjs';
   /** PageInput's cut: content left out to stay bounded. */
   cut?: string[];
+  /** PageInput's oversizedImages. */
+  oversizedImages?: string[];
 }

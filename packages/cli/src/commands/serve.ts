@@ -44,7 +44,8 @@ Crawl, batch scrape and map (/v2/crawl, /v2/batch/scrape, /v2/map):
   --crawl-max-mb N      stored result size per job, MB (default 512)
   --crawl-max-minutes N wall time per job (default 120)
   --crawl-max-frontier N  URLs queued and not yet done per job (default 100000)
-  --crawl-per-host N    requests in flight per host (default 16)
+  --crawl-per-host N    requests in flight per host (default 16); with --queue, over all the
+                        workers together (leases in Redis)
 
 A model, optional (json format, model summaries, onlyCleanContent, changeTracking json):
   --llm-url URL         an OpenAI-compatible chat-completions endpoint, e.g. http://127.0.0.1:8080/v1

@@ -1,3 +1,4 @@
+import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { makeZip } from '../testing/zip-writer.js';
 import { CfbFile } from './cfb.js';
@@ -24,6 +25,41 @@ describe('ZipArchive', () => {
     expect(() => zip.read('word/document.xml')).toThrowError(
       expect.objectContaining({ code: 'DECOMPRESSION_LIMIT' }),
     );
+  });
+
+  it('refuses a member that declares a size past a limit without inflating it', () => {
+    // Not deflate data at all: were it inflated, the error would be FILE_CORRUPT.
+    const garbage = { deflated: new Uint8Array(4096).fill(0xff), size: 0xfffffffe };
+    const zip = new ZipArchive(makeZip({ 'word/document.xml': garbage, 'b.xml': '<b/>' }));
+    expect(() => zip.read('word/document.xml')).toThrowError(
+      expect.objectContaining({ code: 'DECOMPRESSION_LIMIT', message: expect.stringMatching(/declares/) }),
+    );
+    // Against what is left of the archive's budget too: the second member, under the member
+    // cap but over what the first left, is refused from its declaration alone.
+    const five = new Uint8Array(5 * 1024 * 1024);
+    const two = new ZipArchive(
+      makeZip({
+        a: { deflated: deflateRawSync(five), size: five.length },
+        b: { deflated: new Uint8Array(64).fill(0xff), size: five.length },
+      }),
+      { maxEntries: 10, maxTotalBytes: 8 * 1024 * 1024, maxEntryBytes: 6 * 1024 * 1024, maxRatio: 1000 },
+    );
+    expect(two.read('a').length).toBe(five.length);
+    expect(() => two.read('b')).toThrowError(
+      expect.objectContaining({ code: 'DECOMPRESSION_LIMIT', message: expect.stringMatching(/declares/) }),
+    );
+  });
+
+  it('stops a member that declares less than it holds where its declaration ends', () => {
+    const zeros = new Uint8Array(64 * 1024 * 1024);
+    const liar = { deflated: deflateRawSync(zeros), size: 100 };
+    const small = { deflated: deflateRawSync(Buffer.from('tiny')), size: 0 };
+    const zip = new ZipArchive(makeZip({ 'word/document.xml': liar, small }));
+    expect(() => zip.read('word/document.xml')).toThrowError(
+      expect.objectContaining({ code: 'DECOMPRESSION_LIMIT' }),
+    );
+    // A small member that declares nothing (some writers do) is still read.
+    expect(zip.readText('small')).toBe('tiny');
   });
 
   it('counts the budget over all members', () => {

@@ -4,9 +4,11 @@ import { ZIP_LAYOUT } from './zip-layout.js';
 
 /**
  * A small ZIP reader with hard limits, shared by detection and by every ZIP-based format
- * (OOXML, ODF, EPUB). It reads the central directory only, never trusts declared sizes, and
- * inflates each member with a cap so a zip bomb ends in DECOMPRESSION_LIMIT, not in an
- * unbounded allocation.
+ * (OOXML, ODF, EPUB). It reads the central directory only and inflates each member with a
+ * cap, so a zip bomb ends in DECOMPRESSION_LIMIT, not in an unbounded allocation: a member
+ * that declares a size past a limit is refused before it is inflated, and one that declares
+ * less than it holds is stopped where its declaration ends (declared sizes are never trusted
+ * to be small, only held to).
  */
 export interface ZipLimits {
   maxEntries: number;
@@ -35,6 +37,11 @@ export interface ZipEntry {
 }
 
 const { local: L, central: C, end: E, zip64Locator: Z64L, zip64End: Z64 } = ZIP_LAYOUT;
+
+/** Members may inflate this far whatever their ratio (small parts compress very well). */
+const RATIO_FREE_BYTES = 10 * 1024 * 1024;
+/** Members may inflate this far whatever size they declare. */
+const DECLARED_SLACK = 1024 * 1024;
 const SIG_EOCD = E.signature;
 const SIG_EOCD64_LOC = Z64L.signature;
 const SIG_EOCD64 = Z64.signature;
@@ -200,8 +207,24 @@ export class ZipArchive {
     const budget = this.limits.maxTotalBytes - this.spent;
     // Past 10 MiB a member may not inflate beyond maxRatio times its compressed size: checking
     // that only afterwards let a 1 KB bomb inflate 256 MiB before it was refused.
-    const byRatio = Math.max(10 * 1024 * 1024, data.length * this.limits.maxRatio);
-    const cap = Math.min(this.limits.maxEntryBytes, budget, max ?? Number.POSITIVE_INFINITY, byRatio);
+    const byRatio = Math.max(RATIO_FREE_BYTES, data.length * this.limits.maxRatio);
+    const declared = entry.uncompressedSize;
+    if (max === undefined && entry.method === ZIP_LAYOUT.methodDeflate) {
+      // A member whose directory entry declares a size past a limit is refused before any of it
+      // is inflated (a bomb that says what it is costs nothing)...
+      if (declared > Math.min(this.limits.maxEntryBytes, budget, byRatio)) throw this.bomb(name, declared);
+    }
+    // ...and one that declares less than it holds stops at what it declared, not at the member
+    // cap. Members up to DECLARED_SLACK are let through whatever they declare (writers that put 0
+    // there exist); past it a member inflating beyond its declaration is refused as a bomb.
+    const byDeclared = max === undefined ? Math.max(declared, DECLARED_SLACK) : Number.POSITIVE_INFINITY;
+    const cap = Math.min(
+      this.limits.maxEntryBytes,
+      budget,
+      max ?? Number.POSITIVE_INFINITY,
+      byRatio,
+      byDeclared,
+    );
     let out: Uint8Array;
     if (entry.method === ZIP_LAYOUT.methodStored) {
       out = data.length > cap ? data.subarray(0, cap) : data;
@@ -218,7 +241,7 @@ export class ZipArchive {
         if (max !== undefined) return this.inflatePrefix(data, max);
         throw corrupt(`member ${name} does not inflate: ${(err as Error).message}`);
       }
-      if (out.length > 10 * 1024 * 1024 && out.length / Math.max(1, data.length) > this.limits.maxRatio) {
+      if (out.length > RATIO_FREE_BYTES && out.length / Math.max(1, data.length) > this.limits.maxRatio) {
         throw this.bomb(name);
       }
     } else {
@@ -240,10 +263,14 @@ export class ZipArchive {
     }
   }
 
-  private bomb(name: string): DistillError {
+  private bomb(name: string, declared?: number): DistillError {
+    const what =
+      declared === undefined
+        ? 'decompresses past the limit'
+        : `declares ${declared} bytes uncompressed, past the limit`;
     return new DistillError(
       'DECOMPRESSION_LIMIT',
-      `Payload Too Large: the archive member ${name} decompresses past the limit (${this.limits.maxEntryBytes} bytes per member, ${this.limits.maxTotalBytes} in all, ratio ${this.limits.maxRatio})`,
+      `Payload Too Large: the archive member ${name} ${what} (${this.limits.maxEntryBytes} bytes per member, ${this.limits.maxTotalBytes} in all, ratio ${this.limits.maxRatio})`,
     );
   }
 }

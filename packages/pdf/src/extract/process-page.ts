@@ -10,7 +10,8 @@ import { extractPage } from './page.js';
  */
 export function layoutPage(input: PageInput): PageLayout {
   const analyzed = analyzePage(input);
-  const layout = input.cut?.length ? { ...analyzed, cut: input.cut } : analyzed;
+  let layout = input.cut?.length ? { ...analyzed, cut: input.cut } : analyzed;
+  if (input.oversizedImages?.length) layout = { ...layout, oversizedImages: input.oversizedImages };
   const cover = imageCover(input);
   if (cover === 0) return layout;
   return { ...layout, imageCover: cover, invisibleTextShare: input.invisibleTextShare };

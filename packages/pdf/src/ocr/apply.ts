@@ -1,5 +1,6 @@
 import { DistillError } from '@distill/core';
 import type { OcrPool } from '@distill/ocr';
+import { MAX_IMAGE_PIXELS } from '../image-limits.js';
 import { loadOcr, OCR_INSTALL_HINT, ocrInstalled } from '../optional.js';
 import { pdfEnv } from '../settings.js';
 import type { PageLayout } from '../types.js';
@@ -109,6 +110,7 @@ export async function applyOcr(
     }
     throw e;
   }
+  warnOversized(layouts, new Set([...pages, ...out.keys()]), opts.warn);
   for (let i = 0; i < layouts.length; i++) {
     const r = results.get(layouts[i].pageNumber);
     // An unreadable page keeps what its text layer had (a stamp or page number on a scan).
@@ -117,6 +119,20 @@ export async function applyOcr(
     out.set(r.layout.pageNumber, { ...r.info, reason: reasons.get(r.layout.pageNumber) });
   }
   return out;
+}
+
+/**
+ * Says which images OCR read its pages without: the renderer does not decode images past
+ * MAX_IMAGE_PIXELS (a 100,000 × 100,000 claim would be 10 GB of grey), so their text is missing.
+ */
+function warnOversized(layouts: PageLayout[], read: Set<number>, warn: (m: string) => void): void {
+  for (const l of layouts) {
+    if (!read.has(l.pageNumber) || !l.oversizedImages?.length) continue;
+    const n = l.oversizedImages.length;
+    warn(
+      `PDF page ${l.pageNumber}: OCR read the page without ${n === 1 ? 'an image' : `${n} images`} of ${l.oversizedImages.join(', ')} pixels, past the ${MAX_IMAGE_PIXELS.toLocaleString('en-US')} pixels OCR decodes`,
+    );
+  }
 }
 
 /** Whether large images inside text pages are read: the setting, or DISTILL_OCR_IMAGES=1. */

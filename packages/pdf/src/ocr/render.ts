@@ -1,5 +1,6 @@
 import { dirname, join } from 'node:path';
 import { DistillError } from '@distill/core';
+import { MAX_IMAGE_PIXELS } from '../image-limits.js';
 import { importOptional, OCR_INSTALL_HINT, resolveOptional } from '../optional.js';
 import { openPdf, type PdfDocument, type PdfPage } from '../pdfjs.js';
 
@@ -12,8 +13,8 @@ export const DEFAULT_DPI = 300;
  * each line to a fixed height anyway. Images inside text pages keep DEFAULT_DPI.
  */
 export const PAGE_DPI = 200;
-/** Largest image pdf.js decodes for OCR (a 600 dpi A2 scan is ~ 140 M): larger ones are not drawn. */
-export const MAX_IMAGE_PIXELS = 150_000_000;
+/** Largest image decoded for OCR (see image-limits.ts). */
+export { MAX_IMAGE_PIXELS };
 /** Pixel caps, so a poster-sized page costs no more than a large one. */
 const MAX_SIDE_PX = 5000;
 const MAX_PIXELS = 16_000_000;

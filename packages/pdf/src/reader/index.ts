@@ -4,7 +4,7 @@ import type { PageInput } from '../types.js';
 import { type PageRecord, PdfFile } from './document.js';
 import { FontCache } from './fonts.js';
 import { decodeTextString, isName, type PdfObject, Stream } from './objects.js';
-import { readPageInput } from './page.js';
+import { oversizedImagesOf, readPageInput } from './page.js';
 
 export { Unsupported } from './objects.js';
 
@@ -39,6 +39,16 @@ export class FastPdf {
       this.fonts = new FontCache(this.file);
     }
     return readPageInput(this.file, this.fonts, rec, n);
+  }
+
+  /** Page `n`'s images past what OCR decodes (`W × H`), from its resources; [] when unreadable. */
+  oversizedImages(n: number): string[] {
+    const rec = this.records[n - 1];
+    try {
+      return rec ? oversizedImagesOf(this.file, rec) : [];
+    } catch {
+      return [];
+    }
   }
 
   metadata(): DocMetadata {

@@ -1,12 +1,13 @@
 import { readGraphics } from '../extract/graphics.js';
 import { BOLD_NAME, ITALIC_NAME, keepImages, linkArea, textItemsToRuns } from '../extract/page.js';
+import { MAX_IMAGE_PIXELS } from '../image-limits.js';
 import type { LinkArea, PageInput } from '../types.js';
 import { BudgetExhausted, ContentInterpreter, MAX_ITEMS } from './content/interpreter.js';
 import { READER_OPS } from './content/ops.js';
 import type { PageRecord, PdfFile } from './document.js';
 import { MAX_DECODED } from './filters.js';
 import type { Font, FontCache } from './fonts.js';
-import { decodeTextString, isName, isNum, type PdfObject, Stream } from './objects.js';
+import { decodeTextString, isName, isNum, type PdfObject, Ref, Stream } from './objects.js';
 
 /** Operators one page may run, forms included (a nested-form bomb stops here). */
 const MAX_PAGE_OPS = 3_000_000;
@@ -180,6 +181,37 @@ function fontStyle(font: Font) {
  * One page through the fast reader, to the same PageInput extract/page.ts makes with pdf.js.
  * Throws Unsupported when a font or construct needs pdf.js; the caller falls back.
  */
+/**
+ * Image XObjects of a page's resources (its forms' too, a few levels down) past the pixels
+ * OCR's renderer decodes, as `W × H`: what `ocr` mode, which reads no text layer, names in its
+ * warning. Resources are looked at, not the content stream, so this costs no page read.
+ */
+export function oversizedImagesOf(file: PdfFile, rec: PageRecord): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  const walk = (resources: PdfObject | undefined, depth: number): void => {
+    const xobjects = file.dict(file.dict(resources)?.get('XObject'));
+    if (!xobjects || depth > 4) return;
+    for (const raw of xobjects.map.values()) {
+      if (raw instanceof Ref) {
+        if (seen.has(raw.key) || seen.size > 1000) continue;
+        seen.add(raw.key);
+      }
+      const x = file.resolve(raw);
+      if (!(x instanceof Stream)) continue;
+      const subtype = file.resolve(x.dict.get('Subtype'));
+      if (isName(subtype, 'Form')) walk(x.dict.get('Resources'), depth + 1);
+      if (!isName(subtype, 'Image')) continue;
+      const w = file.num(x.dict.get('Width') ?? x.dict.get('W')) ?? 0;
+      const h = file.num(x.dict.get('Height') ?? x.dict.get('H')) ?? 0;
+      const size = `${Math.round(w)} × ${Math.round(h)}`;
+      if (w * h > MAX_IMAGE_PIXELS && out.length < 8 && !out.includes(size)) out.push(size);
+    }
+  };
+  walk(rec.resources, 0);
+  return out;
+}
+
 export function readPageInput(
   file: PdfFile,
   fonts: FontCache,
@@ -228,6 +260,7 @@ export function readPageInput(
     links,
     invisibleTextShare: interp.shownBytes ? interp.invisibleBytes / interp.shownBytes : 0,
     ...(cut.length ? { cut } : {}),
+    ...(interp.oversizedImages.length ? { oversizedImages: [...interp.oversizedImages] } : {}),
   };
 }
 

@@ -6,10 +6,10 @@ import { HostGate } from './host-gate.js';
 import { type CrawlLimits, DEFAULT_CRAWL_LIMITS, LIMIT_TEXT } from './limits.js';
 import { LocalRunner } from './local-runner.js';
 import { MemoryJobStore } from './memory-store.js';
-import { type PageEnv, processPage, seedsOf } from './page.js';
+import { type PageCredits, type PageEnv, processPage, seedsOf } from './page.js';
 import type { QueueParts } from './queue-engine.js';
 import { RobotsCache } from './robots-cache.js';
-import type { CrawlPlan, JobMeta, JobStore } from './types.js';
+import type { CrawlPlan, FrontierEntry, JobMeta, JobStore } from './types.js';
 import { type WebhookSender, webhookSender } from './webhooks.js';
 
 export interface CrawlEngineOptions {
@@ -23,6 +23,15 @@ export interface CrawlEngineOptions {
   llm?: LlmProvider;
   /** The user agent robots.txt rules are matched against (default `distill`). */
   userAgent?: string;
+}
+
+/** The server's ledger, as crawls charge it. */
+export interface CrawlCredits extends PageCredits {
+  /**
+   * Charges credits queue workers recorded for pages they stored (workers have no ledger; they
+   * keep within the budget the crawl was planned with). Throws when the store fails.
+   */
+  record(owner: string, credits: number): Promise<void>;
 }
 
 /** Documents per status page, and bytes (a page stops early past it, as Firecrawl's 10 MB pages do). */
@@ -56,11 +65,13 @@ export class CrawlEngine {
   private charger?: NodeJS.Timeout;
   /** Jobs whose credits this server charges as queue workers report them. */
   private readonly charging = new Set<string>();
+  /** Jobs whose workers' credits could not be charged yet, with why (said in their status). */
+  private readonly unpaid = new Map<string, string>();
 
   constructor(
     private readonly scrape: ScrapeService | undefined,
     private readonly opts: CrawlEngineOptions,
-    private readonly charge: (owner: string, credits: number) => void,
+    private readonly credits: CrawlCredits,
     private readonly log: (msg: string) => void = () => {},
   ) {
     this.limits = { ...DEFAULT_CRAWL_LIMITS, ...opts.limits };
@@ -123,14 +134,8 @@ export class CrawlEngine {
           else this.runner?.enqueue(id, entries);
         },
         signalFor: (id) => this.controllers.get(id)?.signal,
-        onCredits: local
-          ? (id, credits) => {
-              void this.store.meta(id).then((m) => {
-                if (m) this.charge(m.owner, credits);
-              });
-              void this.store.addCharged(id, credits);
-            }
-          : undefined,
+        // In-process pages are charged as they are stored; the queue's by chargeQueued().
+        credits: local ? this.credits : undefined,
         onFinished: (id) => this.ended(id),
       };
     })();
@@ -143,7 +148,11 @@ export class CrawlEngine {
     this.runner?.drop(id);
   }
 
-  /** Charges callers for pages the queue's workers stored since the last look. */
+  /**
+   * Charges callers for pages the queue's workers stored since the last look. What is charged
+   * is counted only once the ledger took it, so a store that fails is retried, and the job's
+   * status says its credits are not charged yet.
+   */
   private async chargeQueued(): Promise<void> {
     const store = this.queue?.store;
     if (!store) return;
@@ -155,8 +164,16 @@ export class CrawlEngine {
       }
       const due = st.used - st.charged;
       if (due > 0) {
+        try {
+          await this.credits.record(st.owner, due);
+        } catch (e) {
+          const why = (e as Error).message;
+          if (this.unpaid.get(id) !== why) this.log(`crawl ${id}: ${due} credits not charged yet: ${why}`);
+          this.unpaid.set(id, why);
+          continue;
+        }
+        this.unpaid.delete(id);
         await store.addCharged(id, due);
-        this.charge(st.owner, due);
       }
       const meta = await store.meta(id);
       if (meta && meta.status !== 'scraping' && due <= 0) this.charging.delete(id);
@@ -250,9 +267,15 @@ export class CrawlEngine {
     // The sitemap read is a frontier entry, not a page: it is not counted in total.
     const discover = plan && plan.kind === 'crawl' && plan.sitemap !== 'skip' ? 1 : 0;
     const total = Math.max(meta.total - discover, meta.completed);
-    const warning = meta.limitsReached.length
-      ? `Stopped short by ${meta.limitsReached.map((l) => LIMIT_TEXT[l] ?? l).join(', ')}`
-      : undefined;
+    const warnings: string[] = [];
+    if (meta.limitsReached.length)
+      warnings.push(`Stopped short by ${meta.limitsReached.map((l) => LIMIT_TEXT[l] ?? l).join(', ')}`);
+    const unpaid = this.unpaid.get(id);
+    if (unpaid)
+      warnings.push(
+        `Credits for pages the workers stored are not charged yet (${unpaid}); retried every second`,
+      );
+    const warning = warnings.length ? warnings.join('. ') : undefined;
     return { meta, data, nextSkip: more ? at : undefined, total, warning };
   }
 
@@ -262,8 +285,47 @@ export class CrawlEngine {
     const plan = await this.store.plan(id);
     if (await this.store.finish(id, 'cancelled')) {
       this.ended(id);
+      // Workers in other processes stop their pages of the job at once (they would not be stored).
+      await this.queue?.announceCancel(id).catch((e) => this.log(`crawl ${id}: cancel not announced: ${e}`));
       this.webhooks.send(plan?.webhook, meta.kind, id, 'failed', [], 'cancelled');
     }
+  }
+
+  /**
+   * Adds URLs to a batch scrape (`appendToId`), scraped with the batch's own options. A batch
+   * that already completed runs again for the new URLs; a cancelled one is refused. URLs the
+   * batch already has are not scraped twice.
+   */
+  async append(id: string, owner: string, urls: string[]): Promise<void> {
+    const meta = await this.owned(id, owner);
+    if (meta.kind !== 'batch')
+      throw new DistillError('BAD_REQUEST', 'Bad Request: appendToId names a crawl, not a batch scrape');
+    if (meta.status === 'cancelled')
+      throw new DistillError(
+        'BAD_REQUEST',
+        `Bad Request: the batch scrape ${id} was cancelled; start a new one instead of appending to it`,
+      );
+    if (meta.total + urls.length > this.limits.maxPages)
+      throw new DistillError(
+        'BAD_REQUEST',
+        `Bad Request: at most ${this.limits.maxPages} URLs per batch on this server; the batch has ${meta.total}`,
+      );
+    const plan = await this.store.plan(id);
+    if (!plan) throw new DistillError('NOT_FOUND', 'Not Found: no such job');
+    const entries: FrontierEntry[] = urls.map((url) => ({ url, depth: 0 }));
+    const { added, capped, reopened, closed } = await this.store.append(id, entries, plan.frontierCap);
+    if (closed)
+      throw new DistillError(
+        'BAD_REQUEST',
+        `Bad Request: the batch scrape ${id} was cancelled; start a new one instead of appending to it`,
+      );
+    if (capped) await this.store.addLimit(id, 'frontier');
+    if (reopened || !this.controllers.has(id)) {
+      if (!this.controllers.has(id)) this.controllers.set(id, new AbortController());
+      this.runner?.open(id, plan.maxConcurrency);
+      if (this.queue) this.charging.add(id);
+    }
+    await this.env.dispatch(id, added);
   }
 
   async errors(id: string, owner: string) {

@@ -1,24 +1,46 @@
 /**
- * At most `max` requests in flight per host in this process, whichever crawl sends them: two
- * crawls of one site share its politeness budget.
+ * Where a crawl page waits for its turn at a host: at most `max` requests in flight per host,
+ * whichever crawl sends them, so two crawls of one site share its politeness budget. The
+ * in-process engine counts in this process (`HostGate`); the queue engine's workers hold leases
+ * in Redis (`RedisHostGate`), so the limit holds across every worker process.
  */
-export class HostGate {
+export interface HostLimiter {
+  /**
+   * Resolves once a request to `host` may start, with the function that ends it; rejects with
+   * the signal's reason when the signal aborts first (a cancelled crawl stops waiting).
+   */
+  enter(host: string, max: number, signal?: AbortSignal): Promise<() => Promise<void>>;
+}
+
+/** The in-process gate: a count and a queue of waiters per host. */
+export class HostGate implements HostLimiter {
   private readonly running = new Map<string, number>();
   private readonly waiting = new Map<string, (() => void)[]>();
 
   constructor(private readonly max: number) {}
 
-  async enter(host: string, max = this.max): Promise<() => void> {
+  async enter(host: string, max = this.max, signal?: AbortSignal): Promise<() => Promise<void>> {
     const limit = Math.max(1, Math.min(max, this.max));
     if ((this.running.get(host) ?? 0) >= limit) {
-      await new Promise<void>((r) => {
+      await new Promise<void>((resolve, reject) => {
         const q = this.waiting.get(host) ?? [];
-        q.push(r);
+        const turn = () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        };
+        const onAbort = () => {
+          const at = q.indexOf(turn);
+          if (at >= 0) q.splice(at, 1);
+          reject(signal?.reason ?? new Error('aborted'));
+        };
+        if (signal?.aborted) return onAbort();
+        signal?.addEventListener('abort', onAbort, { once: true });
+        q.push(turn);
         this.waiting.set(host, q);
       });
     } else this.running.set(host, (this.running.get(host) ?? 0) + 1);
     let released = false;
-    return () => {
+    return async () => {
       if (released) return;
       released = true;
       const next = this.waiting.get(host)?.shift();

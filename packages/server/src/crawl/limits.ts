@@ -13,7 +13,7 @@ export interface CrawlLimits {
   maxWallMs: number;
   /** URLs admitted but not yet settled, per job (the frontier held in memory or Redis). */
   maxFrontier: number;
-  /** Requests in flight per host, per process. */
+  /** Requests in flight per host: in this process, or with the queue engine over all its workers. */
   perHostConcurrency: number;
   /** Pages in flight per job, per process (a request's maxConcurrency is capped here). */
   maxConcurrency: number;

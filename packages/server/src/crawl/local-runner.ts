@@ -18,8 +18,9 @@ export class LocalRunner {
     private readonly onError: (e: unknown) => void,
   ) {}
 
+  /** Opens a job's queue (a job that runs again, a batch appended to, keeps the one it has). */
   open(id: string, concurrency: number): void {
-    this.queues.set(id, { entries: [], head: 0, running: 0, max: concurrency });
+    if (!this.queues.has(id)) this.queues.set(id, { entries: [], head: 0, running: 0, max: concurrency });
   }
 
   enqueue(id: string, entries: FrontierEntry[]): void {

@@ -97,6 +97,18 @@ export class MemoryJobStore implements JobStore {
     return { added, capped };
   }
 
+  async append(id: string, entries: FrontierEntry[], cap: number) {
+    const e = this.get(id);
+    if (!e || e.meta.status === 'cancelled')
+      return { added: [], capped: false, reopened: false, closed: true };
+    const reopened = e.meta.status !== 'scraping';
+    if (reopened) {
+      e.meta.status = 'scraping';
+      e.meta.error = undefined;
+    }
+    return { ...(await this.admit(id, entries, cap)), reopened, closed: false };
+  }
+
   async isSettled(id: string, url: string) {
     return this.get(id)?.settled.has(url) ?? true;
   }
@@ -113,10 +125,29 @@ export class MemoryJobStore implements JobStore {
     if (e && e.reserved > 0) e.reserved--;
   }
 
-  async record(id: string, key: string, doc: unknown, credits: number, bytes: number): Promise<Recorded> {
+  async record(
+    id: string,
+    key: string,
+    doc: unknown,
+    credits: number,
+    bytes: number,
+    charge?: () => Promise<boolean>,
+  ): Promise<Recorded> {
     const e = this.get(id);
     if (!e) return { added: false, completed: 0, bytes: 0, creditsUsed: 0 };
-    const added = !e.claimed.has(key);
+    // A page that finished after its job ended (cancelled) is not kept.
+    let added = e.meta.status === 'scraping' && !e.claimed.has(key);
+    if (added && charge) {
+      // Claimed before the charge, so a page landing on the same URL meanwhile is not charged too.
+      e.claimed.add(key);
+      let paid = false;
+      try {
+        paid = await charge();
+      } finally {
+        if (!paid) e.claimed.delete(key);
+      }
+      added = paid;
+    }
     if (added) {
       e.claimed.add(key);
       e.results.push(doc);

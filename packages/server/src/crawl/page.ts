@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { type DistillError, formatFromExtension, toDistillError } from '@distill/core';
 import { priceUsage } from '../limits/credits.js';
+import type { Hold } from '../limits/ledger.js';
 import type { ScrapeService } from '../services.js';
-import type { HostGate } from './host-gate.js';
+import type { HostLimiter } from './host-gate.js';
 import { extractLinks } from './links.js';
 import type { RobotsCache } from './robots-cache.js';
 import { readSitemaps } from './sitemap.js';
-import type { CrawlPlan, FrontierEntry, JobStore } from './types.js';
+import type { CrawlPlan, FrontierEntry, JobStore, Recorded } from './types.js';
 import { normalizeUrl, outOfScope, type ScopeRules } from './urls.js';
 import type { WebhookSender } from './webhooks.js';
 
@@ -15,16 +16,30 @@ export interface PageEnv {
   store: JobStore;
   scrape: ScrapeService;
   robots: RobotsCache;
-  hosts: HostGate;
+  hosts: HostLimiter;
   webhooks: WebhookSender;
   /** Hands admitted URLs to whoever processes pages (the local runner, or BullMQ). */
   dispatch(id: string, entries: FrontierEntry[]): Promise<void>;
   /** Fires when the job is cancelled, to stop a page mid-scrape (the local engine knows at once). */
   signalFor(id: string): AbortSignal | undefined;
-  /** Called with the credits of each stored page (the local engine charges the ledger here). */
-  onCredits?(id: string, credits: number): void;
+  /**
+   * Charges pages as they are stored (the in-process engine, which has the ledger): a hold
+   * before the page is fetched, settled with its price as it is stored, so a page is stored
+   * only once charged and a store that fails fails the page. Queue workers have no ledger:
+   * the server charges what they recorded.
+   */
+  credits?: PageCredits;
   /** Called once when the job ends, whoever ends it. */
   onFinished?(id: string): void;
+}
+
+/** The ledger as a page sees it (see `PageEnv.credits`). */
+export interface PageCredits {
+  /** Holds credits before a page is fetched; undefined when the key's budget cannot cover it. */
+  hold(owner: string, budget: number | undefined): Promise<Hold | undefined>;
+  /** Charges the page's price; false (nothing charged) past the budget. */
+  settle(hold: Hold, credits: number): Promise<boolean>;
+  release(hold: Hold): Promise<void>;
 }
 
 /**
@@ -152,6 +167,22 @@ export async function processPage(
   }
 }
 
+/** Lists a page's failure under its URL, with its catalogue code. */
+async function pageError(store: JobStore, id: string, url: string, e: unknown): Promise<void> {
+  const err: DistillError = toDistillError(e);
+  await store.addError(id, {
+    id: randomUUID(),
+    timestamp: new Date().toISOString(),
+    url,
+    code: err.code,
+    error: err.message,
+  });
+}
+
+/** Requests to one host in flight at once: the job's own concurrency, under the server's per-host cap. */
+const hostLimit = (plan: CrawlPlan) =>
+  Math.min(plan.maxConcurrency, plan.hostConcurrency ?? plan.maxConcurrency);
+
 async function visit(
   env: PageEnv,
   id: string,
@@ -171,94 +202,147 @@ async function visit(
   if (robots && !robots.allowed(url)) return store.addRobotsBlocked(id, entry.url);
   if (!(await store.reserve(id, plan.pageLimit))) return store.addLimit(id, 'pages');
   let kept = false;
-  let delay = 0;
+  let hold: Hold | undefined;
+  let release: (() => Promise<void>) | undefined;
+  // The politeness delay: the request's, or robots.txt's Crawl-delay if longer, per host,
+  // counted between request starts and again from each response's end (whichever is later).
+  const delay = Math.max(plan.delayMs, (robots?.crawlDelay ?? 0) * 1000);
   const signal = env.signalFor(id);
-  const release = await env.hosts.enter(url.host, plan.maxConcurrency);
   try {
-    // The politeness delay: the request's, or robots.txt's Crawl-delay if longer, per host,
-    // counted between request starts and again from each response's end (whichever is later).
-    delay = Math.max(plan.delayMs, (robots?.crawlDelay ?? 0) * 1000);
-    await sleep(await store.hostSlot(id, url.host, delay), signal);
-    if (signal?.aborted) return;
-    const format = formatFromExtension(url.pathname);
-    const isDocument = format !== undefined && format !== 'html' && format !== 'xhtml';
-    const formats = [...((plan.scrapeOptions.formats as unknown[] | undefined) ?? [{ type: 'markdown' }])];
-    const wantLinks = plan.followLinks && !isDocument;
-    if (wantLinks && !plan.keepRawHtml) formats.push({ type: 'rawHtml' });
-    let data: Record<string, unknown>;
-    let credits: number;
     try {
-      const out = await env.scrape.scrape(
-        {
-          ...plan.scrapeOptions,
-          formats,
-          url: entry.url,
-          zeroDataRetention: plan.zeroDataRetention,
-        } as never,
-        {
-          signal: signal ?? new AbortController().signal,
-          zeroDataRetention: plan.zeroDataRetention,
-          id: `${id}:${randomUUID()}`,
-        },
-      );
-      data = out.data;
-      credits = priceUsage(out.usage);
+      release = await env.hosts.enter(url.host, hostLimit(plan), signal);
     } catch (e) {
       if (signal?.aborted) return;
-      const err: DistillError = toDistillError(e);
-      await store.addError(id, {
-        id: randomUUID(),
-        timestamp: new Date().toISOString(),
-        url: entry.url,
-        code: err.code,
-        error: err.message,
-      });
-      return;
+      throw e;
     }
-    const metadata = (data.metadata ?? {}) as { url?: string; statusCode?: number };
-    const finalUrl =
-      normalizeUrl(metadata.url ?? entry.url, undefined, plan.ignoreQueryParameters) ?? entry.url;
-    const rawHtml = typeof data.rawHtml === 'string' ? data.rawHtml : undefined;
-    if (!plan.keepRawHtml) delete data.rawHtml;
-    if ((metadata.statusCode ?? 200) >= 400) {
-      await store.addError(id, {
-        id: randomUUID(),
-        timestamp: new Date().toISOString(),
-        url: entry.url,
-        code: statusCode(metadata.statusCode as number),
-        error: `HTTP ${metadata.statusCode}`,
-      });
-      return;
+    await sleep(await store.hostSlot(id, url.host, delay), signal);
+    if (signal?.aborted) return;
+    if (env.credits) {
+      // Held right before the fetch, as every charged route holds at the door: a spent key
+      // fetches nothing, and a store that fails fails the page (listed in /errors).
+      try {
+        hold = await env.credits.hold(meta.owner, plan.keyBudget);
+      } catch (e) {
+        return await pageError(store, id, entry.url, e);
+      }
+      if (!hold) return await store.addLimit(id, 'credits');
     }
-    if (finalUrl !== entry.url) {
-      // A redirect: the page it lands on must itself be in scope and allowed.
-      const landed = new URL(finalUrl);
-      if (plan.kind === 'crawl' && outOfScope(landed, scopeOf(id, plan))) return;
-      if (!plan.ignoreRobots && !(await env.robots.get(landed, plan.userAgent)).allowed(landed))
-        return store.addRobotsBlocked(id, finalUrl);
-    }
-    const bytes = Buffer.byteLength(JSON.stringify(data));
-    const rec = await store.record(id, finalUrl, data, credits, bytes);
-    kept = rec.added;
-    if (rec.added) {
-      env.onCredits?.(id, credits);
-      env.webhooks.send(plan.webhook, plan.kind, id, 'page', [data]);
-      if (rec.bytes >= plan.maxBytes) await store.addLimit(id, 'totalBytes');
-    }
-    if (plan.followLinks && rawHtml !== undefined && (rec.added || rerun)) {
-      await admitLinks(
-        env,
-        id,
-        plan,
-        extractLinks(rawHtml, finalUrl, plan.ignoreQueryParameters),
-        entry.depth + 1,
-        rerun,
-      );
-    }
+    await fetchAndStore(env, id, plan, entry, rerun, hold, signal, () => {
+      kept = true;
+    });
   } finally {
-    if (delay > 0) await store.hostDone(id, url.host, delay);
-    release();
-    if (!kept) await store.release(id);
+    try {
+      if (release && delay > 0) await store.hostDone(id, url.host, delay);
+    } finally {
+      await release?.();
+      if (hold) await env.credits?.release(hold).catch(() => undefined);
+      if (!kept) await store.release(id);
+    }
+  }
+}
+
+/**
+ * Scrapes the page, stores it under its final URL once (charged first when the engine charges
+ * pages; `stored` is called as soon as it is) and admits its links.
+ */
+async function fetchAndStore(
+  env: PageEnv,
+  id: string,
+  plan: CrawlPlan,
+  entry: FrontierEntry,
+  rerun: boolean,
+  hold: Hold | undefined,
+  signal: AbortSignal | undefined,
+  stored: () => void,
+): Promise<void> {
+  const { store } = env;
+  const url = new URL(entry.url);
+  const format = formatFromExtension(url.pathname);
+  const isDocument = format !== undefined && format !== 'html' && format !== 'xhtml';
+  const formats = [...((plan.scrapeOptions.formats as unknown[] | undefined) ?? [{ type: 'markdown' }])];
+  const wantLinks = plan.followLinks && !isDocument;
+  if (wantLinks && !plan.keepRawHtml) formats.push({ type: 'rawHtml' });
+  let data: Record<string, unknown>;
+  let credits: number;
+  try {
+    const out = await env.scrape.scrape(
+      {
+        ...plan.scrapeOptions,
+        formats,
+        url: entry.url,
+        zeroDataRetention: plan.zeroDataRetention,
+      } as never,
+      {
+        signal: signal ?? new AbortController().signal,
+        zeroDataRetention: plan.zeroDataRetention,
+        id: `${id}:${randomUUID()}`,
+      },
+    );
+    data = out.data;
+    credits = priceUsage(out.usage);
+  } catch (e) {
+    if (!signal?.aborted) await pageError(store, id, entry.url, e);
+    return;
+  }
+  // Cancelled while the page was on its way: it is not stored (nor charged).
+  if (signal?.aborted) return;
+  const metadata = (data.metadata ?? {}) as { url?: string; statusCode?: number };
+  const finalUrl =
+    normalizeUrl(metadata.url ?? entry.url, undefined, plan.ignoreQueryParameters) ?? entry.url;
+  const rawHtml = typeof data.rawHtml === 'string' ? data.rawHtml : undefined;
+  if (!plan.keepRawHtml) delete data.rawHtml;
+  if ((metadata.statusCode ?? 200) >= 400) {
+    await store.addError(id, {
+      id: randomUUID(),
+      timestamp: new Date().toISOString(),
+      url: entry.url,
+      code: statusCode(metadata.statusCode as number),
+      error: `HTTP ${metadata.statusCode}`,
+    });
+    return;
+  }
+  if (finalUrl !== entry.url) {
+    // A redirect: the page it lands on must itself be in scope and allowed.
+    const landed = new URL(finalUrl);
+    if (plan.kind === 'crawl' && outOfScope(landed, scopeOf(id, plan))) return;
+    if (!plan.ignoreRobots && !(await env.robots.get(landed, plan.userAgent)).allowed(landed)) {
+      await store.addRobotsBlocked(id, finalUrl);
+      return;
+    }
+  }
+  const bytes = Buffer.byteLength(JSON.stringify(data));
+  let overBudget = false;
+  const charge =
+    hold && env.credits
+      ? async () => {
+          const ok = await (env.credits as PageCredits).settle(hold, credits);
+          overBudget = !ok;
+          return ok;
+        }
+      : undefined;
+  let rec: Recorded;
+  try {
+    rec = await store.record(id, finalUrl, data, credits, bytes, charge);
+  } catch (e) {
+    // The ledger did not answer: the page is not stored, and says why in /errors.
+    await pageError(store, id, entry.url, e);
+    return;
+  }
+  if (overBudget) await store.addLimit(id, 'credits');
+  if (rec.added) {
+    stored();
+    env.webhooks.send(plan.webhook, plan.kind, id, 'page', [data]);
+    if (rec.bytes >= plan.maxBytes) await store.addLimit(id, 'totalBytes');
+  }
+  if (plan.followLinks && rawHtml !== undefined && (rec.added || rerun)) {
+    await admitLinks(
+      env,
+      id,
+      plan,
+      extractLinks(rawHtml, finalUrl, plan.ignoreQueryParameters),
+      entry.depth + 1,
+      rerun,
+    );
   }
 }
 

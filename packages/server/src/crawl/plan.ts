@@ -45,6 +45,7 @@ interface PlanContext {
   userAgent: string;
   allowPrivate: boolean;
   creditBudget?: number;
+  keyBudget?: number;
 }
 
 const wantsRawHtml = (formats: unknown): boolean =>
@@ -80,6 +81,7 @@ export function crawlPlan(req: CrawlRequest, c: PlanContext): CrawlPlan {
     delayMs,
     // A delay means one request at a time, as Firecrawl does.
     maxConcurrency: delayMs > 0 ? 1 : Math.min(req.maxConcurrency ?? 8, c.limits.maxConcurrency),
+    hostConcurrency: c.limits.perHostConcurrency,
     frontierCap: c.limits.maxFrontier,
     ignoreRobots: req.ignoreRobotsTxt,
     userAgent: req.robotsUserAgent || c.userAgent,
@@ -89,10 +91,14 @@ export function crawlPlan(req: CrawlRequest, c: PlanContext): CrawlPlan {
     webhook: webhookPlan(req.webhook),
     zeroDataRetention: req.zeroDataRetention,
     creditBudget: c.creditBudget,
+    keyBudget: c.keyBudget,
   };
 }
 
-/** A batch scrape: its URLs checked (invalid ones dropped or refused), no links followed. */
+/**
+ * A batch scrape: its URLs checked (invalid ones dropped or refused), no links followed. With
+ * `appendToId` only the URLs are used: they join that batch, under its own options.
+ */
 export function batchPlan(
   req: BatchScrapeRequest,
   c: PlanContext,
@@ -100,7 +106,7 @@ export function batchPlan(
   const {
     urls: rawUrls,
     webhook,
-    appendToId,
+    appendToId: _append,
     ignoreInvalidURLs,
     maxConcurrency,
     zeroDataRetention,
@@ -108,8 +114,6 @@ export function batchPlan(
     integration: _i,
     ...scrapeOptions
   } = req;
-  if (appendToId)
-    throw new DistillError('UNSUPPORTED_OPTION', 'This option is not supported by this server: appendToId');
   const urls: string[] = [];
   const invalid: string[] = [];
   const seen = new Set<string>();
@@ -146,11 +150,13 @@ export function batchPlan(
       followLinks: false,
       sitemap: 'skip',
       maxDepth: 0,
-      pageLimit: urls.length,
+      // The URLs bound a batch's pages; the server's cap leaves room for URLs appended later.
+      pageLimit: c.limits.maxPages,
       maxBytes: c.limits.maxBytes,
       deadline: Date.now() + c.limits.maxWallMs,
       delayMs: 0,
       maxConcurrency: Math.min(maxConcurrency ?? 8, c.limits.maxConcurrency),
+      hostConcurrency: c.limits.perHostConcurrency,
       frontierCap: c.limits.maxFrontier,
       ignoreRobots: false,
       userAgent: c.userAgent,
@@ -160,6 +166,7 @@ export function batchPlan(
       webhook: webhookPlan(webhook),
       zeroDataRetention,
       creditBudget: c.creditBudget,
+      keyBudget: c.keyBudget,
     },
   };
 }

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { ScrapeService } from '../services.js';
-import { HostGate } from './host-gate.js';
 import { type PageEnv, processPage } from './page.js';
+import { RedisHostGate } from './redis-host-gate.js';
 import { RedisJobStore } from './redis-store.js';
 import { RobotsCache } from './robots-cache.js';
 import type { FrontierEntry } from './types.js';
@@ -21,11 +21,16 @@ export const crawlQueueName = (name: string) => `${name}-crawl`;
 /** One BullMQ job per frontier URL: its id is the job and URL, so a URL is never queued twice. */
 export const pageJobId = (id: string, url: string) => `${id}-${createHash('sha1').update(url).digest('hex')}`;
 
+/** Where a cancelled job's id is published, so every worker stops its pages of it at once. */
+export const CANCEL_CHANNEL = 'distill:crawl:cancelled';
+
 export interface QueueParts {
   redis: Redis;
   store: RedisJobStore;
   queue: Queue<PageJob>;
   dispatch(id: string, entries: FrontierEntry[]): Promise<void>;
+  /** Tells the workers a job was cancelled (its pages in flight are aborted). */
+  announceCancel(id: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -61,6 +66,9 @@ export async function openQueue(url: string): Promise<QueueParts> {
         })),
       );
     },
+    async announceCancel(id) {
+      await redis.publish(CANCEL_CHANNEL, id);
+    },
     async close() {
       await queue.close();
       redis.disconnect();
@@ -68,12 +76,58 @@ export async function openQueue(url: string): Promise<QueueParts> {
   };
 }
 
+/** Job ids whose signals a worker keeps: jobs with pages on this worker lately (oldest dropped). */
+const MAX_SIGNALS = 4096;
+
+/**
+ * The abort signal of each job a worker has pages of, fired when the server announces the job
+ * cancelled: fetches, browser pages and parses in flight stop, and their pages are not stored.
+ */
+class CancelSignals {
+  private readonly controllers = new Map<string, AbortController>();
+  private sub?: Redis;
+
+  async listen(redis: Redis): Promise<void> {
+    this.sub = redis.duplicate();
+    this.sub.on('error', () => undefined);
+    this.sub.on('message', (_channel: string, id: string) => this.controller(id).abort());
+    await this.sub.subscribe(CANCEL_CHANNEL);
+  }
+
+  private controller(id: string): AbortController {
+    let c = this.controllers.get(id);
+    if (!c) {
+      c = new AbortController();
+      this.controllers.set(id, c);
+      if (this.controllers.size > MAX_SIGNALS)
+        this.controllers.delete(this.controllers.keys().next().value as string);
+    }
+    return c;
+  }
+
+  signal(id: string): AbortSignal {
+    return this.controller(id).signal;
+  }
+
+  /** A job that completed here: its signal is no longer needed. */
+  forget(id: string): void {
+    this.controllers.delete(id);
+  }
+
+  close(): void {
+    this.sub?.disconnect();
+  }
+}
+
 export interface CrawlWorkerOptions {
   queue: string;
   scrape: ScrapeService;
   /** Pages processed at once by this process. */
   concurrency?: number;
-  /** Requests in flight per host from this process. */
+  /**
+   * Requests in flight per host, over all workers of the queue (a cap under the one each crawl
+   * carries from its server's --crawl-per-host).
+   */
   perHostConcurrency?: number;
   allowPrivateUrls?: boolean;
   webhookSecret?: string;
@@ -103,16 +157,21 @@ export async function startCrawlWorker(opts: CrawlWorkerOptions): Promise<CrawlW
     secret: opts.webhookSecret,
     allowPrivate: opts.allowPrivateUrls === true,
   });
+  const lock = opts.lockDurationMs ?? 30_000;
+  const cancels = new CancelSignals();
+  await cancels.listen(parts.redis);
   const env: PageEnv = {
     store: parts.store,
     scrape: opts.scrape,
     robots: new RobotsCache(opts.allowPrivateUrls === true),
-    hosts: new HostGate(opts.perHostConcurrency ?? 16),
+    // Requests per host counted over every worker: a lease per request in Redis, lapsing with
+    // the page lock, so a killed worker's slots come back when its pages do.
+    hosts: new RedisHostGate(parts.redis, opts.perHostConcurrency ?? 16, lock),
     webhooks,
     dispatch: parts.dispatch,
-    signalFor: () => undefined,
+    signalFor: (id) => cancels.signal(id),
+    onFinished: (id) => cancels.forget(id),
   };
-  const lock = opts.lockDurationMs ?? 30_000;
   const worker: Worker<PageJob> = new Worker<PageJob>(
     crawlQueueName(target.name),
     async (job) => {
@@ -133,6 +192,7 @@ export async function startCrawlWorker(opts: CrawlWorkerOptions): Promise<CrawlW
   return {
     async close() {
       await worker.close();
+      cancels.close();
       await webhooks.flush();
       await parts.close();
     },

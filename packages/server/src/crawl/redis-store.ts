@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { REDIS_NOW } from './redis-host-gate.js';
 import type {
   CrawlPlan,
   FrontierEntry,
@@ -12,18 +13,9 @@ import type {
 
 const MAX_ERRORS_KEPT = 10_000;
 const ACTIVE = 'distill:crawl:active';
-const SUFFIXES = [
-  'meta',
-  'plan',
-  'seen',
-  'settled',
-  'claimed',
-  'results',
-  'errors',
-  'robots',
-  'limits',
-  'hosts',
-];
+/** When the next request to a host may start (Redis ms): the politeness delay, shared. */
+export const hostNextKey = (host: string) => `distill:crawl:host:${host}:next`;
+const SUFFIXES = ['meta', 'plan', 'seen', 'settled', 'claimed', 'results', 'errors', 'robots', 'limits'];
 
 // Each script is one atomic step two workers could otherwise race on. KEYS[1] is the meta hash.
 const ADMIT = `
@@ -42,6 +34,39 @@ end
 redis.call('HSET', KEYS[1], 'pending', pending)
 redis.call('HINCRBY', KEYS[1], 'total', #out)
 out[#out + 1] = capped
+return out`;
+
+// KEYS: meta, seen, active. ARGV: cap, id, urls... Appending to a batch, in one step with its
+// status (a job completing meanwhile cannot strand the new URLs): one that ended runs again,
+// a cancelled one takes nothing. The frontier's sets were freed when it ended; results and the
+// claimed set are kept, so a page stored before is not stored twice. Returns ADMIT's answer
+// and then the state: -1 closed, 0 running, 1 reopened.
+const APPEND = `
+local st = redis.call('HGET', KEYS[1], 'status')
+if not st or st == 'cancelled' then return {0, -1} end
+local state = 0
+if st ~= 'scraping' then
+  redis.call('HSET', KEYS[1], 'status', 'scraping')
+  redis.call('HDEL', KEYS[1], 'error')
+  redis.call('SADD', KEYS[3], ARGV[2])
+  state = 1
+end
+local cap = tonumber(ARGV[1])
+local pending = tonumber(redis.call('HGET', KEYS[1], 'pending') or '0')
+local out = {}
+local capped = 0
+for i = 3, #ARGV do
+  if redis.call('SISMEMBER', KEYS[2], ARGV[i]) == 0 then
+    if pending >= cap then capped = 1 break end
+    redis.call('SADD', KEYS[2], ARGV[i])
+    pending = pending + 1
+    out[#out + 1] = i - 3
+  end
+end
+redis.call('HSET', KEYS[1], 'pending', pending)
+redis.call('HINCRBY', KEYS[1], 'total', #out)
+out[#out + 1] = capped
+out[#out + 1] = state
 return out`;
 
 // KEYS: meta, settled, seen. Settled or never admitted: nothing to do for this URL.
@@ -67,9 +92,11 @@ local r = tonumber(redis.call('HGET', KEYS[1], 'reserved') or '0')
 if r > 0 then redis.call('HINCRBY', KEYS[1], 'reserved', -1) end
 return 0`;
 
-// KEYS: meta, claimed, results. ARGV: key, doc, credits, bytes.
+// KEYS: meta, claimed, results. ARGV: key, doc, credits, bytes. A page that finished after
+// its job ended (cancelled, or completed by a rerun of a page whose worker stalled) is not kept.
 const RECORD = `
-local added = redis.call('SADD', KEYS[2], ARGV[1])
+local added = 0
+if redis.call('HGET', KEYS[1], 'status') == 'scraping' then added = redis.call('SADD', KEYS[2], ARGV[1]) end
 if added == 1 then
   redis.call('RPUSH', KEYS[3], ARGV[2])
   redis.call('HINCRBY', KEYS[1], 'completed', 1)
@@ -77,7 +104,21 @@ if added == 1 then
   redis.call('HINCRBY', KEYS[1], 'bytes', ARGV[4])
 end
 local v = redis.call('HMGET', KEYS[1], 'completed', 'bytes', 'creditsUsed')
-return {added, tonumber(v[1]), tonumber(v[2]), tonumber(v[3])}`;
+return {added, tonumber(v[1]) or 0, tonumber(v[2]) or 0, tonumber(v[3]) or 0}`;
+
+// The two halves of RECORD, for a page charged in between. KEYS: meta, claimed. ARGV: key.
+const CLAIM = `
+if redis.call('HGET', KEYS[1], 'status') ~= 'scraping' then return 0 end
+return redis.call('SADD', KEYS[2], ARGV[1])`;
+
+// KEYS: meta, results. ARGV: doc, credits, bytes.
+const COMMIT = `
+redis.call('RPUSH', KEYS[2], ARGV[1])
+redis.call('HINCRBY', KEYS[1], 'completed', 1)
+redis.call('HINCRBY', KEYS[1], 'creditsUsed', ARGV[2])
+redis.call('HINCRBY', KEYS[1], 'bytes', ARGV[3])
+local v = redis.call('HMGET', KEYS[1], 'completed', 'bytes', 'creditsUsed')
+return {1, tonumber(v[1]) or 0, tonumber(v[2]) or 0, tonumber(v[3]) or 0}`;
 
 const FINISH = `
 if redis.call('HGET', KEYS[1], 'status') ~= 'scraping' then return 0 end
@@ -86,22 +127,25 @@ if ARGV[2] ~= '' then redis.call('HSET', KEYS[1], 'error', ARGV[2]) end
 redis.call('SREM', KEYS[2], ARGV[3])
 return 1`;
 
-// KEYS: hosts hash. ARGV: host, now, delay. Returns ms to wait.
-const HOST_SLOT = `
-local nxt = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0')
-local now = tonumber(ARGV[2])
+// The politeness delay, per host across jobs and worker processes, on Redis's clock.
+// KEYS: the host's next-allowed key. ARGV: delay. Returns ms to wait; books the slot after it.
+const HOST_SLOT = `${REDIS_NOW}
+local d = math.ceil(tonumber(ARGV[1]))
+local nxt = tonumber(redis.call('GET', KEYS[1]) or '0')
 local at = math.max(now, nxt)
-redis.call('HSET', KEYS[1], ARGV[1], at + tonumber(ARGV[3]))
+redis.call('SET', KEYS[1], at + d, 'PX', at - now + d + 1000)
 return at - now`;
 
-const HOST_DONE = `
-local nxt = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0')
-local at = tonumber(ARGV[2]) + tonumber(ARGV[3])
-if at > nxt then redis.call('HSET', KEYS[1], ARGV[1], at) end
+// A response ended: the next request to the host waits `delay` from now.
+const HOST_DONE = `${REDIS_NOW}
+local d = math.ceil(tonumber(ARGV[1]))
+local nxt = tonumber(redis.call('GET', KEYS[1]) or '0')
+if now + d > nxt then redis.call('SET', KEYS[1], now + d, 'PX', d + 1000) end
 return 0`;
 
 type Scripted = Redis & {
   crawlAdmit(meta: string, seen: string, ...args: (string | number)[]): Promise<number[]>;
+  crawlAppend(meta: string, seen: string, active: string, ...args: (string | number)[]): Promise<number[]>;
   crawlIsSettled(meta: string, settled: string, seen: string, url: string): Promise<number>;
   crawlSettle(meta: string, settled: string, seen: string, url: string): Promise<number>;
   crawlReserve(meta: string, limit: number): Promise<number>;
@@ -112,9 +156,11 @@ type Scripted = Redis & {
     results: string,
     ...args: (string | number)[]
   ): Promise<number[]>;
+  crawlClaim(meta: string, claimed: string, key: string): Promise<number>;
+  crawlCommit(meta: string, results: string, doc: string, credits: number, bytes: number): Promise<number[]>;
   crawlFinish(meta: string, active: string, status: string, error: string, id: string): Promise<number>;
-  crawlHostSlot(hosts: string, host: string, now: number, delay: number): Promise<number>;
-  crawlHostDone(hosts: string, host: string, now: number, delay: number): Promise<number>;
+  crawlHostSlot(next: string, delay: number): Promise<number>;
+  crawlHostDone(next: string, delay: number): Promise<number>;
 };
 
 /**
@@ -130,11 +176,14 @@ export class RedisJobStore implements JobStore {
     const def = (name: string, keys: number, lua: string) =>
       redis.defineCommand(name, { numberOfKeys: keys, lua });
     def('crawlAdmit', 2, ADMIT);
+    def('crawlAppend', 3, APPEND);
     def('crawlIsSettled', 3, IS_SETTLED);
     def('crawlSettle', 3, SETTLE);
     def('crawlReserve', 1, RESERVE);
     def('crawlRelease', 1, RELEASE);
     def('crawlRecord', 3, RECORD);
+    def('crawlClaim', 2, CLAIM);
+    def('crawlCommit', 2, COMMIT);
     def('crawlFinish', 2, FINISH);
     def('crawlHostSlot', 1, HOST_SLOT);
     def('crawlHostDone', 1, HOST_DONE);
@@ -218,7 +267,7 @@ export class RedisJobStore implements JobStore {
       const m = this.r.multi();
       for (const s of SUFFIXES) m.expire(this.k(id, s), ttl);
       // The frontier's bookkeeping is no longer needed once the job ended: free it now.
-      m.del(this.k(id, 'seen'), this.k(id, 'settled'), this.k(id, 'hosts'));
+      m.del(this.k(id, 'seen'), this.k(id, 'settled'));
       await m.exec();
     }
     return ended;
@@ -240,6 +289,21 @@ export class RedisJobStore implements JobStore {
     return { added: res.map((i) => entries[i]), capped };
   }
 
+  async append(id: string, entries: FrontierEntry[], cap: number) {
+    const res = await this.r.crawlAppend(
+      this.k(id, 'meta'),
+      this.k(id, 'seen'),
+      ACTIVE,
+      Math.min(cap, Number.MAX_SAFE_INTEGER),
+      id,
+      ...entries.map((e) => e.url),
+    );
+    const state = res.pop();
+    const capped = res.pop() === 1;
+    if (state === -1) return { added: [], capped: false, reopened: false, closed: true };
+    return { added: res.map((i) => entries[i]), capped, reopened: state === 1, closed: false };
+  }
+
   async isSettled(id: string, url: string): Promise<boolean> {
     return (
       (await this.r.crawlIsSettled(this.k(id, 'meta'), this.k(id, 'settled'), this.k(id, 'seen'), url)) === 1
@@ -254,9 +318,45 @@ export class RedisJobStore implements JobStore {
     await this.r.crawlRelease(this.k(id, 'meta'));
   }
 
-  async record(id: string, key: string, doc: unknown, credits: number, bytes: number): Promise<Recorded> {
+  async record(
+    id: string,
+    key: string,
+    doc: unknown,
+    credits: number,
+    bytes: number,
+    charge?: () => Promise<boolean>,
+  ): Promise<Recorded> {
+    const meta = this.k(id, 'meta');
+    if (charge) {
+      const claimed = this.k(id, 'claimed');
+      let paid = false;
+      if ((await this.r.crawlClaim(meta, claimed, key)) === 1) {
+        try {
+          paid = await charge();
+        } finally {
+          if (!paid) await this.r.srem(claimed, key);
+        }
+      }
+      if (!paid) {
+        const [completed, total, creditsUsed] = await this.r.hmget(meta, 'completed', 'bytes', 'creditsUsed');
+        return {
+          added: false,
+          completed: Number(completed),
+          bytes: Number(total),
+          creditsUsed: Number(creditsUsed),
+        };
+      }
+      const [, completed, total, creditsUsed] = await this.r.crawlCommit(
+        meta,
+        this.k(id, 'results'),
+        JSON.stringify(doc),
+        credits,
+        bytes,
+      );
+      return { added: true, completed, bytes: total, creditsUsed };
+    }
     const [added, completed, total, creditsUsed] = await this.r.crawlRecord(
-      this.k(id, 'meta'),
+      meta,
       this.k(id, 'claimed'),
       this.k(id, 'results'),
       key,
@@ -297,13 +397,14 @@ export class RedisJobStore implements JobStore {
     return { errors: errs.map((s) => JSON.parse(s) as PageError), robotsBlocked: robots.sort() };
   }
 
-  async hostSlot(id: string, host: string, delayMs: number): Promise<number> {
+  /** Shared by every job and worker on this Redis: two crawls of one host keep one pace. */
+  async hostSlot(_id: string, host: string, delayMs: number): Promise<number> {
     if (delayMs <= 0) return 0;
-    return Number(await this.r.crawlHostSlot(this.k(id, 'hosts'), host, Date.now(), delayMs));
+    return Number(await this.r.crawlHostSlot(hostNextKey(host), delayMs));
   }
 
-  async hostDone(id: string, host: string, delayMs: number): Promise<void> {
-    if (delayMs > 0) await this.r.crawlHostDone(this.k(id, 'hosts'), host, Date.now(), delayMs);
+  async hostDone(_id: string, host: string, delayMs: number): Promise<void> {
+    if (delayMs > 0) await this.r.crawlHostDone(hostNextKey(host), delayMs);
   }
 
   async active(): Promise<string[]> {

@@ -37,6 +37,8 @@ export interface CrawlPlan {
   deadline: number;
   delayMs: number;
   maxConcurrency: number;
+  /** The server's cap of requests in flight per host, over all its workers (absent in plans of older servers). */
+  hostConcurrency?: number;
   frontierCap: number;
   ignoreRobots: boolean;
   userAgent: string;
@@ -48,6 +50,8 @@ export interface CrawlPlan {
   zeroDataRetention: boolean;
   /** The caller's credit budget left at the start (undefined = unlimited). */
   creditBudget?: number;
+  /** The key's whole budget, which the ledger holds and settles pages against (undefined = unlimited). */
+  keyBudget?: number;
 }
 
 export interface JobMeta {
@@ -112,13 +116,34 @@ export interface JobStore {
     entries: FrontierEntry[],
     cap: number,
   ): Promise<{ added: FrontierEntry[]; capped: boolean }>;
+  /**
+   * Admits URLs appended to a batch, in one step with its status: a batch that completed or
+   * failed runs again (`reopened`); a cancelled one takes nothing (`closed`).
+   */
+  append(
+    id: string,
+    entries: FrontierEntry[],
+    cap: number,
+  ): Promise<{ added: FrontierEntry[]; capped: boolean; reopened: boolean; closed: boolean }>;
   /** URLs already settled (their page is done one way or another). */
   isSettled(id: string, url: string): Promise<boolean>;
   /** Reserves a page slot under the page limit; false when the limit is taken. */
   reserve(id: string, limit: number): Promise<boolean>;
   release(id: string): Promise<void>;
-  /** Stores a page under its final URL once; counts its credits and bytes. */
-  record(id: string, key: string, doc: unknown, credits: number, bytes: number): Promise<Recorded>;
+  /**
+   * Stores a page under its final URL once, while the job is running; counts its credits and
+   * bytes. With `charge`, the URL is claimed first and the page stored only if `charge`
+   * resolves true (the claim is given back when it resolves false or throws, and the error
+   * passed on), so a page is stored exactly when it was paid for.
+   */
+  record(
+    id: string,
+    key: string,
+    doc: unknown,
+    credits: number,
+    bytes: number,
+    charge?: () => Promise<boolean>,
+  ): Promise<Recorded>;
   addError(id: string, e: PageError): Promise<void>;
   addRobotsBlocked(id: string, url: string): Promise<void>;
   /** Marks a URL done; true when it was the last pending one. */

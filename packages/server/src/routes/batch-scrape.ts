@@ -17,13 +17,20 @@ export async function batchScrapeRoutes(
     const body = validate(batchScrapeRequestSchema, req.body, 'batch scrape request');
     st.zeroDataRetention = body.zeroDataRetention || body.lockdown;
     const { plan, urls, invalid } = batchPlan(body, await planContext(ctx, engine, req));
-    const { urls: _all, ...options } = body as Record<string, unknown>;
-    const id = await engine.start(
-      plan,
-      ownerOf(ctx, req),
-      { ...publicOptions(options), urls: urls.length },
-      urls,
-    );
+    let id: string;
+    if (body.appendToId) {
+      // The client's appendToId: the URLs join that batch (same key only), under its options.
+      id = body.appendToId;
+      await engine.append(id, ownerOf(ctx, req).id, urls);
+    } else {
+      const { urls: _all, ...options } = body as Record<string, unknown>;
+      id = await engine.start(
+        plan,
+        ownerOf(ctx, req),
+        { ...publicOptions(options), urls: urls.length },
+        urls,
+      );
+    }
     const base = `${req.protocol}://${req.headers.host ?? 'localhost'}`;
     return {
       success: true,

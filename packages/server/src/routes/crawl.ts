@@ -1,7 +1,7 @@
 import { DistillError, validate } from '@distill/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { limitsOf, type ServerContext } from '../context.js';
-import { CrawlEngine, type CrawlEngineOptions, type StatusPage } from '../crawl/engine.js';
+import { type CrawlCredits, CrawlEngine, type CrawlEngineOptions, type StatusPage } from '../crawl/engine.js';
 import { crawlPlan } from '../crawl/plan.js';
 import { paramsPreview } from '../crawl/preview.js';
 import { crawlRequestSchema, paramsPreviewSchema } from '../crawl/schemas.js';
@@ -24,6 +24,7 @@ export async function planContext(ctx: ServerContext, engine: CrawlEngine, req: 
     userAgent: engine.userAgent,
     allowPrivate: engine.allowPrivate,
     creditBudget: budget === undefined ? undefined : Math.max(0, budget - (await ctx.ledger.spent(key.id))),
+    keyBudget: budget,
   };
 }
 
@@ -70,15 +71,22 @@ export async function crawlRoutes(
   ctx: ServerContext,
   opts: CrawlEngineOptions = {},
 ): Promise<void> {
-  const engine = new CrawlEngine(
-    ctx.services.scrape,
-    opts,
-    (owner, credits) => {
-      void ctx.ledger.record(owner, credits).catch((e) => app.log.warn(`crawl credits not recorded: ${e}`));
-      ctx.metrics?.credits.inc(credits);
+  // Crawl pages are charged through the ledger as the other routes are: held before a page is
+  // fetched, settled as it is stored (queue workers' pages: charged as they report them).
+  const credits: CrawlCredits = {
+    hold: (owner, budget) => ctx.ledger.reserve(owner, budget),
+    settle: async (hold, n) => {
+      const ok = await ctx.ledger.settle(hold, n);
+      if (ok) ctx.metrics?.credits.inc(n);
+      return ok;
     },
-    (msg) => app.log.warn(msg),
-  );
+    release: (hold) => ctx.ledger.release(hold),
+    record: async (owner, n) => {
+      await ctx.ledger.record(owner, n);
+      ctx.metrics?.credits.inc(n);
+    },
+  };
+  const engine = new CrawlEngine(ctx.services.scrape, opts, credits, (msg) => app.log.warn(msg));
   app.addHook('onClose', async () => engine.close());
 
   app.post('/v2/crawl', async (req) => {

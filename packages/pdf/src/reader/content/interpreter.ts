@@ -1,3 +1,4 @@
+import { MAX_IMAGE_PIXELS } from '../../image-limits.js';
 import type { PdfFile } from '../document.js';
 import type { Font, FontCache, Glyph } from '../fonts.js';
 import { EOF, isWhite, Lexer, readObject, skipObject } from '../lexer.js';
@@ -460,6 +461,8 @@ export class ContentInterpreter {
   /** Bytes of shown strings, all and those in an invisible rendering mode (for auto's ink check). */
   shownBytes = 0;
   invisibleBytes = 0;
+  /** Images drawn on the page that are too large for OCR to decode (`W × H` pixels), the first few. */
+  readonly oversizedImages: string[] = [];
   private readonly formStack = new Set<string>();
   /** Decoded form streams of this page: a form drawn many times is inflated once. */
   private readonly formData = new Map<string, Uint8Array>();
@@ -747,6 +750,7 @@ export class ContentInterpreter {
     if (isName(subtype, 'Image')) {
       const w = this.file.num(xobj.dict.get('Width') ?? xobj.dict.get('W'));
       const h = this.file.num(xobj.dict.get('Height') ?? xobj.dict.get('H'));
+      if (w && h) this.noteSize(w, h);
       // pdf.js (maxImageSize 1) drops every image but single pixels.
       if (!w || !h || w * h > 1) return;
       const mask = this.file.resolve(xobj.dict.get('ImageMask') ?? xobj.dict.get('IM'));
@@ -797,7 +801,15 @@ export class ContentInterpreter {
     this.skipInlineData(lx);
     const w = dict.get('W') ?? dict.get('Width');
     const h = dict.get('H') ?? dict.get('Height');
+    if (isNum(w) && isNum(h)) this.noteSize(w, h);
     if (isNum(w) && isNum(h) && w * h <= 1) this.emit(OP.paintInlineImageXObject);
+  }
+
+  /** Notes an image OCR's renderer will not decode (it is left out of the page it reads). */
+  private noteSize(w: number, h: number): void {
+    if (w * h <= MAX_IMAGE_PIXELS || this.oversizedImages.length >= 8) return;
+    const size = `${Math.round(w)} × ${Math.round(h)}`;
+    if (!this.oversizedImages.includes(size)) this.oversizedImages.push(size);
   }
 
   private skipInlineImage(lx: Lexer): void {

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { EXAMPLE } from './spawn.js';
 
 /**
- * A generated site on loopback for crawl tests and `pnpm bench crawl`: `sections` sections of
+ * A generated site on loopback for the crawl tests (`tests/crawl*.test.ts`) and `pnpm bench
+ * crawl`, at `@distill/server/testing`: `sections` sections of
  * `perSection` pages, a sitemap index (one plain, one gzipped sitemap), robots.txt rules, an
  * infinite calendar (a link trap), redirects, broken links, a PDF and off-site links. One link
  * function drives both the server and `expected()`, so the test's answer cannot drift from the
@@ -29,6 +29,10 @@ export interface CrawlSite {
   /** Most HTML pages in flight at once, and when each HTML page was requested (ms). */
   peakInFlight(): number;
   resetPeak(): void;
+  /** HTML pages in flight now; answered in full; given up by the client before their answer. */
+  inFlight(): number;
+  served(): number;
+  aborted(): number;
   requestTimes: number[];
   /** Every allowed page a crawl from `/` reaches within `maxDepth` hops (sitemap entries at 0), as full URLs. */
   expected(maxDepth: number, filter?: (path: string) => boolean): Set<string>;
@@ -37,7 +41,8 @@ export interface CrawlSite {
   close(): Promise<void>;
 }
 
-const PDF = readFileSync(join(EXAMPLE, 'field-notes.pdf'));
+/** The repository's example PDF: this module runs from the sources only (the `distill-source` condition). */
+const PDF = readFileSync(resolve(import.meta.dirname, '../../../../fixtures/example/field-notes.pdf'));
 const CALENDAR_START = '2026-01';
 
 const month = (ym: string, delta: number): string => {
@@ -53,6 +58,8 @@ export async function startCrawlSite(opts: SiteOptions = {}): Promise<CrawlSite>
   const requestTimes: number[] = [];
   let inFlight = 0;
   let peak = 0;
+  let served = 0;
+  let aborted = 0;
 
   const sectionPath = (s: number) => `/s${s}/`;
   const pagePath = (s: number, i: number) => `/s${s}/p${i}`;
@@ -160,13 +167,26 @@ export async function startCrawlSite(opts: SiteOptions = {}): Promise<CrawlSite>
     requestTimes.push(performance.now());
     inFlight++;
     peak = Math.max(peak, inFlight);
+    let done = false;
     const send = () => {
+      if (done) return;
+      done = true;
       inFlight--;
+      served++;
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(html);
     };
-    if (opts.pageDelayMs) setTimeout(send, opts.pageDelayMs);
-    else send();
+    if (opts.pageDelayMs) {
+      const timer = setTimeout(send, opts.pageDelayMs);
+      // A client that gives up (a cancelled crawl aborting its fetch) closes the socket first.
+      res.once('close', () => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        inFlight--;
+        aborted++;
+      });
+    } else send();
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -191,6 +211,9 @@ export async function startCrawlSite(opts: SiteOptions = {}): Promise<CrawlSite>
     resetPeak: () => {
       peak = inFlight;
     },
+    inFlight: () => inFlight,
+    served: () => served,
+    aborted: () => aborted,
     requestTimes,
     expected(maxDepth, filter = () => true) {
       // Breadth first, the sitemap's entries and the start at depth 0, as the crawler counts.

@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeZip } from '../packages/core/src/testing/index.js';
+import { simplePdf, textOp } from '../packages/pdf/src/testing/raw-pdf.js';
+import { distill, requireBuilt } from './helpers/spawn.js';
+
+// Two robustness leftovers of issue 23, through the built `distill parse`: an image too large
+// for OCR to decode is named in the warning (it used to vanish without a word), and a ZIP
+// member that declares a size past the limits is refused before it is inflated.
+
+let dir: string;
+
+beforeAll(() => {
+  requireBuilt();
+  dir = mkdtempSync(join(tmpdir(), 'distill-robust-'));
+});
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('robustness through the CLI', { timeout: 300_000 }, () => {
+  it('says which image OCR read a page without, when it is past the pixels OCR decodes', async () => {
+    const pdf = simplePdf([`q 400 0 0 300 100 300 cm /Im1 Do Q ${textOp(72, 720, 'Beside the poster')}`], {
+      resources: '/XObject << /Im1 6 0 R >>',
+      extra: [
+        {
+          dict: '<< /Type /XObject /Subtype /Image /Width 100000 /Height 100000 /ColorSpace /DeviceGray /BitsPerComponent 8 >>',
+          stream: 'xxxxxxxx',
+        },
+      ],
+    });
+    const file = join(dir, 'poster.pdf');
+    writeFileSync(file, pdf);
+    const r = await distill(['parse', file, '--pdf-mode', 'ocr']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(
+      /warning: .*poster\.pdf: .*PDF page 1: OCR read the page without an image of 100000 × 100000 pixels, past the 150,000,000 pixels OCR decodes/,
+    );
+    // In fast mode no image is decoded at all: nothing is missing, nothing to say.
+    const fast = await distill(['parse', file]);
+    expect(fast.stdout).toContain('Beside the poster');
+    expect(fast.stderr).not.toMatch(/100000 × 100000/);
+  });
+
+  it('refuses a ZIP member that declares a size past the limit, without inflating it', async () => {
+    const docx = makeZip({
+      '[Content_Types].xml':
+        '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+      // Not deflate data at all: inflated, it would be FILE_CORRUPT, not DECOMPRESSION_LIMIT.
+      'word/document.xml': { deflated: new Uint8Array(4096).fill(0xff), size: 0xfffffff0 },
+    });
+    const file = join(dir, 'bomb.docx');
+    writeFileSync(file, docx);
+    const r = await distill(['parse', file]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/DECOMPRESSION_LIMIT/);
+    expect(r.stderr).toMatch(/word\/document\.xml declares 4294967280 bytes uncompressed, past the limit/);
+  });
+});
