@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import Firecrawl from 'firecrawl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CrawlSite, startCrawlSite } from './helpers/crawl-site.js';
-import { type RedisServer, startRedis } from './helpers/redis.js';
+import { type RunningRedis, startRedis } from '../packages/server/src/testing/redis.js';
 import { BIN, requireBuilt, type Served, serveProcess } from './helpers/spawn.js';
 
 // The queue engine: `distill serve --queue redis://…` keeps the crawl in a real redis-server and
@@ -11,7 +11,7 @@ import { BIN, requireBuilt, type Served, serveProcess } from './helpers/spawn.js
 // allowed page exactly once. A restarted server still answers for the crawl.
 
 const KEY = 'queue-crawl-key';
-let redis: RedisServer;
+let redis: RunningRedis;
 let site: CrawlSite;
 let served: Served;
 const workers: { child: ChildProcess; log: () => string }[] = [];
@@ -50,7 +50,7 @@ beforeAll(async () => {
   redis = await startRedis();
   // Each page takes a moment to answer, so a killed worker surely dies with pages in flight.
   site = await startCrawlSite({ sections: 10, perSection: 50, pageDelayMs: 15 });
-  served = await serveProcess(['--allow-private-urls', '--queue', redis.url('q')], {
+  served = await serveProcess(['--allow-private-urls', '--queue', redis.urlFor('q')], {
     DISTILL_API_KEYS: KEY,
     DISTILL_INDEX: '',
   });
@@ -65,7 +65,7 @@ afterAll(async () => {
 
 describe('crawl on Redis with two distill worker processes', { timeout: 600_000 }, () => {
   it('completes with every allowed page once after a worker is killed mid-crawl, and survives a server restart', async () => {
-    const queue = redis.url('q');
+    const queue = redis.urlFor('q');
     const a = startWorker(queue);
     const b = startWorker(queue);
     const client = new Firecrawl({ apiKey: KEY, apiUrl: served.url });

@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { engineServices, serve, startCrawlWorker } from '@distill/server';
 import { startCrawlSite } from '../../tests/helpers/crawl-site.js';
-import { redisCommand, startRedis } from '../../tests/helpers/redis.js';
+import { redisCommand, startRedis } from '../../packages/server/src/testing/redis.js';
 import { writeReport } from './report.js';
 import { machineLine, writeSection } from './results.js';
 import { runMain } from './run-main.js';
@@ -85,7 +85,7 @@ async function redisPart(frontierPages: number): Promise<RedisRow> {
   const per = 100;
   const site = await startCrawlSite({ sections: Math.ceil(frontierPages / per), perSection: per });
   const dataDir = mkdtempSync(join(tmpdir(), 'distill-bench-crawl-'));
-  const queue = redis.url('bench');
+  const queue = redis.urlFor('bench');
   const server = await serve({
     port: 0,
     noAuth: true,
