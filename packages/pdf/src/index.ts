@@ -6,6 +6,7 @@ export {
   pageImagesAvailable,
   renderPageImages,
 } from './page-image.js';
+export { pdfPageCount } from './page-count.js';
 export { type PdfParseSettings, parsePdf, pdfParser } from './parser.js';
 export { defaultWorkerScript, sourceWorkerScript, type WorkerScript } from './pool.js';
 export { type PdfReaderStats, pdfReaderStats, resetPdfReaderStats } from './reader/stats.js';

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { DistillError, type emitResult, type ParseOptions } from '@distill/core';
-import type { ParseJob, ParseReply } from './parse-worker.js';
+import type { GoAhead, ParseJob, ParseReply } from './parse-worker.js';
 
 /**
  * The built worker when there is one (dist/ beside src/), else the TypeScript source through
@@ -23,6 +23,12 @@ export interface ParsePoolOptions {
   maxHeapMb?: number;
   /** Past the parse's own timeout, how long before the thread is ended (a parser stuck in a loop). */
   graceMs?: number;
+  /**
+   * A thread whose heap has grown past this many MB by the end of a job is replaced by a fresh
+   * one (default 384): V8 keeps a heap it grew for one big document, so without this the
+   * server's memory after a big upload would stay at its high-water mark for good.
+   */
+  recycleHeapMb?: number;
 }
 
 export interface IsolatedParse {
@@ -46,6 +52,7 @@ export class ParsePool {
   readonly size: number;
   readonly maxHeapMb: number;
   private readonly graceMs: number;
+  private readonly recycleHeapMb: number;
   private closed = false;
   private readonly inFlight = new Set<Promise<unknown>>();
 
@@ -53,6 +60,7 @@ export class ParsePool {
     this.size = Math.max(1, opts.size ?? Math.min(4, availableParallelism()));
     this.maxHeapMb = opts.maxHeapMb ?? 1536;
     this.graceMs = opts.graceMs ?? 10_000;
+    this.recycleHeapMb = opts.recycleHeapMb ?? 384;
   }
 
   private spawn(): Slot {
@@ -114,13 +122,19 @@ export class ParsePool {
     } else slot.busy = false;
   }
 
+  /**
+   * Parses one document on a thread. With `admit`, a document whose cost the thread can read
+   * before parsing (a PDF's page count) is priced first: `admit(pages)` decides, and when it
+   * throws the parse never starts and the request fails with its error.
+   */
   async parse(
-    job: Omit<ParseJob, 'options'> & { options: ParseOptions },
+    job: Omit<ParseJob, 'options' | 'priceFirst'> & { options: ParseOptions },
     signal?: AbortSignal,
+    admit?: (pages: number) => Promise<void>,
   ): Promise<IsolatedParse> {
     if (this.closed)
       throw new DistillError('SERVICE_UNAVAILABLE', 'Service Unavailable: the server is closing');
-    const work = this.runJob(job, signal);
+    const work = this.runJob({ ...job, priceFirst: admit !== undefined }, signal, admit);
     this.inFlight.add(work);
     const forget = () => this.inFlight.delete(work);
     work.then(forget, forget);
@@ -129,7 +143,8 @@ export class ParsePool {
 
   private async runJob(
     job: Omit<ParseJob, 'options'> & { options: ParseOptions },
-    signal?: AbortSignal,
+    signal: AbortSignal | undefined,
+    admit: ((pages: number) => Promise<void>) | undefined,
   ): Promise<IsolatedParse> {
     const slot = await this.acquire();
     // The bytes are copied once into a buffer the thread then owns (transferred, not cloned).
@@ -148,14 +163,32 @@ export class ParsePool {
         this.release(slot, broken);
         f();
       };
-      const onMessage = (r: ParseReply) =>
-        finish(false, () =>
+      const onMessage = (r: ParseReply) => {
+        if ('pages' in r) {
+          // The thread waits, having parsed nothing, until the cost is admitted or refused.
+          const go = admit ? admit(r.pages) : Promise.resolve();
+          go.then(
+            () => {
+              if (!settled) w.postMessage({ go: true } satisfies GoAhead);
+            },
+            (e: unknown) => {
+              if (settled) return;
+              // Told before the slot is freed, so the thread is idle again when the next job comes.
+              w.postMessage({ go: false } satisfies GoAhead);
+              finish(false, () => reject(e));
+            },
+          );
+          return;
+        }
+        // A thread left holding a big heap is replaced, which hands that memory back.
+        finish(r.heapMb > this.recycleHeapMb, () =>
           r.ok
             ? resolve({ data: r.data, format: r.format })
             : reject(
                 new DistillError(r.code, r.message, r.details === undefined ? {} : { details: r.details }),
               ),
         );
+      };
       const onError = (e: Error & { code?: string }) =>
         finish(true, () =>
           reject(
