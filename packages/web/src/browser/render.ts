@@ -4,6 +4,7 @@ import type { BrowserContextOptions, Response } from 'playwright-core';
 import { networkError } from '../engines/fetch.js';
 import {
   type ComputedStyles,
+  SPACING_TOKENS,
   charsetOf,
   DESKTOP_USER_AGENT,
   MOBILE_USER_AGENT,
@@ -44,14 +45,26 @@ const COMPUTED_STYLES = `(() => {
     const el = document.querySelector(sel);
     if (!el) return null;
     const s = getComputedStyle(el);
-    return { color: s.color, backgroundColor: s.backgroundColor, fontFamily: s.fontFamily };
+    return {
+      color: s.color, backgroundColor: s.backgroundColor, fontFamily: s.fontFamily,
+      transitionDuration: s.transitionDuration, transitionTimingFunction: s.transitionTimingFunction,
+      borderRadius: s.borderRadius, padding: [s.paddingTop, s.paddingRight, s.paddingBottom, s.paddingLeft],
+      margin: [s.marginTop, s.marginRight, s.marginBottom, s.marginLeft],
+    };
   };
+  const root = getComputedStyle(document.documentElement);
+  const tokens = {};
+  for (const name of ${JSON.stringify(SPACING_TOKENS)}) {
+    const v = root.getPropertyValue(name).trim();
+    if (v) tokens[name] = v;
+  }
   return {
     body: pick('body'),
     link: pick('a[href]'),
     heading: pick('h1, h2'),
     button: pick('button, [role=button], .btn, .button'),
-    colorScheme: getComputedStyle(document.documentElement).colorScheme,
+    colorScheme: root.colorScheme,
+    tokens,
   };
 })()`;
 
