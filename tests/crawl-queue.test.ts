@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import Firecrawl from 'firecrawl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CrawlSite, startCrawlSite } from './helpers/crawl-site.js';
 import { type RunningRedis, startRedis } from '../packages/server/src/testing/redis.js';
+import { type CrawlSite, startCrawlSite } from './helpers/crawl-site.js';
 import { BIN, requireBuilt, type Served, serveProcess } from './helpers/spawn.js';
 
 // The queue engine: `distill serve --queue redis://…` keeps the crawl in a real redis-server and

@@ -252,7 +252,10 @@ describe('research papers through distill serve', { timeout: 120_000 }, () => {
       createdDate: '2024-03-15',
     });
 
-    const read = await client.research.getPaper('doi:10.9999/cited.2019.1', { query: 'quadratic memory', k: 1 });
+    const read = await client.research.getPaper('doi:10.9999/cited.2019.1', {
+      query: 'quadratic memory',
+      k: 1,
+    });
     expect(read).toMatchObject({ success: true, query: 'quadratic memory', paperId: expect.any(String) });
     expect(read.passages).toHaveLength(1);
     expect(read.passages[0].text).toContain('square of the sequence length');
@@ -281,7 +284,12 @@ describe('research papers through distill serve', { timeout: 120_000 }, () => {
     expect(similar.results.map((r) => r.primaryId)).toEqual(['arxiv:2403.01234']);
     // A paper nothing in the index cites, and that cites nothing in it: none, and a note says why.
     const alone = await client.research.similarPapers('pmid:38123456', { intent: 'cardiovascular' });
-    expect(alone).toMatchObject({ results: [], poolSize: 0, truncated: false, note: expect.stringMatching(/cites/) });
+    expect(alone).toMatchObject({
+      results: [],
+      poolSize: 0,
+      truncated: false,
+      note: expect.stringMatching(/cites/),
+    });
 
     const bad = await fetch(
       `${served.url}/v2/search/research/papers/arxiv:2403.01234/similar?intent=x&rerank=true`,
@@ -398,7 +406,9 @@ describe('product, menu and branding from structured data, no model', { timeout:
   });
 
   it('branding animations and spacing from the CSS, stated inline or computed by the browser; absent when unstated', async () => {
-    const inline = (await client.scrape(`${siteUrl}/branding-motion`, { formats: ['branding' as never] })) as Json;
+    const inline = (await client.scrape(`${siteUrl}/branding-motion`, {
+      formats: ['branding' as never],
+    })) as Json;
     expect(inline.branding).toMatchObject({
       animations: { transitionDuration: '0.2s', easing: 'ease-in-out' },
       spacing: {
@@ -409,8 +419,9 @@ describe('product, menu and branding from structured data, no model', { timeout:
       },
     });
     // An external stylesheet: only the rendered page's computed styles know it.
-    const ext = (await post('/v2/scrape', { url: `${siteUrl}/branding-motion-external`, formats: ['branding'] }))
-      .json;
+    const ext = (
+      await post('/v2/scrape', { url: `${siteUrl}/branding-motion-external`, formats: ['branding'] })
+    ).json;
     expect(ext.data.branding).toMatchObject({
       animations: { transitionDuration: '0.15s', easing: 'cubic-bezier(0.4, 0, 0.2, 1)' },
       spacing: {
@@ -421,7 +432,8 @@ describe('product, menu and branding from structured data, no model', { timeout:
       },
     });
     // A page whose CSS states neither: no animations, no spacing (the browser's defaults are not branding).
-    const plain = (await post('/v2/scrape', { url: `${siteUrl}/branding-external`, formats: ['branding'] })).json;
+    const plain = (await post('/v2/scrape', { url: `${siteUrl}/branding-external`, formats: ['branding'] }))
+      .json;
     expect(plain.data.branding.animations).toBeUndefined();
     expect(plain.data.branding.spacing).toBeUndefined();
   });

@@ -93,7 +93,9 @@ function multipart(input: Input, options: object): { body: Buffer; contentType: 
 
 const rssMb = (pid: number) => Math.round(rssMbExact(pid));
 
-async function startChild(extra: string[]): Promise<{ url: string; pid: number; stop: () => void }> {
+async function startChild(
+  extra: string[],
+): Promise<{ url: string; pid: number; stop: () => void; gc: () => void }> {
   const self = fileURLToPath(import.meta.url);
   // --expose-gc: SIGUSR2 asks the server to collect garbage (the idle periods of the mixed run).
   const child = spawn(process.execPath, [...process.execArgv, '--expose-gc', self, '--serve', ...extra], {
@@ -318,7 +320,9 @@ async function mixed(): Promise<void> {
         samples: [...r.rss, ...after],
         big: r.big,
       });
-      console.log(JSON.stringify({ round: i + 1, big: r.big, small: { ...r.small, sampleNonCatalogue: undefined } }));
+      console.log(
+        JSON.stringify({ round: i + 1, big: r.big, small: { ...r.small, sampleNonCatalogue: undefined } }),
+      );
     }
     const machine = machineLine();
     const md = mixedSection(row!, machine, { startMb, idleS, rounds: memory });

@@ -130,7 +130,9 @@ export function researchPaths(h: {
                 success: { const: true },
                 results: {
                   type: 'array',
-                  items: { allOf: [paper, { type: 'object', required: ['signals'], properties: { signals } }] },
+                  items: {
+                    allOf: [paper, { type: 'object', required: ['signals'], properties: { signals } }],
+                  },
                 },
                 poolSize: { type: 'integer' },
                 truncated: { type: 'boolean' },

@@ -40,7 +40,8 @@ class CitationGraph {
   constructor(papers: PaperIndex) {
     const byKey = new Map<string, Entry>();
     for (const e of papers.entries)
-      for (const k of idKeys(e.doc.paper!.ids)) if (!byKey.has(k.toLowerCase())) byKey.set(k.toLowerCase(), e);
+      for (const k of idKeys(e.doc.paper!.ids))
+        if (!byKey.has(k.toLowerCase())) byKey.set(k.toLowerCase(), e);
     for (const e of papers.entries) {
       this.cites.set(e, new Set());
       this.citedBy.set(e, new Set());

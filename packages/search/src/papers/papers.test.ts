@@ -1,13 +1,13 @@
 import type { DistillError } from 'distill';
 import { describe, expect, it } from 'vitest';
 import type { IndexedDoc } from '../local/index-format.js';
-import { metaTags } from './meta-tags.js';
-import { cleanArxiv, cleanDoi, idsInText, primaryIdOf } from './paper-ids.js';
-import { paperOf } from './paper-record.js';
-import { similarPapers } from './paper-graph.js';
-import { passagesOf, readPassages } from './paper-read.js';
-import { PaperIndex } from './paper-search.js';
 import { tokenize } from '../local/tokenize.js';
+import { metaTags } from './meta-tags.js';
+import { similarPapers } from './paper-graph.js';
+import { cleanArxiv, cleanDoi, idsInText, primaryIdOf } from './paper-ids.js';
+import { passagesOf, readPassages } from './paper-read.js';
+import { paperOf } from './paper-record.js';
+import { PaperIndex } from './paper-search.js';
 import { readPaperQuery } from './search-papers.js';
 
 const PDF_LIKE = `# Sparse Attention for Long Sequence Transformers
@@ -131,31 +131,32 @@ function doc(id: number, paper: Partial<NonNullable<IndexedDoc['paper']>>): Inde
 }
 
 describe('paper search', () => {
-  const index = new PaperIndex([
-    doc(0, {
-      title: 'Tau aggregation inhibitors',
-      abstract: 'tau tau protein in disease',
-      authors: ['Ana Ruiz'],
-      date: '2021-05-01',
-    }),
-    doc(1, {
-      title: 'Protein folding',
-      abstract: 'tau appears once',
-      authors: ['Bo Li', 'Ana Ruiz'],
-      date: '2023-01-10',
-    }),
-    doc(2, { title: 'Unrelated', abstract: 'nothing here', authors: ['C D'] }),
-  ], (d: IndexedDoc) => d.url);
+  const index = new PaperIndex(
+    [
+      doc(0, {
+        title: 'Tau aggregation inhibitors',
+        abstract: 'tau tau protein in disease',
+        authors: ['Ana Ruiz'],
+        date: '2021-05-01',
+      }),
+      doc(1, {
+        title: 'Protein folding',
+        abstract: 'tau appears once',
+        authors: ['Bo Li', 'Ana Ruiz'],
+        date: '2023-01-10',
+      }),
+      doc(2, { title: 'Unrelated', abstract: 'nothing here', authors: ['C D'] }),
+    ],
+    (d: IndexedDoc) => d.url,
+  );
 
   it('ranks by title and abstract, and filters by authors (all must match) and dates (inclusive)', () => {
     expect(index.search({ query: 'tau', k: 10 }).map((r) => r.paperId)).toEqual(['0', '1']);
     expect(index.search({ query: 'tau', k: 1 })).toHaveLength(1);
-    expect(
-      index.search({ query: 'tau', k: 10, authors: ['ruiz', 'bo li'] }).map((r) => r.paperId),
-    ).toEqual(['1']);
-    expect(index.search({ query: 'tau', k: 10, from: '2022-01-01' }).map((r) => r.paperId)).toEqual([
+    expect(index.search({ query: 'tau', k: 10, authors: ['ruiz', 'bo li'] }).map((r) => r.paperId)).toEqual([
       '1',
     ]);
+    expect(index.search({ query: 'tau', k: 10, from: '2022-01-01' }).map((r) => r.paperId)).toEqual(['1']);
     expect(index.search({ query: 'tau', k: 10, to: '2021-05-01' }).map((r) => r.paperId)).toEqual(['0']);
     expect(index.search({ query: 'absent', k: 10 })).toEqual([]);
   });
@@ -190,14 +191,30 @@ describe('papers by id, their passages and their citations', () => {
     ids: { arxiv: ['2401.00001'], doi: ['10.1234/seed'] },
     cites: ['doi:10.1234/REF', 'pmid:99'],
   });
-  a.text = 'Intro paragraph about nothing in particular.\n\nThe method counts triangles in sparse graphs quickly.';
-  const ref = doc(11, { title: 'Referenced graphs', abstract: 'graphs graphs', ids: { doi: ['10.1234/ref'] } });
-  const citer = doc(12, { title: 'A citer', abstract: 'triangles', ids: { pmid: ['42'] }, cites: ['arxiv:2401.00001'] });
+  a.text =
+    'Intro paragraph about nothing in particular.\n\nThe method counts triangles in sparse graphs quickly.';
+  const ref = doc(11, {
+    title: 'Referenced graphs',
+    abstract: 'graphs graphs',
+    ids: { doi: ['10.1234/ref'] },
+  });
+  const citer = doc(12, {
+    title: 'A citer',
+    abstract: 'triangles',
+    ids: { pmid: ['42'] },
+    cites: ['arxiv:2401.00001'],
+  });
   const sibling = doc(13, { title: 'Sibling on graphs', abstract: 'graphs', cites: ['doi:10.1234/ref'] });
   const papers = new PaperIndex([a, ref, citer, sibling], (d) => d.url);
 
   it('finds a paper by paperId, id key, bare arXiv id or URL, and not by what it does not hold', () => {
-    for (const r of ['10', 'arxiv:2401.00001', '2401.00001v3', 'https://arxiv.org/abs/2401.00001', 'DOI:10.1234/SEED'])
+    for (const r of [
+      '10',
+      'arxiv:2401.00001',
+      '2401.00001v3',
+      'https://arxiv.org/abs/2401.00001',
+      'DOI:10.1234/SEED',
+    ])
       expect(papers.find(r)?.doc.id, r).toBe(10);
     expect(papers.find('pmid:42')?.doc.id).toBe(12);
     expect(papers.find('doi:10.1234/absent')).toBeUndefined();
@@ -221,7 +238,9 @@ describe('papers by id, their passages and their citations', () => {
     expect(ids(similarPapers(papers, seed, { intent: 'g', mode: 'references', k: 10 }, ['graph']))).toEqual([
       '11',
     ]);
-    expect(ids(similarPapers(papers, seed, { intent: 'g', mode: 'citers', k: 10 }, ['graph']))).toEqual(['12']);
+    expect(ids(similarPapers(papers, seed, { intent: 'g', mode: 'citers', k: 10 }, ['graph']))).toEqual([
+      '12',
+    ]);
     // Similar: the reference and the citer directly, the sibling through the reference both cite.
     const sim = similarPapers(papers, seed, { intent: 'g', mode: 'similar', k: 2 }, ['graph']);
     expect(sim.poolSize).toBe(3);
@@ -231,7 +250,9 @@ describe('papers by id, their passages and their citations', () => {
       (r) => r.paperId === '13',
     );
     expect(sib?.signals).toMatchObject({ structural: 1, seedOverlap: 1, articleRank: 0 });
-    const none = similarPapers(papers, [papers.find('11')!], { intent: 'g', mode: 'references', k: 5 }, ['graph']);
+    const none = similarPapers(papers, [papers.find('11')!], { intent: 'g', mode: 'references', k: 5 }, [
+      'graph',
+    ]);
     expect(none.results).toEqual([]);
     expect(none.note).toMatch(/linked/);
   });

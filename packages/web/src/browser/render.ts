@@ -4,12 +4,12 @@ import type { BrowserContextOptions, Response } from 'playwright-core';
 import { networkError } from '../engines/fetch.js';
 import {
   type ComputedStyles,
-  SPACING_TOKENS,
   charsetOf,
   DESKTOP_USER_AGENT,
   MOBILE_USER_AGENT,
   mimeOf,
   type PageSnapshot,
+  SPACING_TOKENS,
 } from '../engines/page.js';
 import { runActions, screenshotOf } from './actions.js';
 import { adBlockPatterns, COOKIE_BANNER_CSS, isAdHost } from './ad-hosts.js';

@@ -23,7 +23,8 @@ export type Declarations = (selector: RegExp) => Map<string, string>;
 
 const INTERACTIVE = /^(a|button|\.btn|\.button|\[role=["']?button["']?\])(:hover|:focus|:focus-visible)?$/i;
 const BUTTON = /^(button|\.btn|\.button|\[role=["']?button["']?\])$/i;
-const EASING = /^(ease|ease-in|ease-out|ease-in-out|linear|step-start|step-end|cubic-bezier\(.*\)|steps\(.*\))$/i;
+const EASING =
+  /^(ease|ease-in|ease-out|ease-in-out|linear|step-start|step-end|cubic-bezier\(.*\)|steps\(.*\))$/i;
 const TIME = /^(-?\d*\.?\d+)(m?s)$/i;
 const PX = /^(-?\d*\.?\d+)px$/i;
 
@@ -124,11 +125,12 @@ function fromCss(decl: Declarations): Motion {
   const spacing: NonNullable<Motion['spacing']> = {};
   const button = decl(BUTTON);
   const radius = button.get('border-radius');
-  if (radius && PX.test(radius.split(/\s+/)[0]) && px(radius.split(/\s+/)[0])! > 0) spacing.borderRadius = radius;
+  if (radius && PX.test(radius.split(/\s+/)[0]) && px(radius.split(/\s+/)[0])! > 0)
+    spacing.borderRadius = radius;
   const pad = sides(button.get('padding'));
   if (pad) spacing.padding = buttonPadding(pad);
   const margin = sides(decl(/^body$/i).get('margin'));
-  if (margin && margin.every((m) => m === margin[0])) spacing.margins = { body: margin[0] };
+  if (margin?.every((m) => m === margin[0])) spacing.margins = { body: margin[0] };
   const root = decl(/^(:root|html)$/i);
   const tokens = Object.fromEntries([...root].filter(([k]) => k.startsWith('--')));
   const unit = tokenUnit(tokens);
