@@ -17,7 +17,7 @@ function workerFile(): { filename: string; execArgv: string[] } {
 }
 
 export interface ParsePoolOptions {
-  /** Worker threads at most (started on demand, kept while idle). */
+  /** Worker threads at most (started on demand, ended after `idleMs` without work). */
   size?: number;
   /** Heap cap of each worker in MB: a document needing more fails alone with 413. */
   maxHeapMb?: number;
@@ -29,6 +29,12 @@ export interface ParsePoolOptions {
    * server's memory after a big upload would stay at its high-water mark for good.
    */
   recycleHeapMb?: number;
+  /**
+   * A thread idle this long after a job is ended (default 30 s): each thread's heap grows to
+   * what its busiest stretch needed and V8 keeps it, so a server back at rest hands that memory
+   * back; when the last one goes, a fresh thread is started so the next request finds one warm.
+   */
+  idleMs?: number;
 }
 
 export interface IsolatedParse {
@@ -39,6 +45,8 @@ export interface IsolatedParse {
 interface Slot {
   worker: Worker;
   busy: boolean;
+  /** Set while a thread that has parsed something sits idle: it ends the thread when it fires. */
+  idle?: NodeJS.Timeout;
 }
 
 /**
@@ -53,6 +61,7 @@ export class ParsePool {
   readonly maxHeapMb: number;
   private readonly graceMs: number;
   private readonly recycleHeapMb: number;
+  private readonly idleMs: number;
   private closed = false;
   private readonly inFlight = new Set<Promise<unknown>>();
 
@@ -61,6 +70,7 @@ export class ParsePool {
     this.maxHeapMb = opts.maxHeapMb ?? 1536;
     this.graceMs = opts.graceMs ?? 10_000;
     this.recycleHeapMb = opts.recycleHeapMb ?? 384;
+    this.idleMs = opts.idleMs ?? 30_000;
   }
 
   private spawn(): Slot {
@@ -83,6 +93,11 @@ export class ParsePool {
     return slot;
   }
 
+  /** The ids of the threads alive now (for stats and tests). */
+  threadIds(): number[] {
+    return this.slots.map((s) => s.worker.threadId);
+  }
+
   /** Starts one thread ahead of the first request, so it has loaded the engine by then. */
   warm(): void {
     if (this.slots.length === 0 && !this.closed) this.slots.push(this.spawn());
@@ -91,6 +106,7 @@ export class ParsePool {
   private acquire(): Promise<Slot> {
     const idle = this.slots.find((s) => !s.busy);
     if (idle) {
+      clearTimeout(idle.idle);
       idle.busy = true;
       return Promise.resolve(idle);
     }
@@ -119,7 +135,24 @@ export class ParsePool {
     if (next) {
       slot.busy = true;
       next(slot);
-    } else slot.busy = false;
+    } else {
+      slot.busy = false;
+      // A replacement thread has parsed nothing yet: only a thread that worked is ended when idle.
+      if (slot === s) {
+        slot.idle = setTimeout(() => this.retire(slot), this.idleMs);
+        slot.idle.unref();
+      }
+    }
+  }
+
+  /** Ends a thread that sat idle; the last one is replaced by a fresh (small) one. */
+  private retire(slot: Slot): void {
+    if (slot.busy || this.closed) return;
+    const i = this.slots.indexOf(slot);
+    if (i < 0) return;
+    this.slots.splice(i, 1);
+    void slot.worker.terminate();
+    this.warm();
   }
 
   /**
@@ -237,6 +270,7 @@ export class ParsePool {
   /** Refuses new parses, lets those in flight finish, then ends the threads. */
   async close(): Promise<void> {
     this.closed = true;
+    for (const s of this.slots) clearTimeout(s.idle);
     await Promise.allSettled([...this.inFlight]);
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
     this.slots.length = 0;

@@ -111,6 +111,7 @@ function makeParsePool(config: ServerConfig, maxJobs: number): ParsePool | undef
     size: o.workers ?? envNumber('DISTILL_PARSE_WORKERS') ?? Math.min(maxJobs, 4),
     maxHeapMb: o.maxHeapMb ?? envNumber('DISTILL_PARSE_HEAP_MB'),
     recycleHeapMb: envNumber('DISTILL_PARSE_RECYCLE_MB'),
+    idleMs: envNumber('DISTILL_PARSE_IDLE_MS'),
   });
 }
 
