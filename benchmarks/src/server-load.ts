@@ -370,7 +370,15 @@ if (args.includes('--serve')) {
   });
   process.stdout.write(`${server.url}\n`);
   // The load bench's idle periods: collect garbage now, so what stays resident is what is held.
-  process.on('SIGUSR2', () => (globalThis as { gc?: () => void }).gc?.());
+  process.on('SIGUSR2', () => {
+    (globalThis as { gc?: () => void }).gc?.();
+    // What the main thread holds after the collection (RSS minus this is threads and the allocator).
+    const m = process.memoryUsage();
+    const mb = (n: number) => Math.round(n / 2 ** 20);
+    process.stderr.write(
+      `# after gc: rss ${mb(m.rss)} MB, main heap ${mb(m.heapUsed)}/${mb(m.heapTotal)} MB, external ${mb(m.external)} MB, array buffers ${mb(m.arrayBuffers)} MB\n`,
+    );
+  });
 } else {
   runMain(main);
 }
