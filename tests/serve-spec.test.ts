@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import Firecrawl from 'firecrawl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simplePdf, textOp } from '../packages/pdf/src/testing/raw-pdf.js';
+import { ApiDocument } from './helpers/openapi.js';
 import { writePaperFixtures } from './helpers/paper-fixtures.js';
 import { distill, requireBuilt, type Served, serveProcess } from './helpers/spawn.js';
 
@@ -297,6 +298,25 @@ describe('research papers through distill serve', { timeout: 120_000 }, () => {
     );
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ success: false, code: 'UNSUPPORTED_OPTION' });
+  });
+
+  it('the paper routes answer as /v2/openapi.json describes them, errors included', async () => {
+    const api = await ApiDocument.load(served.url);
+    const doi = encodeURIComponent('doi:10.9999/cited.2019.1');
+    const statuses: number[] = [];
+    for (const path of [
+      '/v2/search/research/papers?query=attention',
+      `/v2/search/research/papers/${doi}`,
+      `/v2/search/research/papers/${doi}?query=memory&k=2`,
+      '/v2/search/research/papers/arxiv:2403.01234/similar?intent=attention&mode=references',
+      `/v2/search/research/papers/${encodeURIComponent('doi:10.0000/none')}`,
+      `/v2/search/research/papers/${doi}?k=2`,
+    ]) {
+      const res = await fetch(`${served.url}${path}`, { headers: { authorization: `Bearer ${KEY}` } });
+      statuses.push(res.status);
+      expect((await api.conforms(res, 'GET')).problems, path).toEqual([]);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 404, 400]);
   });
 
   it('POST /v2/search with categories research answers paper records in data.research', async () => {
