@@ -329,7 +329,12 @@ async function main() {
       'Failed files are corpus files no parser accepts or that are corrupt on purpose; every mode converts the same set.',
     '',
   ].join('\n');
-  writeSection('speed-batch', md, { inputs, copies, runs, calibration, allocCalibration, rows: best }, machineAfter);
+  writeSection(
+    'speed-batch',
+    md,
+    { inputs, copies, runs, calibration, allocCalibration, rows: best },
+    machineAfter,
+  );
   console.log(md);
   console.log(`wrote ${writeReport()}`);
 }
