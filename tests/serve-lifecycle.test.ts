@@ -1,7 +1,12 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import Firecrawl from 'firecrawl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Served, serveProcess } from './helpers/spawn.js';
+import { distill, type Served, serveProcess } from './helpers/spawn.js';
 
 // The spawned `distill serve` as an operator meets it: request ids that join logs up, and a
 // shutdown that answers new requests 503 while the ones in flight finish.
@@ -74,5 +79,65 @@ describe('distill serve, spawned: request ids and draining', { timeout: 60_000 }
     expect(done.status).toBe(200);
     expect(((await done.json()) as { data: { markdown: string } }).data.markdown).toContain('every word');
     expect(await exited).toBe(0);
+  });
+});
+
+/**
+ * The environment of a `distill serve` whose install lacks `packages`: a preloaded hook makes
+ * them fail to resolve as a missing package does, and the server's own code runs unchanged.
+ */
+const without = (packages: string) => ({
+  NODE_OPTIONS: `--import ${pathToFileURL(resolve(import.meta.dirname, 'helpers/hide-packages.mjs')).href}`,
+  DISTILL_TEST_HIDE_PACKAGES: packages,
+  DISTILL_API_KEYS: KEY,
+  DISTILL_REDIS_URL: '',
+  DISTILL_QUEUE: '',
+});
+
+describe('distill serve, spawned, when optional packages are missing', { timeout: 90_000 }, () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'distill-fallback-'));
+  });
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('without better-sqlite3 starts with state in memory, says so in /v2/health, and serves', async () => {
+    const data = join(dir, 'no-sqlite');
+    const s = await serveProcess(['--data-dir', data], without('better-sqlite3'));
+    try {
+      const health = (await (await fetch(`${s.url}/v2/health`)).json()) as { state: { store: string } };
+      expect(health.state.store).toBe('memory');
+      expect(existsSync(join(data, 'state.sqlite'))).toBe(false);
+      // Parsing (in worker threads, which get the same hook) and credits still work.
+      const client = new Firecrawl({ apiKey: KEY, apiUrl: s.url });
+      const doc = await client.parse({ data: Buffer.from('a,b\n1,2\n'), filename: 'x.csv' });
+      expect(doc.markdown).toContain('| a | b |');
+    } finally {
+      await s.stop();
+    }
+    // The control: the same command with the package visible keeps its state in the file.
+    const c = await serveProcess(['--data-dir', data], without(''));
+    try {
+      const health = (await (await fetch(`${c.url}/v2/health`)).json()) as { state: { store: string } };
+      expect(health.state.store).toBe('sqlite');
+      expect(existsSync(join(data, 'state.sqlite'))).toBe(true);
+    } finally {
+      await c.stop();
+    }
+  });
+
+  it('--queue without bullmq stops at start with a message naming the package to add', async () => {
+    // Nothing listens on port 1: the check comes before any connection is tried.
+    const r = await distill(['serve', '--port', '0', '--queue', 'redis://127.0.0.1:1/q'], {
+      env: without('bullmq'),
+      timeoutMs: 60_000,
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain(
+      'distill serve: --queue needs the package bullmq, which is not installed. Add it with: npm i bullmq',
+    );
+    expect(r.stderr).not.toContain('listening');
   });
 });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import Firecrawl from 'firecrawl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simplePdf, textOp } from '../packages/pdf/src/testing/raw-pdf.js';
+import { ApiDocument } from './helpers/openapi.js';
 import { writePaperFixtures } from './helpers/paper-fixtures.js';
 import { distill, requireBuilt, type Served, serveProcess } from './helpers/spawn.js';
 
@@ -50,6 +51,11 @@ const PAGES: Record<string, string> = {
 </script></head><body><h1>Harbour Cafe</h1></body></html>`,
   '/branding-external':
     '<!doctype html><html><head><title>Ext</title><link rel="stylesheet" href="/brand.css"></head><body><h1>Shop</h1><a href="/x">Sale</a><button>Buy</button></body></html>',
+  '/branding-motion': `<!doctype html><html><head><title>Motion</title>
+<style>:root{--spacing-unit:4px;--radius:6px}body{margin:0}.btn{padding:12px 24px;border-radius:8px;transition:background-color .2s ease-in-out}</style>
+</head><body><h1>Motion</h1><a class="btn" href="/buy">Buy</a></body></html>`,
+  '/branding-motion-external':
+    '<!doctype html><html><head><title>Motion ext</title><link rel="stylesheet" href="/motion.css"></head><body><h1>Motion</h1><button>Go</button></body></html>',
   '/plain':
     '<!doctype html><html><head><title>Plain</title></head><body><p>No structured data here at all.</p></body></html>',
   '/branding': `<!doctype html><html><head><title>Brand</title><meta name="theme-color" content="#0a7cff">
@@ -109,7 +115,7 @@ beforeAll(async () => {
   const index = join(dir, 'idx');
   const built = await distill(['index', papers, '--index', index]);
   expect(built.status, built.stderr).toBe(0);
-  expect(built.stdout).toContain('2 papers');
+  expect(built.stdout).toContain('3 papers');
   llm = createServer((req, res) => {
     let raw = '';
     req.on('data', (d) => {
@@ -146,6 +152,13 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'text/css' });
       res.end(
         'body{color:#222;background-color:#fafafa;font-family:Georgia,serif}a{color:#c00}button{background:#0a7cff;color:#fff}',
+      );
+      return;
+    }
+    if (req.url === '/motion.css') {
+      res.writeHead(200, { 'content-type': 'text/css' });
+      res.end(
+        ':root{--space-unit:8px}body{margin:0}button{border-radius:999px;padding:10px 20px;transition:opacity 150ms cubic-bezier(0.4, 0, 0.2, 1)}',
       );
       return;
     }
@@ -213,6 +226,97 @@ describe('research papers through distill serve', { timeout: 120_000 }, () => {
     ]);
     expect((await client.research.searchPapers('cardiovascular', { to: '2023-12-31' })).results).toEqual([]);
     expect((await client.research.searchPapers('cardiovascular', { authors: ['Chen'] })).results).toEqual([]);
+  });
+
+  it("the official client's research.getPaper answers metadata by any id form, and passages with a query", async () => {
+    const byArxiv = await client.research.getPaper('arxiv:2403.01234');
+    expect(byArxiv).toMatchObject({
+      success: true,
+      paper: {
+        title: 'Sparse Attention for Long Sequence Transformers',
+        authors: 'Mira Chen, Tomas Alvarez',
+        createdDate: '2024-03-04',
+      },
+    });
+    expect(byArxiv.paper.ids).toEqual({ arxiv: ['2403.01234'] });
+    // The same paper by its canonical id, a bare arXiv id and an arXiv URL.
+    for (const ref of [byArxiv.paper.paperId, '2403.01234v2', 'https://arxiv.org/abs/2403.01234'])
+      expect((await client.research.getPaper(ref)).paper.paperId).toBe(byArxiv.paper.paperId);
+    const glp = await client.research.getPaper('pmid:38123456');
+    expect(glp.paper).toEqual({
+      paperId: expect.stringMatching(/^\d+$/),
+      ids: { doi: ['10.1234/jex.2024.0042'], pmid: ['38123456'] },
+      title: 'GLP-1 receptor agonists and cardiovascular outcomes: a cohort study',
+      abstract: expect.stringContaining('12,000 adults'),
+      // "Last, First" as the citation tags write them, turned round so the commas only join names.
+      authors: 'Ngozi Okafor, Erik Lindqvist',
+      createdDate: '2024-03-15',
+    });
+
+    const read = await client.research.getPaper('doi:10.9999/cited.2019.1', {
+      query: 'quadratic memory',
+      k: 1,
+    });
+    expect(read).toMatchObject({ success: true, query: 'quadratic memory', paperId: expect.any(String) });
+    expect(read.passages).toHaveLength(1);
+    expect(read.passages[0].text).toContain('square of the sequence length');
+    expect(read.passages[0].score).toBeGreaterThan(0);
+
+    await expect(client.research.getPaper('doi:10.0000/not-here')).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("the official client's research.similarPapers follows the citations between the indexed papers", async () => {
+    // The sparse-attention PDF cites the dense-attention paper's DOI in its references.
+    const refs = await client.research.similarPapers('arxiv:2403.01234', {
+      intent: 'attention memory',
+      mode: 'references',
+    });
+    expect(refs).toMatchObject({ success: true, poolSize: 1, truncated: false });
+    expect(refs.results.map((r) => r.primaryId)).toEqual(['doi:10.9999/cited.2019.1']);
+    expect(refs.results[0].signals).toMatchObject({ structural: 1, articleRank: 1, seedOverlap: 1 });
+    expect(refs.results[0].signals!.semantic).toBeGreaterThan(0);
+
+    const citers = await client.research.similarPapers('doi:10.9999/cited.2019.1', {
+      intent: 'sparse attention',
+      mode: 'citers',
+    });
+    expect(citers.results.map((r) => r.primaryId)).toEqual(['arxiv:2403.01234']);
+    const similar = await client.research.similarPapers('doi:10.9999/cited.2019.1', { intent: 'attention' });
+    expect(similar.results.map((r) => r.primaryId)).toEqual(['arxiv:2403.01234']);
+    // A paper nothing in the index cites, and that cites nothing in it: none, and a note says why.
+    const alone = await client.research.similarPapers('pmid:38123456', { intent: 'cardiovascular' });
+    expect(alone).toMatchObject({
+      results: [],
+      poolSize: 0,
+      truncated: false,
+      note: expect.stringMatching(/cites/),
+    });
+
+    const bad = await fetch(
+      `${served.url}/v2/search/research/papers/arxiv:2403.01234/similar?intent=x&rerank=true`,
+      { headers: { authorization: `Bearer ${KEY}` } },
+    );
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ success: false, code: 'UNSUPPORTED_OPTION' });
+  });
+
+  it('the paper routes answer as /v2/openapi.json describes them, errors included', async () => {
+    const api = await ApiDocument.load(served.url);
+    const doi = encodeURIComponent('doi:10.9999/cited.2019.1');
+    const statuses: number[] = [];
+    for (const path of [
+      '/v2/search/research/papers?query=attention',
+      `/v2/search/research/papers/${doi}`,
+      `/v2/search/research/papers/${doi}?query=memory&k=2`,
+      '/v2/search/research/papers/arxiv:2403.01234/similar?intent=attention&mode=references',
+      `/v2/search/research/papers/${encodeURIComponent('doi:10.0000/none')}`,
+      `/v2/search/research/papers/${doi}?k=2`,
+    ]) {
+      const res = await fetch(`${served.url}${path}`, { headers: { authorization: `Bearer ${KEY}` } });
+      statuses.push(res.status);
+      expect((await api.conforms(res, 'GET')).problems, path).toEqual([]);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 404, 400]);
   });
 
   it('POST /v2/search with categories research answers paper records in data.research', async () => {
@@ -319,6 +423,39 @@ describe('product, menu and branding from structured data, no model', { timeout:
     expect(plain.data.product).toBeUndefined();
     expect(plain.data.menu).toBeUndefined();
     expect(plain.data.warning).toMatch(/no schema.org Product/);
+  });
+
+  it('branding animations and spacing from the CSS, stated inline or computed by the browser; absent when unstated', async () => {
+    const inline = (await client.scrape(`${siteUrl}/branding-motion`, {
+      formats: ['branding' as never],
+    })) as Json;
+    expect(inline.branding).toMatchObject({
+      animations: { transitionDuration: '0.2s', easing: 'ease-in-out' },
+      spacing: {
+        baseUnit: 4,
+        borderRadius: '8px',
+        padding: { buttonVertical: 12, buttonHorizontal: 24 },
+        margins: { body: 0 },
+      },
+    });
+    // An external stylesheet: only the rendered page's computed styles know it.
+    const ext = (
+      await post('/v2/scrape', { url: `${siteUrl}/branding-motion-external`, formats: ['branding'] })
+    ).json;
+    expect(ext.data.branding).toMatchObject({
+      animations: { transitionDuration: '0.15s', easing: 'cubic-bezier(0.4, 0, 0.2, 1)' },
+      spacing: {
+        baseUnit: 8,
+        borderRadius: '999px',
+        padding: { buttonVertical: 10, buttonHorizontal: 20 },
+        margins: { body: 0 },
+      },
+    });
+    // A page whose CSS states neither: no animations, no spacing (the browser's defaults are not branding).
+    const plain = (await post('/v2/scrape', { url: `${siteUrl}/branding-external`, formats: ['branding'] }))
+      .json;
+    expect(plain.data.branding.animations).toBeUndefined();
+    expect(plain.data.branding.spacing).toBeUndefined();
   });
 
   it('menu from schema.org Menu, MenuSection and MenuItem, with the merchant', async () => {

@@ -227,8 +227,26 @@ export async function mixedLoad(opts: {
   }
 }
 
+/** One round of the mixed load and the idle period after it: the server's RSS, MB. */
+export interface MemoryRound {
+  round: number;
+  startMb: number;
+  peakMb: number;
+  /** When the round's last request was answered. */
+  endMb: number;
+  /** At the end of the idle period after it (garbage collected at its start). */
+  idleMb: number;
+  /** Once a second over the round and its idle period. */
+  samples: number[];
+  big: MixedRow['big'];
+}
+
 /** The REPORT.md section of the mixed phase. */
-export function mixedSection(r: MixedRow, machine: string): string {
+export function mixedSection(
+  r: MixedRow,
+  machine: string,
+  memory?: { startMb: number; idleS: number; rounds: MemoryRound[] },
+): string {
   const codes = Object.entries(r.small.catalogueErrors)
     .map(([k, v]) => `${k} × ${v}`)
     .join(', ');
@@ -251,5 +269,22 @@ export function mixedSection(r: MixedRow, machine: string): string {
     '',
     `The ${r.bigMb} MB CSV: ${bigAnswer} after ${r.big.seconds} s. Server RSS, MB, once a second: start ${s[0]}, max ${Math.max(...s)}, end ${s[s.length - 1]} (${s.join(' ')}).`,
     '',
+    ...(memory ? memorySection(memory) : []),
   ].join('\n');
+}
+
+function memorySection(m: { startMb: number; idleS: number; rounds: MemoryRound[] }): string[] {
+  const bigOf = (b: MixedRow['big']) => (b.code ? `${b.code} (${b.status})` : String(b.status));
+  return [
+    `Memory over ${m.rounds.length} identical rounds against the same server, each followed by ${m.idleS} s idle (the server collects garbage at the start of it). Server RSS, MB; the server started at ${m.startMb}.`,
+    '',
+    '| round | RSS at start | peak | when the load ended | after idle | the big CSV |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...m.rounds.map(
+      (x) => `| ${x.round} | ${x.startMb} | ${x.peakMb} | ${x.endMb} | ${x.idleMb} | ${bigOf(x.big)} |`,
+    ),
+    '',
+    ...m.rounds.map((x) => `Round ${x.round}, once a second: ${x.samples.join(' ')}.`),
+    '',
+  ];
 }

@@ -1,13 +1,16 @@
 /**
  * Load test of the /v2 API on loopback (issues 9 and 29).
  *
- *   pnpm bench load [--clients 16] [--seconds 60] [--csv-mb 49]
+ *   pnpm bench load [--clients 16] [--seconds 60] [--csv-mb 49] [--rounds 2] [--idle 30]
  *                   [--steady] [--duration 60] [--connections 16] [--inputs pdf,docx]
  *                   [--big 64] [--big-mb 40] [--big-concurrency 4]
  *
  * By default the mixed phase (server-load-mixed.ts): `clients` clients parse small documents
- * while one 49 MB CSV runs; writes results/load-server-mixed.json. The phases below run when
- * asked (`--steady`, `--big N`) and write results/load-server.json.
+ * while one 49 MB CSV runs, `--rounds 2` times against the same server with `--idle 30` s
+ * between and after them (the server is asked to collect garbage at the start of each idle
+ * period), its RSS sampled once a second throughout: a leak raises each round's peak and
+ * floor, a high-water mark does not. Writes results/load-server-mixed.json. The phases below
+ * run when asked (`--steady`, `--big N`) and write results/load-server.json.
  *
  * Phase 1 (autocannon): `connections` clients upload each input for `duration` seconds;
  * requests/s, p50/p99 latency, errors and non-2xx, and the server's RSS sampled every second
@@ -31,7 +34,7 @@ import { rssMb as rssMbExact } from './proc.js';
 import { writeReport } from './report.js';
 import { machineLine, writeSection } from './results.js';
 import { runMain } from './run-main.js';
-import { mixedLoad, mixedSection } from './server-load-mixed.js';
+import { type MemoryRound, mixedLoad, mixedSection } from './server-load-mixed.js';
 
 const KEY = 'load-test-key';
 const args = process.argv.slice(2);
@@ -90,16 +93,30 @@ function multipart(input: Input, options: object): { body: Buffer; contentType: 
 
 const rssMb = (pid: number) => Math.round(rssMbExact(pid));
 
-async function startChild(extra: string[]): Promise<{ url: string; pid: number; stop: () => void }> {
+async function startChild(
+  extra: string[],
+): Promise<{ url: string; pid: number; stop: () => void; gc: () => void }> {
   const self = fileURLToPath(import.meta.url);
-  const child = spawn(process.execPath, [...process.execArgv, self, '--serve', ...extra], {
+  // --expose-gc: SIGUSR2 asks the server to collect garbage (the idle periods of the mixed run).
+  const child = spawn(process.execPath, [...process.execArgv, '--expose-gc', self, '--serve', ...extra], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((res, rej) => {
     child.stdout.once('data', (c) => res(String(c).trim()));
     child.once('exit', (code) => rej(new Error(`server exited with ${code}`)));
   });
-  return { url, pid: child.pid!, stop: () => child.kill('SIGTERM') };
+  return { url, pid: child.pid!, stop: () => child.kill('SIGTERM'), gc: () => child.kill('SIGUSR2') };
+}
+
+/** RSS once a second for `seconds`, after asking the server to collect garbage. */
+async function idle(seconds: number, pid: number, gc: () => void): Promise<number[]> {
+  gc();
+  const out: number[] = [];
+  for (let i = 0; i < seconds; i++) {
+    await new Promise((r) => setTimeout(r, 1000));
+    out.push(rssMb(pid));
+  }
+  return out;
 }
 
 function upload(url: string, body: Buffer, contentType: string): Promise<number> {
@@ -276,20 +293,41 @@ async function mixed(): Promise<void> {
   try {
     const have = new Set<string>(defaultRegistry.formats());
     const wanted = ['csv', 'html', 'docx'].filter((f) => have.has(f));
-    const row = await mixedLoad({
-      url: child.url,
-      key: KEY,
-      clients: Number(flag('clients', '16')),
-      seconds: Number(flag('seconds', '60')),
-      bigMb: Number(flag('csv-mb', '49')),
-      small: corpusInputs(wanted.join(',')),
-      rssMb: () => rssMb(child.pid),
-    });
+    const rounds = Number(flag('rounds', '2'));
+    const idleS = Number(flag('idle', '30'));
+    const memory: MemoryRound[] = [];
+    let row: Awaited<ReturnType<typeof mixedLoad>> | undefined;
+    const startMb = rssMb(child.pid);
+    for (let i = 0; i < rounds; i++) {
+      const r = await mixedLoad({
+        url: child.url,
+        key: KEY,
+        clients: Number(flag('clients', '16')),
+        seconds: Number(flag('seconds', '60')),
+        bigMb: Number(flag('csv-mb', '49')),
+        small: corpusInputs(wanted.join(',')),
+        rssMb: () => rssMb(child.pid),
+      });
+      // The first round is the one the table reports; later rounds are there for memory.
+      row ??= r;
+      const after = await idle(idleS, child.pid, child.gc);
+      memory.push({
+        round: i + 1,
+        startMb: r.rss[0] ?? 0,
+        peakMb: Math.max(...r.rss),
+        endMb: r.rss[r.rss.length - 1] ?? 0,
+        idleMb: after[after.length - 1] ?? 0,
+        samples: [...r.rss, ...after],
+        big: r.big,
+      });
+      console.log(
+        JSON.stringify({ round: i + 1, big: r.big, small: { ...r.small, sampleNonCatalogue: undefined } }),
+      );
+    }
     const machine = machineLine();
-    const md = mixedSection(row, machine);
-    console.log(JSON.stringify({ ...row, rss: undefined }));
+    const md = mixedSection(row!, machine, { startMb, idleS, rounds: memory });
     console.log(md);
-    writeSection('load-server-mixed', md, row, machine);
+    writeSection('load-server-mixed', md, { ...row, memory }, machine);
   } finally {
     child.stop();
   }
@@ -331,6 +369,16 @@ if (args.includes('--serve')) {
     },
   });
   process.stdout.write(`${server.url}\n`);
+  // The load bench's idle periods: collect garbage now, so what stays resident is what is held.
+  process.on('SIGUSR2', () => {
+    (globalThis as { gc?: () => void }).gc?.();
+    // What the main thread holds after the collection (RSS minus this is threads and the allocator).
+    const m = process.memoryUsage();
+    const mb = (n: number) => Math.round(n / 2 ** 20);
+    process.stderr.write(
+      `# after gc: rss ${mb(m.rss)} MB, main heap ${mb(m.heapUsed)}/${mb(m.heapTotal)} MB, external ${mb(m.external)} MB, array buffers ${mb(m.arrayBuffers)} MB\n`,
+    );
+  });
 } else {
   runMain(main);
 }

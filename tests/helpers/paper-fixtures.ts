@@ -5,8 +5,9 @@ import { simplePdf, textOp } from '../../packages/pdf/src/testing/raw-pdf.js';
 /**
  * A small folder of research papers and non-papers, written at test time: an HTML landing page
  * with Highwire citation_* tags (as publishers and repositories emit them), a PDF laid out as
- * a paper (title, author line, abstract, introduction, references citing other DOIs), a page
- * saved from the web (browser "saved from url" mark) and a plain local note.
+ * a paper (title, author line, abstract, introduction, references citing other DOIs), the
+ * paper its references cite (so the index holds one citation), a page saved from the web
+ * (browser "saved from url" mark) and a plain local note.
  */
 export function writePaperFixtures(dir: string): void {
   mkdirSync(dir, { recursive: true });
@@ -55,6 +56,22 @@ export function writePaperFixtures(dir: string): void {
     { info: '<< /Title (sparse_attention_final.pdf) /Author (M. Chen) /Producer (raw-pdf) >>' },
   );
   writeFileSync(join(dir, 'sparse-attention.pdf'), pdf);
+  writeFileSync(
+    join(dir, 'dense-attention.html'),
+    `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>Dense attention | Proceedings of Examples</title>
+<meta name="citation_title" content="Dense Attention Baselines for Sequence Models">
+<meta name="citation_author" content="Author, A.">
+<meta name="citation_publication_date" content="2019/06/01">
+<meta name="citation_doi" content="10.9999/cited.2019.1">
+</head><body><main><article>
+<h1>Dense Attention Baselines for Sequence Models</h1>
+<h2>Abstract</h2>
+<p>We measure dense attention over sequences of growing length and report where its quadratic memory stops scaling on commodity accelerators.</p>
+<h2>Introduction</h2><p>Attention compares every token with every other token.</p>
+<h2>Memory</h2><p>The memory of dense attention grows with the square of the sequence length, so a sequence twice as long needs four times the memory.</p>
+</article></main></body></html>`,
+  );
   writeFileSync(
     join(dir, 'saved-page.html'),
     `<!DOCTYPE html>

@@ -4,3 +4,6 @@ import './register.js';
 // and for custom parsers: ZIP/CFB/XML readers, decoders, model builders, transforms. Not a
 // stable API: it follows @distill/core's version.
 export * from '@distill/core';
+
+// What the server needs to price a parse before running it (a PDF's page count).
+export { pdfPageCount } from '@distill/pdf';

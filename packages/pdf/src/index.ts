@@ -1,5 +1,6 @@
 export { layoutsToBlocks } from './assemble/to-doc.js';
 export { analyzePage } from './layout/analyze.js';
+export { pdfPageCount } from './page-count.js';
 export {
   type PageImage,
   type PageImageOptions,

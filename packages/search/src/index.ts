@@ -15,9 +15,18 @@ export {
 } from './local/index-format.js';
 export { LocalIndex, LocalIndexProvider } from './local/local-provider.js';
 export { NO_SEARCH_PROVIDER } from './messages.js';
+export type { PaperSignals, SimilarQuery, SimilarResult } from './papers/paper-graph.js';
 export { type IdMap, primaryIdOf } from './papers/paper-ids.js';
+export {
+  type GetPaperResponse,
+  getPaper,
+  type PaperMetadata,
+  type SimilarPapersResponse,
+  similarPapers,
+} from './papers/paper-lookup.js';
+export type { Passage } from './papers/paper-read.js';
 export { type PaperInfo, paperOf } from './papers/paper-record.js';
-export type { PaperQuery, PaperResult } from './papers/paper-search.js';
+export type { PaperIndex, PaperQuery, PaperResult } from './papers/paper-search.js';
 export { type PaperQueryInput, readPaperQuery, searchPapers } from './papers/search-papers.js';
 export type {
   ProviderCapabilities,

@@ -1,4 +1,4 @@
-import type { PaperQuery, PaperResult } from './papers/paper-search.js';
+import type { PaperIndex, PaperQuery, PaperResult } from './papers/paper-search.js';
 import type { OperatorGroup } from './query/match.js';
 import type { OperatorName, ParsedQuery } from './query/operators.js';
 import type { TimeFilter } from './query/tbs.js';
@@ -82,6 +82,11 @@ export interface SearchProvider {
    * engine says so in a warning.
    */
   searchPapers?(query: PaperQuery, signal?: AbortSignal): Promise<PaperResult[]>;
+  /**
+   * The provider's papers as one index (the local index's), for `getPaper` (metadata and
+   * in-body passages) and `similarPapers` (its citation graph). Remote providers leave it out.
+   */
+  papers?(): Promise<PaperIndex>;
 }
 
 /** Operator groups the engine always checks after the backend, whatever it claims: the spec says they hold. */

@@ -1,6 +1,7 @@
 import { ERROR_CATALOGUE, parseOptionsSchema, scrapeRequestSchema, searchRequestSchema } from '@distill/core';
 import { zodToJsonSchema } from 'zod-to-json-schema';
 import { crawlPaths, crawlSchemas } from './crawl/openapi-paths.js';
+import { researchPaths } from './openapi-research.js';
 
 /** A request schema as JSON Schema (draft 2020-12 is what OpenAPI 3.1 uses; draft-07 output is a subset). */
 // The schemas go in untyped: their full zod types are deep enough to stall the type checker
@@ -143,6 +144,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
     },
     paths: {
       ...crawlPaths({ schemaOf, errors, common }),
+      ...researchPaths({ errors, common }),
       '/v2/parse': {
         post: {
           operationId: 'parse',
@@ -208,35 +210,6 @@ export function openApiDocument(version: string): Record<string, unknown> {
               ),
             },
             ...errors([...common, 403, 501, 502, 504]),
-          },
-        },
-      },
-      '/v2/search/research/papers': {
-        get: {
-          operationId: 'searchPapers',
-          summary: 'Search the research papers of the index',
-          parameters: [
-            { name: 'query', in: 'query', required: true, schema: { type: 'string', maxLength: 500 } },
-            { name: 'k', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 500, default: 40 } },
-            { name: 'authors', in: 'query', schema: { type: 'array', items: { type: 'string' } } },
-            { name: 'from', in: 'query', schema: { type: 'string', format: 'date' } },
-            { name: 'to', in: 'query', schema: { type: 'string', format: 'date' } },
-          ],
-          responses: {
-            '200': {
-              description: 'Papers, best first',
-              content: json({
-                type: 'object',
-                required: ['success', 'results'],
-                properties: {
-                  success: { const: true },
-                  results: { type: 'array', items: { $ref: '#/components/schemas/Paper' } },
-                  id: { type: 'string' },
-                  creditsUsed: { type: 'integer' },
-                },
-              }),
-            },
-            ...errors([...common, 501]),
           },
         },
       },

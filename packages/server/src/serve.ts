@@ -4,6 +4,7 @@ import { ServedArtifactStore } from './artifacts/store.js';
 import { keysFromEnv } from './auth/keys.js';
 import type { ServerConfig } from './config.js';
 import type { CrawlEngineOptions } from './crawl/engine.js';
+import { requireQueuePackages } from './crawl/queue-packages.js';
 import { createServer, type DistillServer } from './server.js';
 import { type EngineServicesOptions, engineServices } from './services/engine.js';
 import { openState } from './state/open.js';
@@ -51,6 +52,8 @@ export async function serve(opts: ServeOptions = {}): Promise<DistillServer & { 
   if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {
     throw new Error(`--port must be an integer 0..65535, got ${opts.port}`);
   }
+  const queue = opts.crawl?.queue ?? opts.config?.crawl?.queue ?? (env.DISTILL_QUEUE || undefined);
+  if (queue) await requireQueuePackages();
   // Search and scrape are part of what `distill serve` serves; each loads on its first request.
   const dataDir = opts.dataDir ?? (env.DISTILL_DATA_DIR || join(tmpdir(), 'distill-serve'));
   const artifacts =

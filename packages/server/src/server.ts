@@ -42,7 +42,14 @@ export interface DistillServer {
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Routes that cost credits: they hold some of the key's budget from admission until they settle. */
-const CHARGED = new Set(['/v2/parse', '/v2/search', '/v2/scrape']);
+const CHARGED = new Set([
+  'POST /v2/parse',
+  'POST /v2/search',
+  'POST /v2/scrape',
+  'GET /v2/search/research/papers',
+  'GET /v2/search/research/papers/:id',
+  'GET /v2/search/research/papers/:id/similar',
+]);
 
 /** How long a refused upload's remaining body is read and discarded before the socket is cut. */
 const DRAIN_LINGER_MS = 5_000;
@@ -103,6 +110,8 @@ function makeParsePool(config: ServerConfig, maxJobs: number): ParsePool | undef
   return new ParsePool({
     size: o.workers ?? envNumber('DISTILL_PARSE_WORKERS') ?? Math.min(maxJobs, 4),
     maxHeapMb: o.maxHeapMb ?? envNumber('DISTILL_PARSE_HEAP_MB'),
+    recycleHeapMb: envNumber('DISTILL_PARSE_RECYCLE_MB'),
+    idleMs: envNumber('DISTILL_PARSE_IDLE_MS'),
   });
 }
 
@@ -251,7 +260,7 @@ export function createServer(config: ServerConfig = {}): DistillServer {
     const limits = limitsOf(ctx, key);
     const wait = await ctx.rate.hit(key.id, limits.rateLimitPerMinute);
     if (wait > 0) throw new DistillError('RATE_LIMIT_EXCEEDED', undefined, { retryAfter: wait });
-    if (req.method === 'POST' && CHARGED.has(req.routeOptions.url ?? '')) {
+    if (CHARGED.has(`${req.method} ${req.routeOptions.url ?? ''}`)) {
       // Held atomically in the store, so requests arriving together (here or on another
       // instance) cannot all pass a check that only one of them can afford.
       const hold = await ctx.ledger.reserve(key.id, limits.credits);

@@ -82,6 +82,24 @@ export interface SearchService {
     query: Record<string, string | string[] | undefined>,
     ctx: JobContext,
   ): Promise<{ results: PaperRecord[] }>;
+  /**
+   * `GET /v2/search/research/papers/{id}`: the paper's metadata, or with `query` its in-body
+   * passages, as the official client's `research.getPaper` reads them (404 for an unknown id).
+   */
+  getPaper?(
+    id: string,
+    query: Record<string, string | string[] | undefined>,
+    ctx: JobContext,
+  ): Promise<Record<string, unknown> & { paper: unknown }>;
+  /**
+   * `GET /v2/search/research/papers/{id}/similar`: related papers by citation, as
+   * `research.similarPapers` reads them (`{results, poolSize, truncated, note}`).
+   */
+  similarPapers?(
+    id: string,
+    query: Record<string, string | string[] | undefined>,
+    ctx: JobContext,
+  ): Promise<Record<string, unknown> & { results: PaperRecord[] }>;
   status?(): ServiceStatus;
 }
 

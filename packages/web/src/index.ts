@@ -15,6 +15,12 @@ export type { LlmProvider } from './llm.js';
 export { llmFromEnv, type OpenAiCompatibleOptions, OpenAiCompatibleProvider } from './llm-openai.js';
 export { splitScrapeRequest } from './request.js';
 export { isPrivateAddress } from './safety/addresses.js';
+export {
+  countingClassifier,
+  type HttpRiskClassifierOptions,
+  httpRiskClassifier,
+  riskClassifierFromEnv,
+} from './safety/risk-service.js';
 export { checkThreat, domainMatches, type RiskClassifier, type ThreatPolicy } from './safety/threat.js';
 export { assertPublicHost, parseTargetUrl } from './safety/url-guard.js';
 export { closeDefaultScraper, defaultScraper, Scraper, scrape } from './scraper.js';

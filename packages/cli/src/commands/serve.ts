@@ -28,6 +28,9 @@ Scrape:
                         (DISTILL_PUBLIC_URL; default the address it listens on)
   --data-dir DIR        artifacts (kept 24 h), scrape cache, browser profiles and, without --redis,
                         state.sqlite: credits, rate-limit windows and key records (DISTILL_DATA_DIR)
+  --threat-classifier-url URL  a URL-risk service for threatProtection mode normal: POST {"url"},
+                        answer {"score": 0..100}; +2 credits per URL scanned
+                        (DISTILL_THREAT_CLASSIFIER_URL; key in DISTILL_THREAT_CLASSIFIER_API_KEY)
 
 State (credits spent per key, rate-limit windows, key records) survives a restart:
   --redis URL           keep it in Redis instead, shared by every instance given the same URL
@@ -78,6 +81,7 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
       redis: { type: 'string' },
       'llm-url': { type: 'string' },
       'llm-model': { type: 'string' },
+      'threat-classifier-url': { type: 'string' },
       metrics: { type: 'boolean' },
       'metrics-key': { type: 'string' },
       queue: { type: 'string' },
@@ -135,6 +139,7 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
         catalogue: values.catalogue,
         llmUrl: values['llm-url'],
         llmModel: values['llm-model'],
+        threatClassifierUrl: values['threat-classifier-url'],
         ...(values['allow-private-urls'] ? { allowPrivateUrls: true } : {}),
       },
     });

@@ -86,8 +86,13 @@ export class LocalIndex {
 
   /** The research papers among the documents, ranked by title and abstract. */
   searchPapers(q: PaperQuery): PaperResult[] {
-    this.paperIndex ??= new PaperIndex(this.data.docs);
-    return this.paperIndex.search(q, resultUrl);
+    return this.papers().search(q);
+  }
+
+  /** The papers of the index, for lookups, passages and the citation graph. */
+  papers(): PaperIndex {
+    this.paperIndex ??= new PaperIndex(this.data.docs, resultUrl);
+    return this.paperIndex;
   }
 
   static async open(indexDir: string): Promise<LocalIndex> {
@@ -337,5 +342,9 @@ export class LocalIndexProvider implements SearchProvider {
 
   async searchPapers(q: PaperQuery): Promise<PaperResult[]> {
     return (await this.load()).searchPapers(q);
+  }
+
+  async papers(): Promise<PaperIndex> {
+    return (await this.load()).papers();
   }
 }

@@ -96,3 +96,36 @@ export function primaryIdOf(ids: IdMap): string | undefined {
   }
   return undefined;
 }
+
+/** Every id of a map as `namespace:id` keys, the form `primaryId` and paper references take. */
+export function idKeys(ids: IdMap): string[] {
+  return Object.entries(ids).flatMap(([ns, list]) => list.map((v) => `${ns}:${v}`));
+}
+
+/**
+ * The lookup key of a paper reference as the official client documents them: `pmid:<id>`,
+ * `pmcid:<id>`, `doi:<doi>`, `arxiv:<id>`, a bare arXiv id, an arXiv or doi.org URL, a bare DOI.
+ * Lowercased so DOIs and arXiv ids compare as their registries do; undefined when it names none.
+ */
+export function refKey(ref: string): string | undefined {
+  const r = ref.trim();
+  const ns = /^(pmid|pmcid|doi|arxiv):\s*(.+)$/i.exec(r);
+  if (ns) {
+    const [space, value] = [ns[1].toLowerCase(), ns[2].trim()];
+    const v =
+      space === 'doi'
+        ? cleanDoi(value)
+        : space === 'arxiv'
+          ? cleanArxiv(value)
+          : space === 'pmid'
+            ? /^\d{1,8}$/.exec(value)?.[0]
+            : /^(?:PMC)?\d{4,9}$/i.test(value)
+              ? `PMC${value.replace(/^PMC/i, '')}`
+              : undefined;
+    return v ? `${space}:${v}`.toLowerCase() : undefined;
+  }
+  const arxiv = cleanArxiv(r);
+  if (arxiv) return `arxiv:${arxiv}`.toLowerCase();
+  const doi = cleanDoi(r);
+  return doi ? `doi:${doi}` : undefined;
+}

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { markdownToText } from '../local/markdown-text.js';
-import { type IdMap, idsInMetadata, idsInText, primaryIdOf } from './paper-ids.js';
+import { type IdMap, idKeys, idsInMetadata, idsInText, primaryIdOf } from './paper-ids.js';
 
 /** What the index keeps of a document that is a research paper. */
 export interface PaperInfo {
@@ -14,6 +14,12 @@ export interface PaperInfo {
   abstract: string;
   /** Publication date, `YYYY-MM-DD` (or `YYYY-MM`, `YYYY`) when stated. */
   date?: string;
+  /**
+   * What the paper cites: the ids (`namespace:id`) named after its front matter, in its body and
+   * references, less its own. The local citation graph of `similarPapers` is built from them;
+   * indexes built before they were recorded have none.
+   */
+  cites?: string[];
 }
 
 export interface PaperSource {
@@ -177,6 +183,14 @@ export function paperOf(src: PaperSource): PaperInfo | undefined {
     if (v) idsInText(`${k === 'arxiv' ? 'arXiv:' : k === 'pmid' ? 'PMID ' : ''}${v}`, ids);
   }
   const primaryId = primaryIdOf(ids) ?? `path:${src.path}`;
+  const own = new Set(idKeys(ids));
+  const named = idsInText(
+    lines
+      .slice(frontEnd)
+      .map((l) => l.text)
+      .join('\n'),
+  );
+  const cites = [...new Set(idKeys(named))].filter((k) => !own.has(k));
   const date = paperDate(
     first(
       meta,
@@ -199,5 +213,6 @@ export function paperOf(src: PaperSource): PaperInfo | undefined {
     authors,
     abstract,
     ...(date ? { date } : {}),
+    ...(cites.length ? { cites } : {}),
   };
 }

@@ -1,8 +1,11 @@
 import type { DistillError } from 'distill';
 import { describe, expect, it } from 'vitest';
 import type { IndexedDoc } from '../local/index-format.js';
+import { tokenize } from '../local/tokenize.js';
 import { metaTags } from './meta-tags.js';
+import { similarPapers } from './paper-graph.js';
 import { cleanArxiv, cleanDoi, idsInText, primaryIdOf } from './paper-ids.js';
+import { passagesOf, readPassages } from './paper-read.js';
 import { paperOf } from './paper-record.js';
 import { PaperIndex } from './paper-search.js';
 import { readPaperQuery } from './search-papers.js';
@@ -64,6 +67,8 @@ describe('paper records', () => {
       abstract:
         'We introduce a sparse attention pattern that lets transformers read sequences of a million tokens with linear memory.',
       date: '2024-03-04',
+      // What its body names is what it cites (the citation graph of similarPapers).
+      cites: ['doi:10.9999/cited.2019.1', 'pmid:11111111'],
     });
     expect(p.paperId).toMatch(/^\d+$/);
     // The same primary id gives the same paperId, build after build.
@@ -126,34 +131,34 @@ function doc(id: number, paper: Partial<NonNullable<IndexedDoc['paper']>>): Inde
 }
 
 describe('paper search', () => {
-  const index = new PaperIndex([
-    doc(0, {
-      title: 'Tau aggregation inhibitors',
-      abstract: 'tau tau protein in disease',
-      authors: ['Ana Ruiz'],
-      date: '2021-05-01',
-    }),
-    doc(1, {
-      title: 'Protein folding',
-      abstract: 'tau appears once',
-      authors: ['Bo Li', 'Ana Ruiz'],
-      date: '2023-01-10',
-    }),
-    doc(2, { title: 'Unrelated', abstract: 'nothing here', authors: ['C D'] }),
-  ]);
-  const url = (d: IndexedDoc) => d.url;
+  const index = new PaperIndex(
+    [
+      doc(0, {
+        title: 'Tau aggregation inhibitors',
+        abstract: 'tau tau protein in disease',
+        authors: ['Ana Ruiz'],
+        date: '2021-05-01',
+      }),
+      doc(1, {
+        title: 'Protein folding',
+        abstract: 'tau appears once',
+        authors: ['Bo Li', 'Ana Ruiz'],
+        date: '2023-01-10',
+      }),
+      doc(2, { title: 'Unrelated', abstract: 'nothing here', authors: ['C D'] }),
+    ],
+    (d: IndexedDoc) => d.url,
+  );
 
   it('ranks by title and abstract, and filters by authors (all must match) and dates (inclusive)', () => {
-    expect(index.search({ query: 'tau', k: 10 }, url).map((r) => r.paperId)).toEqual(['0', '1']);
-    expect(index.search({ query: 'tau', k: 1 }, url)).toHaveLength(1);
-    expect(
-      index.search({ query: 'tau', k: 10, authors: ['ruiz', 'bo li'] }, url).map((r) => r.paperId),
-    ).toEqual(['1']);
-    expect(index.search({ query: 'tau', k: 10, from: '2022-01-01' }, url).map((r) => r.paperId)).toEqual([
+    expect(index.search({ query: 'tau', k: 10 }).map((r) => r.paperId)).toEqual(['0', '1']);
+    expect(index.search({ query: 'tau', k: 1 })).toHaveLength(1);
+    expect(index.search({ query: 'tau', k: 10, authors: ['ruiz', 'bo li'] }).map((r) => r.paperId)).toEqual([
       '1',
     ]);
-    expect(index.search({ query: 'tau', k: 10, to: '2021-05-01' }, url).map((r) => r.paperId)).toEqual(['0']);
-    expect(index.search({ query: 'absent', k: 10 }, url)).toEqual([]);
+    expect(index.search({ query: 'tau', k: 10, from: '2022-01-01' }).map((r) => r.paperId)).toEqual(['1']);
+    expect(index.search({ query: 'tau', k: 10, to: '2021-05-01' }).map((r) => r.paperId)).toEqual(['0']);
+    expect(index.search({ query: 'absent', k: 10 })).toEqual([]);
   });
 
   it('reads the query string the official client sends, refusing what it cannot apply', () => {
@@ -176,6 +181,80 @@ describe('paper search', () => {
     expect(code({ query: 'x', k: '0' })).toBe('BAD_REQUEST');
     expect(code({ query: 'x', from: '03/04/2020' })).toBe('BAD_REQUEST');
     expect(code({ query: 'x', categories: 'cs.LG' })).toBe('UNSUPPORTED_OPTION');
+  });
+});
+
+describe('papers by id, their passages and their citations', () => {
+  const a = doc(10, {
+    title: 'Seed paper',
+    abstract: 'about graphs',
+    ids: { arxiv: ['2401.00001'], doi: ['10.1234/seed'] },
+    cites: ['doi:10.1234/REF', 'pmid:99'],
+  });
+  a.text =
+    'Intro paragraph about nothing in particular.\n\nThe method counts triangles in sparse graphs quickly.';
+  const ref = doc(11, {
+    title: 'Referenced graphs',
+    abstract: 'graphs graphs',
+    ids: { doi: ['10.1234/ref'] },
+  });
+  const citer = doc(12, {
+    title: 'A citer',
+    abstract: 'triangles',
+    ids: { pmid: ['42'] },
+    cites: ['arxiv:2401.00001'],
+  });
+  const sibling = doc(13, { title: 'Sibling on graphs', abstract: 'graphs', cites: ['doi:10.1234/ref'] });
+  const papers = new PaperIndex([a, ref, citer, sibling], (d) => d.url);
+
+  it('finds a paper by paperId, id key, bare arXiv id or URL, and not by what it does not hold', () => {
+    for (const r of [
+      '10',
+      'arxiv:2401.00001',
+      '2401.00001v3',
+      'https://arxiv.org/abs/2401.00001',
+      'DOI:10.1234/SEED',
+    ])
+      expect(papers.find(r)?.doc.id, r).toBe(10);
+    expect(papers.find('pmid:42')?.doc.id).toBe(12);
+    expect(papers.find('doi:10.1234/absent')).toBeUndefined();
+    expect(papers.find('not an id')).toBeUndefined();
+  });
+
+  it('reads the passages of the body that answer a query, best first', () => {
+    expect(passagesOf('a\n\nb')).toEqual(['a b']);
+    const long = `${'Word one. '.repeat(200)}\n\nTail.`;
+    expect(passagesOf(long).every((p) => p.length <= 1200)).toBe(true);
+    const e = papers.find('10')!;
+    const out = readPassages(e, tokenize('triangles'), 4);
+    expect(out.length).toBe(1);
+    expect(out[0].text).toContain('counts triangles');
+    expect(readPassages(e, tokenize('absentword'), 4)).toEqual([]);
+  });
+
+  it('follows citations: references, citers, and similar (direct, shared references)', () => {
+    const seed = [papers.find('10')!];
+    const ids = (r: ReturnType<typeof similarPapers>) => r.results.map((x) => x.paperId);
+    expect(ids(similarPapers(papers, seed, { intent: 'g', mode: 'references', k: 10 }, ['graph']))).toEqual([
+      '11',
+    ]);
+    expect(ids(similarPapers(papers, seed, { intent: 'g', mode: 'citers', k: 10 }, ['graph']))).toEqual([
+      '12',
+    ]);
+    // Similar: the reference and the citer directly, the sibling through the reference both cite.
+    const sim = similarPapers(papers, seed, { intent: 'g', mode: 'similar', k: 2 }, ['graph']);
+    expect(sim.poolSize).toBe(3);
+    expect(sim.truncated).toBe(true);
+    expect(sim.results).toHaveLength(2);
+    const sib = similarPapers(papers, seed, { intent: 'g', mode: 'similar', k: 10 }, ['graph']).results.find(
+      (r) => r.paperId === '13',
+    );
+    expect(sib?.signals).toMatchObject({ structural: 1, seedOverlap: 1, articleRank: 0 });
+    const none = similarPapers(papers, [papers.find('11')!], { intent: 'g', mode: 'references', k: 5 }, [
+      'graph',
+    ]);
+    expect(none.results).toEqual([]);
+    expect(none.note).toMatch(/linked/);
   });
 });
 

@@ -39,6 +39,19 @@ export class CreditLedger {
   }
 
   /**
+   * Raises a request's hold to what its work will cost, once that is known and before the work
+   * runs (a PDF's page count read from its page tree): false when the key cannot cover it, so
+   * the request is refused with 402 having spent nothing and charged nothing. The raised hold
+   * is atomic like the first one: concurrent requests cannot both pass on the same credits.
+   */
+  async raise(hold: Hold, credits: number): Promise<boolean> {
+    if (!hold.open) return false;
+    if (hold.budget === undefined || credits <= HOLD_CREDITS) return true;
+    const budget = hold.budget;
+    return guarded(this.state, () => this.state.hold(hold.keyId, hold.id, credits, budget, this.holdMs));
+  }
+
+  /**
    * Charges what the job cost; false (nothing charged) when that passes the budget, or when
    * the hold was already given back (its client went away before the job ended).
    */

@@ -30,6 +30,21 @@ export async function enterJob(ctx: ServerContext, req: FastifyRequest): Promise
 }
 
 /**
+ * Raises the credits the request holds to what its work will cost, once that is known and
+ * before the work runs: 402 at once, nothing spent and nothing charged, when the key has not
+ * that much left. A request without a hold (no budget to keep) passes.
+ */
+export async function admit(ctx: ServerContext, req: FastifyRequest, credits: number): Promise<void> {
+  const st = req.distill;
+  if (!st.hold) return;
+  if (!(await ctx.ledger.raise(st.hold, credits))) {
+    // The log line says why, and that the work never ran.
+    st.logFields.refusedBeforeWork = { credits };
+    throw new DistillError('PAYMENT_REQUIRED');
+  }
+}
+
+/**
  * Charges what the job cost against the credits the request held at admission. When the cost
  * passes what the key has left (a many-page PDF on a nearly spent budget), nothing is charged
  * and the caller gets 402, as if it had been refused at the door: no key ends below zero.

@@ -11,8 +11,9 @@ import type { ServerContext } from '../context.js';
 import { specMetadata } from '../http/metadata.js';
 import { badMultipart, checkUploadHeaders, readUpload } from '../http/multipart.js';
 import { priceUsage } from '../limits/credits.js';
+import { upFrontPages } from '../parse-cost.js';
 import type { Usage } from '../services.js';
-import { charge, enterJob } from './job.js';
+import { admit, charge, enterJob } from './job.js';
 
 function parseOptionsPart(text: string | undefined): ParseOptions {
   if (text === undefined || text.trim() === '') return validate(parseOptionsSchema, {}, 'parse options');
@@ -33,7 +34,10 @@ async function parseHere(
   upload: { bytes: Uint8Array; filename?: string; contentType?: string },
   options: ParseOptions,
   signal: AbortSignal,
+  admitPages: ((pages: number) => Promise<void>) | undefined,
 ): Promise<{ data: ReturnType<typeof emitResult>; format: string }> {
+  const pages = admitPages ? await upFrontPages(upload, options) : undefined;
+  if (pages !== undefined) await admitPages?.(pages);
   const parsed = await parseToDoc(
     { data: upload.bytes, filename: upload.filename, contentType: upload.contentType },
     options,
@@ -82,6 +86,13 @@ export async function parseRoutes(app: FastifyInstance, ctx: ServerContext): Pro
       st.zeroDataRetention = options.zeroDataRetention;
       st.logFields.bytes = upload.bytes.length;
 
+      // A PDF's pages are counted from its page tree before it is parsed, and the request's
+      // hold raised to that many credits: a key that cannot pay gets 402 before any parse work.
+      // Keys without a budget skip the count (nothing to refuse).
+      const metered = st.hold?.budget !== undefined;
+      const admitPages = metered
+        ? (pages: number) => admit(ctx, req, priceUsage({ pagesParsed: pages }))
+        : undefined;
       // In a worker thread with a heap cap when the server isolates parsing: a document that
       // would exhaust memory fails alone, the event loop keeps answering.
       const { data, format } = ctx.parsePool
@@ -94,8 +105,9 @@ export async function parseRoutes(app: FastifyInstance, ctx: ServerContext): Pro
               maxBytes: ctx.config.maxFileBytes,
             },
             st.controller.signal,
+            admitPages,
           )
-        : await parseHere(ctx, upload, options, st.controller.signal);
+        : await parseHere(ctx, upload, options, st.controller.signal, admitPages);
       st.logFields.format = format;
 
       const usage: Usage = {};

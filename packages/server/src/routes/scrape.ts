@@ -33,12 +33,20 @@ export async function scrapeRoutes(app: FastifyInstance, ctx: ServerContext): Pr
     if (!service) throw notEnabled('scrape');
     const slot = await enterJob(ctx, req);
     try {
-      const out = await service.scrape(body, {
-        signal: st.controller.signal,
-        zeroDataRetention: st.zeroDataRetention,
-        id: st.id,
-        ...(threatProtection ? { threatProtection } : {}),
-      });
+      const out = await service
+        .scrape(body, {
+          signal: st.controller.signal,
+          zeroDataRetention: st.zeroDataRetention,
+          id: st.id,
+          ...(threatProtection ? { threatProtection } : {}),
+        })
+        .catch(async (e: unknown) => {
+          // The spec prices a lockdown miss at 1 credit: the 404 is charged (within the credit
+          // the request holds from admission), every other failure is not.
+          if ((e as { code?: unknown })?.code === 'SCRAPE_LOCKDOWN_CACHE_MISS')
+            await charge(ctx, req, priceUsage({ lockdownMisses: 1 }));
+          throw e;
+        });
       const creditsUsed = priceUsage(out.usage);
       await charge(ctx, req, creditsUsed);
       const meta = out.data.metadata as Record<string, unknown> | undefined;

@@ -12,6 +12,7 @@ import type {
 
 type WebModule = typeof import('@distill/web');
 type Scraper = InstanceType<WebModule['Scraper']>;
+type RiskClassifier = import('@distill/web').RiskClassifier;
 
 export interface EngineServicesOptions {
   /** Environment for the search provider (DISTILL_SEARXNG_URL, DISTILL_BRAVE_API_KEY, DISTILL_INDEX) and catalogue (DISTILL_CATALOGUE). */
@@ -37,6 +38,12 @@ export interface EngineServicesOptions {
   llmUrl?: string;
   /** The model the endpoint serves (`--llm-model`, DISTILL_LLM_MODEL). */
   llmModel?: string;
+  /**
+   * A URL-risk classifier for threat protection's `normal` mode (`--threat-classifier-url`,
+   * DISTILL_THREAT_CLASSIFIER_URL): POST `{url}`, answer `{score}` 0..100. Each URL it scores
+   * costs +2 credits, as the spec prices it.
+   */
+  threatClassifierUrl?: string;
 }
 
 /** Which search backend the options and environment name, most specific first. */
@@ -80,6 +87,14 @@ export function engineServices(opts: EngineServicesOptions = {}): EngineServices
   if ((opts.llmUrl || env.DISTILL_LLM_URL) && !(opts.llmModel || env.DISTILL_LLM_MODEL)) {
     throw new Error('an LLM endpoint is configured without a model: give --llm-model or DISTILL_LLM_MODEL');
   }
+  const classifierUrl = opts.threatClassifierUrl ?? (env.DISTILL_THREAT_CLASSIFIER_URL || undefined);
+  /** The job's own counter over the configured classifier: what it scanned is what it is charged. */
+  const classifierFor = async (): Promise<(RiskClassifier & { readonly scanned: number }) | undefined> => {
+    if (!classifierUrl) return undefined;
+    const web = await import('@distill/web');
+    const base = web.riskClassifierFromEnv(env, { url: classifierUrl });
+    return base ? web.countingClassifier(base) : undefined;
+  };
   let scraper: Promise<Scraper> | undefined;
   const getScraper = (): Promise<Scraper> => {
     scraper ??= import('@distill/web').then(({ Scraper, llmFromEnv }) => {
@@ -99,12 +114,13 @@ export function engineServices(opts: EngineServicesOptions = {}): EngineServices
   const llmName =
     (opts.llmUrl ?? env.DISTILL_LLM_URL) ? (opts.llmModel ?? env.DISTILL_LLM_MODEL ?? null) : null;
   /** The scraper search results go through: this server's (its cache, browser, model), with the job's policy. */
-  const webFor = (ctx: JobContext) => ({
+  const webFor = (ctx: JobContext, riskClassifier: RiskClassifier | undefined) => ({
     scrape: async (url: string, options: ScrapeRequest | object, runtime: { signal?: AbortSignal }) =>
       (await getScraper()).scrape(url, options as never, {
         ...runtime,
         zeroDataRetention: ctx.zeroDataRetention,
         ...(ctx.threatProtection ? { threatProtection: ctx.threatProtection } : {}),
+        ...(riskClassifier ? { riskClassifier } : {}),
       }),
   });
 
@@ -116,14 +132,18 @@ export function engineServices(opts: EngineServicesOptions = {}): EngineServices
       allowPrivateUrls,
       // The model behind json, summary, onlyCleanContent and changeTracking json; null without one.
       llm: llmName,
+      // Threat protection's `normal` mode scores URLs with it; without one, failurePolicy decides.
+      threatClassifier: classifierUrl !== undefined,
     }),
     async scrape(request: ScrapeRequest, ctx: JobContext): Promise<ScrapeOutcome> {
       const { url, zeroDataRetention, origin: _o, integration: _i, ...options } = request;
       const s = await getScraper();
+      const riskClassifier = await classifierFor();
       const doc = await s.scrape(url, options, {
         signal: ctx.signal,
         zeroDataRetention: ctx.zeroDataRetention || zeroDataRetention,
         ...(ctx.threatProtection ? { threatProtection: ctx.threatProtection } : {}),
+        ...(riskClassifier ? { riskClassifier } : {}),
       });
       const pages = typeof doc.metadata.numPages === 'number' ? doc.metadata.numPages : undefined;
       const usage: Usage = options.lockdown
@@ -134,6 +154,8 @@ export function engineServices(opts: EngineServicesOptions = {}): EngineServices
       // The prompt-injection check ran (+4 credits): json with checkPromptInjection and a model.
       if (s.config.llm && options.formats?.some((f) => f.type === 'json' && f.checkPromptInjection))
         usage.promptInjectionChecks = 1;
+      // Threat protection `normal`: every URL the classifier scored (the target and each redirect).
+      if (riskClassifier?.scanned) usage.urlsScanned = riskClassifier.scanned;
       return { data: doc as unknown as Record<string, unknown>, usage };
     },
   };
@@ -150,11 +172,12 @@ export function engineServices(opts: EngineServicesOptions = {}): EngineServices
       const mod = await import('@distill/search');
       const provider = mod.providerFromEnv(searchCfg.env);
       if (!provider) throw new DistillError('NOT_CONFIGURED', NO_SEARCH_PROVIDER);
+      const riskClassifier = await classifierFor();
       const res = await mod.search(request, {
         provider,
         catalogue,
         signal: ctx.signal,
-        scraper: new mod.DefaultResultScraper({ web: webFor(ctx) }),
+        scraper: new mod.DefaultResultScraper({ web: webFor(ctx, riskClassifier) }),
       });
       const data = res.data as Record<string, Result[] | undefined>;
       const results = ['web', 'images', 'news', 'research'].reduce((n, k) => n + (data[k]?.length ?? 0), 0);
@@ -164,7 +187,11 @@ export function engineServices(opts: EngineServicesOptions = {}): EngineServices
       return {
         data: res.data as Record<string, unknown>,
         warning: res.warning ?? null,
-        usage: { results, pagesScraped: scraped },
+        usage: {
+          results,
+          pagesScraped: scraped,
+          ...(riskClassifier?.scanned ? { urlsScanned: riskClassifier.scanned } : {}),
+        },
       };
     },
   };
@@ -174,6 +201,18 @@ export function engineServices(opts: EngineServicesOptions = {}): EngineServices
     const provider = mod.providerFromEnv(searchCfg.env);
     if (!provider) throw new DistillError('NOT_CONFIGURED', NO_SEARCH_PROVIDER);
     return mod.searchPapers(query, provider, ctx.signal);
+  };
+  search.getPaper = async (id, query) => {
+    const mod = await import('@distill/search');
+    const provider = mod.providerFromEnv(searchCfg.env);
+    if (!provider) throw new DistillError('NOT_CONFIGURED', NO_SEARCH_PROVIDER);
+    return mod.getPaper(id, query, provider);
+  };
+  search.similarPapers = async (id, query) => {
+    const mod = await import('@distill/search');
+    const provider = mod.providerFromEnv(searchCfg.env);
+    if (!provider) throw new DistillError('NOT_CONFIGURED', NO_SEARCH_PROVIDER);
+    return mod.similarPapers(id, query, provider);
   };
 
   return {

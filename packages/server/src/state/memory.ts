@@ -37,15 +37,16 @@ export class MemoryState implements StateStore {
     return m;
   }
 
-  private heldBy(m: Map<string, { credits: number }>): number {
+  /** Credits held by the key's live holds, leaving out `except` (a hold being replaced). */
+  private heldBy(m: Map<string, { credits: number }>, except?: string): number {
     let n = 0;
-    for (const h of m.values()) n += h.credits;
+    for (const [id, h] of m) if (id !== except) n += h.credits;
     return n;
   }
 
   async hold(keyId: string, holdId: string, credits: number, budget: number, ttlMs: number) {
     const m = this.live(keyId);
-    if ((this.spentBy.get(keyId) ?? 0) + this.heldBy(m) + credits > budget) return false;
+    if ((this.spentBy.get(keyId) ?? 0) + this.heldBy(m, holdId) + credits > budget) return false;
     m.set(holdId, { credits, expires: this.now() + ttlMs });
     return true;
   }

@@ -17,11 +17,16 @@ local held = 0
 for _, v in ipairs(redis.call('HVALS', KEYS[2])) do held = held + tonumber(v) end
 local spent = tonumber(redis.call('GET', KEYS[1]) or '0')`;
 
-/** KEYS: spent, holds, hold expiries. ARGV: hold id, credits, budget, ttl ms. 1 = held. */
+/**
+ * KEYS: spent, holds, hold expiries. ARGV: hold id, credits, budget, ttl ms. 1 = held. A hold
+ * of the same id is replaced (its old amount is left out of the sum), so a request can raise
+ * its hold to its cost; refused, the old hold stays as it was.
+ */
 const HOLD = `${NOW}
 ${SWEEP_AND_SUM}
 local credits = tonumber(ARGV[2])
-if spent + held + credits > tonumber(ARGV[3]) then return 0 end
+local mine = tonumber(redis.call('HGET', KEYS[2], ARGV[1]) or '0')
+if spent + held - mine + credits > tonumber(ARGV[3]) then return 0 end
 redis.call('HSET', KEYS[2], ARGV[1], credits)
 redis.call('ZADD', KEYS[3], now + tonumber(ARGV[4]), ARGV[1])
 return 1`;

@@ -75,7 +75,11 @@ export class SqliteState implements StateStore {
       addHit: db.prepare('INSERT INTO hits (key_id, at) VALUES (?, ?)'),
       dropHolds: db.prepare('DELETE FROM holds WHERE key_id = ? AND expires <= ?'),
       held: db.prepare('SELECT coalesce(sum(credits), 0) AS n FROM holds WHERE key_id = ?'),
-      addHold: db.prepare('INSERT INTO holds (id, key_id, credits, expires) VALUES (?, ?, ?, ?)'),
+      heldByOthers: db.prepare(
+        'SELECT coalesce(sum(credits), 0) AS n FROM holds WHERE key_id = ? AND id != ?',
+      ),
+      // Holding again under the same id replaces the hold (a request raising it to its cost).
+      addHold: db.prepare('INSERT OR REPLACE INTO holds (id, key_id, credits, expires) VALUES (?, ?, ?, ?)'),
       dropHold: db.prepare('DELETE FROM holds WHERE id = ? AND key_id = ?'),
       spent: db.prepare('SELECT credits AS n FROM spent WHERE key_id = ?'),
       charge: db.prepare(
@@ -103,7 +107,8 @@ export class SqliteState implements StateStore {
       hold: immediate(
         (keyId: string, holdId: string, credits: number, budget: number, expires: number, now: number) => {
           this.q.dropHolds.run(keyId, now);
-          if (spentOf(keyId) + heldOf(keyId) + credits > budget) return false;
+          const others = (this.q.heldByOthers.get(keyId, holdId) as { n: number }).n;
+          if (spentOf(keyId) + others + credits > budget) return false;
           this.q.addHold.run(holdId, keyId, credits, expires);
           return true;
         },

@@ -61,6 +61,18 @@ describe.each(stores)('%s state', (_name, open) => {
     if (b !== a) await b.close();
   });
 
+  it('raises a hold in place (same id): its old amount no longer counts, a refused raise keeps it', async () => {
+    expect(await a.hold('r1', 'h', 1, 5, HOUR)).toBe(true);
+    expect(await b.hold('r1', 'other', 1, 5, HOUR)).toBe(true);
+    // 1 (other) + 4 = 5: fits, because the raised hold replaces its own 1.
+    expect(await b.hold('r1', 'h', 4, 5, HOUR)).toBe(true);
+    // 1 + 5 would pass 5: refused, and the hold stays at 4.
+    expect(await a.hold('r1', 'h', 5, 5, HOUR)).toBe(false);
+    expect(await a.hold('r1', 'third', 1, 5, HOUR)).toBe(false);
+    expect(await a.settle('r1', 'h', 4, 5)).toBe(true);
+    expect(await b.spent('r1')).toBe(4);
+  });
+
   it('holds, settles and releases credits without passing the budget', async () => {
     expect(await a.hold('k1', 'h1', 1, 3, HOUR)).toBe(true);
     expect(await b.hold('k1', 'h2', 1, 3, HOUR)).toBe(true);

@@ -18,7 +18,9 @@ export interface StateStore {
   /**
    * Holds `credits` of the key's budget for a request that is about to run, in one atomic
    * step: false when spent + held + credits would pass the budget. The hold lapses after
-   * `ttlMs` (a process that dies mid-request does not keep its holds for ever).
+   * `ttlMs` (a process that dies mid-request does not keep its holds for ever). Holding again
+   * under the same `holdId` replaces that hold (its old amount no longer counts), which is how
+   * a request raises its hold once it knows its cost; a refused raise keeps the old hold.
    */
   hold(keyId: string, holdId: string, credits: number, budget: number, ttlMs: number): Promise<boolean>;
   /**

@@ -9,6 +9,7 @@ import {
   MOBILE_USER_AGENT,
   mimeOf,
   type PageSnapshot,
+  SPACING_TOKENS,
 } from '../engines/page.js';
 import { runActions, screenshotOf } from './actions.js';
 import { adBlockPatterns, COOKIE_BANNER_CSS, isAdHost } from './ad-hosts.js';
@@ -44,14 +45,26 @@ const COMPUTED_STYLES = `(() => {
     const el = document.querySelector(sel);
     if (!el) return null;
     const s = getComputedStyle(el);
-    return { color: s.color, backgroundColor: s.backgroundColor, fontFamily: s.fontFamily };
+    return {
+      color: s.color, backgroundColor: s.backgroundColor, fontFamily: s.fontFamily,
+      transitionDuration: s.transitionDuration, transitionTimingFunction: s.transitionTimingFunction,
+      borderRadius: s.borderRadius, padding: [s.paddingTop, s.paddingRight, s.paddingBottom, s.paddingLeft],
+      margin: [s.marginTop, s.marginRight, s.marginBottom, s.marginLeft],
+    };
   };
+  const root = getComputedStyle(document.documentElement);
+  const tokens = {};
+  for (const name of ${JSON.stringify(SPACING_TOKENS)}) {
+    const v = root.getPropertyValue(name).trim();
+    if (v) tokens[name] = v;
+  }
   return {
     body: pick('body'),
     link: pick('a[href]'),
     heading: pick('h1, h2'),
     button: pick('button, [role=button], .btn, .button'),
-    colorScheme: getComputedStyle(document.documentElement).colorScheme,
+    colorScheme: root.colorScheme,
+    tokens,
   };
 })()`;
 

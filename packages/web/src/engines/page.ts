@@ -25,12 +25,33 @@ export interface ComputedStyles {
   heading: ElementStyle | null;
   button: ElementStyle | null;
   colorScheme?: string;
+  /** The values of the spacing and radius custom properties the root declares (SPACING_TOKENS). */
+  tokens?: Record<string, string>;
 }
 export interface ElementStyle {
   color: string;
   backgroundColor: string;
   fontFamily: string;
+  /** Set by renders since animations and spacing were read (older cached copies lack them). */
+  transitionDuration?: string;
+  transitionTimingFunction?: string;
+  borderRadius?: string;
+  /** Top, right, bottom, left. */
+  padding?: string[];
+  margin?: string[];
 }
+
+/** Design-token names (custom properties on :root) that state a spacing unit or a corner radius. */
+export const SPACING_TOKENS = [
+  '--spacing',
+  '--spacing-unit',
+  '--space',
+  '--space-unit',
+  '--base-unit',
+  '--radius',
+  '--border-radius',
+  '--radius-base',
+];
 
 export interface ActionResults {
   screenshots: { data: Uint8Array; mime: string }[];

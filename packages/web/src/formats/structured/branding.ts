@@ -1,14 +1,17 @@
 import type { ComputedStyles } from '../../engines/page.js';
+import { extractMotion, type Motion } from './branding-motion.js';
 import { elements, resolveHref } from './html-tree.js';
 import { allItems, isType, type PageData, text, values } from './schema-items.js';
 
 /**
  * The spec's `branding` object as far as the page states it: colours (theme-color, CSS custom
  * properties named for their role, the body's declared colours), fonts (font-family
- * declarations), logo, favicon and og:image, colour scheme. Read from the markup and its inline
- * CSS; a field with no statement behind it is left out, never guessed.
+ * declarations), logo, favicon and og:image, colour scheme, the transition of its buttons and
+ * links (`animations`) and its spacing (button radius and padding, body margin, a declared
+ * spacing unit). Read from the markup and its inline CSS, and from the styles the browser
+ * computes when the page was rendered; a field with no statement behind it is left out.
  */
-export interface Branding {
+export interface Branding extends Motion {
   colorScheme?: 'light' | 'dark';
   colors?: Partial<
     Record<
@@ -28,7 +31,7 @@ export interface Branding {
   fonts?: { family: string; role?: string }[];
   images?: { logo?: string; favicon?: string; ogImage?: string };
   logo?: string;
-  components?: { buttonPrimary?: { background: string; textColor: string } };
+  components?: { buttonPrimary?: { background: string; textColor: string; borderRadius?: string } };
 }
 
 const COLOR = /^(#[0-9a-f]{3,8}|rgba?\([^)]*\)|hsla?\([^)]*\))$/i;
@@ -112,7 +115,9 @@ export function extractBranding(page: PageData, url: string, computed?: Computed
     for (const k of Object.keys(colors) as (keyof typeof colors)[]) if (!colors[k]) delete colors[k];
     const bg = visible(computed.button?.backgroundColor);
     const fg = visible(computed.button?.color);
-    if (bg && fg) out.components = { buttonPrimary: { background: bg, textColor: fg } };
+    const radius = computed.button?.borderRadius;
+    const rounded = radius && !/^0px( 0px)*$/.test(radius) ? { borderRadius: radius } : {};
+    if (bg && fg) out.components = { buttonPrimary: { background: bg, textColor: fg, ...rounded } };
   }
   if (Object.keys(colors).length) out.colors = colors;
 
@@ -164,5 +169,8 @@ export function extractBranding(page: PageData, url: string, computed?: Computed
     out.logo = images.logo;
   }
   if (Object.keys(images).length) out.images = images;
+  const motion = extractMotion((selector) => declarations(css, selector), computed);
+  if (motion.animations) out.animations = motion.animations;
+  if (motion.spacing) out.spacing = motion.spacing;
   return out;
 }
