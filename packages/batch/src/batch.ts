@@ -26,6 +26,8 @@ export interface BatchOptions {
   maxHeapMb?: number;
   /** Ends a worker stuck on one file; default the parse timeout plus 10 s. */
   hardTimeoutMs?: number;
+  /** Images as files: embedded images go to this folder (named by content hash), linked from the Markdown. */
+  imagesDir?: string;
 }
 
 export interface BatchItem extends ConvertOutcome {
@@ -72,7 +74,8 @@ export async function* batch(
   const manifest = opts.out ? await Manifest.open(opts.out) : undefined;
   const resume = opts.resume ?? true;
   const options = opts.options ?? {};
-  const keys = new OptionsKeys(options, opts.json === true);
+  const imagesDir = opts.imagesDir ? resolve(opts.imagesDir) : undefined;
+  const keys = new OptionsKeys(options, opts.json === true, imagesDir);
   const timeout = typeof options.timeout === 'number' ? options.timeout : 60_000;
   const hard = opts.hardTimeoutMs ?? timeout + 10_000;
   const source = Array.isArray(inputs)
@@ -102,7 +105,7 @@ export async function* batch(
       running.set(
         id,
         pool
-          .run({ path, outStem: file.outStem, out: opts.out, json: opts.json, options }, hard)
+          .run({ path, outStem: file.outStem, out: opts.out, json: opts.json, options, imagesDir }, hard)
           .then(async (o) => {
             await recordOutcome(manifest, o, keys.of(o.path));
             return { id, item: o as BatchItem };

@@ -8,6 +8,7 @@ import {
   readInputFile,
   toDistillError,
 } from 'distill/internals';
+import { imageFilesFor } from './image-files.js';
 import { writeOutputs } from './outputs.js';
 
 /** One unit of work: a file, where its outputs go, and the parse options. */
@@ -18,6 +19,8 @@ export interface ConvertTask {
   out?: string;
   json?: boolean;
   options: ParseOptionsInput;
+  /** Images as files: the folder they are written to, linked from the Markdown. */
+  imagesDir?: string;
 }
 
 export interface ConvertOutcome {
@@ -47,7 +50,11 @@ export async function convertFile(task: ConvertTask): Promise<ConvertOutcome> {
     const bytes = await readInputFile(task.path, DEFAULT_LIBRARY_MAX_BYTES);
     size = bytes.length;
     hash = createHash('sha256').update(bytes).digest('hex');
-    const result = await parse({ data: bytes, filename: basename(task.path) }, task.options);
+    const result = await parse(
+      { data: bytes, filename: basename(task.path) },
+      task.options,
+      task.imagesDir ? { imageFiles: imageFilesFor(task.imagesDir, task.out, task.outStem) } : {},
+    );
     const pages = typeof result.metadata.numPages === 'number' ? result.metadata.numPages : undefined;
     const base = {
       path: task.path,

@@ -30,6 +30,8 @@ export class OptionsKeys {
   constructor(
     options: ParseOptionsInput,
     private readonly json: boolean,
+    /** Images as files: the folder, so writing them (or elsewhere) converts files again. */
+    private readonly imagesDir?: string,
   ) {
     this.normal = validate(parseOptionsSchema, options, 'options') as Record<string, unknown>;
   }
@@ -43,7 +45,14 @@ export class OptionsKeys {
       if (ext === 'pdf') shaping.parsers = parsers;
       if (PAGE_FORMATS.has(ext)) Object.assign(shaping, { onlyMainContent, includeTags, excludeTags });
       key = createHash('sha256')
-        .update(JSON.stringify({ options: shaping, json: this.json, version: version() }))
+        .update(
+          JSON.stringify({
+            options: shaping,
+            json: this.json,
+            version: version(),
+            ...(this.imagesDir ? { imagesDir: this.imagesDir } : {}),
+          }),
+        )
         .digest('hex')
         .slice(0, 16);
       this.byExt.set(ext, key);

@@ -12,6 +12,7 @@ export const PARSE_FLAGS = {
   pages: { type: 'boolean' },
   blocks: { type: 'boolean' },
   'page-markers': { type: 'boolean' },
+  'continued-tables': { type: 'string' },
   'no-pdf-parser': { type: 'boolean' },
   'redact-pii': { type: 'boolean' },
   'keep-base64-images': { type: 'boolean' },
@@ -28,10 +29,20 @@ export const PARSE_FLAGS_HELP = `  --formats LIST            markdown,html,rawHt
   --pages                   add per-page Markdown (JSON output)
   --blocks                  add typed layout blocks (JSON output)
   --page-markers            join PDF pages with --- and <!-- page N -->
+  --continued-tables MODE   join | separate: a PDF table going on over a page break as one
+                            table (default), or each page's part apart
   --no-pdf-parser           return PDFs base64-encoded (parsers: [])
   --redact-pii              replace e-mails, phones, cards, IBANs, IPs, SSNs by placeholders
   --keep-base64-images      keep data-URI images in the Markdown
   --timeout MS              per-file timeout, 1000..300000 (default 60000)`;
+
+/**
+ * Images as files, for parse and batch: not a parse option of the spec (it names a folder on
+ * this machine), so it is a flag of its own, turned into the engine's `imageFiles`.
+ */
+export const IMAGES_FLAG = { images: { type: 'string' } } as const;
+export const IMAGES_FLAG_HELP = `  --images DIR              write embedded images (PDF, DOCX, PPTX, XLSX, ODF, EPUB) to DIR,
+                            named by content hash (each once), linked from the Markdown`;
 
 type FlagValues = {
   [K in keyof typeof PARSE_FLAGS]?: (typeof PARSE_FLAGS)[K]['type'] extends 'boolean' ? boolean : string;
@@ -69,6 +80,7 @@ export function parseOptionsFromFlags(v: FlagValues): ParseOptionsInput {
     if (v.pages) pdf.pages = true;
     if (v.blocks) pdf.blocks = true;
     if (v['page-markers']) pdf.pageMarkers = true;
+    if (v['continued-tables'] !== undefined) pdf.continuedTables = v['continued-tables'];
     if (Object.keys(pdf).length > 1) o.parsers = [pdf];
   }
   return o as ParseOptionsInput;

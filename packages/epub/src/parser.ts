@@ -6,12 +6,14 @@ import {
   type Doc,
   type DocMetadata,
   descendants,
+  type ImageSink,
   type Inline,
   mapInlines,
   type ParserPlugin,
   parseXml,
   resolveArchivePath,
   text,
+  writeArchiveImage,
   ZipArchive,
 } from '@distill/core';
 import { chapterToBlocks } from './chapter.js';
@@ -79,7 +81,15 @@ function resolveRefs(
 }
 
 /** A picture's `src`: its archive path, or a data URI typed by the manifest when embedding. */
-function pictureSource(zip: ZipArchive, p: string, pkg: PackageDocument, embed: boolean): string {
+function pictureSource(
+  zip: ZipArchive,
+  p: string,
+  pkg: PackageDocument,
+  embed: boolean,
+  sink: ImageSink | undefined,
+): string {
+  // Images as files: the member is written as stored and linked.
+  if (sink) return writeArchiveImage(zip, p, sink) ?? p;
   if (!embed) return p;
   const item = [...pkg.manifest.values()].find((i) => i.path === p);
   const mime = item?.mediaType.startsWith('image/') ? item.mediaType : undefined;
@@ -90,6 +100,8 @@ export interface EpubOptions {
   checkpoint?: () => void;
   /** Embed pictures as data URIs (when the caller keeps base64 images); else archive paths. */
   embedImages?: boolean;
+  /** Images as files: pictures are written here and linked. */
+  images?: ImageSink;
   warn?: (message: string) => void;
 }
 
@@ -113,7 +125,7 @@ export function readEpub(bytes: Uint8Array, options: EpubOptions = {}): Doc {
   const pkg = readPackageDocument(opfPath, zip.readText(opfPath));
   const locked = encryptedPaths(zip);
   const has = (p: string) => zip.entries.has(p);
-  const picture = (p: string) => pictureSource(zip, p, pkg, options.embedImages === true);
+  const picture = (p: string) => pictureSource(zip, p, pkg, options.embedImages === true, options.images);
 
   const navItem = [...pkg.manifest.values()].find((i) => i.properties.includes('nav'));
   const ncxItem = pkg.ncxId ? pkg.manifest.get(pkg.ncxId) : undefined;
@@ -203,6 +215,7 @@ export const epubParser: ParserPlugin = {
     return readEpub(bytes, {
       checkpoint: () => ctx.checkpoint(),
       embedImages: ctx.options.removeBase64Images === false,
+      images: ctx.images,
     });
   },
 };

@@ -6,7 +6,13 @@ import { parseOptionsSchema, toDistillError, validate } from 'distill';
 import type { Io } from '../io.js';
 import { flagError, terminalError } from '../messages.js';
 import { loadOptional } from '../optional.js';
-import { PARSE_FLAGS, PARSE_FLAGS_HELP, parseOptionsFromFlags } from '../options.js';
+import {
+  IMAGES_FLAG,
+  IMAGES_FLAG_HELP,
+  PARSE_FLAGS,
+  PARSE_FLAGS_HELP,
+  parseOptionsFromFlags,
+} from '../options.js';
 
 export const BATCH_HELP = `Usage: distill batch <dir|glob|file>... --out DIR [--concurrency N] [--json] [--queue redis://host:port/name] [options]
 
@@ -30,6 +36,7 @@ what the workers did meanwhile. Exit code 1 if any file failed, 2 for a usage er
   --queue URL               distribute over a Redis queue instead of local threads
   -f, --force               convert everything again, ignoring the manifest (also --no-resume)
   --retry-failed            also retry files that failed for good (corrupt, encrypted)
+${IMAGES_FLAG_HELP} (not with --queue)
 ${PARSE_FLAGS_HELP}`;
 
 async function countInputs(args: string[]): Promise<number> {
@@ -44,6 +51,7 @@ export async function batchCommand(argv: string[], io: Io & { isTTY?: boolean })
     allowPositionals: true,
     options: {
       ...PARSE_FLAGS,
+      ...IMAGES_FLAG,
       out: { type: 'string', short: 'o' },
       json: { type: 'boolean' },
       concurrency: { type: 'string', short: 'c' },
@@ -73,6 +81,11 @@ export async function batchCommand(argv: string[], io: Io & { isTTY?: boolean })
   const maxHeapMb = values['max-heap-mb'] === undefined ? undefined : Number(values['max-heap-mb']);
   if (maxHeapMb !== undefined && !(Number.isInteger(maxHeapMb) && maxHeapMb >= 64 && maxHeapMb <= 16384)) {
     io.err('distill batch: --max-heap-mb takes a whole number from 64 to 16384\n');
+    return 2;
+  }
+  if (values.images !== undefined && values.queue) {
+    // Workers on other machines would write images to their own disks.
+    io.err('distill batch: --images cannot be used with --queue (the workers run on other machines)\n');
     return 2;
   }
   const options = parseOptionsFromFlags(values);
@@ -110,7 +123,7 @@ export async function batchCommand(argv: string[], io: Io & { isTTY?: boolean })
     );
     items = queueBatch(positionals, { ...common, queue: values.queue });
   } else {
-    items = batch(positionals, { ...common, concurrency, maxHeapMb });
+    items = batch(positionals, { ...common, concurrency, maxHeapMb, imagesDir: values.images });
   }
   const manifestPath = join(resolve(values.out), MANIFEST);
   const again = `distill batch ${argv.map(shellQuote).join(' ')}`;

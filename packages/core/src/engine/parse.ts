@@ -5,11 +5,18 @@ import { toHtml } from '../emit/html.js';
 import { collectImages, collectLinks, normalizeLinkList } from '../emit/links.js';
 import { toMarkdown } from '../emit/markdown.js';
 import { DistillError, toParseError } from '../errors/distill-error.js';
+import { type ImageFiles, type ImageFilesInput, imageFilesSchema } from '../images/options.js';
+import { folderImageSink } from '../images/sink.js';
 import type { Doc } from '../model/types.js';
 import type { FormatItem } from '../options/formats.js';
 import { type ParseOptions, type ParseOptionsInput, parseOptionsSchema } from '../options/parse-options.js';
 import { validate } from '../options/validate.js';
-import { defaultRegistry, type ParseContext, type ParserRegistry } from '../registry/registry.js';
+import {
+  defaultRegistry,
+  type ParseContext,
+  type ParserPlugin,
+  type ParserRegistry,
+} from '../registry/registry.js';
 import { removeBase64Images } from '../transforms/base64-images.js';
 import { limitNesting, MAX_NESTING } from '../transforms/limit-nesting.js';
 import { redactPII, redactSettings } from '../transforms/redact-pii.js';
@@ -25,6 +32,10 @@ export interface RuntimeOptions {
   registry?: ParserRegistry;
   /** Largest input accepted, in bytes. The HTTP API uses the spec's 50 MB; the library allows more. */
   maxBytes?: number;
+  /** Write embedded images to a folder and link them from the Markdown (see `imageFilesSchema`). */
+  imageFiles?: ImageFilesInput;
+  /** Called as pages (PDF pages, slides) are done: `done` of `total`. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 export interface ResultMetadata {
@@ -148,14 +159,34 @@ export interface ParsedDoc {
   filename?: string;
 }
 
-/** Detects and parses to the document model, without emitting. */
-export async function parseToDoc(
+/** A document loaded and detected, its parser found and its context made, not yet parsed. */
+export interface OpenedDocument {
+  options: ParseOptions;
+  format: FormatId;
+  warnings: string[];
+  bytes: Uint8Array;
+  filename?: string;
+  /** Undefined for a PDF with `parsers: []` (returned base64-encoded). */
+  plugin?: ParserPlugin;
+  ctx: ParseContext;
+  /** Releases the timeout's timer; call once parsing is over. */
+  dispose(): void;
+}
+
+/**
+ * Validates the options, loads and detects the input, and finds its parser: what `parseToDoc`
+ * and `parsePages` share. The timeout starts here and runs until `dispose`.
+ */
+export async function openDocument(
   input: ParseInput,
   optionsInput: ParseOptionsInput | ParseOptions = {},
   runtime: RuntimeOptions = {},
-): Promise<ParsedDoc> {
+): Promise<OpenedDocument> {
   const options = validate(parseOptionsSchema, optionsInput, 'parse options') as ParseOptions;
   checkFormats(options.formats);
+  const imageFiles: ImageFiles | undefined = runtime.imageFiles
+    ? validate(imageFilesSchema, runtime.imageFiles, 'imageFiles')
+    : undefined;
   const loaded = await loadInput(input, runtime.maxBytes ?? DEFAULT_LIBRARY_MAX_BYTES);
   const filename = runtime.filename ?? loaded.filename;
   const contentType = runtime.contentType ?? loaded.contentType;
@@ -170,18 +201,14 @@ export async function parseToDoc(
   const registry = runtime.registry ?? defaultRegistry;
   const pdf = options.parsers.find((p) => p.type === 'pdf');
   const format = detection.format;
-
-  if (format === 'pdf' && !pdf) {
-    // `parsers: []`: the PDF is returned as it is, base64-encoded.
-    return { doc: { blocks: [], metadata: {} }, format, options, warnings, bytes: loaded.bytes, filename };
-  }
-  const plugin = registry.get(format);
-  if (!plugin) {
+  const plugin = format === 'pdf' && !pdf ? undefined : registry.get(format);
+  if (!plugin && !(format === 'pdf' && !pdf)) {
     throw new DistillError(
       'UNSUPPORTED_FILE_TYPE',
       `Unsupported file type: no parser for ${format.toUpperCase()} is installed in this build (installed: ${registry.formats().join(', ') || 'none'})`,
     );
   }
+  const images = imageFiles ? folderImageSink(imageFiles) : undefined;
   const deadline = Date.now() + options.timeout;
   const timer = timeoutSignal(options.timeout, runtime.signal);
   const signal = timer.signal;
@@ -201,7 +228,37 @@ export async function parseToDoc(
         throw new DistillError('REQUEST_TIMEOUT', 'Request Timeout: parsing took longer than the timeout');
       }
     },
+    ...(images ? { images, imageFiles } : {}),
+    ...(runtime.onProgress ? { progress: runtime.onProgress } : {}),
   };
+  return {
+    options,
+    format,
+    warnings,
+    bytes: loaded.bytes,
+    filename,
+    plugin,
+    ctx,
+    dispose: () => timer.dispose(),
+  };
+}
+
+/** Detects and parses to the document model, without emitting. */
+export async function parseToDoc(
+  input: ParseInput,
+  optionsInput: ParseOptionsInput | ParseOptions = {},
+  runtime: RuntimeOptions = {},
+): Promise<ParsedDoc> {
+  const opened = await openDocument(input, optionsInput, runtime);
+  const { options, format, warnings, filename, plugin, ctx } = opened;
+  const loaded = { bytes: opened.bytes };
+  if (!plugin) {
+    // `parsers: []`: the PDF is returned as it is, base64-encoded.
+    opened.dispose();
+    return { doc: { blocks: [], metadata: {} }, format, options, warnings, bytes: loaded.bytes, filename };
+  }
+  const signal = ctx.signal;
+  const images = ctx.images;
   let doc: Doc;
   try {
     doc = await raceAbort(
@@ -211,7 +268,7 @@ export async function parseToDoc(
   } catch (e) {
     throw toParseError(e);
   } finally {
-    timer.dispose();
+    opened.dispose();
   }
   // A synchronous parser that ran past the deadline without a checkpoint still ends in
   // REQUEST_TIMEOUT here, before the transforms and emitting add to its time.
@@ -221,6 +278,7 @@ export async function parseToDoc(
     throw toParseError(e);
   }
   if (doc.warnings) warnings.push(...doc.warnings);
+  if (images?.notes.length) warnings.push(`Images not written as files: ${images.notes.join('; ')}.`);
   let bounded: ReturnType<typeof limitNesting>;
   try {
     bounded = limitNesting(doc.blocks);

@@ -1,5 +1,7 @@
 import type { FormatId } from '../detect/formats.js';
-import type { Doc } from '../model/types.js';
+import type { ImageFiles } from '../images/options.js';
+import type { ImageSink } from '../images/sink.js';
+import type { Block, Doc, DocMetadata, PageInfo } from '../model/types.js';
 import type { ParseOptions } from '../options/parse-options.js';
 import type { PdfParserOptions } from '../options/scrape-options.js';
 
@@ -19,6 +21,14 @@ export interface ParseContext {
   warn(message: string): void;
   /** Throws REQUEST_TIMEOUT once the signal has fired or the deadline passed; parsers call it inside long loops. */
   checkpoint(): void;
+  /**
+   * Images as files: where embedded images go as they are met (link returned), when the caller
+   * asked for them; `imageFiles` is the same as data, for a parser's worker threads.
+   */
+  images?: ImageSink;
+  imageFiles?: ImageFiles;
+  /** Pages done so far of `total` (PDF pages, slides), for a progress display. */
+  progress?(done: number, total: number): void;
 }
 
 /**
@@ -35,6 +45,24 @@ export interface ParserPlugin {
    */
   priority?: number;
   parse(bytes: Uint8Array, ctx: ParseContext): Promise<Doc> | Doc;
+  /**
+   * Page by page (PDF pages, slides): each page's blocks as soon as they are done, in order,
+   * without holding the pages before. Formats without pages leave it out; `parsePages()` then
+   * parses the whole document and gives it as its pages.
+   */
+  parsePages?(bytes: Uint8Array, ctx: ParseContext): AsyncIterable<PageOfDoc>;
+}
+
+/** One page of a document parsed page by page. */
+export interface PageOfDoc {
+  pageNumber: number;
+  /** Pages the document yields in all (after maxPages). */
+  totalPages: number;
+  blocks: Block[];
+  page?: PageInfo;
+  /** The document's metadata, on the first page. */
+  metadata?: DocMetadata;
+  warnings?: string[];
 }
 
 export class ParserRegistry {

@@ -6,6 +6,7 @@ import {
   type Doc,
   type DocMetadata,
   descendants,
+  type ImageSink,
   localName,
   type ParserPlugin,
   parseXml,
@@ -48,6 +49,8 @@ export interface OdfOptions {
   warn?: (message: string) => void;
   /** Embed pictures as data URIs (when the caller keeps base64 images). */
   embedImages?: boolean;
+  /** Images as files: pictures are written here and linked. */
+  images?: ImageSink;
 }
 
 export function parseOdf(bytes: Uint8Array, options: OdfOptions = {}): Doc {
@@ -71,7 +74,7 @@ export function parseOdf(bytes: Uint8Array, options: OdfOptions = {}): Doc {
   const content = parseXml(zip.readText('content.xml'));
   collectStyles(content, styles);
   const readPart = (name: string) => (zip.entries.has(name) ? zip.readText(name) : undefined);
-  const pictureSrc = (href: string) => pictureSource(zip, href, options.embedImages === true);
+  const pictureSrc = (href: string) => pictureSource(zip, href, options.embedImages === true, options.images);
   const cx: OdfContext = {
     styles,
     notes: [],
@@ -110,6 +113,7 @@ export const odfParser: ParserPlugin = {
       checkpoint: () => ctx.checkpoint(),
       warn: (m: string) => ctx.warn(m),
       embedImages: ctx.options.removeBase64Images === false,
+      images: ctx.images,
     });
   },
 };

@@ -1,4 +1,4 @@
-import { archiveDataUri, imageMimeOf, type ParseContext } from '@distill/core';
+import { archiveDataUri, imageMimeOf, type ParseContext, writeArchiveImage } from '@distill/core';
 import type { OoxmlPackage } from './package.js';
 
 /**
@@ -14,6 +14,8 @@ export function imageSource(
 ): string | undefined {
   if (!part) return fallbackName;
   const name = fallbackName ?? part.split('/').pop();
+  // Images as files: the part is written as stored and linked, whatever removeBase64Images says.
+  if (ctx.images) return writeArchiveImage(pkg.zip, part, ctx.images) ?? name;
   if (ctx.options.removeBase64Images) return name;
   // The package's declared image type wins over the extension; a declared type that is not an
   // image (text/plain on a PNG, seen in the wild) would make a data URI no viewer shows.

@@ -1,7 +1,15 @@
-import { DistillError, type Doc, type ParseContext, type ParserPlugin } from '@distill/core';
+import {
+  DistillError,
+  type Doc,
+  docPages,
+  type PageOfDoc,
+  type ParseContext,
+  type ParserPlugin,
+} from '@distill/core';
 import { parseDocx } from '../docx/parser.js';
-import { parsePptx } from '../pptx/parser.js';
+import { parsePptx, pptxSlides } from '../pptx/parser.js';
 import { parseXlsx } from '../xlsx/parser.js';
+import { readMetadata } from './metadata.js';
 import { missingPart, OoxmlPackage } from './package.js';
 
 type Kind = 'word' | 'slides' | 'sheets';
@@ -21,6 +29,47 @@ function kindOf(pkg: OoxmlPackage): Kind | undefined {
   if (pkg.has('ppt/presentation.xml')) return 'slides';
   if (pkg.has('xl/workbook.xml')) return 'sheets';
   return undefined;
+}
+
+/** What the package could not give: a catalogue error as is, anything else a corrupt file. */
+function corrupt(e: unknown): DistillError {
+  if (e instanceof DistillError) return e;
+  return new DistillError(
+    'FILE_CORRUPT',
+    `Unprocessable Entity: the document could not be read (${(e as Error).message})`,
+  );
+}
+
+/**
+ * A presentation slide by slide, each as soon as it is read. A package whose main part is not
+ * a presentation is parsed as `parse` reads it and given as its one page.
+ */
+async function* pptxPages(bytes: Uint8Array, ctx: ParseContext): AsyncGenerator<PageOfDoc> {
+  let pkg: OoxmlPackage;
+  try {
+    pkg = new OoxmlPackage(bytes);
+  } catch (e) {
+    throw corrupt(e);
+  }
+  if ((kindOf(pkg) ?? 'slides') !== 'slides') {
+    yield* docPages(parseOoxml(bytes, ctx, 'slides'));
+    return;
+  }
+  const slides = pptxSlides(pkg, ctx);
+  let first = true;
+  for (;;) {
+    let next: IteratorResult<{ number: number; total: number; blocks: Doc['blocks'] }>;
+    try {
+      next = slides.next();
+    } catch (e) {
+      throw corrupt(e);
+    }
+    if (next.done) return;
+    const { number, total, blocks } = next.value;
+    const metadata = first ? { ...readMetadata(pkg), numPages: total } : undefined;
+    first = false;
+    yield { pageNumber: number, totalPages: total, blocks, ...(metadata ? { metadata } : {}) };
+  }
 }
 
 function parseOoxml(bytes: Uint8Array, ctx: ParseContext, expected: Kind): Doc {
@@ -55,6 +104,7 @@ export const pptxParser: ParserPlugin = {
   name: 'pptx',
   formats: ['pptx', 'pptm'],
   parse: (bytes, ctx) => parseOoxml(bytes, ctx, 'slides'),
+  parsePages: pptxPages,
 };
 
 export const xlsxParser: ParserPlugin = {

@@ -73,16 +73,28 @@ function commentBlocks(pkg: OoxmlPackage, part: string, authors: Map<string, str
   return out;
 }
 
-export function parsePptx(pkg: OoxmlPackage, ctx: ParseContext): Doc {
+/** One slide's blocks, as `pptxSlides` gives them: the marker, the shapes, comments, notes. */
+export interface SlideBlocks {
+  /** 1-based slide number. */
+  number: number;
+  total: number;
+  blocks: Block[];
+}
+
+/**
+ * The slides of a presentation one at a time, in order (page by page parsing gives each as
+ * soon as it is read); `parsePptx` joins them.
+ */
+export function* pptxSlides(pkg: OoxmlPackage, ctx: ParseContext): Generator<SlideBlocks> {
   const main = pkg.mainPart(['ppt/presentation.xml']);
   if (!main) throw missingPart('presentation part (ppt/presentation.xml)');
   const pres = pkg.xml(main);
-  const blocks: Block[] = [];
   const slides = slideParts(pkg, main, pres);
   const layoutCache = new Map<string, PlaceholderPositions>();
   const authors = commentAuthors(pkg, main);
-  slides.forEach((part, i) => {
+  for (const [i, part] of slides.entries()) {
     ctx.checkpoint();
+    const blocks: Block[] = [];
     const root = pkg.xml(part);
     const hidden = at(root, 'show') === '0' || at(root, 'show') === 'false';
     blocks.push({ kind: 'comment', text: `Slide number: ${i + 1}${hidden ? ' (hidden)' : ''}` });
@@ -108,8 +120,19 @@ export function parsePptx(pkg: OoxmlPackage, ctx: ParseContext): Doc {
         blocks.push(...nb);
       }
     }
-  });
+    ctx.progress?.(i + 1, slides.length);
+    yield { number: i + 1, total: slides.length, blocks };
+  }
+}
+
+export function parsePptx(pkg: OoxmlPackage, ctx: ParseContext): Doc {
+  const blocks: Block[] = [];
+  let total = 0;
+  for (const slide of pptxSlides(pkg, ctx)) {
+    blocks.push(...slide.blocks);
+    total = slide.total;
+  }
   const metadata = readMetadata(pkg);
-  metadata.numPages = slides.length;
+  metadata.numPages = total;
   return { blocks, metadata };
 }

@@ -198,7 +198,7 @@ export class SlideReader {
     const fileName = `${name.replace(/[^\p{L}\p{N}_]/gu, '')}.jpg`;
     let src: string | undefined = fileName;
     if (rel?.external) src = rel.target;
-    else if (!this.ctx.options.removeBase64Images && rel?.part)
+    else if ((this.ctx.images || !this.ctx.options.removeBase64Images) && rel?.part)
       src = imageSource(this.pkg, rel.part, this.ctx, fileName);
     return { kind: 'image', src, alt };
   }
