@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { ImageFiles } from '@distill/core';
 import { pdfEnv } from './settings.js';
 import type { PageLayout } from './types.js';
 
@@ -129,7 +130,15 @@ export async function layoutPagesInWorkers(
   bytes: Uint8Array,
   pageNumbers: number[],
   script: WorkerScript,
-  opts: { workers: number; signal: AbortSignal; pageTimeoutMs: number; onPage?: () => void; fast?: boolean },
+  opts: {
+    workers: number;
+    signal: AbortSignal;
+    pageTimeoutMs: number;
+    onPage?: () => void;
+    fast?: boolean;
+    /** Images as files: each worker writes the pictures of its pages itself. */
+    imageFiles?: ImageFiles;
+  },
 ): Promise<PageLayout[]> {
   const shared = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
   shared.set(bytes);
@@ -233,7 +242,7 @@ export async function layoutPagesInWorkers(
       };
       listen(worker, 'error', gone);
       listen(worker, 'exit', () => gone());
-      worker.postMessage({ type: 'open', bytes: shared, fast: !!opts.fast });
+      worker.postMessage({ type: 'open', bytes: shared, fast: !!opts.fast, imageFiles: opts.imageFiles });
     };
     for (let i = 0; i < opts.workers; i++) spawn();
   });

@@ -51,6 +51,12 @@ export interface PageInput {
   /** Slanted and curved strokes (plotted lines, pies, maps): a chart's marks; absent from OCR. */
   strokes?: Box[];
   images: Box[];
+  /**
+   * Pictures (image XObjects) where they are drawn, read only when images are written as
+   * files; `source` is the reader's handle on the image, opaque to layout, which keeps the
+   * index of those it places.
+   */
+  pictures?: (Box & { source: object })[];
   links: LinkArea[];
   /**
    * Share of the shown text drawn in an invisible rendering mode (Tr 3/7), as an OCR layer
@@ -105,8 +111,18 @@ export type LayoutBlock =
       size?: number;
       /** Cell edges of a ruled grid, in points, when the cells are as the lines draw them. */
       grid?: { xs: number[]; ys: number[] };
+      /** The parts on later pages of a table continued across page breaks, joined into this one. */
+      continued?: { pageNumber: number; box: Box; width: number; height: number }[];
     }
-  | { kind: 'image'; box: Box };
+  | {
+      kind: 'image';
+      box: Box;
+      /** Index into the page's `pictures` (images as files), until the file is written. */
+      picture?: number;
+      /** The written file's link, and alt text from the picture's caption. */
+      src?: string;
+      alt?: string;
+    };
 
 export interface PageLayout {
   pageNumber: number;
@@ -126,4 +142,6 @@ export interface PageLayout {
   cut?: string[];
   /** PageInput's oversizedImages. */
   oversizedImages?: string[];
+  /** Pictures not written as files, and why (said in the result's warning). */
+  imageNotes?: string[];
 }

@@ -1,4 +1,5 @@
 import { parentPort } from 'node:worker_threads';
+import type { ImageFiles, ImageSink } from '@distill/core';
 import { processPage } from './extract/process-page.js';
 import { openPdf, type PdfDocument } from './pdfjs.js';
 import type { FastPdf } from './reader/index.js';
@@ -9,7 +10,7 @@ import { openFast, processFastPage } from './reader/process.js';
  * sent, one at a time, answering each with its PageLayout.
  */
 type Message =
-  | { type: 'open'; bytes: Uint8Array; fast?: boolean }
+  | { type: 'open'; bytes: Uint8Array; fast?: boolean; imageFiles?: ImageFiles }
   | { type: 'page'; pageNumber: number }
   | { type: 'close' };
 
@@ -18,6 +19,8 @@ let doc: PdfDocument | undefined;
 let fastDoc: FastPdf | undefined;
 let bytes: Uint8Array | undefined;
 let pagesSinceOpen = 0;
+/** Images as files: this thread writes the pictures of the pages it reads. */
+let images: ImageSink | undefined;
 /** pdf.js keeps every font it has loaded until the document closes; reopening bounds memory. */
 const REOPEN_EVERY = 16;
 
@@ -30,6 +33,8 @@ parentPort?.on('message', async (msg: Message) => {
       fastDoc = undefined;
       pagesSinceOpen = 0;
       bytes = msg.bytes;
+      // core loads only when images are asked for: a plain page worker starts without it.
+      images = msg.imageFiles ? (await import('@distill/core')).folderImageSink(msg.imageFiles) : undefined;
       if (msg.fast) {
         const opened = await openFast(bytes);
         if ('doc' in opened) fastDoc = opened.doc;
@@ -39,7 +44,7 @@ parentPort?.on('message', async (msg: Message) => {
     } else if (msg.type === 'page') {
       if (!bytes) throw new Error('document not open');
       if (fastDoc) {
-        const out = processFastPage(fastDoc, msg.pageNumber);
+        const out = processFastPage(fastDoc, msg.pageNumber, images);
         if ('layout' in out) {
           parentPort!.postMessage({ type: 'page', layout: out.layout });
           return;

@@ -43,6 +43,8 @@ function median(values: number[]): number {
 
 const overlapX = (a: Box, b: Box) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
 const area = (b: Box) => Math.max(0, b.x1 - b.x0) * Math.max(0, b.y1 - b.y0);
+/** A picture covering more of the page than this, with text over it, is the page's background. */
+const PICTURE_BACKGROUND = 0.6;
 const overlapArea = (a: Box, b: Box) =>
   Math.max(0, overlapX(a, b)) * Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
 const union = (a: Box, b: Box): Box => ({
@@ -52,7 +54,10 @@ const union = (a: Box, b: Box): Box => ({
   y1: Math.max(a.y1, b.y1),
 });
 
-type Item = { kind: 'line'; line: Line } | { kind: 'table'; table: FoundTable } | { kind: 'image'; box: Box };
+type Item =
+  | { kind: 'line'; line: Line }
+  | { kind: 'table'; table: FoundTable }
+  | { kind: 'image'; box: Box; picture?: number };
 
 /** Spans of a line: text grouped by link target (a link may cover part of a run), spaced as `makeLine` spaces. */
 function lineSpans(line: Line, links: readonly LinkArea[]): Span[] {
@@ -162,6 +167,15 @@ export function analyzePage(input: PageInput): PageLayout {
       tables.some((t) => overlapArea(t.box, img) > 0.5 * area(t.box));
     if (!covered && img.x1 - img.x0 < width * 1.01) items.push({ kind: 'image', box: img });
   }
+  // Pictures (read only when images are written as files) are placed unless they are a
+  // page's background: most of the page with text over it (a scan under its text layer).
+  (input.pictures ?? []).forEach((pic, picture) => {
+    const background =
+      area(pic) > PICTURE_BACKGROUND * width * height &&
+      lines.some((l) => overlapX(l, pic) > 0 && Math.min(l.y1, pic.y1) - Math.max(l.y0, pic.y0) > 0);
+    const box = { x0: pic.x0, y0: pic.y0, x1: pic.x1, y1: pic.y1 };
+    if (!background) items.push({ kind: 'image', box, picture });
+  });
   const boxOf = (it: Item): Box =>
     it.kind === 'line' ? it.line : it.kind === 'table' ? it.table.box : it.box;
   // Plain boxes of one shape (lines, table boxes and image boxes are objects of different
@@ -314,7 +328,12 @@ function blocksInOrder(
           size: dominantSize([...it.table.runs].map((i) => runs[i])),
           ...(it.table.grid ? { grid: it.table.grid } : {}),
         });
-      else blocks.push({ kind: 'image', box: it.box });
+      else
+        blocks.push({
+          kind: 'image',
+          box: it.box,
+          ...(it.picture !== undefined ? { picture: it.picture } : {}),
+        });
       continue;
     }
     const l = it.line;

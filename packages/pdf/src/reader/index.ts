@@ -17,6 +17,8 @@ export class FastPdf {
   private fonts: FontCache;
   private readonly records: PageRecord[];
   private pagesRead = 0;
+  /** Images written as files, by object: one file and one encoding per image however often drawn. */
+  readonly pictureLinks = new Map<string, string | null>();
 
   constructor(bytes: Uint8Array) {
     this.file = new PdfFile(bytes);
@@ -29,7 +31,7 @@ export class FastPdf {
   }
 
   /** Reads page `n` (1-based). Throws Unsupported when the page needs pdf.js. */
-  page(n: number): PageInput {
+  page(n: number, opts: { pictures?: boolean } = {}): PageInput {
     const rec = this.records[n - 1];
     if (!rec) throw new Error(`no page ${n}`);
     // Objects and fonts are cached per document; a long document drops them every so many
@@ -38,7 +40,7 @@ export class FastPdf {
       this.file.trimCache();
       this.fonts = new FontCache(this.file);
     }
-    return readPageInput(this.file, this.fonts, rec, n);
+    return readPageInput(this.file, this.fonts, rec, n, opts);
   }
 
   /** Page `n`'s images past what OCR decodes (`W × H`), from its resources; [] when unreadable. */

@@ -1,8 +1,8 @@
 import { readGraphics } from '../extract/graphics.js';
 import { BOLD_NAME, ITALIC_NAME, keepImages, linkArea, textItemsToRuns } from '../extract/page.js';
 import { MAX_IMAGE_PIXELS } from '../image-limits.js';
-import type { LinkArea, PageInput } from '../types.js';
-import { BudgetExhausted, ContentInterpreter, MAX_ITEMS } from './content/interpreter.js';
+import type { Box, LinkArea, PageInput } from '../types.js';
+import { BudgetExhausted, ContentInterpreter, type DrawnPicture, MAX_ITEMS } from './content/interpreter.js';
 import { READER_OPS } from './content/ops.js';
 import type { PageRecord, PdfFile } from './document.js';
 import { MAX_DECODED } from './filters.js';
@@ -217,6 +217,7 @@ export function readPageInput(
   fonts: FontCache,
   rec: PageRecord,
   pageNumber: number,
+  opts: { pictures?: boolean } = {},
 ): PageInput {
   const { view, rotate } = pageView(file, rec);
   const vp = viewport(view, rotate);
@@ -225,6 +226,7 @@ export function readPageInput(
     forms: MAX_PAGE_FORMS,
     bytes: MAX_DECODED,
   });
+  if (opts.pictures) interp.pictures = [];
   // Notes left by an earlier page that fell back belong to no page read here.
   file.notes.length = 0;
   const data = contentBytes(file, rec.dict.get('Contents'));
@@ -257,11 +259,43 @@ export function readPageInput(
     rects: graphics.rects,
     strokes: graphics.strokes,
     images: keepImages(graphics.images, vp.width, vp.height),
+    ...(interp.pictures
+      ? { pictures: placePictures(interp.pictures, vp.transform, vp.width, vp.height) }
+      : {}),
     links,
     invisibleTextShare: interp.shownBytes ? interp.invisibleBytes / interp.shownBytes : 0,
     ...(cut.length ? { cut } : {}),
     ...(interp.oversizedImages.length ? { oversizedImages: [...interp.oversizedImages] } : {}),
   };
+}
+
+/** Pictures in the page frame: the unit square through the CTM and the view, kept when visible. */
+function placePictures(
+  drawn: DrawnPicture[],
+  view: number[],
+  width: number,
+  height: number,
+): (Box & { source: object })[] {
+  const out: (Box & { source: object })[] = [];
+  for (const d of drawn) {
+    const m = d.ctm;
+    const xs: number[] = [];
+    const ys: number[] = [];
+    for (const [u, v] of [
+      [0, 0],
+      [1, 0],
+      [0, 1],
+      [1, 1],
+    ]) {
+      const x = m[0] * u + m[2] * v + m[4];
+      const y = m[1] * u + m[3] * v + m[5];
+      xs.push(view[0] * x + view[2] * y + view[4]);
+      ys.push(view[1] * x + view[3] * y + view[5]);
+    }
+    const box = { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+    if (keepImages([box], width, height).length) out.push({ ...box, source: d.stream });
+  }
+  return out;
 }
 
 export { decodeTextString };

@@ -1,6 +1,8 @@
+import type { ImageSink } from '@distill/core';
 import { layoutPage } from '../extract/process-page.js';
 import { pdfEnv } from '../settings.js';
 import type { PageLayout } from '../types.js';
+import { writePictures } from './images/write.js';
 import type { FastPdf } from './index.js';
 import { Unsupported } from './objects.js';
 
@@ -11,10 +13,12 @@ export type FastOutcome = { layout: PageLayout } | { fallback: string };
  * One page through the fast reader and layout. Anything the reader cannot do right
  * (Unsupported) or any error of its own is a fallback to pdf.js, never a lost page.
  */
-export function processFastPage(doc: FastPdf, pageNumber: number): FastOutcome {
+export function processFastPage(doc: FastPdf, pageNumber: number, images?: ImageSink): FastOutcome {
   try {
-    const input = doc.page(pageNumber);
-    return { layout: { ...layoutPage(input), reader: 'fast' } };
+    const input = doc.page(pageNumber, { pictures: !!images });
+    const layout: PageLayout = { ...layoutPage(input), reader: 'fast' };
+    if (!images) return { layout };
+    return { layout: writePictures(doc.file, input, layout, images, doc.pictureLinks) };
   } catch (e) {
     return { fallback: e instanceof Unsupported ? e.message : `error: ${(e as Error)?.message ?? e}` };
   }

@@ -11,6 +11,14 @@ type M = number[];
 const SKIPPED_DICT = new Dict();
 const IDENTITY: M = [1, 0, 0, 1, 0, 0];
 
+/** An image XObject as drawn: the stream and the CTM that maps its unit square to user space. */
+export interface DrawnPicture {
+  stream: Stream;
+  ctm: number[];
+}
+/** Pictures kept per page at most (a page tiled with thousands of image pieces keeps the first). */
+const MAX_PICTURES = 500;
+
 const transform = (m1: M, m2: M): M => [
   m1[0] * m2[0] + m1[2] * m2[1],
   m1[1] * m2[0] + m1[3] * m2[1],
@@ -467,6 +475,9 @@ export class ContentInterpreter {
   /** Decoded form streams of this page: a form drawn many times is inflated once. */
   private readonly formData = new Map<string, Uint8Array>();
 
+  /** Image XObjects drawn, kept only when images are written as files (else undefined). */
+  pictures: DrawnPicture[] | undefined;
+
   constructor(
     private readonly file: PdfFile,
     private readonly fonts: FontCache,
@@ -751,6 +762,9 @@ export class ContentInterpreter {
       const w = this.file.num(xobj.dict.get('Width') ?? xobj.dict.get('W'));
       const h = this.file.num(xobj.dict.get('Height') ?? xobj.dict.get('H'));
       if (w && h) this.noteSize(w, h);
+      // Images as files: every picture drawn, with where the CTM puts its unit square.
+      if (this.pictures && w && h && w * h > 1 && this.pictures.length < MAX_PICTURES)
+        this.pictures.push({ stream: xobj, ctm: ts.ctm.slice() });
       // pdf.js (maxImageSize 1) drops every image but single pixels.
       if (!w || !h || w * h > 1) return;
       const mask = this.file.resolve(xobj.dict.get('ImageMask') ?? xobj.dict.get('IM'));
