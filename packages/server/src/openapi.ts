@@ -1,5 +1,6 @@
 import { ERROR_CATALOGUE, parseOptionsSchema, scrapeRequestSchema, searchRequestSchema } from '@distill/core';
 import { zodToJsonSchema } from 'zod-to-json-schema';
+import { ARTIFACT_TYPES } from './artifacts/store.js';
 import { crawlPaths, crawlSchemas } from './crawl/openapi-paths.js';
 import { researchPaths } from './openapi-research.js';
 
@@ -301,8 +302,8 @@ export function openApiDocument(version: string): Record<string, unknown> {
           parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }],
           responses: {
             '200': {
-              description: 'A screenshot or PDF that scrape made',
-              content: { 'image/png': {}, 'image/jpeg': {}, 'application/pdf': {} },
+              description: 'A screenshot or PDF that scrape made, or an image a parse wrote (images format)',
+              content: Object.fromEntries(Object.values(ARTIFACT_TYPES).map((t) => [t, {}])),
             },
             ...errors([404, 503]),
           },

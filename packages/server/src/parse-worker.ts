@@ -20,6 +20,8 @@ export interface ParseJob {
   contentType?: string;
   options: ParseOptions;
   maxBytes: number;
+  /** Images as files (the `images` format): the artifact folder, its URL prefix and a salt. */
+  imageFiles?: { dir: string; linkPrefix: string; salt: string };
   /**
    * Price first: when the document's cost can be read before parsing it (a PDF's pages), the
    * thread posts `{pages}` and waits for `{go}` before it parses (`go: false`: the request was
@@ -66,7 +68,7 @@ parentPort?.on('message', async (msg: ParseJob | GoAhead) => {
     const parsed = await parseToDoc(
       { data: job.bytes, filename: job.filename, contentType: job.contentType },
       job.options,
-      { maxBytes: job.maxBytes },
+      { maxBytes: job.maxBytes, ...(job.imageFiles ? { imageFiles: job.imageFiles } : {}) },
     );
     reply = { ok: true, data: emitResult(parsed), format: parsed.format, heapMb: 0 };
   } catch (e) {

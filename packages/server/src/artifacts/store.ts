@@ -1,17 +1,32 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { mkdir, readdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** File kinds the server hands out, by the extension its URLs carry. */
+/**
+ * File kinds the server hands out, by the extension its URLs carry: screenshots and PDFs of
+ * scrape, and the images a parse writes as files (as the documents embed them).
+ */
 export const ARTIFACT_TYPES: Record<string, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   pdf: 'application/pdf',
+  gif: 'image/gif',
+  bmp: 'image/bmp',
+  tif: 'image/tiff',
+  webp: 'image/webp',
+  emf: 'image/emf',
+  wmf: 'image/wmf',
+  jp2: 'image/jp2',
+  svg: 'image/svg+xml',
 };
 const EXT_OF: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'application/pdf': 'pdf' };
 
-/** 24 random bytes, base64url: the name is the capability, so it must not be guessable. */
-const NAME = /^[A-Za-z0-9_-]{32}\.(png|jpg|pdf)$/;
+/**
+ * 24 random bytes, base64url, or a parse's image named by a salted content hash (as long): the
+ * name is the capability, so it must not be guessable.
+ */
+const NAME = new RegExp(`^[A-Za-z0-9_-]{32}\\.(${Object.keys(ARTIFACT_TYPES).join('|')})$`);
 
 export interface ServedArtifact {
   path: string;
@@ -53,6 +68,22 @@ export class ServedArtifactStore {
       void this.sweep(now);
     }
     return { url: `${this.base}/v2/artifacts/${name}`, expiresAt: new Date(now + this.ttlMs).toISOString() };
+  }
+
+  /**
+   * Where a parse writes the images of one request (`imageFiles` of the engine): this folder,
+   * linked by the artifact URL, and a fresh random salt in the content hash, so a name cannot
+   * be derived from an image and each request's files expire on their own.
+   */
+  imageFiles(): { dir: string; linkPrefix: string; salt: string } {
+    if (!this.base) throw new Error('artifact store used before the server listens');
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    const now = Date.now();
+    if (now - this.lastSweep > 600_000) {
+      this.lastSweep = now;
+      void this.sweep(now);
+    }
+    return { dir: this.dir, linkPrefix: `${this.base}/v2/artifacts/`, salt: randomBytes(16).toString('hex') };
   }
 
   /** The file behind a name from a URL, or undefined when the name is malformed, unknown or expired. */

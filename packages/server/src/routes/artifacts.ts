@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
 
 /**
- * `GET /v2/artifacts/<name>`: a screenshot or PDF that `/v2/scrape` produced. No bearer key is
+ * `GET /v2/artifacts/<name>`: a screenshot or PDF that `/v2/scrape` produced, or an image a
+ * parse wrote as a file (`images` format). No bearer key is
  * asked (the unguessable name is the capability, as with a signed URL), so a client can hand
  * the URL on; unknown and expired names are 404.
  */
@@ -16,7 +17,9 @@ export async function artifactRoutes(app: FastifyInstance, ctx: ServerContext): 
       .header('content-type', found.mime)
       .header('content-length', String(found.size))
       .header('cache-control', 'private, max-age=3600')
-      .header('x-content-type-options', 'nosniff');
+      .header('x-content-type-options', 'nosniff')
+      // An SVG from a document could carry script: it is shown as an image, never run here.
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
     return reply.send(createReadStream(found.path));
   });
 }

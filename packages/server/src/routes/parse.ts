@@ -1,6 +1,7 @@
 import {
   DistillError,
   emitResult,
+  type ImageFilesInput,
   type ParseOptions,
   parseOptionsSchema,
   parseToDoc,
@@ -35,15 +36,40 @@ async function parseHere(
   options: ParseOptions,
   signal: AbortSignal,
   admitPages: ((pages: number) => Promise<void>) | undefined,
+  imageFiles: ImageFilesInput | undefined,
 ): Promise<{ data: ReturnType<typeof emitResult>; format: string }> {
   const pages = admitPages ? await upFrontPages(upload, options) : undefined;
   if (pages !== undefined) await admitPages?.(pages);
   const parsed = await parseToDoc(
     { data: upload.bytes, filename: upload.filename, contentType: upload.contentType },
     options,
-    { signal, maxBytes: ctx.config.maxFileBytes, registry: ctx.registry },
+    {
+      signal,
+      maxBytes: ctx.config.maxFileBytes,
+      registry: ctx.registry,
+      ...(imageFiles ? { imageFiles } : {}),
+    },
   );
   return { data: emitResult(parsed), format: parsed.format };
+}
+
+/**
+ * The `images` format of a parse: the document's embedded images are written to the artifact
+ * folder and listed (and linked from the Markdown) by their `/v2/artifacts/` URLs, which expire
+ * with the screenshots. Under zeroDataRetention nothing is stored: images keep the names they
+ * have inside the document, and a warning says so.
+ */
+function imagesAsArtifacts(
+  ctx: ServerContext,
+  options: ParseOptions,
+): { files?: { dir: string; linkPrefix: string; salt: string }; warning?: string } {
+  if (!options.formats.some((f) => f.type === 'images') || !ctx.artifacts) return {};
+  if (options.zeroDataRetention)
+    return {
+      warning:
+        'zeroDataRetention: embedded images were not stored, so images lists their names inside the document, not URLs.',
+    };
+  return { files: ctx.artifacts.imageFiles() };
 }
 
 /** `POST /v2/parse`: multipart `file` + `options`, answered with the spec's parse response. */
@@ -85,6 +111,7 @@ export async function parseRoutes(app: FastifyInstance, ctx: ServerContext): Pro
       const options = parseOptionsPart(upload.optionsText);
       st.zeroDataRetention = options.zeroDataRetention;
       st.logFields.bytes = upload.bytes.length;
+      const images = imagesAsArtifacts(ctx, options);
 
       // A PDF's pages are counted from its page tree before it is parsed, and the request's
       // hold raised to that many credits: a key that cannot pay gets 402 before any parse work.
@@ -103,11 +130,13 @@ export async function parseRoutes(app: FastifyInstance, ctx: ServerContext): Pro
               contentType: upload.contentType,
               options,
               maxBytes: ctx.config.maxFileBytes,
+              ...(images.files ? { imageFiles: images.files } : {}),
             },
             st.controller.signal,
             admitPages,
           )
-        : await parseHere(ctx, upload, options, st.controller.signal, admitPages);
+        : await parseHere(ctx, upload, options, st.controller.signal, admitPages, images.files);
+      if (images.warning) data.warning = data.warning ? `${data.warning}\n${images.warning}` : images.warning;
       st.logFields.format = format;
 
       const usage: Usage = {};
