@@ -152,6 +152,23 @@ export function toBlockPages(doc: Doc, spans: [number, number][], source = 'layo
       readingOrder: order++,
       confidence: { layout: prov?.confidence?.layout ?? 1, ocr: prov?.confidence?.ocr ?? 1 },
     });
+    // A table joined across page breaks: each later page lists its part, same span, so a
+    // citation of a row on that page finds its box there.
+    if (b.kind === 'table')
+      for (const c of b.continued ?? []) {
+        const more = pageOf(c.page);
+        more.items.push({
+          id: `p${c.page}-b${more.items.length}`,
+          type: 'table',
+          label: 'table-continued',
+          content: '',
+          source,
+          bbox: c.bbox ? c.bbox.map((v) => Math.round(v * 1e4) / 1e4) : [],
+          markdownSpan: span,
+          readingOrder: order++,
+          confidence: { layout: c.confidence?.layout ?? 1, ocr: c.confidence?.ocr ?? 1 },
+        });
+      }
   });
   return [...pages.values()].sort((a, b) => a.pageNumber - b.pageNumber);
 }

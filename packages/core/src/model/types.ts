@@ -52,6 +52,11 @@ export type Block =
       prov?: Prov;
       /** Cell edges normalised to the page (columns' x, rows' y), where layout found a ruled grid. */
       grid?: { cols: number[]; rows: number[] };
+      /**
+       * A table continued across page breaks and joined into one: where it goes on, a page and
+       * box for each later part (`prov` is where it starts).
+       */
+      continued?: Prov[];
     }
   | { kind: 'image'; src?: string; alt?: string; title?: string; caption?: Inline[]; prov?: Prov }
   | { kind: 'code'; lang?: string; text: string; prov?: Prov }

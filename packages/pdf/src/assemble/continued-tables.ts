@@ -39,8 +39,9 @@ const rowText = (r: TableBlock['rows'][number]) => r.map((c) => c.text).join('\u
  * Tables continued across a page break, as one table: where a page's body ends with a table
  * and the next page's body opens with one (after running headers, or a "continued" caption)
  * of the same number of columns, the same kind (drawn or not) and the same left and right
- * edges, the second's rows go on the first's, less a header row repeated at its top. Pages
- * are copied where they change; the layouts given stay as they were.
+ * edges, the second's rows go on the first's, less a header row repeated at its top, and the
+ * joined table lists the second's page and box in `continued` (its provenance on that page).
+ * Pages are copied where they change; the layouts given stay as they were.
  */
 export function joinContinuedTables(pages: readonly PageLayout[]): PageLayout[] {
   const out = pages.slice();
@@ -64,7 +65,12 @@ export function joinContinuedTables(pages: readonly PageLayout[]): PageLayout[] 
     if (Math.abs(a.box.x0 - b.box.x0) > EDGE_SHARE * w || Math.abs(a.box.x1 - b.box.x1) > EDGE_SHARE * w)
       continue;
     const rows = b.rows.length > 1 && rowText(b.rows[0]) === rowText(a.rows[0]) ? b.rows.slice(1) : b.rows;
-    const joined: TableBlock = { ...a, rows: [...a.rows, ...rows] };
+    const part = { pageNumber: page.pageNumber, box: b.box, width: page.width, height: page.height };
+    const joined: TableBlock = {
+      ...a,
+      rows: [...a.rows, ...rows],
+      continued: [...(a.continued ?? []), part, ...(b.continued ?? [])],
+    };
     out[p - 1] = { ...prev, blocks: prev.blocks.map((x, i) => (i === last ? joined : x)) };
     out[p] = { ...page, blocks: page.blocks.filter((_, i) => i !== first) };
   }

@@ -100,13 +100,42 @@ function isHeadingCandidate(b: TextBlock, body: number, next?: LayoutBlock): boo
 }
 
 /** Heading levels from the distinct size tiers of the document's candidate headings. */
-export function headingLevels(pages: readonly PageLayout[], body: number): Map<TextBlock, HeadingLevel> {
+/**
+ * What heading levels depend on across a document, decided from its first pages when it is
+ * read page by page: the body size, the size tiers of headings, the titles repeated on page
+ * after page (running titles, no headings).
+ */
+export interface DocStats {
+  body: number;
+  tiers: number[];
+  running: Set<string>;
+}
+
+const headingKey = (b: TextBlock) =>
+  blockText(b)
+    .toLowerCase()
+    .replace(/[\s\p{P}\p{S}]+/gu, '');
+
+/** The statistics of a run of pages (the first ones of a document read page by page). */
+export function docStats(pages: readonly PageLayout[]): DocStats {
+  const body = bodySizeOf(pages);
+  const running = new Set<string>();
+  const levels = headingLevels(pages, body, undefined, running);
+  const tiers = [
+    ...new Set([...levels.keys()].filter((b) => b.size >= body * HEADING_RATIO).map((b) => round(b.size))),
+  ].sort((a, b) => b - a);
+  return { body, tiers, running };
+}
+
+export function headingLevels(
+  pages: readonly PageLayout[],
+  body: number,
+  stats?: DocStats,
+  runningOut?: Set<string>,
+): Map<TextBlock, HeadingLevel> {
   let cands: TextBlock[] = [];
   const onPages = new Map<string, Set<number>>();
-  const key = (b: TextBlock) =>
-    blockText(b)
-      .toLowerCase()
-      .replace(/[\s\p{P}\p{S}]+/gu, '');
+  const key = headingKey;
   pages.forEach((p, n) => {
     p.blocks.forEach((b, i) => {
       if (b.kind !== 'text') return;
@@ -122,14 +151,25 @@ export function headingLevels(pages: readonly PageLayout[], body: number): Map<T
   if (pages.length >= 3)
     cands = cands.filter((b) => {
       const n = onPages.get(key(b))?.size ?? 0;
-      return !(n >= 3 && n >= 0.3 * pages.length);
+      const repeated = n >= 3 && n >= 0.3 * pages.length;
+      if (repeated) runningOut?.add(key(b));
+      return !repeated;
     });
-  const tiers = [
-    ...new Set(cands.filter((b) => b.size >= body * HEADING_RATIO).map((b) => round(b.size))),
-  ].sort((a, b) => b - a);
+  if (stats) cands = cands.filter((b) => !stats.running.has(key(b)));
+  const tiers =
+    stats?.tiers ??
+    [...new Set(cands.filter((b) => b.size >= body * HEADING_RATIO).map((b) => round(b.size)))].sort(
+      (a, b) => b - a,
+    );
   const out = new Map<TextBlock, HeadingLevel>();
   for (const b of cands) {
-    const t = b.size >= body * HEADING_RATIO ? tiers.indexOf(round(b.size)) : tiers.length;
+    let t = tiers.length;
+    if (b.size >= body * HEADING_RATIO) {
+      // A size the tiers lack (page by page: one not met on the first pages) takes the tier
+      // at or below it, and the top tier when it is larger than all.
+      const i = tiers.findIndex((x) => x <= round(b.size));
+      t = i < 0 ? tiers.length : i;
+    }
     out.set(b, Math.min(6, Math.max(1, t + 1)) as HeadingLevel);
   }
   demoteHeadingRuns(pages, out);
@@ -224,15 +264,31 @@ function normBox(b: Box, w: number, h: number): [number, number, number, number]
 const ORDERED = /^\(?(\d{1,3})[.)]\s+/;
 
 /**
+ * A written picture's alt text: the caption set right after it (or right before it), as a PDF
+ * carries no alt text outside its tagged structure. The caption stays a paragraph too.
+ */
+function captionOf(blocks: readonly LayoutBlock[], i: number): string | undefined {
+  for (const j of [i + 1, i - 1]) {
+    const b = blocks[j];
+    if (b?.kind === 'text' && b.label === 'caption') return blockText(b).replace(/\s+/g, ' ').trim();
+  }
+  return undefined;
+}
+
+/**
  * The document model from page layouts: headings from document-wide size tiers, runs of list
  * items as lists, a pageBreak before every page after the first, and on every block its page,
  * normalised box and layout label. A table continued across a page break is one table, on the
- * page where it starts.
+ * page where it starts (unless `joinTables` is false). With `stats` (page by page), the body
+ * size and heading tiers are those given, not the pages'.
  */
-export function layoutsToBlocks(given: readonly PageLayout[]): { blocks: Block[]; pages: PageInfo[] } {
-  const pages = joinContinuedTables(given);
-  const body = bodySizeOf(pages);
-  const levels = headingLevels(pages, body);
+export function layoutsToBlocks(
+  given: readonly PageLayout[],
+  opts: { joinTables?: boolean; stats?: DocStats } = {},
+): { blocks: Block[]; pages: PageInfo[] } {
+  const pages = opts.joinTables === false ? given : joinContinuedTables(given);
+  const body = opts.stats?.body ?? bodySizeOf(pages);
+  const levels = headingLevels(pages, body, opts.stats);
   const blocks: Block[] = [];
   const infos: PageInfo[] = [];
   pages.forEach((page, pi) => {
@@ -253,7 +309,7 @@ export function layoutsToBlocks(given: readonly PageLayout[]): { blocks: Block[]
       if (list) list.block.prov = prov(list.box, 'list');
       list = undefined;
     };
-    for (const b of page.blocks) {
+    for (const [bi, b] of page.blocks.entries()) {
       if (b.kind === 'table') {
         closeList();
         const rows: TableCell[][] = b.rows.map((r) =>
@@ -265,6 +321,12 @@ export function layoutsToBlocks(given: readonly PageLayout[]): { blocks: Block[]
           }),
         );
         const table: Extract<Block, { kind: 'table' }> = { kind: 'table', rows, prov: prov(b.box, 'table') };
+        if (b.continued?.length)
+          table.continued = b.continued.map((c) => ({
+            page: c.pageNumber,
+            bbox: normBox(c.box, c.width || 1, c.height || 1),
+            label: 'table',
+          }));
         if (b.grid) {
           const c = (v: number, d: number) => Math.round((v / (d || 1)) * 1e4) / 1e4;
           table.grid = {
@@ -277,7 +339,13 @@ export function layoutsToBlocks(given: readonly PageLayout[]): { blocks: Block[]
       }
       if (b.kind === 'image') {
         closeList();
-        blocks.push({ kind: 'image', prov: prov(b.box, 'picture') });
+        const image: Extract<Block, { kind: 'image' }> = { kind: 'image', prov: prov(b.box, 'picture') };
+        if (b.src) {
+          image.src = b.src;
+          const alt = captionOf(page.blocks, bi);
+          if (alt) image.alt = alt;
+        }
+        blocks.push(image);
         continue;
       }
       const level = levels.get(b);
