@@ -1,4 +1,4 @@
-import { defaultRegistry, type FormatId, type ParserPlugin } from '@distill/core';
+import { defaultRegistry, docPages, type FormatId, type ParserPlugin } from '@distill/core';
 
 /**
  * A parser that loads its package on the first file of its formats. A command that converts
@@ -16,6 +16,16 @@ function lazyParser(name: string, formats: FormatId[], load: () => Promise<Parse
         throw e;
       });
       return (await loading).parse(bytes, ctx);
+    },
+    // Page by page when the loaded parser reads so (PDF, slides), else its whole document as pages.
+    async *parsePages(bytes, ctx) {
+      loading ??= load().catch((e) => {
+        loading = undefined;
+        throw e;
+      });
+      const plugin = await loading;
+      if (plugin.parsePages) yield* plugin.parsePages(bytes, ctx);
+      else yield* docPages(await plugin.parse(bytes, ctx));
     },
   };
 }

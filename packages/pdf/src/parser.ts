@@ -1,11 +1,19 @@
 import { isMainThread } from 'node:worker_threads';
-import { DistillError, type Doc, type DocMetadata, type ParserPlugin } from '@distill/core';
+import {
+  DistillError,
+  type Doc,
+  type DocMetadata,
+  type ImageFiles,
+  type ImageSink,
+  type ParserPlugin,
+} from '@distill/core';
 import { layoutsToBlocks } from './assemble/to-doc.js';
 import { readMetadata } from './extract/metadata.js';
 import { processPage } from './extract/process-page.js';
 import { applyOcr, type PdfMode } from './ocr/apply.js';
 import { markOcrBlocks } from './ocr/mark.js';
 import type { OcrSettings } from './ocr/run.js';
+import { parsePdfPages } from './pages.js';
 import { openPdf } from './pdfjs.js';
 import { defaultWorkerScript, layoutPagesInWorkers, type WorkerScript, workerCount } from './pool.js';
 import type { FastPdf } from './reader/index.js';
@@ -35,11 +43,18 @@ export interface PdfParseSettings {
   ocr?: OcrSettings;
   /** Languages the caller expects (`de`, `en-US`), tried for OCR when their packages are installed. */
   languageHints?: string[];
+  /** Images as files: pictures are written through this sink (`imageFiles` for worker threads). */
+  images?: ImageSink;
+  imageFiles?: ImageFiles;
+  /** Pages laid out so far of the total, as they finish. */
+  progress?: (done: number, total: number) => void;
+  /** Tables continued across a page break: joined (default) or kept apart. */
+  continuedTables?: 'join' | 'separate';
 }
 
 const HEADER_WINDOW = 1024;
 
-function looksLikePdf(bytes: Uint8Array): boolean {
+export function looksLikePdf(bytes: Uint8Array): boolean {
   const head = Buffer.from(bytes.subarray(0, HEADER_WINDOW)).toString('latin1');
   return head.includes('%PDF-');
 }
@@ -121,11 +136,14 @@ function inWorkers(
   signal: AbortSignal,
   fast: boolean,
 ): Promise<PageLayout[]> {
+  let done = 0;
   return layoutPagesInWorkers(bytes, pageNumbers, script, {
     workers: workerCount(pageNumbers.length),
     signal,
     pageTimeoutMs: settings.pageTimeoutMs ?? 30_000,
     fast,
+    imageFiles: fast ? settings.imageFiles : undefined,
+    onPage: settings.progress ? () => settings.progress?.(++done, pageNumbers.length) : undefined,
   }).catch((e) => {
     throw signal.aborted
       ? new DistillError('REQUEST_TIMEOUT', 'Request Timeout: parsing took longer than the timeout', {
@@ -174,7 +192,8 @@ async function parseFast(
       settings.checkpoint?.();
       if (signal.aborted)
         throw new DistillError('REQUEST_TIMEOUT', 'Request Timeout: parsing took longer than the timeout');
-      const out = processFastPage(fast, n);
+      const out = processFastPage(fast, n, settings.images);
+      settings.progress?.(n, count);
       if ('layout' in out) layouts.push(out.layout);
       else {
         countReason(out.fallback);
@@ -195,7 +214,7 @@ const blankLayouts = (pageNumbers: number[]): PageLayout[] =>
   pageNumbers.map((pageNumber) => ({ pageNumber, width: 0, height: 0, blocks: [], chars: 0 }));
 
 /** OCR where the mode asks for it, then the document model, with the OCR'd pages in metadata. */
-async function finish(
+export async function finish(
   bytes: Uint8Array,
   layouts: PageLayout[],
   metadata: DocMetadata,
@@ -222,9 +241,10 @@ async function finish(
     );
   }
   for (const f of failed) warn(`PDF page ${f.pageNumber} could not be read: ${f.error}`);
+  imageWarnings(layouts, settings, warn);
   for (const l of layouts)
     if (l.cut?.length) warn(`PDF page ${l.pageNumber} was read in part: ${l.cut.join('; ')}.`);
-  const { blocks, pages } = layoutsToBlocks(layouts);
+  const { blocks, pages } = layoutsToBlocks(layouts, { joinTables: settings.continuedTables !== 'separate' });
   markOcrBlocks(blocks, pages, ocr);
   return {
     blocks,
@@ -241,6 +261,27 @@ async function finish(
     },
     warnings: warnings.length ? warnings : undefined,
   };
+}
+
+/** A page's own warnings, page by page: unreadable, read in part, images not written. */
+export function finishPage(l: PageLayout): string[] {
+  const out: string[] = [];
+  if (l.error) out.push(`PDF page ${l.pageNumber} could not be read: ${l.error}`);
+  if (l.cut?.length) out.push(`PDF page ${l.pageNumber} was read in part: ${l.cut.join('; ')}.`);
+  if (l.imageNotes?.length) out.push(`Images not written as files: ${l.imageNotes.join('; ')}.`);
+  return out;
+}
+
+/** What images as files left out: pictures not written, pages whose pictures no reader here writes. */
+function imageWarnings(layouts: PageLayout[], settings: PdfParseSettings, warn: (m: string) => void): void {
+  if (!settings.images) return;
+  const notes = layouts.flatMap((l) => l.imageNotes ?? []);
+  const other = layouts.filter((l) => l.reader !== 'fast' && !l.error).map((l) => l.pageNumber);
+  if (other.length)
+    notes.push(
+      `page${other.length > 1 ? 's' : ''} ${other.join(', ')} ${other.length > 1 ? 'were' : 'was'} read by pdf.js or OCR, whose pictures are not written`,
+    );
+  if (notes.length) warn(`Images not written as files: ${notes.join('; ')}.`);
 }
 
 function ocrReasons(ocr: ReadonlyMap<number, { reason?: string }>): string | undefined {
@@ -261,8 +302,23 @@ export const pdfParser: ParserPlugin = {
       mode: ctx.pdf?.mode ?? 'auto',
       signal: ctx.signal,
       checkpoint: () => ctx.checkpoint(),
+      images: ctx.images,
+      imageFiles: ctx.imageFiles,
+      progress: ctx.progress,
+      continuedTables: ctx.pdf?.continuedTables,
     });
     // Warnings reach the result through doc.warnings; ctx.warn would repeat them.
     return doc;
   },
+  parsePages: (bytes, ctx) =>
+    parsePdfPages(bytes, {
+      maxPages: ctx.pdf?.maxPages,
+      mode: ctx.pdf?.mode ?? 'auto',
+      signal: ctx.signal,
+      checkpoint: () => ctx.checkpoint(),
+      images: ctx.images,
+      imageFiles: ctx.imageFiles,
+      progress: ctx.progress,
+      continuedTables: ctx.pdf?.continuedTables,
+    }),
 };

@@ -1,9 +1,16 @@
 import { parseArgs } from 'node:util';
-import { expandInputs, type InputFile, writeOutputs } from '@distill/batch';
+import { expandInputs, type InputFile, imageFilesFor, writeOutputs } from '@distill/batch';
 import { type ParseOptionsInput, parse, parseOptionsSchema, toDistillError, validate } from 'distill';
 import type { Io } from '../io.js';
 import { flagError, terminalError } from '../messages.js';
-import { PARSE_FLAGS, PARSE_FLAGS_HELP, parseOptionsFromFlags } from '../options.js';
+import {
+  IMAGES_FLAG,
+  IMAGES_FLAG_HELP,
+  PARSE_FLAGS,
+  PARSE_FLAGS_HELP,
+  parseOptionsFromFlags,
+} from '../options.js';
+import { pageProgress } from '../page-progress.js';
 
 export const PARSE_HELP = `Usage: distill parse <file|dir|glob>... [--out DIR] [--json] [options]
 
@@ -14,6 +21,8 @@ the exit code is 1 if any file failed.
 
   --out DIR                 output folder
   --json                    write (or print) the whole result as JSON
+  --progress                show page progress on stderr (on by default when it is a terminal)
+${IMAGES_FLAG_HELP}
 ${PARSE_FLAGS_HELP}`;
 
 export async function parseCommand(argv: string[], io: Io): Promise<number> {
@@ -22,6 +31,8 @@ export async function parseCommand(argv: string[], io: Io): Promise<number> {
     allowPositionals: true,
     options: {
       ...PARSE_FLAGS,
+      ...IMAGES_FLAG,
+      progress: { type: 'boolean' },
       out: { type: 'string', short: 'o' },
       json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -65,8 +76,13 @@ export async function parseCommand(argv: string[], io: Io): Promise<number> {
       return 2;
     }
     single = all[0];
+    const progress = pageProgress(io, values.progress === true, single.path);
     try {
-      const result = await parse(single.path, options);
+      const result = await parse(single.path, options, {
+        ...(values.images ? { imageFiles: imageFilesFor(values.images) } : {}),
+        onProgress: progress.update,
+      });
+      progress.done();
       io.out(
         values.json
           ? `${JSON.stringify({ success: true, data: result }, null, 2)}\n`
@@ -75,6 +91,7 @@ export async function parseCommand(argv: string[], io: Io): Promise<number> {
       if (result.warning) io.err(`warning: ${single.path}: ${result.warning}\n`);
       return 0;
     } catch (e) {
+      progress.done();
       const err = toDistillError(e);
       io.err(`error: ${single.path}: ${terminalError(err)}\n`);
       return 1;
@@ -93,13 +110,19 @@ export async function parseCommand(argv: string[], io: Io): Promise<number> {
       continue;
     }
     const t0 = Date.now();
+    const progress = pageProgress(io, values.progress === true, file.path);
     try {
-      const result = await parse(file.path, options);
+      const result = await parse(file.path, options, {
+        ...(values.images ? { imageFiles: imageFilesFor(values.images, out, file.outStem) } : {}),
+        onProgress: progress.update,
+      });
+      progress.done();
       const written = await writeOutputs(out, file.outStem, result, values.json === true);
       done++;
       io.err(`ok    ${file.path} → ${written.join(', ')} (${Date.now() - t0} ms)\n`);
       if (result.warning) io.err(`      warning: ${result.warning.replace(/\n/g, '\n      warning: ')}\n`);
     } catch (e) {
+      progress.done();
       failed++;
       const err = toDistillError(e);
       io.err(`error ${file.path}: ${terminalError(err)}\n`);
