@@ -39,6 +39,7 @@ const USAGE = `usage:
   pnpm bench hostile [--help]        the hostile classics, each in its own process, with peak RSS
   pnpm bench inspect [--help]        a 1,000-page PDF's inspector report: written, then opened in Chromium (inspect-open.ts)
   pnpm bench crawl [--help]          crawl pages/s at 1, 4, 16 and Redis memory of a 10,000-page frontier (crawl-speed.ts)
+  pnpm bench pages [--help]          a 1,000-page PDF: time to first page and peak RSS, page by page, beside LiteParse and pdftotext
   pnpm bench dev <tool> [args]       tuning and debugging aids (benchmarks/src/dev; no tool lists them)`;
 
 /**
@@ -54,6 +55,7 @@ const PROGRAMS: Record<string, string> = {
   hostile: './hostile/bench.js',
   crawl: './crawl-speed.js',
   inspect: './inspect-open.js',
+  pages: './pages-speed.js',
 };
 
 const DEV_DIR = new URL('./dev/', import.meta.url);
