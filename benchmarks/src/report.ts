@@ -598,6 +598,7 @@ export function writeReport(): string {
   lines.push(...standalone('speed-office-big-sheet'));
   for (const s of ['scaling-pdf', 'scaling-html'])
     if (by(s).length) lines.push(...scalingSection(s, by(s) as ScalingResult[]));
+  lines.push(...standalone('speed-pdf-pages'));
   for (const s of STANDALONE) lines.push(...standalone(s));
   const failed = all.filter((r: AnyResult) => 'status' in r && r.status === 'failed') as (
     | QualityResult

@@ -13,10 +13,11 @@ import type { PageLayout } from './types.js';
 
 /**
  * Pages read before the first one is given out, to learn the document's body size and heading
- * tiers (parse() learns them from every page). Sixteen pages take a few tens of milliseconds
- * on the fast reader, and hold the title page, contents and a chapter or two of a long report.
+ * tiers (parse() learns them from every page). Eight pages hold a report's title page,
+ * contents and first chapter, and keep the first page within a second on a 1,000-page file
+ * (16 took 3.4 s on the shared machine at load 20, `pnpm bench pages`).
  */
-export const STATS_WINDOW = 16;
+export const STATS_WINDOW = 8;
 
 interface Laid {
   layout: PageLayout;
