@@ -140,7 +140,16 @@ describe('scrape options schema (spec: ScrapeOptions)', () => {
       mobile: false,
       skipTlsVerification: true,
       timeout: 60000,
-      parsers: [{ type: 'pdf', mode: 'auto', pages: false, blocks: false, pageMarkers: false }],
+      parsers: [
+        {
+          type: 'pdf',
+          mode: 'auto',
+          pages: false,
+          blocks: false,
+          pageMarkers: false,
+          continuedTables: 'join',
+        },
+      ],
       removeBase64Images: true,
       blockAds: true,
       proxy: 'auto',
@@ -180,7 +189,7 @@ describe('scrape options schema (spec: ScrapeOptions)', () => {
 
   it('validates the pdf parser: mode, maxPages 1..10000, no extra properties', () => {
     expect(scrape({ parsers: ['pdf'] }).parsers).toEqual([
-      { type: 'pdf', mode: 'auto', pages: false, blocks: false, pageMarkers: false },
+      { type: 'pdf', mode: 'auto', pages: false, blocks: false, pageMarkers: false, continuedTables: 'join' },
     ]);
     expect(scrape({ parsers: [] }).parsers).toEqual([]);
     expect(scrape({ parsers: [{ type: 'pdf', maxPages: 10000 }] }).parsers[0].maxPages).toBe(10000);
@@ -237,7 +246,7 @@ describe('parse options schema (spec: Parse request options)', () => {
     const o = parseOpts({});
     expect(o.formats).toEqual([{ type: 'markdown' }]);
     expect(o.parsers).toEqual([
-      { type: 'pdf', mode: 'auto', pages: false, blocks: false, pageMarkers: false },
+      { type: 'pdf', mode: 'auto', pages: false, blocks: false, pageMarkers: false, continuedTables: 'join' },
     ]);
     expect(o).toMatchObject({
       onlyMainContent: true,
