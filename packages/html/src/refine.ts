@@ -223,6 +223,39 @@ function dropRelated(blocks: Block[], k: Klass[]): [Block[], Klass[]] {
   return [out, ks];
 }
 
+/**
+ * Non-link characters a paragraph or list after the article's last long paragraph needs to be
+ * text of a section (a short answer, a closing note) rather than a widget's line or label.
+ */
+const TAIL_TEXT = 60;
+
+/**
+ * Where the article ends, after its last long paragraph (`lastGood`). A heading there that no
+ * text follows (only short lines and links: "Neueste Artikel", "Kommentieren", "Artikel
+ * bewerten", "Teilnehmende Blogs:") opens a section that is not the article's (a widget, a
+ * list of other pages, a comment form), and the article ends before it. Code, tables and
+ * quotes under it are a section's content, as is a subsection's text (an FAQ's answers).
+ */
+function tailEnd(blocks: Block[], k: Klass[], lastGood: number, end: number): number {
+  for (let i = lastGood + 1; i <= end; i++) {
+    const h = blocks[i];
+    if (h.kind !== 'heading') continue;
+    let text = false;
+    // The section runs to the next heading of its level or above; its subsections are its own.
+    for (let j = i + 1; j <= end && !text; j++) {
+      const b = blocks[j];
+      if (b.kind === 'heading') {
+        if (b.level <= h.level) break;
+        continue;
+      }
+      if (b.kind === 'code' || b.kind === 'table' || b.kind === 'quote') text = true;
+      else if (k[j] !== 'bad') text = flatText(b).length - blockLinks(b) >= TAIL_TEXT;
+    }
+    if (!text) return i - 1;
+  }
+  return end;
+}
+
 export function refineBlocks(input: Block[]): Block[] {
   const [blocks, k] = dropRelated(
     ...((b: Block[]) => [b, b.map(classify)] as [Block[], Klass[]])(
@@ -255,6 +288,7 @@ export function refineBlocks(input: Block[]): Block[] {
   }
   let end = lastGood;
   while (end < blocks.length - 1 && k[end + 1] !== 'bad') end++;
+  end = tailEnd(blocks, k, lastGood, end);
   // Outside the prose run, short lines are bylines, dates, "5 min read" and tag lines; a short
   // line that ends as a sentence does (a salutation, "Hello everyone,") belongs to the text.
   const out: Block[] = [];

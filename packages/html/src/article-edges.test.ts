@@ -1,0 +1,42 @@
+import { toMarkdown } from '@distill/core';
+import { describe, expect, it } from 'vitest';
+import { htmlToDoc } from './parser.js';
+
+/** Hand-written pages for the rules that trim an article's edges and the regions beside it (issue 21). */
+
+const md = (html: string) => toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+const long = (n: number, tag: string) =>
+  Array.from(
+    { length: n },
+    (_, i) =>
+      `<p>${tag} paragraph ${i} of the report, long enough to read as real prose, with commas, clauses, and a point to make about the subject at hand; it goes on for a while, and then for a while longer, before it comes to its end.</p>`,
+  ).join('');
+
+describe('refine: a section after the prose with no text of its own', () => {
+  it('ends the article before a trailing heading that only short lines and links follow', () => {
+    for (const [head, rest] of [
+      ['Neueste Artikel', '<p><a href="/a">Ein anderer Artikel</a></p><p><a href="/b">Noch einer</a></p>'],
+      ['Artikel bewerten', '<p>1 2 3 4 5</p>'],
+      ['Kommentieren', '<p>Sie müssen sich <a href="/login">einloggen</a>.</p>'],
+    ]) {
+      const out = md(`<body><div class="post">${long(6, 'A')}<h2>${head}</h2>${rest}</div></body>`);
+      expect(out, head).toContain('A paragraph 5 of the report');
+      expect(out, head).not.toContain(head);
+    }
+  });
+
+  it('keeps a closing section with text, code or a table, and an FAQ whose answers are subsections', () => {
+    const faq = Array.from(
+      { length: 3 },
+      (_, i) =>
+        `<h3>Question ${i}?</h3><p>Answer ${i}: usually between ten and forty, depending on the format.</p>`,
+    ).join('');
+    const out = md(
+      `<body><div class="post">${long(6, 'A')}<h2>Run it</h2><pre><code>make all</code></pre><h2>FAQ</h2>${faq}<h2>In short</h2><p>All told, the works ran three weeks late, but the quay is open to boats again.</p></div></body>`,
+    );
+    expect(out).toContain('make all');
+    expect(out).toContain('## FAQ');
+    expect(out).toContain('Answer 2: usually');
+    expect(out).toContain("the quay is open to boats again");
+  });
+});
