@@ -37,6 +37,40 @@ describe('refine: a section after the prose with no text of its own', () => {
     expect(out).toContain('make all');
     expect(out).toContain('## FAQ');
     expect(out).toContain('Answer 2: usually');
-    expect(out).toContain("the quay is open to boats again");
+    expect(out).toContain('the quay is open to boats again');
+  });
+});
+
+describe('refine: the heading of a reader-comments section', () => {
+  const comments =
+    '<p>Great piece, thanks for writing it up so clearly and with all the figures.</p><p><a href="/u/1">Anna</a> 3 March</p><p>I disagree with the second half of it, for reasons I gave before on this site.</p>';
+  it('ends the article at "3 Comments", "Leave a Reply", "12 thoughts on …", in several languages', () => {
+    for (const head of [
+      '3 Comments',
+      'Leave a Reply',
+      '12 thoughts on “The quay”',
+      'Kommentare (4)',
+      'Laisser un commentaire',
+    ]) {
+      const out = md(`<body><div class="post">${long(6, 'A')}<h3>${head}</h3>${comments}</div></body>`);
+      expect(out, head).toContain('A paragraph 5 of the report');
+      expect(out, head).not.toContain(head);
+      expect(out, head).not.toContain('Great piece');
+    }
+  });
+
+  it('keeps prose that only mentions a discussion', () => {
+    const out = md(
+      `<body><div class="post">${long(6, 'A')}<p>Comments from the harbour master followed in the spring.</p>${long(1, 'B')}</div></body>`,
+    );
+    expect(out).toContain('Comments from the harbour master');
+  });
+
+  it('on a page declared a Q&A thread, the replies under "Comments" stay', () => {
+    const ld = '<script type="application/ld+json">{"@type":"QAPage"}</script>';
+    const out = md(
+      `<html><head>${ld}</head><body><div class="q">${long(6, 'A')}<h2>Comments</h2>${long(1, 'Reply')}</div></body></html>`,
+    );
+    expect(out).toContain('Reply paragraph 0');
   });
 });

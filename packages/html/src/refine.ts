@@ -183,10 +183,64 @@ const RELATED_HEAD = new RegExp(
   'iu',
 );
 
+/**
+ * The heading of a reader-comments section or its form ("3 Comments", "Leave a Reply", "12
+ * thoughts on “Title”", "Kommentare (4)", "Schreibe einen Kommentar", "Laisser un commentaire",
+ * "Deja un comentario"), as the whole line: a count, a title after "on"/"zu", and punctuation
+ * may stand around the phrase, nothing else (prose that mentions a discussion stays).
+ */
+const COMMENT_HEAD = new RegExp(
+  '^(?:\\d+|no|one|two|three|keine|ein|eine|un|une|uno|una)?\\s*(?:' +
+    [
+      'comments?',
+      'responses?',
+      'replies',
+      'thoughts?',
+      'reader comments',
+      'comments are closed',
+      '(?:leave|post|add|write|submit) (?:a|your) (?:reply|comment|response)',
+      'join the (?:discussion|conversation)',
+      'kommentare?',
+      'kommentieren',
+      'leserkommentare',
+      'antworten',
+      'reaktionen',
+      'gedanken',
+      '(?:schreibe|hinterlasse|verfasse) einen kommentar',
+      'kommentar (?:schreiben|verfassen|hinterlassen|abgeben)',
+      'kommentare (?:schreiben|lesen|anzeigen)',
+      'diskutieren sie mit',
+      'commentaires?',
+      'réactions?',
+      '(?:laisser|ajouter|écrire) un commentaire',
+      'comentarios?',
+      '(?:deja|dejar|escribe|añadir) (?:un|tu) comentario',
+      'commenti',
+      'lascia un commento',
+      'komentarze?',
+      'dodaj komentarz',
+      'reacties?',
+      'laat een reactie achter',
+      'comentários?',
+      'deixe (?:um|seu) comentário',
+    ].join('|') +
+    ')(?:\\s+(?:so far|yet|bisher))?(?:\\s*\\(\\d+\\))?(?:\\s+(?:on|to|zu|zum|sur|à|a|en|su|do|op)\\s+\\S.*)?\\s*[:.!?»]*$',
+  'iu',
+);
+
+/** The line's text from its first letter or digit (bullets, icons and quotes before it dropped). */
+const lead = (b: Block) => flatText(b).replace(/^[^\p{L}\p{N}]+/u, '');
+
+function commentHead(b: Block): boolean {
+  return (
+    (b.kind === 'heading' || b.kind === 'paragraph') && flatText(b).length < 120 && COMMENT_HEAD.test(lead(b))
+  );
+}
+
 function relatedHead(b: Block): boolean {
   if (b.kind !== 'heading' && b.kind !== 'paragraph') return false;
-  const t = flatText(b);
-  return t.length < 120 && RELATED_HEAD.test(t.replace(/^[^\p{L}]+/u, ''));
+  if (flatText(b).length >= 120) return false;
+  return RELATED_HEAD.test(flatText(b).replace(/^[^\p{L}]+/u, '')) || COMMENT_HEAD.test(lead(b));
 }
 
 /** A "related" heading, or a paragraph that is only such a phrase (not a "Read more" button). */
@@ -201,7 +255,7 @@ function relatedTitle(b: Block): boolean {
  * is mostly above such a heading, it ends there (what follows is teasers, comments, widgets).
  * A line that names a related story ("Read more: <a>…</a>") goes alone.
  */
-function dropRelated(blocks: Block[], k: Klass[]): [Block[], Klass[]] {
+function dropRelated(blocks: Block[], k: Klass[], thread: boolean): [Block[], Klass[]] {
   const total = blocks.reduce((n, b, i) => n + (k[i] === 'good' ? flatText(b).length : 0), 0);
   let before = 0;
   const out: Block[] = [];
@@ -210,7 +264,9 @@ function dropRelated(blocks: Block[], k: Klass[]): [Block[], Klass[]] {
     if (relatedHead(blocks[i])) {
       // "Read more: <a>Other story</a>" inside the article: that line alone.
       if (!relatedTitle(blocks[i])) continue;
-      if (total >= 500 && before >= total * 0.7) break;
+      // On a declared thread (a forum, a Q&A page) the replies under a "Comments" heading are
+      // content: the heading goes alone.
+      if (total >= 500 && before >= total * 0.7 && !(thread && commentHead(blocks[i]))) break;
       let j = i + 1;
       while (j < blocks.length && k[j] === 'bad') j++;
       i = j - 1;
@@ -256,12 +312,15 @@ function tailEnd(blocks: Block[], k: Klass[], lastGood: number, end: number): nu
   return end;
 }
 
-export function refineBlocks(input: Block[]): Block[] {
-  const [blocks, k] = dropRelated(
-    ...((b: Block[]) => [b, b.map(classify)] as [Block[], Klass[]])(
-      dropRepeated(dropCopies(input.filter((b) => !isJsonData(b)))),
-    ),
-  );
+/** What the page says of itself that the trimming reads. */
+export interface RefineHints {
+  /** The page declares a forum thread or a Q&A page (see anchor.ts): replies are content. */
+  thread?: boolean;
+}
+
+export function refineBlocks(input: Block[], hints: RefineHints = {}): Block[] {
+  const kept = dropRepeated(dropCopies(input.filter((b) => !isJsonData(b))));
+  const [blocks, k] = dropRelated(kept, kept.map(classify), hints.thread ?? false);
   const first = k.indexOf('good');
   if (first < 0) return blocks;
   // Only article-like content (mostly long prose) is trimmed; product, listing and service
