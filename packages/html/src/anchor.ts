@@ -92,3 +92,18 @@ export function findAnchor(root: PElement, articleBody: string): PElement | unde
     node = next;
   }
 }
+
+/** A schema.org type of a story (JSON-LD or microdata), or og:type article. */
+const ARTICLE_TYPES =
+  /"@type"\s*:\s*\[?\s*"(?:Article|NewsArticle|BlogPosting|ReportageNewsArticle|AnalysisNewsArticle|OpinionNewsArticle|TechArticle|Report)"|itemtype\s*=\s*["']?https?:\/\/schema\.org\/(?:Article|NewsArticle|BlogPosting)\b/;
+
+/**
+ * True when the page declares itself an article, and not a forum thread or Q&A page: og:type
+ * `article` (from the head's metadata) or a schema.org story type in the page.
+ */
+export function declaresArticle(html: string, ogType: unknown): boolean {
+  if (declaresThread(html)) return false;
+  return (
+    (typeof ogType === 'string' && ogType.trim().toLowerCase() === 'article') || ARTICLE_TYPES.test(html)
+  );
+}

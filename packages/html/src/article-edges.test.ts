@@ -74,3 +74,37 @@ describe('refine: the heading of a reader-comments section', () => {
     expect(out).toContain('Reply paragraph 0');
   });
 });
+
+describe('main-content filter: a page that declares itself an article', () => {
+  const og = '<meta property="og:type" content="article">';
+  const replies = Array.from(
+    { length: 8 },
+    (_, i) =>
+      `<p>Reader reply ${i}: I have lived by the harbour for years, and the works were long overdue, whatever the council says about the cost of them now.</p>`,
+  ).join('');
+  const page = (head: string) =>
+    `<html><head>${head}</head><body><div class="post"><p>The north quay closes for repairs from the third to the ninth of March; moorings move to the south pontoon for the duration of the works, the harbour office said.</p><p>Boats already berthed may stay, but no new berths are let until the quay reopens, and the fuel dock keeps its usual hours throughout.</p><p>The works were planned last autumn and put off twice, once for the weather and once for want of the steel.</p></div><div id="comments">${replies}</div></body></html>`;
+
+  it("drops a short story's comments, however long they run", () => {
+    const out = md(page(og));
+    expect(out).toContain('The north quay closes');
+    expect(out).not.toContain('Reader reply 3');
+  });
+
+  it('keeps them when nothing says the page is an article (a thread may be the content)', () => {
+    expect(md(page(''))).toContain('Reader reply 3');
+  });
+
+  it('drops a teaser grid beside a short declared story, not one beside an undeclared page', () => {
+    const cards = Array.from(
+      { length: 4 },
+      (_, i) =>
+        `<div class="c"><a href="/s${i}"><h3>Other story number ${i} from the harbour</h3></a><p>A line of excerpt for story ${i}, with some words.</p></div>`,
+    ).join('');
+    const html = (head: string) =>
+      `<html><head>${head}</head><body><div class="post"><p>The north quay closes for repairs from the third to the ninth of March; moorings move to the south pontoon for the duration of the works, the harbour office said today.</p><p>Boats already berthed may stay, but no new berths are let until the quay reopens, and the fuel dock keeps its usual hours throughout.</p><p>The works were planned last autumn and put off twice, once for the weather and once for want of the steel.</p></div><div class="more">${cards}</div></body></html>`;
+    expect(md(html(og))).not.toContain('Other story number 2');
+    expect(md(html(og))).toContain('The north quay closes');
+    expect(md(html(''))).toContain('Other story number 2');
+  });
+});
