@@ -108,3 +108,28 @@ describe('main-content filter: a page that declares itself an article', () => {
     expect(md(html(''))).toContain('Other story number 2');
   });
 });
+
+describe('refine: bylines and datelines at the edges of the prose', () => {
+  it('drops "By …", "Published …" and "Von …" lines before the article, even on a code-heavy post', () => {
+    const code = Array.from(
+      { length: 6 },
+      (_, i) => `<pre><code>result = step${i}(result, options)</code></pre>`,
+    ).join('');
+    const out = md(
+      `<body><article><p>By <a href="/about">Ben Nadel</a></p><p>Published 2025-12-20 in <a href="/t">ColdFusion</a></p><p>Von Sina Giebel</p>${long(2, 'A')}${code}</article></body>`,
+    );
+    expect(out).toContain('A paragraph 1 of the report');
+    expect(out).toContain('result = step5');
+    expect(out).not.toContain('Ben Nadel');
+    expect(out).not.toContain('Published 2025');
+    expect(out).not.toContain('Sina Giebel');
+  });
+
+  it('keeps a sentence that starts with "By" and a byline-like line inside the prose', () => {
+    const out = md(
+      `<body><article><p>By 2030, half of the harbour's moorings will be moved to the new south pontoon.</p>${long(3, 'A')}<p>Published in part</p>${long(3, 'B')}</article></body>`,
+    );
+    expect(out).toContain('By 2030, half');
+    expect(out).toContain('Published in part');
+  });
+});

@@ -312,6 +312,66 @@ function tailEnd(blocks: Block[], k: Klass[], lastGood: number, end: number): nu
   return end;
 }
 
+/**
+ * A byline or dateline: who wrote the story and when ("By Jane Doe", "Published 6 hours ago",
+ * "Von Sina Giebel", "Pubblicato il 19 Febbraio 2020"), in the languages of the pages we read
+ * most; the line is short and is not a sentence.
+ */
+const BYLINE = new RegExp(
+  '^(?:' +
+    [
+      'by',
+      'written by',
+      'posted by',
+      'posted on',
+      'published(?: on| by)?',
+      'updated(?: on)?',
+      'last updated(?: on)?',
+      'von',
+      'veröffentlicht(?: am)?',
+      'aktualisiert(?: am)?',
+      'par',
+      'publié(?: le)?',
+      'mis à jour(?: le)?',
+      'por',
+      'publicado(?: el| em)?',
+      'actualizado(?: el)?',
+      'atualizado(?: em)?',
+      'di',
+      'pubblicato(?: il)?',
+      'aggiornato(?: il)?',
+      'door',
+      'gepubliceerd(?: op)?',
+      'przez',
+      'opublikowano',
+    ].join('|') +
+    ')(?![\\p{L}\\p{N}])',
+  'iu',
+);
+
+/** Characters a byline runs to at most: longer lines are a standfirst or prose. */
+const BYLINE_MAX = 100;
+
+/**
+ * Bylines and datelines before the article's first long paragraph or after its last, by index:
+ * they go on every page with prose (a code-heavy post is not "article-like" by its share of
+ * prose, and its byline is still not its text), but stay in place while the article's edges are
+ * found (a linked byline is a link line that stops the extension). Product and listing pages
+ * have no long paragraph to stand beside, so a brand's "By …" line there stays.
+ */
+function bylines(blocks: Block[], k: Klass[]): Set<number> {
+  const first = k.indexOf('good');
+  const last = k.lastIndexOf('good');
+  const out = new Set<number>();
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i];
+    if ((i > first && i < last) || b.kind !== 'paragraph') continue;
+    const t = flatText(b);
+    if (t.length <= BYLINE_MAX && !/[.!?;]$/.test(t) && BYLINE.test(t.replace(/^[^\p{L}]+/u, ''))) out.add(i);
+  }
+  return out;
+}
+
 /** What the page says of itself that the trimming reads. */
 export interface RefineHints {
   /** The page declares a forum thread or a Q&A page (see anchor.ts): replies are content. */
@@ -323,6 +383,7 @@ export function refineBlocks(input: Block[], hints: RefineHints = {}): Block[] {
   const [blocks, k] = dropRelated(kept, kept.map(classify), hints.thread ?? false);
   const first = k.indexOf('good');
   if (first < 0) return blocks;
+  const byline = bylines(blocks, k);
   // Only article-like content (mostly long prose) is trimmed; product, listing and service
   // pages are made of short blocks, and their edges are content too.
   let goodLen = 0;
@@ -332,7 +393,7 @@ export function refineBlocks(input: Block[], hints: RefineHints = {}): Block[] {
     allLen += len;
     if (k[i] === 'good') goodLen += len;
   });
-  if (goodLen < allLen * PROSE_SHARE) return blocks;
+  if (goodLen < allLen * PROSE_SHARE) return byline.size ? blocks.filter((_, i) => !byline.has(i)) : blocks;
   const lastGood = k.lastIndexOf('good');
   // The article runs from the first to the last good block; around it, it extends over
   // anything up to the nearest boilerplate block on each side, which ends it.
@@ -352,7 +413,10 @@ export function refineBlocks(input: Block[], hints: RefineHints = {}): Block[] {
   // line that ends as a sentence does (a salutation, "Hello everyone,") belongs to the text.
   const out: Block[] = [];
   for (let i = start; i <= end; i++)
-    if (!(k[i] === 'short' && (i < first || i > lastGood) && !/[,.!?]$/.test(flatText(blocks[i]))))
+    if (
+      !byline.has(i) &&
+      !(k[i] === 'short' && (i < first || i > lastGood) && !/[,.!?]$/.test(flatText(blocks[i])))
+    )
       out.push(blocks[i]);
   return out;
 }
