@@ -133,3 +133,13 @@ describe('refine: bylines and datelines at the edges of the prose', () => {
     expect(out).toContain('Published in part');
   });
 });
+
+describe('refine: the title above a linked byline', () => {
+  it('keeps the h1 when a linked byline stands between it and the text', () => {
+    const out = md(
+      `<body><main><h1>North quay closes for repairs</h1><p>By <a href="/staff/jane">Jane Doe</a></p>${long(4, 'A')}</main></body>`,
+    );
+    expect(out).toMatch(/^# North quay closes for repairs/);
+    expect(out).not.toContain('Jane Doe');
+  });
+});

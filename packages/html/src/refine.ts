@@ -402,7 +402,8 @@ export function refineBlocks(input: Block[], hints: RefineHints = {}): Block[] {
   // does not end it: the extension steps over one bad paragraph when prose stands beyond it.
   const prose = (i: number) => i >= 0 && i < blocks.length && (k[i] === 'near' || k[i] === 'good');
   for (;;) {
-    if (start > 0 && k[start - 1] !== 'bad') start--;
+    // A byline (linked, so a link line) between the title and the text does not end the article.
+    if (start > 0 && (k[start - 1] !== 'bad' || byline.has(start - 1))) start--;
     else if (start > 1 && blocks[start - 1].kind === 'paragraph' && prose(start - 2)) start -= 2;
     else break;
   }
