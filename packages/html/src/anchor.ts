@@ -9,7 +9,14 @@ import { ANCHOR_AGREE, ANCHOR_KEY, ANCHOR_MIN, ANCHOR_SHARE } from './rules.js';
 
 /** Occurrences of `"articleBody"` looked at (a page may describe related articles too). */
 const MAX_BODIES = 5;
-const FORUM_TYPES = /"@type"\s*:\s*"(?:DiscussionForumPosting|QAPage|Question)"/;
+/** A forum thread or a Q&A page, declared in JSON-LD or microdata: its replies are content. */
+const FORUM_TYPES =
+  /"@type"\s*:\s*"(?:DiscussionForumPosting|QAPage|Question)"|itemtype\s*=\s*["']?https?:\/\/schema\.org\/(?:DiscussionForumPosting|QAPage|Question)\b/;
+
+/** True when the page declares itself a forum thread or a Q&A page (schema.org types). */
+export function declaresThread(html: string): boolean {
+  return FORUM_TYPES.test(html);
+}
 /** Characters after the key within which its string value is read. */
 const MAX_VALUE = 400_000;
 
@@ -24,7 +31,7 @@ function squeeze(s: string): string {
  */
 export function jsonLdArticleBody(html: string): string | undefined {
   // A forum thread or a Q&A page declares its first post: the replies are content too.
-  if (FORUM_TYPES.test(html)) return undefined;
+  if (declaresThread(html)) return undefined;
   let best: string | undefined;
   let at = html.indexOf('"articleBody"');
   for (let n = 0; at >= 0 && n < MAX_BODIES; n++) {
@@ -84,4 +91,19 @@ export function findAnchor(root: PElement, articleBody: string): PElement | unde
     if (!next) return node;
     node = next;
   }
+}
+
+/** A schema.org type of a story (JSON-LD or microdata), or og:type article. */
+const ARTICLE_TYPES =
+  /"@type"\s*:\s*\[?\s*"(?:Article|NewsArticle|BlogPosting|ReportageNewsArticle|AnalysisNewsArticle|OpinionNewsArticle|TechArticle|Report)"|itemtype\s*=\s*["']?https?:\/\/schema\.org\/(?:Article|NewsArticle|BlogPosting)\b/;
+
+/**
+ * True when the page declares itself an article, and not a forum thread or Q&A page: og:type
+ * `article` (from the head's metadata) or a schema.org story type in the page.
+ */
+export function declaresArticle(html: string, ogType: unknown): boolean {
+  if (declaresThread(html)) return false;
+  return (
+    (typeof ogType === 'string' && ogType.trim().toLowerCase() === 'article') || ARTICLE_TYPES.test(html)
+  );
 }

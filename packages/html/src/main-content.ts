@@ -11,6 +11,7 @@ import {
   COMMENTS,
   COMMENTS_AFTER,
   CONTENT_CLASS,
+  DECLARED_ARTICLE,
   DESCEND,
   HEADER_NAME,
   HIDDEN_CLASS,
@@ -121,6 +122,8 @@ export interface PageHints {
   titles?: string[];
   /** The JSON-LD articleBody (see anchor.ts). */
   articleBody?: string;
+  /** The page declares itself an article (og:type, a schema.org Article type; see anchor.ts). */
+  article?: boolean;
 }
 
 const MEDIA = new Set(['img', 'picture', 'video', 'figure', 'iframe']);
@@ -228,7 +231,8 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
     const h = hints(el);
     // Reader comments under an article are not the article, however long they run; on a forum
     // thread, with no article above, they are the content.
-    if (h && COMMENTS.test(h) && proseOutsideComments() >= COMMENTS_AFTER) return 'comments';
+    if (h && COMMENTS.test(h) && proseOutsideComments() >= (page.article ? DECLARED_ARTICLE : COMMENTS_AFTER))
+      return 'comments';
     // Customer reviews under a product likewise, unless they are all the page holds.
     if (h && REVIEW_REGION.test(h) && s.prose < total.prose * 0.8) return 'reviews';
     const role = attr(el, 'role');
@@ -244,7 +248,7 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
     const prosy = s.longest >= 150 && s.link < s.text * 0.3 && s.prose >= s.text * 0.2;
     if (cls && !prosy && HIDDEN_CLASS.test(cls)) return 'hiddenclass';
     // Reader comments outweighing a short article above them are still comments.
-    if (commentThread(el, s, stats, total)) return 'thread';
+    if (commentThread(el, s, stats, total, page.article ? DECLARED_ARTICLE : undefined)) return 'thread';
     if (major) return undefined;
     // A form is a search box, a login or a newsletter sign-up; one that holds much of the page's
     // prose (a product grid with compare boxes, a page-wide ASP.NET form) is content.
@@ -262,7 +266,7 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
       const r = RELATED.exec(h) ?? PAYWALL.exec(h) ?? STRONG_NEGATIVE.exec(h);
       if (r) return `named:${r[1].toLowerCase()}`;
     }
-    if (teaserList(el, s, stats, total)) return 'teasers';
+    if (teaserList(el, s, stats, total, page.article ? DECLARED_ARTICLE : undefined)) return 'teasers';
     if (s.longest < 150 && s.text < 400 && (tag === 'figcaption' || (h && CAPTION.test(h) && nearImage(el))))
       return 'caption';
     if (!h || POSITIVE.test(h)) return undefined;

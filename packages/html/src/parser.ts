@@ -1,5 +1,5 @@
 import { DistillError, type Doc, type ParserPlugin } from '@distill/core';
-import { jsonLdArticleBody } from './anchor.js';
+import { declaresArticle, declaresThread, jsonLdArticleBody } from './anchor.js';
 import { cleanTree, imageSrcs } from './clean.js';
 import { convertNodes } from './convert.js';
 import { decodeHtml } from './decode.js';
@@ -139,7 +139,11 @@ export function htmlToDoc(source: string | Uint8Array, options: HtmlToDocOptions
   }
   if (onlyMain && roots.length > 0) {
     const titles = [metadata.title, metadata.ogTitle].filter((t): t is string => typeof t === 'string');
-    const page = { titles, articleBody: jsonLdArticleBody(decoded) };
+    const page = {
+      titles,
+      articleBody: jsonLdArticleBody(decoded),
+      article: declaresArticle(decoded, metadata.ogType),
+    };
     const kept: PNode[] = [];
     let fellBack = true;
     for (const r of roots) {
@@ -157,7 +161,7 @@ export function htmlToDoc(source: string | Uint8Array, options: HtmlToDocOptions
     roots.flatMap((r) => ((r as PElement).tagName === 'body' ? (r as PElement).childNodes : [r])),
     { base, checkpoint },
   );
-  const blocks = refine ? refineBlocks(converted) : converted;
+  const blocks = refine ? refineBlocks(converted, { thread: declaresThread(decoded) }) : converted;
   const og = typeof metadata.ogImage === 'string' ? [metadata.ogImage] : [];
   const doc: Doc = { blocks, metadata, rawHtml: decoded };
   // Links, images and the cleaned HTML cost URL resolution and a serialization pass that most

@@ -183,10 +183,64 @@ const RELATED_HEAD = new RegExp(
   'iu',
 );
 
+/**
+ * The heading of a reader-comments section or its form ("3 Comments", "Leave a Reply", "12
+ * thoughts on “Title”", "Kommentare (4)", "Schreibe einen Kommentar", "Laisser un commentaire",
+ * "Deja un comentario"), as the whole line: a count, a title after "on"/"zu", and punctuation
+ * may stand around the phrase, nothing else (prose that mentions a discussion stays).
+ */
+const COMMENT_HEAD = new RegExp(
+  '^(?:\\d+|no|one|two|three|keine|ein|eine|un|une|uno|una)?\\s*(?:' +
+    [
+      'comments?',
+      'responses?',
+      'replies',
+      'thoughts?',
+      'reader comments',
+      'comments are closed',
+      '(?:leave|post|add|write|submit) (?:a|your) (?:reply|comment|response)',
+      'join the (?:discussion|conversation)',
+      'kommentare?',
+      'kommentieren',
+      'leserkommentare',
+      'antworten',
+      'reaktionen',
+      'gedanken',
+      '(?:schreibe|hinterlasse|verfasse) einen kommentar',
+      'kommentar (?:schreiben|verfassen|hinterlassen|abgeben)',
+      'kommentare (?:schreiben|lesen|anzeigen)',
+      'diskutieren sie mit',
+      'commentaires?',
+      'réactions?',
+      '(?:laisser|ajouter|écrire) un commentaire',
+      'comentarios?',
+      '(?:deja|dejar|escribe|añadir) (?:un|tu) comentario',
+      'commenti',
+      'lascia un commento',
+      'komentarze?',
+      'dodaj komentarz',
+      'reacties?',
+      'laat een reactie achter',
+      'comentários?',
+      'deixe (?:um|seu) comentário',
+    ].join('|') +
+    ')(?:\\s+(?:so far|yet|bisher))?(?:\\s*\\(\\d+\\))?(?:\\s+(?:on|to|zu|zum|sur|à|a|en|su|do|op)\\s+\\S.*)?\\s*[:.!?»]*$',
+  'iu',
+);
+
+/** The line's text from its first letter or digit (bullets, icons and quotes before it dropped). */
+const lead = (b: Block) => flatText(b).replace(/^[^\p{L}\p{N}]+/u, '');
+
+function commentHead(b: Block): boolean {
+  return (
+    (b.kind === 'heading' || b.kind === 'paragraph') && flatText(b).length < 120 && COMMENT_HEAD.test(lead(b))
+  );
+}
+
 function relatedHead(b: Block): boolean {
   if (b.kind !== 'heading' && b.kind !== 'paragraph') return false;
-  const t = flatText(b);
-  return t.length < 120 && RELATED_HEAD.test(t.replace(/^[^\p{L}]+/u, ''));
+  if (flatText(b).length >= 120) return false;
+  return RELATED_HEAD.test(flatText(b).replace(/^[^\p{L}]+/u, '')) || COMMENT_HEAD.test(lead(b));
 }
 
 /** A "related" heading, or a paragraph that is only such a phrase (not a "Read more" button). */
@@ -201,7 +255,7 @@ function relatedTitle(b: Block): boolean {
  * is mostly above such a heading, it ends there (what follows is teasers, comments, widgets).
  * A line that names a related story ("Read more: <a>…</a>") goes alone.
  */
-function dropRelated(blocks: Block[], k: Klass[]): [Block[], Klass[]] {
+function dropRelated(blocks: Block[], k: Klass[], thread: boolean): [Block[], Klass[]] {
   const total = blocks.reduce((n, b, i) => n + (k[i] === 'good' ? flatText(b).length : 0), 0);
   let before = 0;
   const out: Block[] = [];
@@ -210,7 +264,9 @@ function dropRelated(blocks: Block[], k: Klass[]): [Block[], Klass[]] {
     if (relatedHead(blocks[i])) {
       // "Read more: <a>Other story</a>" inside the article: that line alone.
       if (!relatedTitle(blocks[i])) continue;
-      if (total >= 500 && before >= total * 0.7) break;
+      // On a declared thread (a forum, a Q&A page) the replies under a "Comments" heading are
+      // content: the heading goes alone.
+      if (total >= 500 && before >= total * 0.7 && !(thread && commentHead(blocks[i]))) break;
       let j = i + 1;
       while (j < blocks.length && k[j] === 'bad') j++;
       i = j - 1;
@@ -223,14 +279,111 @@ function dropRelated(blocks: Block[], k: Klass[]): [Block[], Klass[]] {
   return [out, ks];
 }
 
-export function refineBlocks(input: Block[]): Block[] {
-  const [blocks, k] = dropRelated(
-    ...((b: Block[]) => [b, b.map(classify)] as [Block[], Klass[]])(
-      dropRepeated(dropCopies(input.filter((b) => !isJsonData(b)))),
-    ),
-  );
+/**
+ * Non-link characters a paragraph or list after the article's last long paragraph needs to be
+ * text of a section (a short answer, a closing note) rather than a widget's line or label.
+ */
+const TAIL_TEXT = 60;
+
+/**
+ * Where the article ends, after its last long paragraph (`lastGood`). A heading there that no
+ * text follows (only short lines and links: "Neueste Artikel", "Kommentieren", "Artikel
+ * bewerten", "Teilnehmende Blogs:") opens a section that is not the article's (a widget, a
+ * list of other pages, a comment form), and the article ends before it. Code, tables and
+ * quotes under it are a section's content, as is a subsection's text (an FAQ's answers).
+ */
+function tailEnd(blocks: Block[], k: Klass[], lastGood: number, end: number): number {
+  for (let i = lastGood + 1; i <= end; i++) {
+    const h = blocks[i];
+    if (h.kind !== 'heading') continue;
+    let text = false;
+    // The section runs to the next heading of its level or above; its subsections are its own.
+    for (let j = i + 1; j <= end && !text; j++) {
+      const b = blocks[j];
+      if (b.kind === 'heading') {
+        if (b.level <= h.level) break;
+        continue;
+      }
+      if (b.kind === 'code' || b.kind === 'table' || b.kind === 'quote') text = true;
+      else if (k[j] !== 'bad') text = flatText(b).length - blockLinks(b) >= TAIL_TEXT;
+    }
+    if (!text) return i - 1;
+  }
+  return end;
+}
+
+/**
+ * A byline or dateline: who wrote the story and when ("By Jane Doe", "Published 6 hours ago",
+ * "Von Sina Giebel", "Pubblicato il 19 Febbraio 2020"), in the languages of the pages we read
+ * most; the line is short and is not a sentence.
+ */
+const BYLINE = new RegExp(
+  '^(?:' +
+    [
+      'by',
+      'written by',
+      'posted by',
+      'posted on',
+      'published(?: on| by)?',
+      'updated(?: on)?',
+      'last updated(?: on)?',
+      'von',
+      'veröffentlicht(?: am)?',
+      'aktualisiert(?: am)?',
+      'par',
+      'publié(?: le)?',
+      'mis à jour(?: le)?',
+      'por',
+      'publicado(?: el| em)?',
+      'actualizado(?: el)?',
+      'atualizado(?: em)?',
+      'di',
+      'pubblicato(?: il)?',
+      'aggiornato(?: il)?',
+      'door',
+      'gepubliceerd(?: op)?',
+      'przez',
+      'opublikowano',
+    ].join('|') +
+    ')(?![\\p{L}\\p{N}])',
+  'iu',
+);
+
+/** Characters a byline runs to at most: longer lines are a standfirst or prose. */
+const BYLINE_MAX = 100;
+
+/**
+ * Bylines and datelines before the article's first long paragraph or after its last, by index:
+ * they go on every page with prose (a code-heavy post is not "article-like" by its share of
+ * prose, and its byline is still not its text), but stay in place while the article's edges are
+ * found (a linked byline is a link line that stops the extension). Product and listing pages
+ * have no long paragraph to stand beside, so a brand's "By …" line there stays.
+ */
+function bylines(blocks: Block[], k: Klass[]): Set<number> {
+  const first = k.indexOf('good');
+  const last = k.lastIndexOf('good');
+  const out = new Set<number>();
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i];
+    if ((i > first && i < last) || b.kind !== 'paragraph') continue;
+    const t = flatText(b);
+    if (t.length <= BYLINE_MAX && !/[.!?;]$/.test(t) && BYLINE.test(t.replace(/^[^\p{L}]+/u, ''))) out.add(i);
+  }
+  return out;
+}
+
+/** What the page says of itself that the trimming reads. */
+export interface RefineHints {
+  /** The page declares a forum thread or a Q&A page (see anchor.ts): replies are content. */
+  thread?: boolean;
+}
+
+export function refineBlocks(input: Block[], hints: RefineHints = {}): Block[] {
+  const kept = dropRepeated(dropCopies(input.filter((b) => !isJsonData(b))));
+  const [blocks, k] = dropRelated(kept, kept.map(classify), hints.thread ?? false);
   const first = k.indexOf('good');
   if (first < 0) return blocks;
+  const byline = bylines(blocks, k);
   // Only article-like content (mostly long prose) is trimmed; product, listing and service
   // pages are made of short blocks, and their edges are content too.
   let goodLen = 0;
@@ -240,7 +393,7 @@ export function refineBlocks(input: Block[]): Block[] {
     allLen += len;
     if (k[i] === 'good') goodLen += len;
   });
-  if (goodLen < allLen * PROSE_SHARE) return blocks;
+  if (goodLen < allLen * PROSE_SHARE) return byline.size ? blocks.filter((_, i) => !byline.has(i)) : blocks;
   const lastGood = k.lastIndexOf('good');
   // The article runs from the first to the last good block; around it, it extends over
   // anything up to the nearest boilerplate block on each side, which ends it.
@@ -249,17 +402,22 @@ export function refineBlocks(input: Block[]): Block[] {
   // does not end it: the extension steps over one bad paragraph when prose stands beyond it.
   const prose = (i: number) => i >= 0 && i < blocks.length && (k[i] === 'near' || k[i] === 'good');
   for (;;) {
-    if (start > 0 && k[start - 1] !== 'bad') start--;
+    // A byline (linked, so a link line) between the title and the text does not end the article.
+    if (start > 0 && (k[start - 1] !== 'bad' || byline.has(start - 1))) start--;
     else if (start > 1 && blocks[start - 1].kind === 'paragraph' && prose(start - 2)) start -= 2;
     else break;
   }
   let end = lastGood;
   while (end < blocks.length - 1 && k[end + 1] !== 'bad') end++;
+  end = tailEnd(blocks, k, lastGood, end);
   // Outside the prose run, short lines are bylines, dates, "5 min read" and tag lines; a short
   // line that ends as a sentence does (a salutation, "Hello everyone,") belongs to the text.
   const out: Block[] = [];
   for (let i = start; i <= end; i++)
-    if (!(k[i] === 'short' && (i < first || i > lastGood) && !/[,.!?]$/.test(flatText(blocks[i]))))
+    if (
+      !byline.has(i) &&
+      !(k[i] === 'short' && (i < first || i > lastGood) && !/[,.!?]$/.test(flatText(blocks[i])))
+    )
       out.push(blocks[i]);
   return out;
 }

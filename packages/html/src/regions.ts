@@ -24,9 +24,14 @@ import type { Stats, StatsMap } from './stats.js';
  * excerpt), beside an article that has prose of its own. Plain link lists inside the article
  * (shops, sources, further reading) are not cards and stay.
  */
-export function teaserList(el: PElement, s: Stats, stats: StatsMap, total: Stats): boolean {
-  if (!TEASER_PARENTS.has(el.tagName) || total.prose - s.prose < TEASER_ARTICLE || s.longest >= 200)
-    return false;
+export function teaserList(
+  el: PElement,
+  s: Stats,
+  stats: StatsMap,
+  total: Stats,
+  article = TEASER_ARTICLE,
+): boolean {
+  if (!TEASER_PARENTS.has(el.tagName) || total.prose - s.prose < article || s.longest >= 200) return false;
   const kids = el.childNodes;
   let items = 0;
   let teasers = 0;
@@ -50,8 +55,14 @@ export function teaserList(el: PElement, s: Stats, stats: StatsMap, total: Stats
  * posts are all the page holds, has no such article beside them; its posts are named as posts,
  * answers or messages, and are left alone.
  */
-export function commentThread(el: PElement, s: Stats, stats: StatsMap, total: Stats): boolean {
-  if (!THREAD_PARENTS.has(el.tagName) || total.prose - s.prose < THREAD_ARTICLE) return false;
+export function commentThread(
+  el: PElement,
+  s: Stats,
+  stats: StatsMap,
+  total: Stats,
+  article = THREAD_ARTICLE,
+): boolean {
+  if (!THREAD_PARENTS.has(el.tagName) || total.prose - s.prose < article) return false;
   const eh = hints(el);
   if (eh && FORUM_NAME.test(eh)) return false;
   let items = 0;

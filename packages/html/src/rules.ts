@@ -222,6 +222,14 @@ export const MIN_LEFT = 150;
 /** Prose (characters) an article must have outside its comments for them to be dropped. */
 export const COMMENTS_AFTER = 2000;
 
+/**
+ * Prose (weighted characters) a page that declares itself an article (og:type article, a
+ * schema.org Article type) must have outside its comments, a signed thread or a teaser grid
+ * for them to be dropped: the declaration says the page is a story, not a forum or a listing,
+ * so a short story's comments and "you may also like" cards are not its content either.
+ */
+export const DECLARED_ARTICLE = 300;
+
 /** Prose the page must have outside a teaser list for it to be dropped (a listing is all teasers). */
 export const TEASER_ARTICLE = 1500;
 
