@@ -4,7 +4,7 @@
 // pnpm bench cold [--runs N]   (the built CLI as whole processes, beside LiteParse's CLI)
 // pnpm bench install   (install size of distill, with and without OCR, beside peers)
 // pnpm bench report [--html [--worst N] [--no-inspect]]
-// pnpm bench batch|load|search|web|ocr-startup|crawl [...]   (each module's own options; --help on each)
+// pnpm bench batch|load|search|web|ocr-startup|crawl|chunks [...]   (each module's own options; --help on each)
 // pnpm bench dev <tool> [...]   (tuning and debugging aids, listed by `pnpm bench dev`)
 import { readdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -39,6 +39,7 @@ const USAGE = `usage:
   pnpm bench hostile [--help]        the hostile classics, each in its own process, with peak RSS
   pnpm bench inspect [--help]        a 1,000-page PDF's inspector report: written, then opened in Chromium (inspect-open.ts)
   pnpm bench crawl [--help]          crawl pages/s at 1, 4, 16 and Redis memory of a 10,000-page frontier (crawl-speed.ts)
+  pnpm bench chunks [--runs N]       the chunks format: MB/s and chunks/s on dpbench-dev and a 1,000-page document (chunks-speed.ts)
   pnpm bench dev <tool> [args]       tuning and debugging aids (benchmarks/src/dev; no tool lists them)`;
 
 /**
@@ -54,6 +55,7 @@ const PROGRAMS: Record<string, string> = {
   hostile: './hostile/bench.js',
   crawl: './crawl-speed.js',
   inspect: './inspect-open.js',
+  chunks: './chunks-speed.js',
 };
 
 const DEV_DIR = new URL('./dev/', import.meta.url);

@@ -2,6 +2,6 @@ export { type BatchItem, type BatchOptions, batch } from './batch.js';
 export { type ConvertOutcome, type ConvertTask, convertFile } from './convert.js';
 export { expandInputs, globToRegExp, type InputFile, isSupportedName, walk } from './inputs.js';
 export { MANIFEST, Manifest, type ManifestEntry } from './manifest.js';
-export { writeAtomic, writeOutputs } from './outputs.js';
+export { chunksJsonl, writeAtomic, writeOutputs } from './outputs.js';
 export { ConvertPool } from './pool.js';
 export { Progress, type ProgressSink } from './progress.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatsSchema } from './formats.js';
+import { pdfProvenanceOptions } from './provenance.js';
 
 /** Limits from the spec's Limits table. */
 export const LIMITS = {
@@ -23,6 +24,7 @@ export const pdfParserSchema = z
     pages: z.boolean().default(false),
     blocks: z.boolean().default(false),
     pageMarkers: z.boolean().default(false),
+    ...pdfProvenanceOptions,
   })
   .strict();
 export type PdfParserOptions = z.infer<typeof pdfParserSchema>;
