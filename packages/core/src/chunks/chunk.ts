@@ -88,6 +88,8 @@ export function chunkMarkdown(
   const stack: { level: number; text: string }[] = [];
   let open: Open | undefined;
   let prev: Chunk | undefined;
+  /** The last unit of the previous chunk: overlap is not taken from a table's rows. */
+  let prevLast: Unit | undefined;
 
   const close = () => {
     while (open && open.units.length > 0) {
@@ -106,6 +108,7 @@ export function chunkMarkdown(
       }
       chunks.push(chunk);
       prev = chunk;
+      prevLast = open.units[open.units.length - 1];
       const path = open.path;
       open = undefined;
       if (held.length === 0) break;
@@ -123,6 +126,7 @@ export function chunkMarkdown(
     if (
       settings.overlap > 0 &&
       before &&
+      !prevLast?.table &&
       !first.prefix &&
       !first.heading &&
       sameSection(before.headingPath, o.path) &&

@@ -13,6 +13,8 @@ export interface Unit {
   /** Measured size of the slice, in the chunker's unit. */
   size: number;
   heading?: { level: number; text: string };
+  /** Rows of a table (all or some): no overlap is taken from them, a row cut in two reads as noise. */
+  table?: true;
   /** A marker that opens what follows (`<!-- Slide number: 3 -->`): it goes with the next heading's chunk. */
   lead?: true;
   /** The block (an item of `blocks`) the unit is part or all of. */
@@ -72,10 +74,11 @@ export function unitsOf(items: readonly LocatedItem[], ctx: UnitContext): Unit[]
       out.push({ ...unit, lead: true });
     } else if (b.kind === 'list' && b.items.length > 1) {
       out.push(...(listUnits(b, l, ctx) ?? [unit]));
+    } else if (b.kind === 'table') {
+      const rows = unit.size <= ctx.budget ? undefined : tableUnits(b, l, ctx);
+      for (const u of rows ?? [unit]) out.push({ ...u, table: true });
     } else if (unit.size <= ctx.budget) {
       out.push(unit);
-    } else if (b.kind === 'table') {
-      out.push(...(tableUnits(b, l, ctx) ?? [unit]));
     } else if (b.kind === 'paragraph') {
       out.push(...textUnits(l, ctx));
     } else {

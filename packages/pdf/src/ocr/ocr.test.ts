@@ -76,7 +76,15 @@ function ctx(mode: 'fast' | 'auto' | 'ocr'): ParseContext {
   return {
     format: 'pdf',
     options: {} as ParseContext['options'],
-    pdf: { type: 'pdf', mode, pages: false, blocks: false, pageMarkers: false, furniture: 'drop', lines: false },
+    pdf: {
+      type: 'pdf',
+      mode,
+      pages: false,
+      blocks: false,
+      pageMarkers: false,
+      furniture: 'drop',
+      lines: false,
+    },
     signal: new AbortController().signal,
     warn: () => {},
     checkpoint: () => {},
