@@ -72,14 +72,30 @@ describe(
           doc.chunks.some((c) => c.headingPath.some((h) => /Coastal Erosion/.test(h))),
           f,
         ).toBe(true);
-        // The plain string form gives the defaults (2000 characters): the example fits in fewer chunks.
+        // The plain string form gives the defaults (2000 characters): one chunk per section here.
         const plain = (await client.parse(
           { data: readFileSync(join(EXAMPLE, f)), filename: f },
           { formats: [chunks()] },
         )) as { markdown?: string; chunks: ChunkOut[] };
         expect(plain.markdown).toBeUndefined();
-        expect(plain.chunks.length).toBeLessThan(doc.chunks.length);
+        expect(plain.chunks.length).toBeLessThanOrEqual(doc.chunks.length);
+        expect(plain.chunks.map((c) => c.headingPath.at(-1))).toEqual([
+          ...new Set(doc.chunks.map((c) => c.headingPath.at(-1))),
+        ]);
+        for (const c of plain.chunks) expect(c.size).toBeLessThanOrEqual(2000);
       }
+      expect(proxy.problems).toEqual([]);
+    });
+
+    it("counts tokens in the server's parse threads", async () => {
+      const doc = (await client.parse(
+        { data: readFileSync(join(EXAMPLE, 'field-notes.html')), filename: 'field-notes.html' },
+        { formats: [chunks({ unit: 'tokens', tokenizer: 'cl100k_base', size: 40 })] },
+      )) as { chunks: ChunkOut[] };
+      expect(doc.chunks.length).toBeGreaterThan(3);
+      // Tokens, not characters: a chunk of 40 tokens holds well over 40 characters.
+      for (const c of doc.chunks) if (!c.oversize) expect(c.size).toBeLessThanOrEqual(40);
+      expect(Math.max(...doc.chunks.map((c) => c.text.length))).toBeGreaterThan(100);
       expect(proxy.problems).toEqual([]);
     });
 
