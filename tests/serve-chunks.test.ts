@@ -1,4 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Firecrawl, { type ParseFormatOption, type PDFParser, SdkError } from 'firecrawl';
@@ -19,6 +21,8 @@ let dir: string;
 let served: Served;
 let proxy: ValidatingProxy;
 let client: Firecrawl;
+let site: Server;
+let pageUrl: string;
 
 interface ChunkOut {
   text: string;
@@ -38,7 +42,15 @@ const chunks = (o: Record<string, unknown> = {}) =>
 beforeAll(async () => {
   requireBuilt();
   dir = mkdtempSync(join(tmpdir(), 'distill-serve-chunks-'));
-  served = await serveProcess(['--data-dir', join(dir, 'data')], {
+  // A page on loopback for scrape: the example's HTML as a site would serve it.
+  const html = readFileSync(join(EXAMPLE, 'field-notes.html'));
+  site = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(html);
+  });
+  await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
+  pageUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/field-notes`;
+  served = await serveProcess(['--data-dir', join(dir, 'data'), '--allow-private-urls'], {
     DISTILL_API_KEYS: KEY,
     DISTILL_INDEX: '',
   });
@@ -50,6 +62,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await proxy?.close();
   expect(await served?.stop()).toBe(0);
+  site?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -84,6 +97,17 @@ describe(
         ]);
         for (const c of plain.chunks) expect(c.size).toBeLessThanOrEqual(2000);
       }
+      expect(proxy.problems).toEqual([]);
+    });
+
+    it('returns chunks of a scraped page', async () => {
+      const doc = (await client.scrape(pageUrl, {
+        formats: ['markdown', { type: 'chunks', size: 400 } as never],
+      })) as unknown as { markdown: string; chunks: ChunkOut[] };
+      expect(doc.chunks.length).toBeGreaterThan(1);
+      for (const c of doc.chunks)
+        expect(doc.markdown.slice(c.markdownSpan[0], c.markdownSpan[1]).length).toBeGreaterThan(0);
+      expect(doc.chunks.some((c) => c.headingPath.includes('Results'))).toBe(true);
       expect(proxy.problems).toEqual([]);
     });
 
