@@ -144,6 +144,45 @@ describe('the README, run as written', { timeout: 600_000 }, () => {
     expect(readFileSync(join(cwd, 'out-batch/manifest.jsonl'), 'utf8').trim().split('\n')).toHaveLength(4);
   });
 
+  it('the chunks example and its CLI lines', async () => {
+    const ts = blocks.find((b) => b.lang === 'ts' && b.code.includes("type: 'chunks'"))?.code as string;
+    expect(ts).toBeTruthy();
+    const file = join(ROOT, 'packages/distill', `.readme-chunks-${process.pid}.mjs`);
+    // The example shows the call; printing what it gave makes it checkable.
+    writeFileSync(
+      file,
+      `import { parse } from 'distill';\n${ts}\nconsole.log(JSON.stringify(chunks.map((c) => c.headingPath)));\n`,
+    );
+    try {
+      const r = await bash(`node ${JSON.stringify(file)}`, ROOT);
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).toContain('Coastal Erosion');
+    } finally {
+      rmSync(file, { force: true });
+    }
+    const lines = (sh.find((b) => b.includes('--chunks')) as string)
+      .split('\n')
+      .map((l) => l.replace(/\s+#.*$/, '').trim())
+      .filter(Boolean);
+    expect(lines).toHaveLength(3);
+    const cwd = join(work, 'chunks');
+    mkdirSync(cwd, { recursive: true });
+    cpSync(join(ROOT, 'fixtures'), join(cwd, 'fixtures'), { recursive: true });
+    for (const line of lines) {
+      const r = await bash(
+        line.replace(/^distill /, `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} `),
+        cwd,
+      );
+      expect(r.status, `${line}\n${r.stderr}`).toBe(0);
+    }
+    expect(readFileSync(join(cwd, 'out-chunks/field-notes.pdf.chunks.jsonl'), 'utf8')).toContain(
+      '"headingPath"',
+    );
+    expect(readFileSync(join(cwd, 'out-batch-chunks/field-notes.docx.chunks.jsonl'), 'utf8')).toContain(
+      'North Point',
+    );
+  });
+
   it('the lines it does not run are the ones that need a Redis host or the internet', () => {
     const other = (sh[3] as string).split('\n').filter((l) => l.trim());
     for (const l of other) expect(l, l).toMatch(/redis:\/\/host|https:\/\//);

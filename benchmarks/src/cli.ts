@@ -4,7 +4,7 @@
 // pnpm bench cold [--runs N]   (the built CLI as whole processes, beside LiteParse's CLI)
 // pnpm bench install   (install size of distill, with and without OCR, beside peers)
 // pnpm bench report [--html [--worst N] [--no-inspect]]
-// pnpm bench batch|load|search|web|ocr-startup|crawl [...]   (each module's own options; --help on each)
+// pnpm bench batch|load|search|web|ocr-startup|crawl|chunks [...]   (each module's own options; --help on each)
 // pnpm bench dev <tool> [...]   (tuning and debugging aids, listed by `pnpm bench dev`)
 import { readdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -40,6 +40,7 @@ const USAGE = `usage:
   pnpm bench inspect [--help]        a 1,000-page PDF's inspector report: written, then opened in Chromium (inspect-open.ts)
   pnpm bench crawl [--help]          crawl pages/s at 1, 4, 16 and Redis memory of a 10,000-page frontier (crawl-speed.ts)
   pnpm bench pages [--help]          a 1,000-page PDF: time to first page and peak RSS, page by page, beside LiteParse and pdftotext
+  pnpm bench chunks [--runs N]       the chunks format: MB/s and chunks/s on dpbench-dev and a 1,000-page document (chunks-speed.ts)
   pnpm bench dev <tool> [args]       tuning and debugging aids (benchmarks/src/dev; no tool lists them)`;
 
 /**
@@ -56,6 +57,7 @@ const PROGRAMS: Record<string, string> = {
   crawl: './crawl-speed.js',
   inspect: './inspect-open.js',
   pages: './pages-speed.js',
+  chunks: './chunks-speed.js',
 };
 
 const DEV_DIR = new URL('./dev/', import.meta.url);

@@ -569,6 +569,7 @@ const STANDALONE = [
   'speed-web',
   'speed-search',
   'speed-crawl',
+  'speed-chunks',
   'robustness-fuzz',
   'robustness-hostile',
 ];

@@ -31,7 +31,17 @@ export async function writeAtomic(path: string, data: string): Promise<void> {
   await rename(tmp, path);
 }
 
-/** Writes `<out>/<stem>.md` (and `.html`, `.json` as asked) and returns the paths written. */
+/** Chunks as JSON Lines: one chunk a line, in order. */
+export function chunksJsonl(chunks: readonly unknown[]): string {
+  let out = '';
+  for (const c of chunks) out += `${JSON.stringify(c)}\n`;
+  return out;
+}
+
+/**
+ * Writes `<out>/<stem>.md` (and `.html`, `.json`, and `.chunks.jsonl` for the chunks format, as
+ * asked) and returns the paths written.
+ */
 export async function writeOutputs(
   out: string,
   outStem: string,
@@ -47,6 +57,10 @@ export async function writeOutputs(
   if (result.html !== undefined) {
     await writeAtomic(`${base}.html`, result.html);
     written.push(`${base}.html`);
+  }
+  if (result.chunks !== undefined) {
+    await writeAtomic(`${base}.chunks.jsonl`, chunksJsonl(result.chunks));
+    written.push(`${base}.chunks.jsonl`);
   }
   if (json) {
     await writeAtomic(`${base}.json`, `${JSON.stringify({ success: true, data: result }, null, 2)}\n`);

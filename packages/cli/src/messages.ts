@@ -12,7 +12,12 @@ export function terminalError(err: { code: string; message: string }): string {
 
 /** The command-line flag behind a parse option's path in a validation error. */
 const FLAG_OF: [RegExp, string][] = [
+  [/^formats\.\d+\.size$/, '--chunk-size'],
+  [/^formats\.\d+\.unit$/, '--chunk-unit'],
+  [/^formats\.\d+\.tokenizer$/, '--tokenizer'],
+  [/^formats\.\d+\.overlap$/, '--chunk-overlap'],
   [/^formats\b/, '--formats'],
+  [/^parsers\.\d+\.furniture$/, '--furniture'],
   [/^parsers\.\d+\.mode$/, '--pdf-mode'],
   [/^parsers\.\d+\.maxPages$/, '--max-pages'],
   [/^parsers\b/, '--pdf-mode'],

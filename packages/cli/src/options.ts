@@ -17,9 +17,17 @@ export const PARSE_FLAGS = {
   'redact-pii': { type: 'boolean' },
   'keep-base64-images': { type: 'boolean' },
   timeout: { type: 'string' },
+  // distill's own: chunks, page furniture, lines (options/chunks.ts and provenance.ts in core).
+  chunks: { type: 'boolean' },
+  'chunk-size': { type: 'string' },
+  'chunk-unit': { type: 'string' },
+  tokenizer: { type: 'string' },
+  'chunk-overlap': { type: 'string' },
+  furniture: { type: 'string' },
+  lines: { type: 'boolean' },
 } as const;
 
-export const PARSE_FLAGS_HELP = `  --formats LIST            markdown,html,rawHtml,links,images,summary (default markdown)
+export const PARSE_FLAGS_HELP = `  --formats LIST            markdown,html,rawHtml,links,images,summary,chunks (default markdown)
   --only-main-content       keep only the main content of web pages (default)
   --no-only-main-content    keep the whole page
   --include-tags SELECTORS  comma-separated CSS selectors to keep
@@ -34,7 +42,16 @@ export const PARSE_FLAGS_HELP = `  --formats LIST            markdown,html,rawHt
   --no-pdf-parser           return PDFs base64-encoded (parsers: [])
   --redact-pii              replace e-mails, phones, cards, IBANs, IPs, SSNs by placeholders
   --keep-base64-images      keep data-URI images in the Markdown
-  --timeout MS              per-file timeout, 1000..300000 (default 60000)`;
+  --timeout MS              per-file timeout, 1000..300000 (default 60000)
+  --chunks                  add structure-aware chunks: printed as JSONL (one chunk a line),
+                            or written as <file>.chunks.jsonl beside the Markdown with --out
+  --chunk-size N            a chunk's budget (default 2000 characters, 512 tokens)
+  --chunk-unit UNIT         characters | tokens (default characters)
+  --tokenizer NAME          o200k_base | cl100k_base | p50k_base | r50k_base (tokens; default o200k_base)
+  --chunk-overlap N         repeat the end of the previous chunk of a section, in the same unit
+  --furniture MODE          drop | keep | separate: repeated running headers, footers and page
+                            numbers (default drop; separate lists them in blocks only)
+  --lines                   each block in blocks also carries its lines with boxes (words on OCR'd pages)`;
 
 /**
  * Images as files, for parse and batch: not a parse option of the spec (it names a folder on
@@ -63,8 +80,22 @@ const num = (s: string | undefined): number | string | undefined =>
 /** Builds the spec's parse options from flags; validation happens once, in the engine. */
 export function parseOptionsFromFlags(v: FlagValues): ParseOptionsInput {
   const o: Record<string, unknown> = {};
-  const formats = list(v.formats);
-  if (formats) o.formats = formats;
+  const formats: unknown[] | undefined = list(v.formats);
+  const chunking =
+    v.chunks ||
+    v['chunk-size'] !== undefined ||
+    v['chunk-unit'] !== undefined ||
+    v.tokenizer !== undefined ||
+    v['chunk-overlap'] !== undefined;
+  if (chunking) {
+    const chunks: Record<string, unknown> = { type: 'chunks' };
+    if (v['chunk-size'] !== undefined) chunks.size = num(v['chunk-size']);
+    if (v['chunk-unit'] !== undefined) chunks.unit = v['chunk-unit'];
+    if (v.tokenizer !== undefined) chunks.tokenizer = v.tokenizer;
+    if (v['chunk-overlap'] !== undefined) chunks.overlap = num(v['chunk-overlap']);
+    // The chunks go beside the Markdown (or beside the formats asked), never instead of them.
+    o.formats = [...(formats ?? ['markdown']).filter((f) => f !== 'chunks'), chunks];
+  } else if (formats) o.formats = formats;
   if (v['no-only-main-content']) o.onlyMainContent = false;
   else if (v['only-main-content']) o.onlyMainContent = true;
   if (v['include-tags']) o.includeTags = list(v['include-tags']);
@@ -81,6 +112,8 @@ export function parseOptionsFromFlags(v: FlagValues): ParseOptionsInput {
     if (v.blocks) pdf.blocks = true;
     if (v['page-markers']) pdf.pageMarkers = true;
     if (v['continued-tables'] !== undefined) pdf.continuedTables = v['continued-tables'];
+    if (v.furniture !== undefined) pdf.furniture = v.furniture;
+    if (v.lines) pdf.lines = true;
     if (Object.keys(pdf).length > 1) o.parsers = [pdf];
   }
   return o as ParseOptionsInput;

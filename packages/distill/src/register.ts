@@ -1,4 +1,12 @@
-import { defaultRegistry, docPages, type FormatId, type ParserPlugin } from '@distill/core';
+import {
+  defaultRegistry,
+  docPages,
+  type FormatId,
+  type ParserPlugin,
+  registerTokenizer,
+  TOKENIZERS,
+  type TokenizerName,
+} from '@distill/core';
 
 /**
  * A parser that loads its package on the first file of its formats. A command that converts
@@ -81,3 +89,21 @@ export const LAZY_PARSERS: {
 // default registry (registering twice is harmless); each loads when its first file comes.
 for (const { pkg, formats, load } of LAZY_PARSERS)
   for (const f of formats) defaultRegistry.register(lazyParser(`${pkg}:${f}`, [f], () => load(f)));
+
+// Tokenizers for the `chunks` format in tokens: gpt-tokenizer's encodings, each loaded on the
+// first chunking that counts with it (o200k_base alone is a few megabytes of tables).
+// Special-token strings in a document ("<|endoftext|>") are counted as the text they are:
+// gpt-tokenizer refuses them by default, which would fail a document that quotes one.
+type Encoding = { countTokens(text: string, options?: { disallowedSpecial?: Set<string> }): number };
+const PLAIN = { disallowedSpecial: new Set<string>() };
+const ENCODINGS: Record<TokenizerName, () => Promise<Encoding>> = {
+  o200k_base: () => import('gpt-tokenizer/encoding/o200k_base'),
+  cl100k_base: () => import('gpt-tokenizer/encoding/cl100k_base'),
+  p50k_base: () => import('gpt-tokenizer/encoding/p50k_base'),
+  r50k_base: () => import('gpt-tokenizer/encoding/r50k_base'),
+};
+for (const name of TOKENIZERS)
+  registerTokenizer(name, async () => {
+    const enc = await ENCODINGS[name]();
+    return (text) => enc.countTokens(text, PLAIN);
+  });

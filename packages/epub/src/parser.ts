@@ -14,6 +14,7 @@ import {
   resolveArchivePath,
   text,
   writeArchiveImage,
+  withOrigin,
   ZipArchive,
 } from '@distill/core';
 import { chapterToBlocks } from './chapter.js';
@@ -192,8 +193,9 @@ export function readEpub(bytes: Uint8Array, options: EpubOptions = {}): Doc {
     const title = titles.get(item.path);
     if (title && chapter[0]?.kind !== 'heading')
       chapter.unshift({ kind: 'heading', level: 1, content: [text(title)] });
-    blocks.push(...chapter);
     chapters++;
+    // The chapter is the page of a book: its file in the package, its place in the spine.
+    blocks.push(...withOrigin(chapter, chapters, { chapter: item.path }));
   }
   if (repeated > 0)
     warn(`The spine lists ${repeated.toLocaleString('en-US')} chapters again; each chapter was read once.`);

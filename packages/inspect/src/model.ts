@@ -144,7 +144,7 @@ export function dataFromResult(
         type: it.type,
         label: it.label,
         cls: classOf(it.type, it.label),
-        span: it.markdownSpan,
+        span: it.markdownSpan ?? [0, 0],
         excerpt: excerpt(it.content),
       };
       if (it.bbox.length === 4) b.bbox = it.bbox as [number, number, number, number];

@@ -49,7 +49,9 @@ export const parseToolInput = z
       .describe('The file’s name (its extension helps detection) when sending data'),
     options: parseOptionsSchema
       .optional()
-      .describe('The spec’s parse options: formats, parsers (pdf mode, pages, blocks), …'),
+      .describe(
+        'The spec’s parse options: formats (and distill’s chunks), parsers (pdf mode, pages, blocks, furniture, lines), …',
+      ),
   })
   .strict();
 
@@ -89,7 +91,13 @@ export async function parseTool(
             { data: Buffer.from(input.data as string, 'base64'), filename: input.filename },
             options,
           );
-    const text = result.markdown ?? result.html ?? result.rawHtml ?? JSON.stringify(result.metadata);
+    // Chunks asked alone are the text the agent gets: one JSON chunk a line.
+    const text =
+      result.markdown ??
+      result.html ??
+      result.rawHtml ??
+      (result.chunks ? result.chunks.map((c) => JSON.stringify(c)).join('\n') : undefined) ??
+      JSON.stringify(result.metadata);
     return textResult(
       result as unknown as Record<string, unknown>,
       text + (result.warning ? `\n\n> warning: ${result.warning}` : ''),

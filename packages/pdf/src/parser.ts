@@ -86,13 +86,17 @@ export async function parsePdf(bytes: Uint8Array, settings: PdfParseSettings = {
     if (!totalPages) throw new DistillError('FILE_CORRUPT', 'Unprocessable Entity: the PDF has no pages');
     const count = Math.min(totalPages, settings.maxPages ?? totalPages);
     const metadata = await readMetadata(doc);
+    const labels = (await doc.getPageLabels().catch(() => null)) ?? undefined;
     const pageNumbers = Array.from({ length: count }, (_, i) => i + 1);
     const layouts =
       settings.mode === 'ocr'
         ? blankLayouts(pageNumbers)
         : await layoutWithPdfjs(bytes, pageNumbers, settings, signal, doc);
     countPages(layouts.length, layouts.length);
-    return await finish(bytes, layouts, metadata, count, totalPages, settings, signal, warn, warnings);
+    return withPageLabels(
+      await finish(bytes, layouts, metadata, count, totalPages, settings, signal, warn, warnings),
+      labels,
+    );
   } finally {
     await doc.destroy();
   }
@@ -168,6 +172,7 @@ async function parseFast(
   const totalPages = fast.numPages;
   const count = Math.min(totalPages, settings.maxPages ?? totalPages);
   const metadata = fast.metadata();
+  const labels = fast.pageLabels();
   const pageNumbers = Array.from({ length: count }, (_, i) => i + 1);
   // The worker script is looked up (a file check) only for documents long enough to use it.
   // The fast reader costs a few milliseconds a page, less than a round trip to a worker thread
@@ -206,7 +211,20 @@ async function parseFast(
     }
   }
   countPages(layouts.length, layouts.filter((l) => l.reader === 'pdfjs').length);
-  return finish(bytes, layouts, metadata, count, totalPages, settings, signal, warn, warnings);
+  return withPageLabels(
+    await finish(bytes, layouts, metadata, count, totalPages, settings, signal, warn, warnings),
+    labels,
+  );
+}
+
+/** The printed page labels on the document's pages, when the PDF declares them (/PageLabels). */
+function withPageLabels(doc: Doc, labels: readonly string[] | undefined): Doc {
+  if (!labels) return doc;
+  for (const p of doc.pages ?? []) {
+    const label = labels[p.pageNumber - 1];
+    if (label !== undefined) p.label = label;
+  }
+  return doc;
 }
 
 /** Placeholders for `ocr` mode: pages with no text layer read, so OCR takes every one. */

@@ -143,7 +143,7 @@ describe('pdf parser: structure and options', () => {
         expect(items.length).toBeGreaterThan(0);
         for (const item of items) {
           expect(item.bbox).toHaveLength(4);
-          expect(md.slice(item.markdownSpan[0], item.markdownSpan[1]).length).toBeGreaterThan(0);
+          expect(md.slice(item.markdownSpan![0], item.markdownSpan![1]).length).toBeGreaterThan(0);
         }
         expect(result.blocks?.[0]).toMatchObject({ pageNumber: 1, status: 'ok' });
         expect(result.blocks?.[0].width).toBeGreaterThan(0);

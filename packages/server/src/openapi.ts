@@ -61,6 +61,50 @@ const metadata = {
   },
   additionalProperties: { type: 'string' },
 };
+const box = { type: 'array', items: { type: 'number' } };
+// distill's `chunks` format (core's chunks/chunk.ts): structure-aware pieces with provenance.
+const chunk = {
+  type: 'object',
+  required: ['id', 'text', 'headingPath', 'markdownSpan', 'size', 'pages', 'regions'],
+  properties: {
+    id: { type: 'string' },
+    text: { type: 'string' },
+    headingPath: { type: 'array', items: { type: 'string' } },
+    markdownSpan: { type: 'array', items: { type: 'integer' }, minItems: 2, maxItems: 2 },
+    size: { type: 'integer' },
+    pages: { type: 'array', items: { type: 'integer' } },
+    pageLabels: { type: 'array', items: { type: 'string' } },
+    regions: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['pageNumber', 'bbox', 'blocks'],
+        properties: {
+          pageNumber: { type: 'integer' },
+          pageLabel: { type: 'string' },
+          bbox: box,
+          blocks: { type: 'array', items: { type: 'string' } },
+        },
+      },
+    },
+    parts: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'unit', 'from', 'to', 'of'],
+        properties: {
+          id: { type: 'string' },
+          unit: { enum: ['rows', 'items', 'chars'] },
+          from: { type: 'integer' },
+          to: { type: 'integer' },
+          of: { type: 'integer' },
+        },
+      },
+    },
+    overlap: { type: 'integer' },
+    oversize: { const: true },
+  },
+};
 const document = {
   type: 'object',
   additionalProperties: true,
@@ -77,10 +121,15 @@ const document = {
       items: {
         type: 'object',
         required: ['pageNumber', 'markdown'],
-        properties: { pageNumber: { type: 'integer' }, markdown: { type: 'string' } },
+        properties: {
+          pageNumber: { type: 'integer' },
+          pageLabel: { type: 'string' },
+          markdown: { type: 'string' },
+        },
       },
     },
     blocks: { type: 'array', items: { type: 'object' } },
+    chunks: { type: 'array', items: chunk },
     warning: { type: 'string' },
     metadata,
   },

@@ -447,7 +447,8 @@ export class Scraper {
       parsed = await parse(
         { data: snapshot.body, filename, contentType: snapshot.contentType },
         {
-          formats: [...parseFormats].map((type) => ({ type })) as never,
+          // As asked (chunks carry their settings), the formats the parser makes.
+          formats: [...parseFormats].map((type) => formats.find((f) => f.type === type) ?? { type }) as never,
           onlyMainContent: options.onlyMainContent,
           includeTags: options.includeTags,
           excludeTags: options.excludeTags,
@@ -527,6 +528,7 @@ export class Scraper {
     // The pdf parser's pages and blocks ride along with the document they describe.
     if (parsed.pages) doc.pages = parsed.pages as ScrapeDocument['pages'];
     if (parsed.blocks) doc.blocks = parsed.blocks as unknown[];
+    if (parsed.chunks) doc.chunks = parsed.chunks;
     const jsonFormat = findFormat(formats, 'json');
     if (jsonFormat && llm) {
       if (jsonFormat.checkPromptInjection) await this.checkInjection(llm, markdown ?? '', signal);

@@ -1,4 +1,10 @@
-import type { ParserRegistry, ResultMetadata, ScrapeOptions, scrapeOptionsSchema } from '@distill/core';
+import type {
+  Chunk,
+  ParserRegistry,
+  ResultMetadata,
+  ScrapeOptions,
+  scrapeOptionsSchema,
+} from '@distill/core';
 import type { z } from 'zod';
 import type { ArtifactStore } from './artifacts.js';
 import type { BrowserPool, BrowserPoolOptions } from './browser/pool.js';
@@ -79,6 +85,8 @@ export interface ScrapeDocument {
   pages?: { pageNumber: number; markdown: string }[];
   /** PDF parser `blocks: true`: typed layout blocks. */
   blocks?: unknown[];
+  /** distill's `chunks` format. */
+  chunks?: Chunk[];
   metadata: ScrapeMetadata;
   warning?: string;
 }

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { expandInputs, type InputFile, imageFilesFor, writeOutputs } from '@distill/batch';
+import { chunksJsonl, expandInputs, type InputFile, imageFilesFor, writeOutputs } from '@distill/batch';
 import { type ParseOptionsInput, parse, parseOptionsSchema, toDistillError, validate } from 'distill';
 import type { Io } from '../io.js';
 import { flagError, terminalError } from '../messages.js';
@@ -86,7 +86,9 @@ export async function parseCommand(argv: string[], io: Io): Promise<number> {
       io.out(
         values.json
           ? `${JSON.stringify({ success: true, data: result }, null, 2)}\n`
-          : (result.markdown ?? result.html ?? ''),
+          : result.chunks
+            ? chunksJsonl(result.chunks)
+            : (result.markdown ?? result.html ?? ''),
       );
       if (result.warning) io.err(`warning: ${single.path}: ${result.warning}\n`);
       return 0;

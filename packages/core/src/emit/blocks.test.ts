@@ -32,7 +32,7 @@ describe('toBlockPages lists', () => {
       para('After', prov(0.5, 'text')),
     ]);
     expect(items.map((i) => i.label)).toEqual(['text', 'list-item', 'list-item', 'list-item', 'text']);
-    expect(items.map((i) => md.slice(i.markdownSpan[0], i.markdownSpan[1]))).toEqual([
+    expect(items.map((i) => md.slice(i.markdownSpan![0], i.markdownSpan![1]))).toEqual([
       'Intro',
       '9. first \\*one\\*',
       '10. second',
@@ -54,7 +54,10 @@ describe('toBlockPages lists', () => {
         ],
       },
     ]);
-    expect(items.map((i) => md.slice(i.markdownSpan[0], i.markdownSpan[1]))).toEqual(['* a\n\n  a2', '* b']);
+    expect(items.map((i) => md.slice(i.markdownSpan![0], i.markdownSpan![1]))).toEqual([
+      '* a\n\n  a2',
+      '* b',
+    ]);
     expect(items[0].bbox).toEqual([0.05, 0.2, 0.9, 0.3]);
   });
 
@@ -64,6 +67,6 @@ describe('toBlockPages lists', () => {
     ]);
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ type: 'list', content: 'x\ny' });
-    expect(md.slice(items[0].markdownSpan[0], items[0].markdownSpan[1])).toBe('* x\n* y');
+    expect(md.slice(items[0].markdownSpan![0], items[0].markdownSpan![1])).toBe('* x\n* y');
   });
 });

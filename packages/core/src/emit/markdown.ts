@@ -6,6 +6,8 @@ import { tableToHtml } from './html.js';
 export interface MarkdownOptions {
   /** Write `---` and `<!-- page N -->` at page breaks (the spec's pageMarkers). */
   pageMarkers?: boolean;
+  /** Printed page labels by page number (PDF /PageLabels): markers carry them as `label="iii"`. */
+  pageLabels?: ReadonlyMap<number, string>;
 }
 
 export interface MarkdownOutput {
@@ -13,7 +15,7 @@ export interface MarkdownOutput {
   /** For each top-level block, [start, end) of its Markdown in `markdown`; empty blocks get [p, p]. */
   spans: [number, number][];
   /** Per page (in order of appearance): the page number and the Markdown of its blocks alone. */
-  pages: { pageNumber: number; markdown: string }[];
+  pages: { pageNumber: number; pageLabel?: string; markdown: string }[];
 }
 
 interface InlineCtx {
@@ -298,9 +300,15 @@ export function blockToMarkdown(b: Block, opts: MarkdownOptions): string {
     case 'rule':
       return '---';
     case 'pageBreak':
-      return opts.pageMarkers ? `---\n\n<!-- page ${b.page} -->` : '';
+      return opts.pageMarkers
+        ? `---\n\n<!-- page ${b.page}${markerLabel(opts.pageLabels?.get(b.page))} -->`
+        : '';
   }
 }
+
+/** A page marker's label attribute; a quote or `--` in a label cannot end the attribute or the comment. */
+const markerLabel = (label: string | undefined) =>
+  label === undefined ? '' : ` label="${label.replace(/"/g, '&quot;').replace(/--/g, '- -')}"`;
 
 function blocksToMarkdown(blocks: readonly Block[], opts: MarkdownOptions): string {
   const seq: ListSequence = {};
@@ -314,12 +322,18 @@ function blocksToMarkdown(blocks: readonly Block[], opts: MarkdownOptions): stri
 export function toMarkdown(blocks: readonly Block[], opts: MarkdownOptions = {}): MarkdownOutput {
   let markdown = '';
   const spans: [number, number][] = [];
-  const pages: { pageNumber: number; markdown: string }[] = [];
+  const pages: MarkdownOutput['pages'] = [];
   let page: { pageNumber: number; parts: string[] } | undefined;
   const firstPage = blocks.map(provOf).find((p) => p !== undefined);
   const seq: ListSequence = {};
   const closePage = () => {
-    if (page) pages.push({ pageNumber: page.pageNumber, markdown: page.parts.join('\n\n') });
+    if (!page) return;
+    const label = opts.pageLabels?.get(page.pageNumber);
+    pages.push({
+      pageNumber: page.pageNumber,
+      ...(label !== undefined ? { pageLabel: label } : {}),
+      markdown: page.parts.join('\n\n'),
+    });
   };
   for (const b of blocks) {
     if (b.kind === 'pageBreak') {

@@ -1,13 +1,18 @@
+import { type Chunk, chunkMarkdown } from '../chunks/chunk.js';
+import { loadTokenizer, type TokenCounter } from '../chunks/tokenizers.js';
 import { detectFormat } from '../detect/detect.js';
 import { contentTypeOf, type FormatId } from '../detect/formats.js';
-import { type BlockPage, toBlockPages } from '../emit/blocks.js';
+import { type BlockPage, groupBlockPages, locateItems } from '../emit/blocks.js';
+import { spansOfAll, splitFurniture } from '../emit/furniture.js';
 import { toHtml } from '../emit/html.js';
 import { collectImages, collectLinks, normalizeLinkList } from '../emit/links.js';
 import { toMarkdown } from '../emit/markdown.js';
 import { DistillError, toParseError } from '../errors/distill-error.js';
 import { type ImageFiles, type ImageFilesInput, imageFilesSchema } from '../images/options.js';
 import { folderImageSink } from '../images/sink.js';
+import { stampSlides } from '../model/origin.js';
 import type { Doc } from '../model/types.js';
+import { type ChunkSettings, chunkSettings } from '../options/chunks.js';
 import type { FormatItem } from '../options/formats.js';
 import { type ParseOptions, type ParseOptionsInput, parseOptionsSchema } from '../options/parse-options.js';
 import { validate } from '../options/validate.js';
@@ -62,8 +67,10 @@ export interface ParseResult {
   links?: string[];
   images?: string[];
   summary?: string;
-  pages?: { pageNumber: number; markdown: string }[];
+  pages?: { pageNumber: number; pageLabel?: string; markdown: string }[];
   blocks?: BlockPage[];
+  /** distill's `chunks` format (options/chunks.ts). */
+  chunks?: Chunk[];
   metadata: ResultMetadata;
   warning?: string;
 }
@@ -71,7 +78,16 @@ export interface ParseResult {
 export const DEFAULT_LIBRARY_MAX_BYTES = 1024 * 1024 * 1024;
 
 /** Formats this engine produces from a document; the rest of the spec's list are scrape-only or need a provider. */
-const PARSE_FORMATS = new Set(['markdown', 'html', 'rawHtml', 'rawBase64', 'links', 'images', 'summary']);
+const PARSE_FORMATS = new Set([
+  'markdown',
+  'html',
+  'rawHtml',
+  'rawBase64',
+  'links',
+  'images',
+  'summary',
+  'chunks',
+]);
 
 function checkFormats(formats: FormatItem[]): void {
   for (const f of formats) {
@@ -157,7 +173,17 @@ export interface ParsedDoc {
   warnings: string[];
   bytes: Uint8Array;
   filename?: string;
+  /** The tokenizer the `chunks` format counts with, loaded before parsing when it asks for tokens. */
+  tokenCounter?: TokenCounter;
 }
+
+/** The `chunks` format's settings, when asked for. */
+function chunksAsked(options: ParseOptions): ChunkSettings | undefined {
+  const f = options.formats.find((x) => x.type === 'chunks');
+  return f?.type === 'chunks' ? chunkSettings(f) : undefined;
+}
+
+const SLIDE_FORMATS = new Set<FormatId>(['pptx', 'pptm', 'ppt', 'odp']);
 
 /** A document loaded and detected, its parser found and its context made, not yet parsed. */
 export interface OpenedDocument {
@@ -169,6 +195,8 @@ export interface OpenedDocument {
   /** Undefined for a PDF with `parsers: []` (returned base64-encoded). */
   plugin?: ParserPlugin;
   ctx: ParseContext;
+  /** The tokenizer the `chunks` format counts with, loaded before parsing when it asks for tokens. */
+  tokenCounter?: TokenCounter;
   /** Releases the timeout's timer; call once parsing is over. */
   dispose(): void;
 }
@@ -187,6 +215,9 @@ export async function openDocument(
   const imageFiles: ImageFiles | undefined = runtime.imageFiles
     ? validate(imageFilesSchema, runtime.imageFiles, 'imageFiles')
     : undefined;
+  // A tokenizer that is not installed fails the request before any parsing.
+  const chunking = chunksAsked(options);
+  const tokenCounter = chunking?.unit === 'tokens' ? await loadTokenizer(chunking.tokenizer) : undefined;
   const loaded = await loadInput(input, runtime.maxBytes ?? DEFAULT_LIBRARY_MAX_BYTES);
   const filename = runtime.filename ?? loaded.filename;
   const contentType = runtime.contentType ?? loaded.contentType;
@@ -239,6 +270,7 @@ export async function openDocument(
     filename,
     plugin,
     ctx,
+    tokenCounter,
     dispose: () => timer.dispose(),
   };
 }
@@ -250,12 +282,12 @@ export async function parseToDoc(
   runtime: RuntimeOptions = {},
 ): Promise<ParsedDoc> {
   const opened = await openDocument(input, optionsInput, runtime);
-  const { options, format, warnings, filename, plugin, ctx } = opened;
+  const { options, format, warnings, filename, plugin, ctx, tokenCounter } = opened;
   const loaded = { bytes: opened.bytes };
   if (!plugin) {
     // `parsers: []`: the PDF is returned as it is, base64-encoded.
     opened.dispose();
-    return { doc: { blocks: [], metadata: {} }, format, options, warnings, bytes: loaded.bytes, filename };
+    return { doc: { blocks: [], metadata: {} }, format, options, warnings, bytes: loaded.bytes, filename, tokenCounter };
   }
   const signal = ctx.signal;
   const images = ctx.images;
@@ -279,6 +311,8 @@ export async function parseToDoc(
   }
   if (doc.warnings) warnings.push(...doc.warnings);
   if (images?.notes.length) warnings.push(`Images not written as files: ${images.notes.join('; ')}.`);
+  // Slides are the pages of a presentation: each block carries its slide (model/origin.ts).
+  if (SLIDE_FORMATS.has(format)) doc = { ...doc, blocks: stampSlides(doc.blocks) };
   let bounded: ReturnType<typeof limitNesting>;
   try {
     bounded = limitNesting(doc.blocks);
@@ -291,12 +325,13 @@ export async function parseToDoc(
       `Content nested deeper than ${MAX_NESTING} levels was flattened to that depth (no text was dropped).`,
     );
   }
-  return { doc, format, options, warnings, bytes: loaded.bytes, filename };
+  return { doc, format, options, warnings, bytes: loaded.bytes, filename, tokenCounter };
 }
 
 /** Emits the spec's parse `data` from a parsed document. */
 export function emitResult(parsed: ParsedDoc, runtime: RuntimeOptions = {}): ParseResult {
-  const { doc, format, options, warnings, bytes } = parsed;
+  const { doc, format, options, bytes } = parsed;
+  const warnings = [...parsed.warnings];
   const want = new Set(options.formats.map((f) => f.type));
   const pdf = options.parsers.find((p) => p.type === 'pdf');
   const metadata: ResultMetadata = { ...doc.metadata, contentType: contentTypeOf(format) };
@@ -312,14 +347,24 @@ export function emitResult(parsed: ParsedDoc, runtime: RuntimeOptions = {}): Par
   let blocks = doc.blocks;
   const redact = redactSettings(options.redactPII);
   if (redact) blocks = redactPII(blocks, redact);
-  const mdBlocks = options.removeBase64Images ? removeBase64Images(blocks) : blocks;
-  const needSpans = want.has('markdown') || pdf?.pages || pdf?.blocks;
+  // Page furniture first: dropped or separated, it is in neither the Markdown nor the HTML.
+  const furniture = splitFurniture(
+    options.removeBase64Images ? removeBase64Images(blocks) : blocks,
+    pdf?.furniture ?? 'drop',
+  );
+  const htmlBlocks = furniture.dropped ? splitFurniture(blocks, 'drop').shown : blocks;
+  const mdBlocks = furniture.shown;
+  const chunking = chunksAsked(options);
+  const needSpans = want.has('markdown') || pdf?.pages || pdf?.blocks || chunking;
+  const pageLabels = new Map<number, string>();
+  for (const p of doc.pages ?? []) if (p.label !== undefined) pageLabels.set(p.pageNumber, p.label);
   const md = needSpans
-    ? toMarkdown(mdBlocks, { pageMarkers: format === 'pdf' && pdf?.pageMarkers })
+    ? toMarkdown(mdBlocks, { pageMarkers: format === 'pdf' && pdf?.pageMarkers, pageLabels })
     : undefined;
 
   if (want.has('markdown')) result.markdown = md!.markdown;
-  if (want.has('html')) result.html = doc.html && !redact ? doc.html : toHtml(blocks);
+  if (want.has('html'))
+    result.html = doc.html && !redact && !furniture.dropped ? doc.html : toHtml(htmlBlocks);
   if (want.has('rawHtml')) result.rawHtml = doc.rawHtml ?? doc.html ?? toHtml(doc.blocks);
   if (want.has('rawBase64')) result.rawBase64 = Buffer.from(bytes).toString('base64');
   if (want.has('links'))
@@ -330,9 +375,36 @@ export function emitResult(parsed: ParsedDoc, runtime: RuntimeOptions = {}): Par
     result.images = doc.images
       ? normalizeLinkList(doc.images, runtime.baseUrl)
       : collectImages(blocks, runtime.baseUrl);
-  if (want.has('summary')) result.summary = extractiveSummary(blocks);
+  if (want.has('summary')) result.summary = extractiveSummary(htmlBlocks);
   if (pdf?.pages && md) result.pages = md.pages;
-  if (pdf?.blocks && md) result.blocks = toBlockPages({ ...doc, blocks: mdBlocks }, md.spans);
+  if ((pdf?.blocks || chunking) && md) {
+    // With `separate`, furniture is listed in `blocks` (null span) between the blocks it sat among.
+    const listed = furniture.all
+      ? { doc: { ...doc, blocks: furniture.all.blocks }, spans: spansOfAll(furniture.all.shownAt, md.spans) }
+      : { doc: { ...doc, blocks: mdBlocks }, spans: md.spans };
+    const items = locateItems(listed.doc, listed.spans, { lines: pdf?.lines });
+    if (pdf?.blocks) result.blocks = groupBlockPages(listed.doc, items);
+    if (chunking) {
+      const measure = chunking.unit === 'tokens' ? parsed.tokenCounter : (t: string) => t.length;
+      if (!measure)
+        throw new DistillError(
+          'MISSING_DEPENDENCY',
+          `Chunking in tokens needs the ${chunking.tokenizer} tokenizer, which was not loaded (use parseToDoc to load it)`,
+        );
+      const out = chunkMarkdown(
+        { markdown: md.markdown, blocks: listed.doc.blocks, items },
+        chunking,
+        measure,
+      );
+      result.chunks = out.chunks;
+      if (out.oversize)
+        warnings.push(
+          `${out.oversize} chunk${out.oversize === 1 ? ' is' : 's are'} larger than the budget of ${chunking.size} ${chunking.unit}: each holds one piece that is never cut (a code block, formula, image, table row, list item or word).`,
+        );
+    }
+  }
+  if (furniture.dropped && pdf?.furniture !== 'separate')
+    metadata.furnitureDropped = String(furniture.dropped);
   if (warnings.length) result.warning = warnings.join('\n');
   return result;
 }

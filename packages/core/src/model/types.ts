@@ -10,6 +10,33 @@ export interface Prov {
   /** Layout label finer than the block kind: 'page-header', 'page-footer', 'caption', 'footnote', 'title', … */
   label?: string;
   confidence?: { layout?: number; ocr?: number };
+  /**
+   * Repeated page furniture (a running header or footer, a page number), found across pages by
+   * the parser; the `furniture` option drops, keeps or separates it.
+   */
+  furniture?: boolean;
+  /** The block's lines with their boxes (and words, where OCR read them), for precise citations. */
+  lines?: ProvLine[];
+  /** Where the block sits in a format without pages: its slide, sheet and cells, or chapter. */
+  origin?: ProvOrigin;
+}
+
+/** One line of a block: its text and normalised box, and on OCR'd pages its words. */
+export interface ProvLine {
+  text: string;
+  bbox: [number, number, number, number];
+  words?: { text: string; bbox: [number, number, number, number] }[];
+}
+
+/** The equivalent of a page for formats without pages. */
+export interface ProvOrigin {
+  /** 1-based slide number (pptx, ppt, odp). */
+  slide?: number;
+  /** Sheet name, and the cell range the block covers (`A1:D20`), for spreadsheets. */
+  sheet?: string;
+  range?: string;
+  /** The chapter's file in the EPUB package (`text/chapter03.xhtml`). */
+  chapter?: string;
 }
 
 export type Inline =
@@ -81,6 +108,8 @@ export interface PageInfo {
   ocr?: boolean;
   /** Why the page was read by OCR: 'no-text', 'unusable-text', 'image-page', 'text-not-on-ink' (auto) or 'ocr-mode'. */
   ocrReason?: string;
+  /** The printed page label (PDF /PageLabels: 'iii', 'A-1'), where the document declares labels. */
+  label?: string;
 }
 
 /** Metadata as the spec lists it; parsers may add further string-valued keys. */

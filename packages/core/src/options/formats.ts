@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chunksFormat, refineChunksFormat } from './chunks.js';
 
 const viewport = z
   .object({ width: z.number().int().positive(), height: z.number().int().positive() })
@@ -50,6 +51,8 @@ export const FORMAT_TYPES = [
   'menu',
   'audio',
   'video',
+  // distill's own, beside the spec's (options/chunks.ts).
+  'chunks',
 ] as const;
 export type FormatType = (typeof FORMAT_TYPES)[number];
 
@@ -69,6 +72,7 @@ const formatObject = z.discriminatedUnion('type', [
   simple('menu'),
   simple('audio'),
   simple('video'),
+  chunksFormat,
 ]);
 
 export type FormatItem = z.infer<typeof formatObject>;
@@ -85,4 +89,8 @@ export const formatItem = z.preprocess(
   formatObject,
 ) as unknown as z.ZodType<FormatItem, z.ZodTypeDef, FormatItemInput>;
 
-export const formatsSchema = z.array(formatItem);
+export const formatsSchema = z.array(formatItem).superRefine((items, ctx) => {
+  items.forEach((f, i) => {
+    if (f.type === 'chunks') refineChunksFormat(f, ctx, [i]);
+  });
+});

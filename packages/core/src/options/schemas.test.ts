@@ -188,8 +188,21 @@ describe('scrape options schema (spec: ScrapeOptions)', () => {
   });
 
   it('validates the pdf parser: mode, maxPages 1..10000, no extra properties', () => {
+    expect(fields(() => scrape({ parsers: [{ type: 'pdf', furniture: 'hide' }] }))).toEqual([
+      'parsers.0.furniture',
+    ]);
     expect(scrape({ parsers: ['pdf'] }).parsers).toEqual([
-      { type: 'pdf', mode: 'auto', pages: false, blocks: false, pageMarkers: false, continuedTables: 'join' },
+      // furniture and lines: distill's own keys (options/provenance.ts); continuedTables (options/pdf-pages.ts).
+      {
+        type: 'pdf',
+        mode: 'auto',
+        pages: false,
+        blocks: false,
+        pageMarkers: false,
+        continuedTables: 'join',
+        furniture: 'drop',
+        lines: false,
+      },
     ]);
     expect(scrape({ parsers: [] }).parsers).toEqual([]);
     expect(scrape({ parsers: [{ type: 'pdf', maxPages: 10000 }] }).parsers[0].maxPages).toBe(10000);
@@ -246,7 +259,17 @@ describe('parse options schema (spec: Parse request options)', () => {
     const o = parseOpts({});
     expect(o.formats).toEqual([{ type: 'markdown' }]);
     expect(o.parsers).toEqual([
-      { type: 'pdf', mode: 'auto', pages: false, blocks: false, pageMarkers: false, continuedTables: 'join' },
+      // furniture and lines: distill's own keys (options/provenance.ts); continuedTables (options/pdf-pages.ts).
+      {
+        type: 'pdf',
+        mode: 'auto',
+        pages: false,
+        blocks: false,
+        pageMarkers: false,
+        continuedTables: 'join',
+        furniture: 'drop',
+        lines: false,
+      },
     ]);
     expect(o).toMatchObject({
       onlyMainContent: true,
@@ -274,5 +297,32 @@ describe('parse options schema (spec: Parse request options)', () => {
     expect(
       fields(() => parseOpts({ timeout: 'soon', onlyMainContent: 'yes', formats: ['nope'] })).sort(),
     ).toEqual(['formats.0.type', 'onlyMainContent', 'timeout'].sort());
+  });
+});
+
+describe('the chunks format (distill’s own)', () => {
+  const parseOpts = (v: unknown) => validate(parseOptionsSchema, v);
+  const fieldsOf = (f: () => unknown) => {
+    try {
+      f();
+    } catch (e) {
+      return ((e as { details?: { field: string }[] }).details ?? []).map((d) => d.field);
+    }
+    return [];
+  };
+  it('takes the plain string and the object form, with its bounds', () => {
+    expect(parseOpts({ formats: ['chunks'] }).formats).toEqual([{ type: 'chunks', overlap: 0 }]);
+    expect(
+      parseOpts({ formats: [{ type: 'chunks', size: 800, unit: 'tokens', tokenizer: 'cl100k_base' }] })
+        .formats,
+    ).toEqual([{ type: 'chunks', size: 800, unit: 'tokens', tokenizer: 'cl100k_base', overlap: 0 }]);
+    expect(fieldsOf(() => parseOpts({ formats: [{ type: 'chunks', size: 3 }] }))).toEqual(['formats.0.size']);
+    expect(fieldsOf(() => parseOpts({ formats: [{ type: 'chunks', tokenizer: 'bert' }] }))).toEqual([
+      'formats.0.tokenizer',
+    ]);
+    expect(fieldsOf(() => parseOpts({ formats: ['markdown', { type: 'chunks', overlap: 2000 }] }))).toEqual([
+      'formats.1.overlap',
+    ]);
+    expect(fieldsOf(() => parseOpts({ formats: [{ type: 'chunks', maxChars: 10 }] }))).toEqual(['formats.0']);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatsSchema } from './formats.js';
 import { pdfPagesShape } from './pdf-pages.js';
+import { pdfProvenanceOptions } from './provenance.js';
 
 /** Limits from the spec's Limits table. */
 export const LIMITS = {
@@ -25,6 +26,7 @@ export const pdfParserSchema = z
     blocks: z.boolean().default(false),
     pageMarkers: z.boolean().default(false),
     ...pdfPagesShape,
+    ...pdfProvenanceOptions,
   })
   .strict();
 export type PdfParserOptions = z.infer<typeof pdfParserSchema>;

@@ -10,7 +10,7 @@ export const xlsParser: ParserPlugin = {
   parse(bytes, ctx) {
     const cfb = new CfbFile(bytes);
     const wb = readXlsWorkbook(cfb, () => ctx.checkpoint());
-    const blocks: Block[] = wb.sheets.flatMap((sh) => sheetBlocks(sh, (m) => ctx.warn(m)));
+    const blocks: Block[] = wb.sheets.flatMap((sh, i) => sheetBlocks(sh, (m) => ctx.warn(m), i + 1));
     return { blocks, metadata: { ...summaryMetadata(cfb), sheets: wb.sheets.length } };
   },
 };

@@ -9,7 +9,11 @@ export const MAX_CELLS = 1_000_000;
  * A sheet as a heading (its name) and its regions as tables, exactly as an xlsx sheet: the
  * same grid, region finder and merged-range spans (the covered cells left out, HTML style).
  */
-export function sheetBlocks(sheet: XlsSheet, warn: (message: string) => void = () => {}): Block[] {
+export function sheetBlocks(
+  sheet: XlsSheet,
+  warn: (message: string) => void = () => {},
+  sheetNumber = 1,
+): Block[] {
   const g = newGrid(sheet.name);
   let budget = MAX_CELLS;
   let dropped = 0;
@@ -28,5 +32,5 @@ export function sheetBlocks(sheet: XlsSheet, warn: (message: string) => void = (
     );
   for (const m of sheet.merges)
     if (m.r1 <= m.r2 && m.c1 <= m.c2) g.merges.push({ r0: m.r1, c0: m.c1, r1: m.r2, c1: m.c2 });
-  return gridBlocks(g, () => {});
+  return gridBlocks(g, () => {}, sheetNumber);
 }

@@ -190,6 +190,7 @@ export function parseXlsb(bytes: Uint8Array, ctx: ParseContext): Doc {
   const rels = pkg.rels(wbPart);
   const blocks: Block[] = [];
   const skipped: string[] = [];
+  let sheetNumber = 0;
   for (const s of sheets) {
     ctx.checkpoint();
     if (s.state !== 0) {
@@ -209,7 +210,7 @@ export function parseXlsb(bytes: Uint8Array, ctx: ParseContext): Doc {
       if (!d.part) continue;
       addDrawing(pkg, readDrawing(pkg, d.part), g, ctx);
     }
-    blocks.push(...sheetBlocks(g, ctx.checkpoint));
+    blocks.push(...sheetBlocks(g, ctx.checkpoint, ++sheetNumber));
   }
   if (skipped.length > 0)
     blocks.push({

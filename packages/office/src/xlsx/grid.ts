@@ -1,4 +1,4 @@
-import { type Block, cell, type Inline, type TableCell } from '@distill/core';
+import { type Block, cell, type Inline, type TableCell, withOrigin } from '@distill/core';
 import { chartBlocks } from '../ooxml/chart.js';
 import type { PlacedChart } from '../ooxml/drawing.js';
 import { compactRows, sheetRegionBlocks } from '../ooxml/table.js';
@@ -333,7 +333,7 @@ function cellInlines(text: string): Inline[] {
 }
 
 /** One sheet's blocks: its heading, its regions, charts and pictures in sheet order, then shapes and comments. */
-export function sheetBlocks(g: SheetGrid, checkpoint: () => void): Block[] {
+export function sheetBlocks(g: SheetGrid, checkpoint: () => void, sheetNumber = 1): Block[] {
   const blocks: Block[] = [{ kind: 'heading', level: 2, content: [{ kind: 'text', text: g.name }] }];
   const rows = [...g.cells.keys()].filter((r) => !g.hiddenRows.has(r)).sort((a, b) => a - b);
   checkpoint();
@@ -366,7 +366,15 @@ export function sheetBlocks(g: SheetGrid, checkpoint: () => void): Block[] {
   // a chart drawn beside or below a table follows it. Drawings with no anchor cell come last.
   const placed: { row: number; col: number; make: () => Block[] }[] = [];
   for (const box of regions(g, rows))
-    placed.push({ row: box.r0, col: box.c0, make: () => regionTable(g, box, mergeAt, covered) });
+    placed.push({
+      row: box.r0,
+      col: box.c0,
+      // The cells the region covers, as a reader would cite them (A1:D20).
+      make: () =>
+        withOrigin(regionTable(g, box, mergeAt, covered), sheetNumber, {
+          range: `${colName(box.c0)}${box.r0 + 1}:${colName(box.c1)}${box.r1 + 1}`,
+        }),
+    });
   for (const chart of g.charts)
     placed.push({
       row: chart.row ?? Number.MAX_SAFE_INTEGER,
@@ -406,5 +414,6 @@ export function sheetBlocks(g: SheetGrid, checkpoint: () => void): Block[] {
       content: [{ kind: 'text', text: `Comment on ${c.ref}${who}: ${c.text}` }],
     });
   }
-  return blocks;
+  // The sheet is the page of a workbook: every block carries its name and place.
+  return withOrigin(blocks, sheetNumber, { sheet: g.name });
 }

@@ -71,6 +71,7 @@ export function parseXlsx(pkg: OoxmlPackage, ctx: ParseContext): Doc {
   const rels = pkg.rels(wbPart);
   const blocks: Block[] = [];
   const skipped: string[] = [];
+  let sheetNumber = 0;
   const sheets = kids(kid(wb, 'sheets'), 'sheet');
   for (const s of sheets) {
     const name = at(s, 'name') ?? 'Sheet';
@@ -93,7 +94,7 @@ export function parseXlsx(pkg: OoxmlPackage, ctx: ParseContext): Doc {
       readComments(pkg, wbPart, rel.part, g);
       readDrawingsInto(pkg, rel.part, g, ctx);
     }
-    blocks.push(...sheetBlocks(g, ctx.checkpoint));
+    blocks.push(...sheetBlocks(g, ctx.checkpoint, ++sheetNumber));
   }
   if (skipped.length > 0) {
     blocks.push({

@@ -1,6 +1,16 @@
-import type { Block, HeadingLevel, Inline, ListItem, PageInfo, Prov, TableCell } from '@distill/core';
+import type {
+  Block,
+  HeadingLevel,
+  Inline,
+  ListItem,
+  PageInfo,
+  Prov,
+  ProvLine,
+  TableCell,
+} from '@distill/core';
 import type { Box, LayoutBlock, LayoutLine, PageLayout } from '../types.js';
 import { joinContinuedTables } from './continued-tables.js';
+import { furnitureOf } from './furniture.js';
 
 type TextBlock = Extract<LayoutBlock, { kind: 'text' }>;
 
@@ -289,6 +299,7 @@ export function layoutsToBlocks(
   const pages = opts.joinTables === false ? given : joinContinuedTables(given);
   const body = opts.stats?.body ?? bodySizeOf(pages);
   const levels = headingLevels(pages, body, opts.stats);
+  const furniture = furnitureOf(pages);
   const blocks: Block[] = [];
   const infos: PageInfo[] = [];
   pages.forEach((page, pi) => {
@@ -299,9 +310,13 @@ export function layoutsToBlocks(
       status: page.error ? 'error' : page.chars === 0 ? 'empty' : 'ok',
     });
     if (pi > 0) blocks.push({ kind: 'pageBreak', page: page.pageNumber });
-    const prov = (box: Box, label?: string): Prov => {
+    const prov = (box: Box, label?: string, text?: TextBlock): Prov => {
       const p: Prov = { page: page.pageNumber, bbox: normBox(box, page.width || 1, page.height || 1) };
       if (label) p.label = label;
+      if (text) {
+        p.lines = provLines(text, page.width || 1, page.height || 1);
+        if (furniture.has(text)) p.furniture = true;
+      }
       return p;
     };
     let list: { block: Extract<Block, { kind: 'list' }>; box: Box; next?: number } | undefined;
@@ -360,7 +375,7 @@ export function layoutsToBlocks(
           );
         }
         const item: ListItem = {
-          blocks: [{ kind: 'paragraph', content: lineInlines(lines), prov: prov(b.box, 'list-item') }],
+          blocks: [{ kind: 'paragraph', content: lineInlines(lines), prov: prov(b.box, 'list-item', b) }],
         };
         const fits = list && list.block.ordered === isOrdered && (!isOrdered || list.next === num);
         if (!fits) {
@@ -397,17 +412,28 @@ export function layoutsToBlocks(
           kind: 'heading',
           level,
           content: [{ kind: 'text', text }],
-          prov: prov(b.box, 'heading'),
+          prov: prov(b.box, 'heading', b),
         });
         continue;
       }
       const content = lineInlines(b.lines);
       if (content.length === 0) continue;
-      blocks.push({ kind: 'paragraph', content, prov: prov(b.box, b.label ?? 'text') });
+      blocks.push({ kind: 'paragraph', content, prov: prov(b.box, b.label ?? 'text', b) });
     }
     closeList();
   });
   return { blocks, pages: infos };
+}
+
+/** A text block's lines with their text and normalised boxes (the `lines` of `blocks`). */
+function provLines(b: TextBlock, w: number, h: number): ProvLine[] {
+  return b.lines.map((l) => ({
+    text: l.spans
+      .map((s) => s.text)
+      .join('')
+      .trim(),
+    bbox: normBox(l.box, w, h),
+  }));
 }
 
 function stripFirst(spans: LayoutLine['spans'], n: number): LayoutLine['spans'] {

@@ -38,6 +38,25 @@ function boxConfidence(info: OcrPageInfo, bbox: Prov['bbox']): number {
   return n ? sum / n : info.confidence;
 }
 
+const norm = (v: number) => Math.round(v * 1e4) / 1e4;
+
+/** The OCR words whose centre lies in a line's box, left to right, with normalised boxes. */
+function lineWords(
+  info: OcrPageInfo,
+  [x0, y0, x1, y1]: [number, number, number, number],
+): { text: string; bbox: [number, number, number, number] }[] {
+  const w = info.width || 1;
+  const h = info.height || 1;
+  return info.words
+    .filter((b) => {
+      const cx = (b.x0 + b.x1) / 2 / w;
+      const cy = (b.y0 + b.y1) / 2 / h;
+      return b.text && cx >= x0 - 0.002 && cx <= x1 + 0.002 && cy >= y0 - 0.002 && cy <= y1 + 0.002;
+    })
+    .sort((a, b) => a.x0 - b.x0)
+    .map((b) => ({ text: b.text!, bbox: [norm(b.x0 / w), norm(b.y0 / h), norm(b.x1 / w), norm(b.y1 / h)] }));
+}
+
 /** Whether a block lies in the page's OCR'd areas (always, for a page read whole). */
 function inRegions(info: OcrPageInfo, bbox: Prov['bbox']): boolean {
   if (!info.regions) return true;
@@ -51,8 +70,10 @@ function mark(block: Block, ocr: ReadonlyMap<number, OcrPageInfo>): void {
   if (block.kind === 'pageBreak') return;
   const prov = block.prov;
   const info = prov ? ocr.get(prov.page) : undefined;
-  if (prov && info && inRegions(info, prov.bbox))
+  if (prov && info && inRegions(info, prov.bbox)) {
     prov.confidence = { ...prov.confidence, ocr: round(boxConfidence(info, prov.bbox)) };
+    if (prov.lines) for (const line of prov.lines) line.words = lineWords(info, line.bbox);
+  }
   if (block.kind === 'list') for (const item of block.items) for (const b of item.blocks) mark(b, ocr);
   else if (block.kind === 'quote' || block.kind === 'footnote') for (const b of block.children) mark(b, ocr);
 }

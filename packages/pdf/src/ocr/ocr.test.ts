@@ -76,7 +76,16 @@ function ctx(mode: 'fast' | 'auto' | 'ocr'): ParseContext {
   return {
     format: 'pdf',
     options: {} as ParseContext['options'],
-    pdf: { type: 'pdf', mode, pages: false, blocks: false, pageMarkers: false, continuedTables: 'join' },
+    pdf: {
+      type: 'pdf',
+      mode,
+      pages: false,
+      blocks: false,
+      pageMarkers: false,
+      continuedTables: 'join',
+      furniture: 'drop',
+      lines: false,
+    },
     signal: new AbortController().signal,
     warn: () => {},
     checkpoint: () => {},

@@ -48,6 +48,8 @@ export interface OcrBox {
   x1: number;
   y1: number;
   confidence: number;
+  /** The word as read, for the words of `lines` in `blocks`. */
+  text?: string;
 }
 
 /** A gap wider than this many median word heights splits a line read across two columns. */
@@ -143,7 +145,7 @@ export function ocrPageInput(
         bold: bold[pi][n],
         italic: false,
       });
-      boxes.push({ x0: x0 * k, y0: y0 * k, x1: x1 * k, y1: y1 * k, confidence: w.confidence });
+      boxes.push({ x0: x0 * k, y0: y0 * k, x1: x1 * k, y1: y1 * k, confidence: w.confidence, text: w.text });
     });
   });
   return {

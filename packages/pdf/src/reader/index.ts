@@ -5,6 +5,7 @@ import { type PageRecord, PdfFile } from './document.js';
 import { FontCache } from './fonts.js';
 import { decodeTextString, isName, type PdfObject, Stream } from './objects.js';
 import { oversizedImagesOf, readPageInput } from './page.js';
+import { readPageLabels } from './page-labels.js';
 
 export { Unsupported } from './objects.js';
 
@@ -51,6 +52,11 @@ export class FastPdf {
     } catch {
       return [];
     }
+  }
+
+  /** The printed page labels (/PageLabels), one per page, or undefined when the document has none. */
+  pageLabels(): string[] | undefined {
+    return readPageLabels(this.file, this.records.length);
   }
 
   metadata(): DocMetadata {

@@ -39,13 +39,15 @@ export function simplePdf(
     info?: string;
     extra?: (string | { dict: string; stream: string })[];
     resources?: string;
+    /** More entries of the catalog, such as `/PageLabels << /Nums [0 << /S /r >>] >>`. */
+    catalog?: string;
   } = {},
 ): Uint8Array {
   const n = pages.length;
   // 1 catalog, 2 pages, 3 font, then per page: page, content; then extras; then info.
   const box = (opts.mediaBox ?? [0, 0, 612, 792]).join(' ');
   const objects: (string | { dict: string; stream: string })[] = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Catalog /Pages 2 0 R ${opts.catalog ?? ''}>>`,
     `<< /Type /Pages /Kids [${pages.map((_, i) => `${4 + 2 * i} 0 R`).join(' ')}] /Count ${n} >>`,
     FONT,
   ];

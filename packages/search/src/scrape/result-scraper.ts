@@ -29,7 +29,16 @@ export interface ResultScraper {
 }
 
 /** The formats a local document can give; the rest need a browser or a model. */
-const LOCAL_FORMATS = new Set(['markdown', 'html', 'rawHtml', 'rawBase64', 'links', 'images', 'summary']);
+const LOCAL_FORMATS = new Set([
+  'markdown',
+  'html',
+  'rawHtml',
+  'rawBase64',
+  'links',
+  'images',
+  'summary',
+  'chunks',
+]);
 
 /** The `@distill/web` entry points this package calls; loaded lazily so search never pulls in a browser. */
 export interface WebScrape {

@@ -29,6 +29,8 @@ export const DOCUMENT_FORMATS = new Set([
   'links',
   'images',
   'summary',
+  // distill's own format: chunks of the page's Markdown (core's chunks/).
+  'chunks',
 ]);
 /** Formats this package adds itself (product, menu, branding from the page's structured data). */
 const SCRAPE_FORMATS = new Set(['screenshot', 'json', 'changeTracking', 'product', 'menu', 'branding']);

@@ -1,0 +1,54 @@
+import type { LayoutBlock, PageLayout } from '../types.js';
+
+type TextBlock = Extract<LayoutBlock, { kind: 'text' }>;
+
+/**
+ * Repeated page furniture: the blocks layout labelled as running headers or footers (by their
+ * place in the margins, `labelBlocks` in layout/analyze.ts) whose text comes back on another
+ * page once numbers are set aside: "Annual Report 2023 | 14" and "… | 15" are one, and so
+ * are page numbers ("12" and "13", "Page iv" and "Page v", "A-1" and "A-2"). A margin line
+ * seen on one page only is content: the title over a first page, and every margin line of a
+ * one-page document (dpbench-dev's pages keep their printed page numbers in the ground truth).
+ * The `furniture` option then drops, keeps or separates what this finds.
+ */
+export function furnitureOf(pages: readonly PageLayout[]): Set<TextBlock> {
+  const margin: { b: TextBlock; key: string; page: number }[] = [];
+  pages.forEach((p, n) => {
+    for (const b of p.blocks)
+      if (b.kind === 'text' && (b.label === 'page-header' || b.label === 'page-footer'))
+        margin.push({ b, key: furnitureKey(textOf(b)), page: n });
+  });
+  const onPages = new Map<string, Set<number>>();
+  for (const { key, page } of margin) {
+    if (!key) continue;
+    const s = onPages.get(key) ?? new Set<number>();
+    s.add(page);
+    onPages.set(key, s);
+  }
+  const out = new Set<TextBlock>();
+  for (const { b, key } of margin) if ((onPages.get(key)?.size ?? 0) >= MIN_PAGES) out.add(b);
+  return out;
+}
+
+/** A running line counts as repeated once it is on this many pages. */
+const MIN_PAGES = 2;
+
+const textOf = (b: TextBlock) =>
+  b.lines
+    .map((l) => l.spans.map((s) => s.text).join(''))
+    .join(' ')
+    .replace(/\s+/g, ' ');
+
+/** The text with numbers (arabic and roman, as page numbers and dates run) set aside and case folded. */
+function furnitureKey(text: string): string {
+  return (
+    text
+      .toLowerCase()
+      .replace(/\b[ivxlcdm]{1,7}\b/g, '0')
+      .replace(/\d+/g, '0')
+      // An appendix's page number (A-1, b.2) is a number too.
+      .replace(/\b[a-z]{1,2}[-.]0/g, '0')
+      .replace(/[\s\p{P}]+/gu, ' ')
+      .trim()
+  );
+}
