@@ -13,8 +13,8 @@ import {
   parseXml,
   resolveArchivePath,
   text,
-  writeArchiveImage,
   withOrigin,
+  writeArchiveImage,
   ZipArchive,
 } from '@distill/core';
 import { chapterToBlocks } from './chapter.js';

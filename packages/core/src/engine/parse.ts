@@ -287,7 +287,15 @@ export async function parseToDoc(
   if (!plugin) {
     // `parsers: []`: the PDF is returned as it is, base64-encoded.
     opened.dispose();
-    return { doc: { blocks: [], metadata: {} }, format, options, warnings, bytes: loaded.bytes, filename, tokenCounter };
+    return {
+      doc: { blocks: [], metadata: {} },
+      format,
+      options,
+      warnings,
+      bytes: loaded.bytes,
+      filename,
+      tokenCounter,
+    };
   }
   const signal = ctx.signal;
   const images = ctx.images;
