@@ -161,6 +161,96 @@ function within(el: PElement, anc: PElement): boolean {
   return false;
 }
 
+type Measure = (el: PElement) => number;
+
+/** Pass 2b: from the body down to the smallest container holding most of the prose. */
+function descend(body: PElement, good: Measure): PElement {
+  let node = body;
+  for (;;) {
+    const g = good(node);
+    let best: PElement | undefined;
+    let bestG = -1;
+    for (const c of node.childNodes) {
+      const ce = c as PElement;
+      if (ce.tagName === undefined || LEAF.has(ce.tagName)) continue;
+      const cg = good(ce);
+      if (cg > bestG) {
+        bestG = cg;
+        best = ce;
+      }
+    }
+    if (DEBUG)
+      console.error(
+        'descend',
+        node.tagName,
+        hints(node).slice(0, 60),
+        g,
+        '->',
+        best?.tagName,
+        best && hints(best).slice(0, 60),
+        bestG,
+      );
+    if (!best || bestG < g * DESCEND) break;
+    node = best;
+  }
+  return node;
+}
+
+/**
+ * Pass 2c: a descendant that names itself the article body (itemprop, CMS class names, a lone
+ * <article>) and holds most of the container's prose is the tighter choice.
+ */
+function hintedBody(node: PElement, good: Measure): PElement | undefined {
+  const g = good(node);
+  let hinted: PElement | undefined;
+  let hintedG = 0;
+  const stack: PElement[] = [node];
+  let budget = 20000;
+  while (stack.length && budget-- > 0) {
+    const el = stack.pop()!;
+    for (const c of el.childNodes) {
+      const ce = c as PElement;
+      if (ce.tagName === undefined) continue;
+      const cg = good(ce);
+      if (cg < g * HINT_SHARE) continue;
+      // One tab or accordion pane is never the whole of the content beside its sister panes.
+      if (attr(ce, 'role') === 'tabpanel' || PANE.test(hints(ce))) continue;
+      stack.push(ce);
+      if (isContentHint(ce) && !repeated(ce) && (hinted === undefined || cg >= hintedG * 0.9)) {
+        hinted = ce;
+        hintedG = cg;
+      }
+    }
+  }
+  return hinted;
+}
+
+/**
+ * Pass 2d: siblings that carry prose of their own (a question above its answers, an intro
+ * beside the article body) join the chosen node, in document order.
+ */
+function withSiblings(
+  node: PElement,
+  body: PElement,
+  after: { get(el: PElement): Stats | undefined },
+  good: Measure,
+): PElement[] {
+  const parent = node.parentNode as PElement | null;
+  if (node === body || !parent?.childNodes) return [node];
+  const ng = good(node);
+  const roots: PElement[] = [];
+  for (const c of parent.childNodes) {
+    const ce = c as PElement;
+    if (ce.tagName === undefined) continue;
+    if (ce === node) roots.push(ce);
+    else {
+      const st = after.get(ce);
+      if (st && good(ce) >= ng * SIBLING && st.link < st.text * 0.3) roots.push(ce);
+    }
+  }
+  return roots;
+}
+
 export function mainContent(body: PElement, page: PageHints = {}): FilterResult {
   const h1s: PElement[] = [];
   const stats = computeStats(body, h1s);
@@ -295,58 +385,11 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
         };
 
   // Pass 2b: descend to the smallest container holding most of the prose.
-  let node = body;
-  for (;;) {
-    const g = good(node);
-    let best: PElement | undefined;
-    let bestG = -1;
-    for (const c of node.childNodes) {
-      const ce = c as PElement;
-      if (ce.tagName === undefined || LEAF.has(ce.tagName)) continue;
-      const cg = good(ce);
-      if (cg > bestG) {
-        bestG = cg;
-        best = ce;
-      }
-    }
-    if (DEBUG)
-      console.error(
-        'descend',
-        node.tagName,
-        hints(node).slice(0, 60),
-        g,
-        '->',
-        best?.tagName,
-        best && hints(best).slice(0, 60),
-        bestG,
-      );
-    if (!best || bestG < g * DESCEND) break;
-    node = best;
-  }
-  // Pass 2c: a descendant that names itself the article body (itemprop, CMS class names,
-  // a lone <article>) and holds most of the container's prose is the tighter choice.
-  const g = good(node);
-  let hinted: PElement | undefined;
-  let hintedG = 0;
-  const stack: PElement[] = [node];
-  let budget = 20000;
-  while (stack.length && budget-- > 0) {
-    const el = stack.pop()!;
-    for (const c of el.childNodes) {
-      const ce = c as PElement;
-      if (ce.tagName === undefined) continue;
-      const cg = good(ce);
-      if (cg < g * HINT_SHARE) continue;
-      // One tab or accordion pane is never the whole of the content beside its sister panes.
-      if (attr(ce, 'role') === 'tabpanel' || PANE.test(hints(ce))) continue;
-      stack.push(ce);
-      if (isContentHint(ce) && !repeated(ce) && (hinted === undefined || cg >= hintedG * 0.9)) {
-        hinted = ce;
-        hintedG = cg;
-      }
-    }
-  }
-  if (DEBUG && hinted) console.error('hinted', hinted.tagName, hints(hinted).slice(0, 60), hintedG, 'of', g);
+  let node = descend(body, good);
+  // Pass 2c: a descendant that names itself the article body.
+  const hinted = hintedBody(node, good);
+  if (DEBUG && hinted)
+    console.error('hinted', hinted.tagName, hints(hinted).slice(0, 60), good(hinted), 'of', good(node));
   if (hinted) node = hinted;
   // Pass 2c': the element holding the JSON-LD articleBody's text is the article when the prose
   // measure chose something else (a comment thread or a teaser grid outweighing a short post)
@@ -364,22 +407,8 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
   }
   // Pass 2d: siblings that carry prose of their own (a question above its answers, an intro
   // beside the article body) join the chosen node, in document order.
-  const parent = node.parentNode as PElement | null;
-  let roots: PElement[] = [node];
   // The declared body says where the article ends: nothing beside it joins.
-  if (!anchored && node !== body && parent?.childNodes) {
-    const ng = good(node);
-    roots = [];
-    for (const c of parent.childNodes) {
-      const ce = c as PElement;
-      if (ce.tagName === undefined) continue;
-      if (ce === node) roots.push(ce);
-      else {
-        const st = after.get(ce);
-        if (st && good(ce) >= ng * SIBLING && st.link < st.text * 0.3) roots.push(ce);
-      }
-    }
-  }
+  let roots = anchored ? [node] : withSiblings(node, body, after, good);
   const head = articleHead(roots, body, after);
   if (head.length) roots = [...head, ...roots];
   else {

@@ -151,7 +151,6 @@ const errors = (statuses: number[]) =>
  * validate with, so the two cannot disagree. Served at `GET /v2/openapi.json`.
  */
 export function openApiDocument(version: string): Record<string, unknown> {
-  const json = (schema: unknown) => ({ 'application/json': { schema } });
   // Every status a route can answer: the checks of every request (401, 429, 503 while draining
   // or when the state store fails), those of charged routes (402, 400, 408, 413 for a body over
   // the limit), then each route's own.
@@ -195,177 +194,193 @@ export function openApiDocument(version: string): Record<string, unknown> {
     paths: {
       ...crawlPaths({ schemaOf, errors, common }),
       ...researchPaths({ errors, common }),
-      '/v2/parse': {
-        post: {
-          operationId: 'parse',
-          summary: 'Parse an uploaded document',
-          requestBody: {
-            required: true,
-            content: {
-              'multipart/form-data': {
-                schema: {
-                  type: 'object',
-                  required: ['file'],
-                  properties: {
-                    file: { type: 'string', contentMediaType: 'application/octet-stream' },
-                    options: {
-                      type: 'string',
-                      contentMediaType: 'application/json',
-                      contentSchema: { $ref: '#/components/schemas/ParseOptions' },
-                    },
+      ...operationPaths(common),
+      ...servicePaths(always),
+    },
+  };
+}
+
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+
+/** The spec's three operations: parse (multipart), search and scrape. */
+function operationPaths(common: number[]): Record<string, unknown> {
+  return {
+    '/v2/parse': {
+      post: {
+        operationId: 'parse',
+        summary: 'Parse an uploaded document',
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                required: ['file'],
+                properties: {
+                  file: { type: 'string', contentMediaType: 'application/octet-stream' },
+                  options: {
+                    type: 'string',
+                    contentMediaType: 'application/json',
+                    contentSchema: { $ref: '#/components/schemas/ParseOptions' },
                   },
                 },
               },
             },
           },
-          responses: {
-            '200': {
-              description: 'The parsed document',
-              content: json(ok({ $ref: '#/components/schemas/Document' })),
-            },
-            ...errors([...common, 422]),
+        },
+        responses: {
+          '200': {
+            description: 'The parsed document',
+            content: json(ok({ $ref: '#/components/schemas/Document' })),
           },
+          ...errors([...common, 422]),
         },
       },
-      '/v2/search': {
-        post: {
-          operationId: 'search',
-          summary: 'Search the configured provider',
-          requestBody: { required: true, content: json({ $ref: '#/components/schemas/SearchRequest' }) },
-          responses: {
-            '200': {
-              description: 'Results by source',
-              content: json(
-                ok({
-                  type: 'object',
-                  properties: {
-                    web: {
-                      type: 'array',
-                      items: {
-                        type: 'object',
-                        required: ['url'],
-                        properties: {
-                          url: { type: 'string' },
-                          title: { type: 'string' },
-                          description: { type: 'string' },
-                        },
+    },
+    '/v2/search': {
+      post: {
+        operationId: 'search',
+        summary: 'Search the configured provider',
+        requestBody: { required: true, content: json({ $ref: '#/components/schemas/SearchRequest' }) },
+        responses: {
+          '200': {
+            description: 'Results by source',
+            content: json(
+              ok({
+                type: 'object',
+                properties: {
+                  web: {
+                    type: 'array',
+                    items: {
+                      type: 'object',
+                      required: ['url'],
+                      properties: {
+                        url: { type: 'string' },
+                        title: { type: 'string' },
+                        description: { type: 'string' },
                       },
                     },
-                    news: { type: 'array', items: { type: 'object' } },
-                    images: { type: 'array', items: { type: 'object' } },
-                    research: { type: 'array', items: { $ref: '#/components/schemas/Paper' } },
-                    tools: { type: 'array', items: { type: 'object' } },
                   },
-                }),
-              ),
-            },
-            ...errors([...common, 403, 501, 502, 504]),
-          },
-        },
-      },
-      '/v2/scrape': {
-        post: {
-          operationId: 'scrape',
-          summary: 'Scrape one URL',
-          requestBody: { required: true, content: json({ $ref: '#/components/schemas/ScrapeRequest' }) },
-          responses: {
-            '200': {
-              description: 'The scraped document',
-              content: json(ok({ $ref: '#/components/schemas/Document' })),
-            },
-            ...errors([...common, 403, 404, 422, 501, 502, 504]),
-          },
-        },
-      },
-      '/v2/team/credit-usage': {
-        get: {
-          operationId: 'creditUsage',
-          summary:
-            "The calling key's credits (the route the official firecrawl client's getCreditUsage() calls)",
-          responses: {
-            '200': {
-              description: 'Remaining credits; null for a key without a budget',
-              content: json({
-                type: 'object',
-                required: ['success', 'data'],
-                properties: {
-                  success: { const: true },
-                  id: { type: 'string' },
-                  data: {
-                    type: 'object',
-                    required: ['remainingCredits', 'planCredits'],
-                    additionalProperties: false,
-                    properties: {
-                      remainingCredits: { type: ['integer', 'null'], minimum: 0 },
-                      planCredits: { type: ['integer', 'null'], minimum: 0 },
-                      billingPeriodStart: { type: ['string', 'null'] },
-                      billingPeriodEnd: { type: ['string', 'null'] },
-                    },
-                  },
+                  news: { type: 'array', items: { type: 'object' } },
+                  images: { type: 'array', items: { type: 'object' } },
+                  research: { type: 'array', items: { $ref: '#/components/schemas/Paper' } },
+                  tools: { type: 'array', items: { type: 'object' } },
                 },
               }),
-            },
-            ...errors(always),
+            ),
           },
+          ...errors([...common, 403, 501, 502, 504]),
         },
       },
-      '/v2/health': {
-        get: {
-          operationId: 'health',
-          security: [],
-          responses: {
-            '200': {
-              description: 'Serving, with the operations that are live',
-              content: json({
-                type: 'object',
-                required: ['success', 'status', 'operations'],
-                properties: {
-                  success: { const: true },
-                  status: { const: 'ok' },
-                  id: { type: 'string' },
-                  operations: {
-                    type: 'object',
-                    required: ['parse', 'search', 'scrape'],
-                    additionalProperties: {
-                      type: 'object',
-                      required: ['live'],
-                      properties: { live: { type: 'boolean' }, provider: { type: ['string', 'null'] } },
-                    },
-                  },
-                  state: {
-                    type: 'object',
-                    description: 'Where credits and rate limits are kept; memory means a restart resets them',
-                    properties: { store: { enum: ['memory', 'sqlite', 'redis'] } },
+    },
+    '/v2/scrape': {
+      post: {
+        operationId: 'scrape',
+        summary: 'Scrape one URL',
+        requestBody: { required: true, content: json({ $ref: '#/components/schemas/ScrapeRequest' }) },
+        responses: {
+          '200': {
+            description: 'The scraped document',
+            content: json(ok({ $ref: '#/components/schemas/Document' })),
+          },
+          ...errors([...common, 403, 404, 422, 501, 502, 504]),
+        },
+      },
+    },
+  };
+}
+
+/** The server's own routes: credits, health, artifacts and this document. */
+function servicePaths(always: number[]): Record<string, unknown> {
+  return {
+    '/v2/team/credit-usage': {
+      get: {
+        operationId: 'creditUsage',
+        summary:
+          "The calling key's credits (the route the official firecrawl client's getCreditUsage() calls)",
+        responses: {
+          '200': {
+            description: 'Remaining credits; null for a key without a budget',
+            content: json({
+              type: 'object',
+              required: ['success', 'data'],
+              properties: {
+                success: { const: true },
+                id: { type: 'string' },
+                data: {
+                  type: 'object',
+                  required: ['remainingCredits', 'planCredits'],
+                  additionalProperties: false,
+                  properties: {
+                    remainingCredits: { type: ['integer', 'null'], minimum: 0 },
+                    planCredits: { type: ['integer', 'null'], minimum: 0 },
+                    billingPeriodStart: { type: ['string', 'null'] },
+                    billingPeriodEnd: { type: ['string', 'null'] },
                   },
                 },
-              }),
-            },
-            ...errors([503]),
+              },
+            }),
           },
+          ...errors(always),
         },
       },
-      '/v2/artifacts/{name}': {
-        get: {
-          operationId: 'artifact',
-          security: [],
-          parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }],
-          responses: {
-            '200': {
-              description: 'A screenshot or PDF that scrape made, or an image a parse wrote (images format)',
-              content: Object.fromEntries(Object.values(ARTIFACT_TYPES).map((t) => [t, {}])),
-            },
-            ...errors([404, 503]),
+    },
+    '/v2/health': {
+      get: {
+        operationId: 'health',
+        security: [],
+        responses: {
+          '200': {
+            description: 'Serving, with the operations that are live',
+            content: json({
+              type: 'object',
+              required: ['success', 'status', 'operations'],
+              properties: {
+                success: { const: true },
+                status: { const: 'ok' },
+                id: { type: 'string' },
+                operations: {
+                  type: 'object',
+                  required: ['parse', 'search', 'scrape'],
+                  additionalProperties: {
+                    type: 'object',
+                    required: ['live'],
+                    properties: { live: { type: 'boolean' }, provider: { type: ['string', 'null'] } },
+                  },
+                },
+                state: {
+                  type: 'object',
+                  description: 'Where credits and rate limits are kept; memory means a restart resets them',
+                  properties: { store: { enum: ['memory', 'sqlite', 'redis'] } },
+                },
+              },
+            }),
           },
+          ...errors([503]),
         },
       },
-      '/v2/openapi.json': {
-        get: {
-          operationId: 'openapi',
-          security: [],
-          responses: {
-            '200': { description: 'This document', content: json({ type: 'object' }) },
-            ...errors([503]),
+    },
+    '/v2/artifacts/{name}': {
+      get: {
+        operationId: 'artifact',
+        security: [],
+        parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          '200': {
+            description: 'A screenshot or PDF that scrape made, or an image a parse wrote (images format)',
+            content: Object.fromEntries(Object.values(ARTIFACT_TYPES).map((t) => [t, {}])),
           },
+          ...errors([404, 503]),
+        },
+      },
+    },
+    '/v2/openapi.json': {
+      get: {
+        operationId: 'openapi',
+        security: [],
+        responses: {
+          '200': { description: 'This document', content: json({ type: 'object' }) },
+          ...errors([503]),
         },
       },
     },

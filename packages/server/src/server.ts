@@ -116,11 +116,10 @@ function makeParsePool(config: ServerConfig, maxJobs: number): ParsePool | undef
 }
 
 /**
- * Builds the `/v2` HTTP API. Throws at once when the configuration is unsafe: no keys without
- * `noAuth`, or `noAuth` on an interface other than loopback.
+ * The server's shared state from its configuration: keys, the state store, limits, ledger,
+ * parse pool and metrics. Throws when the configuration is unsafe.
  */
-export function createServer(config: ServerConfig = {}): DistillServer {
-  const cfg = resolveConfig(config);
+function buildContext(config: ServerConfig, cfg: ResolvedConfig): ServerContext {
   const keyList = [...(config.apiKeys ?? []), ...(config.keysFile ? readKeysFile(config.keysFile) : [])];
   const keys = new KeyStore(keyList, config.defaultFeatures ?? []);
   if (cfg.noAuth && !isLoopback(cfg.host)) {
@@ -160,38 +159,28 @@ export function createServer(config: ServerConfig = {}): DistillServer {
     ctx.metrics = new ServerMetrics(() => gate.stats());
   }
 
-  const logger =
-    cfg.logger === false || cfg.logger === undefined
-      ? cfg.logger === false
-        ? false
-        : { level: 'info' }
-      : cfg.logger === true
-        ? { level: 'info' }
-        : { level: cfg.logger.level ?? 'info', ...(cfg.logger.stream ? { stream: cfg.logger.stream } : {}) };
+  return ctx;
+}
 
-  const app = Fastify({
-    logger,
-    bodyLimit: cfg.maxJsonBytes,
-    // A caller's own X-Request-Id is kept (and echoed) when it is a sane token, so its logs and
-    // ours join up; anything else gets a fresh id.
-    genReqId: (req) => {
-      const h = req.headers['x-request-id'];
-      return typeof h === 'string' && SANE_REQUEST_ID.test(h) ? h : randomUUID();
-    },
-    requestIdHeader: false,
-    // Fastify would log each request's URL and headers; we log one line with status and timing.
-    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'id' }),
-    return503OnClosing: false,
-    // Node's own deadline is a backstop behind ours (which answer in JSON first).
-    requestTimeout: cfg.requestTimeoutMs + 30_000,
-    http: {
-      headersTimeout: cfg.headersTimeoutMs,
-      // Node enforces the header deadline on this tick; keep it fine enough to matter.
-      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(cfg.headersTimeoutMs / 2))),
-    },
-    clientErrorHandler,
-  });
+/** Fastify's logger settings from ours: off, info, or a level and a stream. */
+function loggerOptions(cfg: ResolvedConfig) {
+  return cfg.logger === false || cfg.logger === undefined
+    ? cfg.logger === false
+      ? false
+      : { level: 'info' }
+    : cfg.logger === true
+      ? { level: 'info' }
+      : { level: cfg.logger.level ?? 'info', ...(cfg.logger.stream ? { stream: cfg.logger.stream } : {}) };
+}
 
+/**
+ * What every request passes through: its state and id, the drain, its deadline, the key, the
+ * rate limit and the credit hold (onRequest); the log line and metrics (onResponse); catalogue
+ * errors for everything that fails.
+ */
+function installHooks(app: FastifyInstance, ctx: ServerContext, config: ServerConfig): void {
+  const cfg = ctx.config;
+  const { keys, anonymous } = ctx;
   app.decorateRequest('distill', null as unknown as RequestState);
 
   app.addHook('onRequest', async (req, reply) => {
@@ -313,7 +302,10 @@ export function createServer(config: ServerConfig = {}): DistillServer {
   app.setNotFoundHandler(async (req) => {
     throw new DistillError('NOT_FOUND', `Not Found: no route for ${req.method} ${req.url.split('?')[0]}`);
   });
+}
 
+/** The routes, each in its own scope. */
+function registerRoutes(app: FastifyInstance, ctx: ServerContext, config: ServerConfig): void {
   app.register(async (scope) => healthRoutes(scope, ctx));
   app.register(async (scope) => artifactRoutes(scope, ctx));
   app.register(openApiRoutes);
@@ -324,6 +316,42 @@ export function createServer(config: ServerConfig = {}): DistillServer {
   if (config.ui !== false) app.register(async (scope) => uiRoutes(scope, ctx));
   app.register(async (scope) => usageRoutes(scope, ctx));
   app.register(async (scope) => crawlRoutes(scope, ctx, config.crawl));
+}
+
+/**
+ * Builds the `/v2` HTTP API. Throws at once when the configuration is unsafe: no keys without
+ * `noAuth`, or `noAuth` on an interface other than loopback.
+ */
+export function createServer(config: ServerConfig = {}): DistillServer {
+  const cfg = resolveConfig(config);
+  const ctx = buildContext(config, cfg);
+  const { keys, anonymous, state } = ctx;
+  const logger = loggerOptions(cfg);
+  const app = Fastify({
+    logger,
+    bodyLimit: cfg.maxJsonBytes,
+    // A caller's own X-Request-Id is kept (and echoed) when it is a sane token, so its logs and
+    // ours join up; anything else gets a fresh id.
+    genReqId: (req) => {
+      const h = req.headers['x-request-id'];
+      return typeof h === 'string' && SANE_REQUEST_ID.test(h) ? h : randomUUID();
+    },
+    requestIdHeader: false,
+    // Fastify would log each request's URL and headers; we log one line with status and timing.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'id' }),
+    return503OnClosing: false,
+    // Node's own deadline is a backstop behind ours (which answer in JSON first).
+    requestTimeout: cfg.requestTimeoutMs + 30_000,
+    http: {
+      headersTimeout: cfg.headersTimeoutMs,
+      // Node enforces the header deadline on this tick; keep it fine enough to matter.
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(cfg.headersTimeoutMs / 2))),
+    },
+    clientErrorHandler,
+  });
+
+  installHooks(app, ctx, config);
+  registerRoutes(app, ctx, config);
 
   let closed: Promise<void> | undefined;
   return {
