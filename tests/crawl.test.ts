@@ -223,8 +223,13 @@ describe('crawl, map and batch scrape with the official client', { timeout: 600_
     expect(new Set(urls)).toEqual(new Set([...first, ...more]));
     expect(job.creditsUsed).toBe(11);
     // A cancelled batch, a crawl and a job that does not exist take no URLs.
-    const running = await client.startBatchScrape([`${site.url}/s6/p0`]);
+    // Forty pages, so the batch is still running when the cancel arrives (a one-page batch
+    // could finish first, and a completed batch rightly takes more URLs).
+    const running = await client.startBatchScrape(
+      Array.from({ length: 40 }, (_, i) => `${site.url}/s6/p${i + 2}`),
+    );
     await client.cancelBatchScrape(running.id);
+    expect((await client.getBatchScrapeStatus(running.id)).status).toBe('cancelled');
     await expect(client.startBatchScrape([`${site.url}/s6/p1`], { appendToId: running.id })).rejects.toThrow(
       /cancelled/,
     );
