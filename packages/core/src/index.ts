@@ -32,6 +32,7 @@ export * from './options/validate.js';
 export * from './registry/registry.js';
 export * from './text/codepages.js';
 export * from './text/decode.js';
+export * from './text/roman.js';
 export * from './transforms/base64-images.js';
 export * from './transforms/limit-nesting.js';
 export * from './transforms/redact-pii.js';

@@ -1,4 +1,4 @@
-import type { XmlElement } from '@distill/core';
+import { romanNumeral, type XmlElement } from '@distill/core';
 import { at, kid, kids } from '../ooxml/xml.js';
 
 interface Level {
@@ -20,30 +20,7 @@ export interface ListLabel {
   abstractId: string;
 }
 
-function toRoman(n: number): string {
-  const map: [number, string][] = [
-    [1000, 'm'],
-    [900, 'cm'],
-    [500, 'd'],
-    [400, 'cd'],
-    [100, 'c'],
-    [90, 'xc'],
-    [50, 'l'],
-    [40, 'xl'],
-    [10, 'x'],
-    [9, 'ix'],
-    [5, 'v'],
-    [4, 'iv'],
-    [1, 'i'],
-  ];
-  let out = '';
-  for (const [v, s] of map)
-    while (n >= v) {
-      out += s;
-      n -= v;
-    }
-  return out;
-}
+const toRoman = (n: number) => romanNumeral(n);
 
 function toLetters(n: number): string {
   if (n <= 0) return '';

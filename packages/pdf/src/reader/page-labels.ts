@@ -1,3 +1,4 @@
+import { romanNumeral } from '@distill/core';
 import type { PdfFile } from './document.js';
 import { type Dict, decodeTextString, isName, type PdfObject } from './objects.js';
 
@@ -79,38 +80,10 @@ function labelOf(file: PdfFile, d: Dict, offset: number): string {
   }
 }
 
-const ROMAN: [number, string][] = [
-  [1000, 'm'],
-  [900, 'cm'],
-  [500, 'd'],
-  [400, 'cd'],
-  [100, 'c'],
-  [90, 'xc'],
-  [50, 'l'],
-  [40, 'xl'],
-  [10, 'x'],
-  [9, 'ix'],
-  [5, 'v'],
-  [4, 'iv'],
-  [1, 'i'],
-];
-
 /** Past this a roman label is written in digits: a hostile /St must not make megabytes of m's. */
 const MAX_ROMAN = 10_000;
 
-/** Lower-case roman numerals; past 3999 the thousands repeat (m per thousand), as pdf.js writes them. */
-function roman(n: number): string {
-  if (n > MAX_ROMAN) return String(n);
-  let out = '';
-  let left = n;
-  for (const [v, s] of ROMAN) {
-    while (left >= v) {
-      out += s;
-      left -= v;
-    }
-  }
-  return out;
-}
+const roman = (n: number) => romanNumeral(n, MAX_ROMAN);
 
 /** a..z, then aa..zz, aaa..: the letter repeated (ISO 32000-1 §12.4.2), capped so a huge /St stays small. */
 function letters(n: number): string {
