@@ -1,5 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mutate } from './mutators.js';
@@ -58,6 +58,23 @@ export interface CampaignReport {
   peakRssMb: number;
   /** Every case, compact: [id, ext, mutator, class, code, ms, peak RSS growth MB]. */
   cases: [number, string, string, FuzzClass, string, number, number][];
+}
+
+/** Past the CPU limit's worth of wall time, how many times more a starved child may take. */
+const HANG_WALL_FACTOR = 6;
+const CLOCK_TICK_MS = 10; // Linux USER_HZ is 100 on every architecture Node supports
+
+/** CPU time (user + system, ms) of a process from /proc, or undefined where /proc is absent. */
+function childCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at state, field 3.
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * CLOCK_TICK_MS;
+  } catch {
+    return undefined;
+  }
 }
 
 const CHILD = resolve(fileURLToPath(import.meta.url), '../child.ts');
@@ -143,20 +160,33 @@ class Worker {
     await this.ready;
     return new Promise((res) => {
       const t0 = performance.now();
-      const timer = setTimeout(() => {
-        if (!this.pending) return;
+      const child = this.child;
+      const cpu0 = childCpuMs(child.pid);
+      const limit = this.opts.timeoutMs + this.opts.graceMs;
+      // A hang is a case that has had `limit` ms of CPU (or HANG_WALL_FACTOR times that in wall
+      // time) without answering. Wall time alone misclassifies a starved child on a loaded machine
+      // (a 10 MB CSV that takes 3 s of CPU took 30 s of wall time at load 25, niced).
+      const check = () => {
+        if (!this.pending || child !== this.child) return;
+        const wall = performance.now() - t0;
+        const now = childCpuMs(child.pid);
+        const cpu = cpu0 === undefined || now === undefined ? undefined : now - cpu0;
+        if (cpu !== undefined && cpu < limit && wall < limit * HANG_WALL_FACTOR) {
+          this.pending.timer = setTimeout(check, Math.max(250, limit - cpu));
+          return;
+        }
         this.pending = undefined;
-        const old = this.child;
         this.spawn();
-        old.kill('SIGKILL');
+        child.kill('SIGKILL');
         res({
           cls: 'hang',
-          error: `no answer ${this.opts.timeoutMs + this.opts.graceMs} ms after the start`,
-          ms: Math.round(performance.now() - t0),
+          error: `no answer after ${Math.round(wall)} ms (${cpu === undefined ? 'CPU unknown' : `${Math.round(cpu)} ms of CPU`}; limit ${limit} ms)`,
+          ms: Math.round(wall),
         });
-      }, this.opts.timeoutMs + this.opts.graceMs);
+      };
+      const timer = setTimeout(check, limit);
       this.pending = { resolve: res, timer, t0 };
-      this.child.send({ id: 1, bytes, filename, timeoutMs: this.opts.timeoutMs });
+      child.send({ id: 1, bytes, filename, timeoutMs: this.opts.timeoutMs });
     });
   }
   close(): void {
