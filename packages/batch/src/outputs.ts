@@ -1,3 +1,4 @@
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { ParseResult } from 'distill';
@@ -38,6 +39,35 @@ export function chunksJsonl(chunks: readonly unknown[]): string {
   return out;
 }
 
+/** Writes through a temporary file and a rename, as writeAtomic, without leaving the thread. */
+export function writeAtomicSync(path: string, data: string): void {
+  const dir = dirname(path);
+  if (!made.has(dir)) {
+    mkdirSync(dir, { recursive: true });
+    made.add(dir);
+  }
+  const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    writeFileSync(tmp, data);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(tmp, data);
+  }
+  renameSync(tmp, path);
+}
+
+/** The files a result makes: `<out>/<stem>.md` (and `.html`, `.chunks.jsonl`, `.json` as asked), with their text. */
+function outputFiles(out: string, outStem: string, result: ParseResult, json: boolean): [string, string][] {
+  const base = join(out, outStem);
+  const files: [string, string][] = [];
+  if (result.markdown !== undefined) files.push([`${base}.md`, result.markdown]);
+  if (result.html !== undefined) files.push([`${base}.html`, result.html]);
+  if (result.chunks !== undefined) files.push([`${base}.chunks.jsonl`, chunksJsonl(result.chunks)]);
+  if (json) files.push([`${base}.json`, `${JSON.stringify({ success: true, data: result }, null, 2)}\n`]);
+  return files;
+}
+
 /**
  * Writes `<out>/<stem>.md` (and `.html`, `.json`, and `.chunks.jsonl` for the chunks format, as
  * asked) and returns the paths written.
@@ -48,23 +78,14 @@ export async function writeOutputs(
   result: ParseResult,
   json: boolean,
 ): Promise<string[]> {
-  const base = join(out, outStem);
-  const written: string[] = [];
-  if (result.markdown !== undefined) {
-    await writeAtomic(`${base}.md`, result.markdown);
-    written.push(`${base}.md`);
-  }
-  if (result.html !== undefined) {
-    await writeAtomic(`${base}.html`, result.html);
-    written.push(`${base}.html`);
-  }
-  if (result.chunks !== undefined) {
-    await writeAtomic(`${base}.chunks.jsonl`, chunksJsonl(result.chunks));
-    written.push(`${base}.chunks.jsonl`);
-  }
-  if (json) {
-    await writeAtomic(`${base}.json`, `${JSON.stringify({ success: true, data: result }, null, 2)}\n`);
-    written.push(`${base}.json`);
-  }
-  return written;
+  const files = outputFiles(out, outStem, result, json);
+  for (const [path, data] of files) await writeAtomic(path, data);
+  return files.map(([path]) => path);
+}
+
+/** As writeOutputs, without leaving the thread (a command converting files one after another). */
+export function writeOutputsSync(out: string, outStem: string, result: ParseResult, json: boolean): string[] {
+  const files = outputFiles(out, outStem, result, json);
+  for (const [path, data] of files) writeAtomicSync(path, data);
+  return files.map(([path]) => path);
 }

@@ -1,6 +1,17 @@
+import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chunksJsonl, expandInputs, type InputFile, imageFilesFor, writeOutputs } from '@distill/batch';
-import { type ParseOptionsInput, parse, parseOptionsSchema, toDistillError, validate } from 'distill';
+import { chunksJsonl, expandInputs, type InputFile, imageFilesFor, writeOutputsSync } from '@distill/batch';
+import {
+  DEFAULT_LIBRARY_MAX_BYTES,
+  type ParseOptionsInput,
+  type ParseResult,
+  parse,
+  parseOptionsSchema,
+  type RuntimeOptions,
+  readInputFileSync,
+  toDistillError,
+  validate,
+} from 'distill/internals';
 import type { Io } from '../io.js';
 import { flagError, terminalError } from '../messages.js';
 import {
@@ -24,6 +35,17 @@ the exit code is 1 if any file failed.
   --progress                show page progress on stderr (on by default when it is a terminal)
 ${IMAGES_FLAG_HELP}
 ${PARSE_FLAGS_HELP}`;
+
+/**
+ * One file, read and (by the caller) written without leaving the thread: the command converts
+ * files one after another, so asynchronous I/O would only add round trips through libuv's
+ * thread pool, which a busy machine makes wait for a core. The library's parse(path) reads the
+ * same way otherwise (same limit, same errors, same name).
+ */
+function parseFile(path: string, options: ParseOptionsInput, runtime: RuntimeOptions): Promise<ParseResult> {
+  const data = readInputFileSync(path, DEFAULT_LIBRARY_MAX_BYTES);
+  return parse({ data, filename: basename(path) }, options, runtime);
+}
 
 export async function parseCommand(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -78,7 +100,7 @@ export async function parseCommand(argv: string[], io: Io): Promise<number> {
     single = all[0];
     const progress = pageProgress(io, values.progress === true, single.path);
     try {
-      const result = await parse(single.path, options, {
+      const result = await parseFile(single.path, options, {
         ...(values.images ? { imageFiles: imageFilesFor(values.images) } : {}),
         onProgress: progress.update,
       });
@@ -114,12 +136,12 @@ export async function parseCommand(argv: string[], io: Io): Promise<number> {
     const t0 = Date.now();
     const progress = pageProgress(io, values.progress === true, file.path);
     try {
-      const result = await parse(file.path, options, {
+      const result = await parseFile(file.path, options, {
         ...(values.images ? { imageFiles: imageFilesFor(values.images, out, file.outStem) } : {}),
         onProgress: progress.update,
       });
       progress.done();
-      const written = await writeOutputs(out, file.outStem, result, values.json === true);
+      const written = writeOutputsSync(out, file.outStem, result, values.json === true);
       done++;
       io.err(`ok    ${file.path} → ${written.join(', ')} (${Date.now() - t0} ms)\n`);
       if (result.warning) io.err(`      warning: ${result.warning.replace(/\n/g, '\n      warning: ')}\n`);

@@ -1,3 +1,4 @@
+import { readFileSync, type Stats, statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -64,23 +65,47 @@ function gunzipped(input: LoadedInput, maxBytes: number): LoadedInput {
   return { ...input, bytes, filename, contentType };
 }
 
+/** The size of a file the user named, or the catalogue error for what it is instead. */
+function regularFileSize(path: string, st: Stats, maxBytes: number): number {
+  if (!st.isFile()) throw new DistillError('BAD_REQUEST', `Bad Request: ${path} is not a file`);
+  if (st.size > maxBytes) throw tooLarge(st.size, maxBytes);
+  return st.size;
+}
+
 /**
  * A file the user named, read whole: a missing, unreadable or non-regular file is a catalogue
  * error that names it, and an oversized one is refused before it is read.
  */
 export async function readInputFile(path: string, maxBytes: number): Promise<Uint8Array> {
-  let size: number;
+  let st: Stats;
   try {
-    const st = await stat(path);
-    if (!st.isFile()) throw new DistillError('BAD_REQUEST', `Bad Request: ${path} is not a file`);
-    size = st.size;
+    st = await stat(path);
   } catch (e) {
-    if (e instanceof DistillError) throw e;
     throw unreadable(path, e);
   }
-  if (size > maxBytes) throw tooLarge(size, maxBytes);
+  regularFileSize(path, st, maxBytes);
   try {
     return new Uint8Array(await readFile(path));
+  } catch (e) {
+    throw unreadable(path, e);
+  }
+}
+
+/**
+ * As readInputFile, without leaving the thread: for a command that converts one file after
+ * another, where each asynchronous step is a round trip through libuv's thread pool (four per
+ * file) that a busy machine makes wait for a core.
+ */
+export function readInputFileSync(path: string, maxBytes: number): Uint8Array {
+  let st: Stats;
+  try {
+    st = statSync(path);
+  } catch (e) {
+    throw unreadable(path, e);
+  }
+  regularFileSize(path, st, maxBytes);
+  try {
+    return new Uint8Array(readFileSync(path));
   } catch (e) {
     throw unreadable(path, e);
   }
