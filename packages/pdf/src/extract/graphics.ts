@@ -1,4 +1,8 @@
+import { settleFieldKinds } from '../shapes.js';
 import type { Box, Rule } from '../types.js';
+
+// Rules have double fields from the start (shapes.ts).
+settleFieldKinds({ x0: 0.5, x1: 0.5, y0: 0.5, y1: 0.5 } satisfies Rule);
 
 type Matrix = [number, number, number, number, number, number];
 

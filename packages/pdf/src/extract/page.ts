@@ -1,5 +1,6 @@
 import type { PdfPage } from '../pdfjs.js';
 import { loadPdfjs } from '../pdfjs.js';
+import { settleFieldKinds } from '../shapes.js';
 import type { Box, LinkArea, PageInput, TextRun } from '../types.js';
 import { type Matrix, multiplyMatrix, type OpCodes, readGraphics } from './graphics.js';
 
@@ -145,6 +146,23 @@ export interface ItemStyle {
 
 const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 
+// Runs (here and in ocr/runs.ts) and link areas have double fields from the start (shapes.ts).
+settleFieldKinds(
+  {
+    text: '',
+    x0: 0.5,
+    y0: 0.5,
+    x1: 0.5,
+    y1: 0.5,
+    base: 0.5,
+    size: 0.5,
+    bold: false,
+    italic: false,
+    rotated: false,
+  } satisfies TextRun,
+  { url: '', x0: 0.5, x1: 0.5, y0: 0.5, y1: 0.5 } satisfies LinkArea,
+);
+
 /**
  * Text items (pdf.js getTextContent's shape, or the fast reader's) to runs in the top-left
  * page frame: boxes from the font's ascent and descent, rotated text with an approximate box.
@@ -175,16 +193,19 @@ export function textItemsToRuns<T extends { str?: string; transform?: number[]; 
     if (Math.abs(angle) < 0.05 && !style.vertical) {
       const x0 = tx[4];
       const base = tx[5];
+      // Every run is built with the same fields in the same order (rotated included), so
+      // the layout code that reads them sees one object shape and is compiled once.
       runs.push({
         text: str,
         x0,
-        x1: x0 + w,
         y0: base - ascent * size,
+        x1: x0 + w,
         y1: base - descent * size,
         base,
         size,
         bold: style.bold,
         italic: style.italic,
+        rotated: false,
       });
     } else {
       // Rotated text: keep its text with an approximate box around its path.
@@ -193,8 +214,8 @@ export function textItemsToRuns<T extends { str?: string; transform?: number[]; 
       runs.push({
         text: str,
         x0: Math.min(tx[4], ex) - size / 2,
-        x1: Math.max(tx[4], ex) + size / 2,
         y0: Math.min(tx[5], ey) - size / 2,
+        x1: Math.max(tx[4], ex) + size / 2,
         y1: Math.max(tx[5], ey) + size / 2,
         base: tx[5],
         size,

@@ -1,3 +1,5 @@
+import { changedRun } from '../run-shape.js';
+import { settleFieldKinds } from '../shapes.js';
 import type {
   Box,
   LayoutBlock,
@@ -53,6 +55,13 @@ const union = (a: Box, b: Box): Box => ({
   x1: Math.max(a.x1, b.x1),
   y1: Math.max(a.y1, b.y1),
 });
+
+// Plain boxes, reading-order options and page layouts have double fields from the start (shapes.ts).
+settleFieldKinds(
+  { x0: 0.5, y0: 0.5, x1: 0.5, y1: 0.5 } satisfies Box,
+  { minColumnGap: 0.5, minColumnWidth: 0.5 },
+  { pageNumber: 1, width: 0.5, height: 0.5, blocks: [], chars: 0.5 } satisfies PageLayout,
+);
 
 type Item =
   | { kind: 'line'; line: Line }
@@ -250,7 +259,7 @@ function pageTables(input: PageInput, runs: TextRun[]): { tables: FoundTable[]; 
   }
   if (freeRects.length > 0) {
     const already = new Set(tables.flatMap((t) => [...t.runs]));
-    const rest = runs.map((r, i) => (already.has(i) ? { ...r, rotated: true } : r));
+    const rest = runs.map((r, i) => (already.has(i) ? changedRun(r, { rotated: true }) : r));
     tables.push(
       ...findRuledTables(
         rest,

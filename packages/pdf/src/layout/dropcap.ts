@@ -1,3 +1,4 @@
+import { changedRun } from '../run-shape.js';
 import type { TextRun } from '../types.js';
 
 /**
@@ -27,8 +28,7 @@ export function placeDropCaps(runs: readonly TextRun[]): TextRun[] {
     }
     if (!first || !/^\p{Ll}/u.test(first.text)) return;
     out ??= runs.slice();
-    out[i] = {
-      ...cap,
+    out[i] = changedRun(cap, {
       text: cap.text.trim(),
       x0: first.x0 - first.size * 0.6,
       x1: first.x0,
@@ -36,7 +36,7 @@ export function placeDropCaps(runs: readonly TextRun[]): TextRun[] {
       y1: first.y1,
       base: first.base,
       size: first.size,
-    };
+    });
   });
   return out ?? (runs as TextRun[]);
 }

@@ -1,7 +1,11 @@
+import { settleFieldKinds } from '../shapes.js';
 import type { Box, TextRun } from '../types.js';
 import { type FoundTable, plausibleTable, runsText, type TableCellOut } from './tables.js';
 
 const TOL = 2;
+
+// Rows of framed cells have double fields from the start (shapes.ts).
+settleFieldKinds({ y0: 0.5, y1: 0.5, cols: new Set<number>() });
 
 const centreIn = (r: TextRun, b: Box, pad = 0) => {
   const cx = (r.x0 + r.x1) / 2;

@@ -1,3 +1,4 @@
+import { settleFieldKinds } from '../shapes.js';
 import type { TextRun } from '../types.js';
 
 /** A narrow vertical channel between two columns of text: split lines that cross it. */
@@ -6,6 +7,9 @@ export interface Gutter {
   y0: number;
   y1: number;
 }
+
+// Gutters and their candidates have double fields from the start (shapes.ts).
+settleFieldKinds({ x: 0.5, y0: 0.5, y1: 0.5, support: 0.5 }, { x: 0.5, y0: 0.5, y1: 0.5 } satisfies Gutter);
 
 /** Rows of one region in a row: fewer and a gap could be chance (justified word spacing). */
 const MIN_ROWS = 6;

@@ -1,3 +1,4 @@
+import { settleFieldKinds } from '../shapes.js';
 import type { Box, TextRun } from '../types.js';
 import type { Gutter } from './gutters.js';
 
@@ -100,6 +101,24 @@ export const endsWithSpace = (s: string): boolean => s.length > 0 && isSpaceCode
 export const startsWithSpace = (s: string): boolean => s.length > 0 && isSpaceCode(s.charCodeAt(0));
 
 const BULLET_ONLY = /^\s*([•●◦▪■□◆◇►▸‣⁃∙·➢➤✓✔❖-]|\d{1,2}[.)]|[a-z][.)])\s*$/u;
+
+// Lines (makeLine) and row statistics (buildLines) have double fields from the start (shapes.ts).
+settleFieldKinds(
+  {
+    runs: [],
+    text: '',
+    x0: 0.5,
+    y0: 0.5,
+    x1: 0.5,
+    y1: 0.5,
+    base: 0.5,
+    size: 0.5,
+    bold: false,
+    italic: false,
+    rotated: false,
+  } satisfies Line,
+  { size: 0.5, y0: 0.5, y1: 0.5 },
+);
 
 function dominant<T>(runs: TextRun[], key: (r: TextRun) => T): T {
   const weight = new Map<T, number>();

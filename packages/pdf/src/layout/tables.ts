@@ -1,3 +1,4 @@
+import { changedRun } from '../run-shape.js';
 import type { Box, Rule, TextRun } from '../types.js';
 import { findGutters } from './gutters.js';
 import { buildLines, type Line, makeLine } from './lines.js';
@@ -556,12 +557,13 @@ export function splitWords(run: TextRun): TextRun[] {
     const space = i === chars.length || /\s/.test(chars[i]);
     if (!space && start < 0) start = i;
     if (space && start >= 0) {
-      out.push({
-        ...run,
-        text: chars.slice(start, i).join(''),
-        x0: run.x0 + start * step,
-        x1: run.x0 + i * step,
-      });
+      out.push(
+        changedRun(run, {
+          text: chars.slice(start, i).join(''),
+          x0: run.x0 + start * step,
+          x1: run.x0 + i * step,
+        }),
+      );
       start = -1;
     }
   }

@@ -1,9 +1,13 @@
+import { settleFieldKinds } from '../shapes.js';
 import type { Box } from '../types.js';
 
 interface Gap {
   at: number;
   width: number;
 }
+
+// Gaps have double fields from the start (shapes.ts).
+settleFieldKinds({ at: 0.5, width: 0.5 } satisfies Gap);
 
 /** Gaps in the projection of boxes on one axis: [lo, hi) pairs sorted by lo. */
 function gaps(ranges: [number, number][]): Gap[] {

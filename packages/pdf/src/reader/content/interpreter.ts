@@ -1,4 +1,5 @@
 import { MAX_IMAGE_PIXELS } from '../../image-limits.js';
+import { settleFieldKinds } from '../../shapes.js';
 import type { PdfFile } from '../document.js';
 import type { Font, FontCache, Glyph } from '../fonts.js';
 import { EOF, isWhite, Lexer, readObject, skipObject } from '../lexer.js';
@@ -9,7 +10,26 @@ import { PathBuilder } from './path-builder.js';
 type M = number[];
 /** Stands for a dictionary operand whose contents are skipped (see run). */
 const SKIPPED_DICT = new Dict();
-const IDENTITY: M = [1, 0, 0, 1, 0, 0];
+
+/**
+ * Every matrix is an array of doubles from the start. A literal of small integers
+ * (`[1, 0, 0, 1, 0, 0]`) holds Smis and a copy of the operand array holds any value, so the
+ * first fractional value written would change the array's elements kind: the functions that
+ * read matrices (show, currentTransform, translateTextMatrix...) then met several kinds and
+ * were deoptimised and compiled again on a cold run, each time at a large compile cost.
+ */
+function matrix(a: number, b: number, c: number, d: number, e: number, f: number): M {
+  const m = [0.5, 0.5, 0.5, 0.5, 0.5, 0.5];
+  m[0] = a;
+  m[1] = b;
+  m[2] = c;
+  m[3] = d;
+  m[4] = e;
+  m[5] = f;
+  return m;
+}
+const copyMatrix = (m: readonly number[]): M => matrix(m[0], m[1], m[2], m[3], m[4], m[5]);
+const IDENTITY: M = matrix(1, 0, 0, 1, 0, 0);
 
 /** An image XObject as drawn: the stream and the CTM that maps its unit square to user space. */
 export interface DrawnPicture {
@@ -19,14 +39,15 @@ export interface DrawnPicture {
 /** Pictures kept per page at most (a page tiled with thousands of image pieces keeps the first). */
 const MAX_PICTURES = 500;
 
-const transform = (m1: M, m2: M): M => [
-  m1[0] * m2[0] + m1[2] * m2[1],
-  m1[1] * m2[0] + m1[3] * m2[1],
-  m1[0] * m2[2] + m1[2] * m2[3],
-  m1[1] * m2[2] + m1[3] * m2[3],
-  m1[0] * m2[4] + m1[2] * m2[5] + m1[4],
-  m1[1] * m2[4] + m1[3] * m2[5] + m1[5],
-];
+const transform = (m1: M, m2: M): M =>
+  matrix(
+    m1[0] * m2[0] + m1[2] * m2[1],
+    m1[1] * m2[0] + m1[3] * m2[1],
+    m1[0] * m2[2] + m1[2] * m2[3],
+    m1[1] * m2[2] + m1[3] * m2[3],
+    m1[0] * m2[4] + m1[2] * m2[5] + m1[4],
+    m1[1] * m2[4] + m1[3] * m2[5] + m1[5],
+  );
 
 /** A text item as pdf.js's getTextContent makes it (horizontal writing only). */
 export interface TextItem {
@@ -45,8 +66,8 @@ class State {
   /** The resource name of the font: pdf.js skips a Tf repeating name and size, even in a form whose name means another font. */
   fontName: string | null = null;
   fontSize = 0;
-  textMatrix: M = IDENTITY.slice();
-  textLineMatrix: M = IDENTITY.slice();
+  textMatrix: M = copyMatrix(IDENTITY);
+  textLineMatrix: M = copyMatrix(IDENTITY);
   charSpacing = 0;
   wordSpacing = 0;
   leading = 0;
@@ -65,8 +86,8 @@ class State {
   }
   clone(): State {
     const s = Object.assign(new State(), this);
-    s.textMatrix = this.textMatrix.slice();
-    s.textLineMatrix = this.textLineMatrix.slice();
+    s.textMatrix = copyMatrix(this.textMatrix);
+    s.textLineMatrix = copyMatrix(this.textLineMatrix);
     return s;
   }
   translateTextMatrix(x: number, y: number): void {
@@ -81,7 +102,7 @@ class State {
   }
   carriageReturn(): void {
     this.translateTextLineMatrix(0, -this.leading);
-    this.textMatrix = this.textLineMatrix.slice();
+    this.textMatrix = copyMatrix(this.textLineMatrix);
   }
 }
 
@@ -119,6 +140,39 @@ function normalizeUnicode(s: string): string {
   return s.replace(NORMALIZE, (_, p1: string | undefined, p2: string | undefined) =>
     p1 ? p1.normalize('NFKC') : 'ſt'.repeat((p2 ?? '').length),
   );
+}
+
+// Number fields of the state, the builder's item and text items are doubles from the start
+// (see shapes.ts); the samples list the fields in the order the objects below are made.
+{
+  const state = new State();
+  state.fontSize = 0.5;
+  state.charSpacing = 0.5;
+  state.wordSpacing = 0.5;
+  state.leading = 0.5;
+  state.textHScale = 0.5;
+  state.textRise = 0.5;
+  state.renderMode = 0.5;
+  const item = {
+    initialized: false,
+    str: [] as string[],
+    width: 0.5,
+    height: 0.5,
+    totalWidth: 0.5,
+    totalHeight: 0.5,
+    transform: IDENTITY,
+    prevTransform: null,
+    textAdvanceScale: 0.5,
+    trackingSpaceMin: 0.5,
+    notASpace: 0.5,
+    negativeSpaceMax: 0.5,
+    spaceInFlowMin: 0.5,
+    spaceInFlowMax: 0.5,
+    hasEOL: false,
+    font: null,
+  };
+  const textItem = { str: '', width: 0.5, height: 0.5, transform: IDENTITY, font: null, hasEOL: false };
+  settleFieldKinds(state, item, textItem);
 }
 
 /** The text-content builder of one content stream level (pdf.js keeps one per form too). */
@@ -175,7 +229,7 @@ class TextBuilder {
       str: ' ',
       width,
       height,
-      transform: (tr ?? this.item.prevTransform ?? IDENTITY).slice(),
+      transform: copyMatrix(tr ?? this.item.prevTransform ?? IDENTITY),
       font: f,
       hasEOL: false,
     });
@@ -202,14 +256,14 @@ class TextBuilder {
       into[5] = c[1] * m4 + c[3] * m5 + c[5];
       return into;
     }
-    return [
+    return matrix(
       c[0] * m0 + c[2] * m1,
       c[1] * m0 + c[3] * m1,
       c[0] * m2 + c[2] * m3,
       c[1] * m2 + c[3] * m3,
       c[0] * m4 + c[2] * m5 + c[4],
       c[1] * m4 + c[3] * m5 + c[5],
-    ];
+    );
   }
 
   private ensureItem() {
@@ -291,7 +345,7 @@ class TextBuilder {
     return true;
   }
 
-  private readonly scratch: M = [0, 0, 0, 0, 0, 0];
+  private readonly scratch: M = matrix(0, 0, 0, 0, 0, 0);
 
   private compareWithLastPosition(glyphWidth: number): boolean {
     const cur = this.currentTransform(this.scratch);
@@ -636,8 +690,8 @@ export class ContentInterpreter {
     const ts = f.ts;
     switch (op) {
       case 'BT':
-        ts.textMatrix = IDENTITY.slice();
-        ts.textLineMatrix = IDENTITY.slice();
+        ts.textMatrix = copyMatrix(IDENTITY);
+        ts.textLineMatrix = copyMatrix(IDENTITY);
         this.emit(OP.other);
         return;
       case 'ET':
@@ -680,7 +734,7 @@ export class ContentInterpreter {
         if (isNum(args[0]) && isNum(args[1])) {
           if (op === 'TD') ts.leading = -args[1];
           ts.translateTextLineMatrix(args[0], args[1]);
-          ts.textMatrix = ts.textLineMatrix.slice();
+          ts.textMatrix = copyMatrix(ts.textLineMatrix);
         }
         return;
       case 'T*':
@@ -688,8 +742,8 @@ export class ContentInterpreter {
         return;
       case 'Tm':
         if ((args as unknown[]).every(isNum)) {
-          ts.textMatrix = (args as number[]).slice();
-          ts.textLineMatrix = (args as number[]).slice();
+          ts.textMatrix = copyMatrix(args as number[]);
+          ts.textLineMatrix = copyMatrix(args as number[]);
           f.tb.updateAdvanceScale();
         }
     }
