@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import Piscina from 'piscina';
+import type Piscina from 'piscina';
 import type { ConvertOutcome, ConvertTask } from './convert.js';
 
 /**
@@ -45,24 +45,34 @@ export function defaultBatchHeapMb(): number {
   return Number.isInteger(v) && v >= 64 ? v : 1536;
 }
 
-/** A pool of worker threads, each with its own engine, that converts files. */
+/**
+ * A pool of worker threads, each with its own engine, that converts files. piscina (and the
+ * threads) start with the first file, so importing this package, as `distill parse` does for
+ * its folder walk, loads no thread pool.
+ */
 export class ConvertPool {
-  private readonly pool: Piscina;
+  private pool?: Promise<Piscina>;
   readonly size: number;
   readonly maxHeapMb: number;
 
   constructor(opts: PoolOptions = {}) {
     this.size = Math.max(1, opts.concurrency ?? availableParallelism());
     this.maxHeapMb = opts.maxHeapMb ?? defaultBatchHeapMb();
-    const { filename, execArgv } = workerFile();
-    this.pool = new Piscina({
-      filename,
-      execArgv,
-      minThreads: this.size,
-      maxThreads: this.size,
-      idleTimeout: 60_000,
-      resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb },
+  }
+
+  private start(): Promise<Piscina> {
+    this.pool ??= import('piscina').then(({ Piscina }) => {
+      const { filename, execArgv } = workerFile();
+      return new Piscina({
+        filename,
+        execArgv,
+        minThreads: this.size,
+        maxThreads: this.size,
+        idleTimeout: 60_000,
+        resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb },
+      });
     });
+    return this.pool;
   }
 
   /**
@@ -102,7 +112,8 @@ export class ConvertPool {
     const timer = setTimeout(() => ac.abort(), hardTimeoutMs);
     const t0 = performance.now();
     try {
-      return (await this.pool.run(task, { signal: ac.signal })) as ConvertOutcome;
+      const pool = await this.start();
+      return (await pool.run(task, { signal: ac.signal })) as ConvertOutcome;
     } catch (e) {
       const aborted = ac.signal.aborted;
       const oom = /ERR_WORKER_OUT_OF_MEMORY|out of memory/i.test(String((e as Error)?.message ?? e));
@@ -125,7 +136,7 @@ export class ConvertPool {
     }
   }
 
-  close(): Promise<void> {
-    return this.pool.destroy();
+  async close(): Promise<void> {
+    if (this.pool) await (await this.pool).destroy();
   }
 }
