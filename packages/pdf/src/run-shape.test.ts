@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Matrix } from './extract/graphics.js';
 import { textItemsToRuns } from './extract/page.js';
 import { ocrPageInput } from './ocr/runs.js';
 import { changedRun } from './run-shape.js';
@@ -6,7 +7,7 @@ import { changedRun } from './run-shape.js';
 // Every run is made with the same properties in the same order, so V8 gives all of them one
 // hidden class and the layout functions reading them are compiled once (see shapes.ts). A new
 // field added at one site and not the others would split them again: these tests fail then.
-const IDENTITY = [1, 0, 0, 1, 0, 0];
+const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
 const style = () => ({ bold: false, italic: false });
 
 describe('runs keep one shape', () => {
