@@ -1,3 +1,5 @@
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { PaperIndex, type PaperQuery, type PaperResult } from '../papers/paper-search.js';
 import type {
   ProviderCapabilities,
@@ -17,7 +19,7 @@ import {
 } from '../query/match.js';
 import { type OperatorName, type ParsedQuery, positiveWords } from '../query/operators.js';
 import { inRange } from '../query/tbs.js';
-import { type IndexData, type IndexedDoc, readIndex } from './index-format.js';
+import { INDEX_FILE, type IndexData, type IndexedDoc, readIndex } from './index-format.js';
 import { tokenize } from './tokenize.js';
 
 const K1 = 1.2;
@@ -310,6 +312,16 @@ const LOCAL_OPERATORS: ReadonlySet<OperatorName> = new Set([
 ]);
 
 /** The embedded provider: searches an index built by `distill index`, offline. */
+/** What tells one index file from its replacement: inode, size and modification time (undefined when absent). */
+async function fileVersion(path: string): Promise<string | undefined> {
+  try {
+    const s = await stat(path);
+    return `${s.ino}:${s.size}:${s.mtimeMs}`;
+  } catch {
+    return undefined;
+  }
+}
+
 export class LocalIndexProvider implements SearchProvider {
   readonly name = 'local';
   readonly capabilities: ProviderCapabilities = {
@@ -318,18 +330,28 @@ export class LocalIndexProvider implements SearchProvider {
     domainFilter: true,
   };
   private index?: Promise<LocalIndex>;
+  /** The index file as it was when `index` was read from it: a different one is read again. */
+  private loadedFrom?: string;
 
   constructor(private readonly source: string | LocalIndex) {
     if (typeof source !== 'string') this.index = Promise.resolve(source);
   }
 
-  /** The loaded index (read once, on first use). */
-  load(): Promise<LocalIndex> {
-    if (!this.index) {
-      this.index = LocalIndex.open(this.source as string);
+  /**
+   * The loaded index: read on first use, and again when the file changed since (`distill
+   * index` rewrites it by a rename, so a server picks up a rebuilt index on its next search
+   * without re-reading an unchanged one on every request).
+   */
+  async load(): Promise<LocalIndex> {
+    if (typeof this.source !== 'string') return this.index as Promise<LocalIndex>;
+    const version = await fileVersion(join(this.source, INDEX_FILE));
+    if (!this.index || version !== this.loadedFrom) {
+      this.loadedFrom = version;
+      const loading = LocalIndex.open(this.source);
+      this.index = loading;
       // A failed load is retried next time rather than cached.
-      this.index.catch(() => {
-        this.index = undefined;
+      loading.catch(() => {
+        if (this.index === loading) this.index = undefined;
       });
     }
     return this.index;
