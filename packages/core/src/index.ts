@@ -16,6 +16,7 @@ export * from './engine/parse.js';
 export * from './engine/parse-pages.js';
 export * from './errors/catalogue.js';
 export * from './errors/distill-error.js';
+export * from './html/void-elements.js';
 export * from './images/archive-image.js';
 export * from './images/options.js';
 export * from './images/sink.js';

@@ -1,3 +1,4 @@
+import { VOID_ELEMENTS } from '@distill/core';
 import { type DefaultTreeAdapterMap, defaultTreeAdapter, Parser, type TreeAdapter } from 'parse5';
 
 /** parse5's default tree, named for what this package uses. */
@@ -20,29 +21,14 @@ export function childrenOf(n: PNode): PNode[] {
   return (n as PParent).childNodes ?? [];
 }
 
+/** HTML's void elements, from core (scrape's structured-data reader shares them). */
+export { VOID_ELEMENTS };
+
 /**
  * XHTML served as a file is XML: `<div/>` closes itself there but opens a div in HTML. When the
  * source is XML (declaration or XHTML namespace), self-closed non-void elements are expanded so
  * the HTML parser builds the tree an XML parser would; CDATA sections become text.
  */
-/** HTML's void elements: they never have content or an end tag. */
-export const VOID_ELEMENTS: ReadonlySet<string> = new Set([
-  'area',
-  'base',
-  'br',
-  'col',
-  'embed',
-  'hr',
-  'img',
-  'input',
-  'link',
-  'meta',
-  'param',
-  'source',
-  'track',
-  'wbr',
-]);
-
 export function xhtmlToHtml(source: string): string {
   if (!/^\s*(<\?xml|<!DOCTYPE[^>]*XHTML|<html[^>]*xmlns=)/i.test(source.slice(0, 2048))) return source;
   return source

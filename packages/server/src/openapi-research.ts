@@ -1,8 +1,9 @@
+import { jobStatusResponse } from './openapi-responses.js';
+
 /** The research paper routes of the OpenAPI document (`routes/research.ts`). */
 
 type Schema = Record<string, unknown>;
 
-const json = (schema: unknown) => ({ 'application/json': { schema } });
 const paper = { $ref: '#/components/schemas/Paper' };
 const idParam = {
   name: 'id',
@@ -39,10 +40,7 @@ const signals: Schema = {
   },
 };
 
-export function researchPaths(h: {
-  errors(statuses: number[]): Record<string, unknown>;
-  common: number[];
-}): Record<string, unknown> {
+export function researchPaths(h: { common: number[] }): Record<string, unknown> {
   return {
     '/v2/search/research/papers': {
       get: {
@@ -55,17 +53,15 @@ export function researchPaths(h: {
           { name: 'from', in: 'query', schema: { type: 'string', format: 'date' } },
           { name: 'to', in: 'query', schema: { type: 'string', format: 'date' } },
         ],
-        responses: {
-          '200': {
-            description: 'Papers, best first',
-            content: json({
-              type: 'object',
-              required: ['success', 'results'],
-              properties: { success: { const: true }, results: { type: 'array', items: paper }, ...charged },
-            }),
+        responses: jobStatusResponse(
+          'Papers, best first',
+          {
+            type: 'object',
+            required: ['success', 'results'],
+            properties: { success: { const: true }, results: { type: 'array', items: paper }, ...charged },
           },
-          ...h.errors([...h.common, 501]),
-        },
+          [...h.common, 501],
+        ),
       },
     },
     '/v2/search/research/papers/{id}': {
@@ -77,31 +73,29 @@ export function researchPaths(h: {
           { name: 'query', in: 'query', schema: { type: 'string', maxLength: 500 } },
           { name: 'k', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 50, default: 4 } },
         ],
-        responses: {
-          '200': {
-            description: 'The paper (and passages in read mode)',
-            content: json({
-              type: 'object',
-              required: ['success', 'paper'],
-              properties: {
-                success: { const: true },
-                paper: paperMetadata,
-                paperId: { type: 'string' },
-                query: { type: 'string' },
-                passages: {
-                  type: 'array',
-                  items: {
-                    type: 'object',
-                    required: ['text', 'score'],
-                    properties: { text: { type: 'string' }, score: { type: 'number' } },
-                  },
+        responses: jobStatusResponse(
+          'The paper (and passages in read mode)',
+          {
+            type: 'object',
+            required: ['success', 'paper'],
+            properties: {
+              success: { const: true },
+              paper: paperMetadata,
+              paperId: { type: 'string' },
+              query: { type: 'string' },
+              passages: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['text', 'score'],
+                  properties: { text: { type: 'string' }, score: { type: 'number' } },
                 },
-                ...charged,
               },
-            }),
+              ...charged,
+            },
           },
-          ...h.errors([...h.common, 404, 501]),
-        },
+          [...h.common, 404, 501],
+        ),
       },
     },
     '/v2/search/research/papers/{id}/similar': {
@@ -120,29 +114,27 @@ export function researchPaths(h: {
           { name: 'rerank', in: 'query', schema: { type: 'boolean' } },
           { name: 'anchor', in: 'query', schema: { type: 'array', items: { type: 'string' } } },
         ],
-        responses: {
-          '200': {
-            description: 'Related papers, best first',
-            content: json({
-              type: 'object',
-              required: ['success', 'results', 'poolSize', 'truncated'],
-              properties: {
-                success: { const: true },
-                results: {
-                  type: 'array',
-                  items: {
-                    allOf: [paper, { type: 'object', required: ['signals'], properties: { signals } }],
-                  },
+        responses: jobStatusResponse(
+          'Related papers, best first',
+          {
+            type: 'object',
+            required: ['success', 'results', 'poolSize', 'truncated'],
+            properties: {
+              success: { const: true },
+              results: {
+                type: 'array',
+                items: {
+                  allOf: [paper, { type: 'object', required: ['signals'], properties: { signals } }],
                 },
-                poolSize: { type: 'integer' },
-                truncated: { type: 'boolean' },
-                note: { type: ['string', 'null'] },
-                ...charged,
               },
-            }),
+              poolSize: { type: 'integer' },
+              truncated: { type: 'boolean' },
+              note: { type: ['string', 'null'] },
+              ...charged,
+            },
           },
-          ...h.errors([...h.common, 404, 501]),
-        },
+          [...h.common, 404, 501],
+        ),
       },
     },
   };

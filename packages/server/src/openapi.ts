@@ -3,6 +3,7 @@ import { zodToJsonSchema } from 'zod-to-json-schema';
 import { ARTIFACT_TYPES } from './artifacts/store.js';
 import { crawlPaths, crawlSchemas } from './crawl/openapi-paths.js';
 import { researchPaths } from './openapi-research.js';
+import { errorResponses, jobStatusResponse, json } from './openapi-responses.js';
 
 /** A request schema as JSON Schema (draft 2020-12 is what OpenAPI 3.1 uses; draft-07 output is a subset). */
 // The schemas go in untyped: their full zod types are deep enough to stall the type checker
@@ -135,17 +136,6 @@ const document = {
   },
 };
 
-const errors = (statuses: number[]) =>
-  Object.fromEntries(
-    statuses.map((s) => [
-      String(s),
-      {
-        description: 'A catalogue error',
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-      },
-    ]),
-  );
-
 /**
  * The OpenAPI 3.1 description of the `/v2` API, built from the same zod schemas the routes
  * validate with, so the two cannot disagree. Served at `GET /v2/openapi.json`.
@@ -192,15 +182,13 @@ export function openApiDocument(version: string): Record<string, unknown> {
       },
     },
     paths: {
-      ...crawlPaths({ schemaOf, errors, common }),
-      ...researchPaths({ errors, common }),
+      ...crawlPaths({ schemaOf, common }),
+      ...researchPaths({ common }),
       ...operationPaths(common),
       ...servicePaths(always),
     },
   };
 }
-
-const json = (schema: unknown) => ({ 'application/json': { schema } });
 
 /** The spec's three operations: parse (multipart), search and scrape. */
 function operationPaths(common: number[]): Record<string, unknown> {
@@ -228,13 +216,10 @@ function operationPaths(common: number[]): Record<string, unknown> {
             },
           },
         },
-        responses: {
-          '200': {
-            description: 'The parsed document',
-            content: json(ok({ $ref: '#/components/schemas/Document' })),
-          },
-          ...errors([...common, 422]),
-        },
+        responses: jobStatusResponse('The parsed document', ok({ $ref: '#/components/schemas/Document' }), [
+          ...common,
+          422,
+        ]),
       },
     },
     '/v2/search': {
@@ -242,35 +227,31 @@ function operationPaths(common: number[]): Record<string, unknown> {
         operationId: 'search',
         summary: 'Search the configured provider',
         requestBody: { required: true, content: json({ $ref: '#/components/schemas/SearchRequest' }) },
-        responses: {
-          '200': {
-            description: 'Results by source',
-            content: json(
-              ok({
-                type: 'object',
-                properties: {
-                  web: {
-                    type: 'array',
-                    items: {
-                      type: 'object',
-                      required: ['url'],
-                      properties: {
-                        url: { type: 'string' },
-                        title: { type: 'string' },
-                        description: { type: 'string' },
-                      },
-                    },
+        responses: jobStatusResponse(
+          'Results by source',
+          ok({
+            type: 'object',
+            properties: {
+              web: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['url'],
+                  properties: {
+                    url: { type: 'string' },
+                    title: { type: 'string' },
+                    description: { type: 'string' },
                   },
-                  news: { type: 'array', items: { type: 'object' } },
-                  images: { type: 'array', items: { type: 'object' } },
-                  research: { type: 'array', items: { $ref: '#/components/schemas/Paper' } },
-                  tools: { type: 'array', items: { type: 'object' } },
                 },
-              }),
-            ),
-          },
-          ...errors([...common, 403, 501, 502, 504]),
-        },
+              },
+              news: { type: 'array', items: { type: 'object' } },
+              images: { type: 'array', items: { type: 'object' } },
+              research: { type: 'array', items: { $ref: '#/components/schemas/Paper' } },
+              tools: { type: 'array', items: { type: 'object' } },
+            },
+          }),
+          [...common, 403, 501, 502, 504],
+        ),
       },
     },
     '/v2/scrape': {
@@ -278,13 +259,15 @@ function operationPaths(common: number[]): Record<string, unknown> {
         operationId: 'scrape',
         summary: 'Scrape one URL',
         requestBody: { required: true, content: json({ $ref: '#/components/schemas/ScrapeRequest' }) },
-        responses: {
-          '200': {
-            description: 'The scraped document',
-            content: json(ok({ $ref: '#/components/schemas/Document' })),
-          },
-          ...errors([...common, 403, 404, 422, 501, 502, 504]),
-        },
+        responses: jobStatusResponse('The scraped document', ok({ $ref: '#/components/schemas/Document' }), [
+          ...common,
+          403,
+          404,
+          422,
+          501,
+          502,
+          504,
+        ]),
       },
     },
   };
@@ -298,66 +281,62 @@ function servicePaths(always: number[]): Record<string, unknown> {
         operationId: 'creditUsage',
         summary:
           "The calling key's credits (the route the official firecrawl client's getCreditUsage() calls)",
-        responses: {
-          '200': {
-            description: 'Remaining credits; null for a key without a budget',
-            content: json({
-              type: 'object',
-              required: ['success', 'data'],
-              properties: {
-                success: { const: true },
-                id: { type: 'string' },
-                data: {
-                  type: 'object',
-                  required: ['remainingCredits', 'planCredits'],
-                  additionalProperties: false,
-                  properties: {
-                    remainingCredits: { type: ['integer', 'null'], minimum: 0 },
-                    planCredits: { type: ['integer', 'null'], minimum: 0 },
-                    billingPeriodStart: { type: ['string', 'null'] },
-                    billingPeriodEnd: { type: ['string', 'null'] },
-                  },
+        responses: jobStatusResponse(
+          'Remaining credits; null for a key without a budget',
+          {
+            type: 'object',
+            required: ['success', 'data'],
+            properties: {
+              success: { const: true },
+              id: { type: 'string' },
+              data: {
+                type: 'object',
+                required: ['remainingCredits', 'planCredits'],
+                additionalProperties: false,
+                properties: {
+                  remainingCredits: { type: ['integer', 'null'], minimum: 0 },
+                  planCredits: { type: ['integer', 'null'], minimum: 0 },
+                  billingPeriodStart: { type: ['string', 'null'] },
+                  billingPeriodEnd: { type: ['string', 'null'] },
                 },
               },
-            }),
+            },
           },
-          ...errors(always),
-        },
+          always,
+        ),
       },
     },
     '/v2/health': {
       get: {
         operationId: 'health',
         security: [],
-        responses: {
-          '200': {
-            description: 'Serving, with the operations that are live',
-            content: json({
-              type: 'object',
-              required: ['success', 'status', 'operations'],
-              properties: {
-                success: { const: true },
-                status: { const: 'ok' },
-                id: { type: 'string' },
-                operations: {
+        responses: jobStatusResponse(
+          'Serving, with the operations that are live',
+          {
+            type: 'object',
+            required: ['success', 'status', 'operations'],
+            properties: {
+              success: { const: true },
+              status: { const: 'ok' },
+              id: { type: 'string' },
+              operations: {
+                type: 'object',
+                required: ['parse', 'search', 'scrape'],
+                additionalProperties: {
                   type: 'object',
-                  required: ['parse', 'search', 'scrape'],
-                  additionalProperties: {
-                    type: 'object',
-                    required: ['live'],
-                    properties: { live: { type: 'boolean' }, provider: { type: ['string', 'null'] } },
-                  },
-                },
-                state: {
-                  type: 'object',
-                  description: 'Where credits and rate limits are kept; memory means a restart resets them',
-                  properties: { store: { enum: ['memory', 'sqlite', 'redis'] } },
+                  required: ['live'],
+                  properties: { live: { type: 'boolean' }, provider: { type: ['string', 'null'] } },
                 },
               },
-            }),
+              state: {
+                type: 'object',
+                description: 'Where credits and rate limits are kept; memory means a restart resets them',
+                properties: { store: { enum: ['memory', 'sqlite', 'redis'] } },
+              },
+            },
           },
-          ...errors([503]),
-        },
+          [503],
+        ),
       },
     },
     '/v2/artifacts/{name}': {
@@ -370,7 +349,7 @@ function servicePaths(always: number[]): Record<string, unknown> {
             description: 'A screenshot or PDF that scrape made, or an image a parse wrote (images format)',
             content: Object.fromEntries(Object.values(ARTIFACT_TYPES).map((t) => [t, {}])),
           },
-          ...errors([404, 503]),
+          ...errorResponses([404, 503]),
         },
       },
     },
@@ -378,10 +357,7 @@ function servicePaths(always: number[]): Record<string, unknown> {
       get: {
         operationId: 'openapi',
         security: [],
-        responses: {
-          '200': { description: 'This document', content: json({ type: 'object' }) },
-          ...errors([503]),
-        },
+        responses: jobStatusResponse('This document', { type: 'object' }, [503]),
       },
     },
   };

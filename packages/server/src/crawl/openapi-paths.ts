@@ -1,3 +1,4 @@
+import { jobStatusResponse, json } from '../openapi-responses.js';
 import {
   batchScrapeRequestSchema,
   crawlRequestSchema,
@@ -10,12 +11,9 @@ type Schema = Record<string, unknown>;
 interface Helpers {
   /** A zod schema as JSON Schema. */
   schemaOf(s: unknown): Schema;
-  /** Catalogue error responses for these statuses. */
-  errors(statuses: number[]): Record<string, unknown>;
   common: number[];
 }
 
-const json = (schema: unknown) => ({ 'application/json': { schema } });
 const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
 const skipParam = {
   name: 'skip',
@@ -108,10 +106,7 @@ export function crawlPaths(h: Helpers): Record<string, unknown> {
         operationId: `start${op}`,
         summary: `Start a ${kind} job`,
         requestBody: { required: true, content: json({ $ref: `#/components/schemas/${request}` }) },
-        responses: {
-          '200': { description: 'The job was started', content: json(started) },
-          ...h.errors([...h.common, 501]),
-        },
+        responses: jobStatusResponse('The job was started', started, [...h.common, 501]),
       },
     },
     [`${base}/{id}`]: {
@@ -121,19 +116,13 @@ export function crawlPaths(h: Helpers): Record<string, unknown> {
         description:
           'Also a WebSocket: connect with the API key as the subprotocol to receive `document`, `catchup` (status) and `done` messages.',
         parameters: [idParam, skipParam],
-        responses: {
-          '200': { description: 'Status and documents', content: json(jobStatus) },
-          ...h.errors([401, 404]),
-        },
+        responses: jobStatusResponse('Status and documents', jobStatus, [401, 404]),
       },
       delete: {
         operationId: `cancel${op}`,
         summary: `Cancel a ${kind} job`,
         parameters: [idParam],
-        responses: {
-          '200': { description: "The job's status after the cancel", content: json(cancelled) },
-          ...h.errors([401, 404]),
-        },
+        responses: jobStatusResponse("The job's status after the cancel", cancelled, [401, 404]),
       },
     },
     [`${base}/{id}/errors`]: {
@@ -141,7 +130,7 @@ export function crawlPaths(h: Helpers): Record<string, unknown> {
         operationId: `get${op}Errors`,
         summary: `Failed pages and robots.txt-blocked URLs of a ${kind} job`,
         parameters: [idParam],
-        responses: { '200': { description: 'Errors', content: json(jobErrors) }, ...h.errors([401, 404]) },
+        responses: jobStatusResponse('Errors', jobErrors, [401, 404]),
       },
     },
   });
@@ -151,32 +140,30 @@ export function crawlPaths(h: Helpers): Record<string, unknown> {
       get: {
         operationId: 'getActiveCrawls',
         summary: "The caller's crawls still running",
-        responses: {
-          '200': {
-            description: 'Active crawls',
-            content: json({
-              type: 'object',
-              required: ['success', 'crawls'],
-              properties: {
-                success: { const: true },
-                crawls: {
-                  type: 'array',
-                  items: {
-                    type: 'object',
-                    required: ['id', 'url'],
-                    properties: {
-                      id: { type: 'string' },
-                      teamId: { type: 'string' },
-                      url: { type: 'string' },
-                      options: { type: 'object' },
-                    },
+        responses: jobStatusResponse(
+          'Active crawls',
+          {
+            type: 'object',
+            required: ['success', 'crawls'],
+            properties: {
+              success: { const: true },
+              crawls: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['id', 'url'],
+                  properties: {
+                    id: { type: 'string' },
+                    teamId: { type: 'string' },
+                    url: { type: 'string' },
+                    options: { type: 'object' },
                   },
                 },
               },
-            }),
+            },
           },
-          ...h.errors([401]),
-        },
+          [401],
+        ),
       },
     },
     '/v2/crawl/params-preview': {
@@ -184,17 +171,15 @@ export function crawlPaths(h: Helpers): Record<string, unknown> {
         operationId: 'crawlParamsPreview',
         summary: 'Crawl options derived from a prompt (needs an LLM provider; 501 without one)',
         requestBody: { required: true, content: json({ $ref: '#/components/schemas/ParamsPreviewRequest' }) },
-        responses: {
-          '200': {
-            description: 'The options',
-            content: json({
-              type: 'object',
-              required: ['success', 'data'],
-              properties: { success: { const: true }, data: { type: 'object' } },
-            }),
+        responses: jobStatusResponse(
+          'The options',
+          {
+            type: 'object',
+            required: ['success', 'data'],
+            properties: { success: { const: true }, data: { type: 'object' } },
           },
-          ...h.errors([...h.common, 501, 502]),
-        },
+          [...h.common, 501, 502],
+        ),
       },
     },
     ...jobRoutes('/v2/batch/scrape', 'batch scrape', 'BatchScrape', 'BatchScrapeRequest'),
@@ -203,33 +188,31 @@ export function crawlPaths(h: Helpers): Record<string, unknown> {
         operationId: 'map',
         summary: "A site's URLs from its sitemaps and links",
         requestBody: { required: true, content: json({ $ref: '#/components/schemas/MapRequest' }) },
-        responses: {
-          '200': {
-            description: 'The URLs',
-            content: json({
-              type: 'object',
-              required: ['success', 'links'],
-              properties: {
-                success: { const: true },
-                id: { type: 'string' },
-                creditsUsed: { type: 'number' },
-                links: {
-                  type: 'array',
-                  items: {
-                    type: 'object',
-                    required: ['url'],
-                    properties: {
-                      url: { type: 'string' },
-                      title: { type: 'string' },
-                      description: { type: 'string' },
-                    },
+        responses: jobStatusResponse(
+          'The URLs',
+          {
+            type: 'object',
+            required: ['success', 'links'],
+            properties: {
+              success: { const: true },
+              id: { type: 'string' },
+              creditsUsed: { type: 'number' },
+              links: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['url'],
+                  properties: {
+                    url: { type: 'string' },
+                    title: { type: 'string' },
+                    description: { type: 'string' },
                   },
                 },
               },
-            }),
+            },
           },
-          ...h.errors(h.common),
-        },
+          h.common,
+        ),
       },
     },
   };

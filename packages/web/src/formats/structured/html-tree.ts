@@ -1,3 +1,5 @@
+import { VOID_ELEMENTS } from '@distill/core';
+
 /**
  * A small element tree of an HTML page for structured data (microdata, RDFa, meta and link
  * tags, inline CSS). This package has no HTML parser of its own (the engine's lives in
@@ -12,22 +14,6 @@ export interface El {
   parent?: El;
 }
 
-const VOID = new Set([
-  'area',
-  'base',
-  'br',
-  'col',
-  'embed',
-  'hr',
-  'img',
-  'input',
-  'link',
-  'meta',
-  'param',
-  'source',
-  'track',
-  'wbr',
-]);
 const RAW = new Set(['script', 'style', 'textarea', 'title']);
 const TAG =
   /<(\/?)([a-zA-Z][a-zA-Z0-9:-]*)((?:\s+[^\s=/>]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?)*)\s*(\/?)>|<!--[\s\S]*?-->|<![^>]*>/g;
@@ -72,7 +58,7 @@ export function parseTree(html: string): El {
     }
     const el: El = { name, attrs, children: [], parent: cur };
     cur.children.push(el);
-    if (VOID.has(name) || m[4]) continue;
+    if (VOID_ELEMENTS.has(name) || m[4]) continue;
     if (RAW.has(name)) {
       const end = html.toLowerCase().indexOf(`</${name}`, last);
       const stop = end < 0 ? html.length : end;
