@@ -12,3 +12,13 @@ export function scrapeCredits(scrape: { ok: boolean; numPages?: number; pdf?: bo
   if (scrape.pdf && scrape.numPages && scrape.numPages > 0) return scrape.numPages;
   return 1;
 }
+
+/**
+ * Credits of one result scrape (`ScrapeTally`): a page 1, a parsed PDF 1 per page, and under
+ * lockdown 5 on a hit and 1 on a miss, as the spec's Limits table prices them.
+ */
+export function tallyCredits(t: { pages?: number; pdfPages?: number; lockdown?: 'hit' | 'miss' }): number {
+  if (t.lockdown === 'hit') return 5;
+  if (t.lockdown === 'miss') return 1;
+  return (t.pdfPages ?? 0) + (t.pages ?? 0);
+}

@@ -2,7 +2,7 @@ export { type CatalogueTool, type DiscoveredTool, mergeTools, ToolCatalogue } fr
 export { INDEX_HELP, indexCommand } from './cli/index-command.js';
 export type { Io } from './cli/io.js';
 export { SEARCH_HELP, searchCommand } from './cli/search-command.js';
-export { scrapeCredits, searchCredits } from './credits.js';
+export { scrapeCredits, searchCredits, tallyCredits } from './credits.js';
 export { highlight } from './highlights.js';
 export { type BuildIndexOptions, type BuildIndexResult, buildIndex } from './local/build-index.js';
 export { imageSizeOf, imageSizeOfFile } from './local/image-size.js';
@@ -52,4 +52,4 @@ export { parseTbs, type TimeFilter } from './query/tbs.js';
 export type { ImageResult, NewsResult, SearchResponse, WebResult } from './response.js';
 export { mapPool } from './scrape/pool.js';
 export { DefaultResultScraper, type ResultScraper, type ScrapedContent } from './scrape/result-scraper.js';
-export { type SearchRuntime, search } from './search.js';
+export { type ScrapeTally, type SearchRuntime, search } from './search.js';

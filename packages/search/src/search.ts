@@ -8,7 +8,7 @@ import {
   validate,
 } from 'distill';
 import { type DiscoveredTool, mergeTools, ToolCatalogue } from './catalogue/catalogue.js';
-import { scrapeCredits, searchCredits } from './credits.js';
+import { searchCredits, tallyCredits } from './credits.js';
 import { highlight } from './highlights.js';
 import { type LocalIndex, LocalIndexProvider } from './local/local-provider.js';
 import { markdownToText } from './local/markdown-text.js';
@@ -44,9 +44,26 @@ export interface SearchRuntime {
   enterpriseAccess?: boolean;
   /** Results scraped at once (default 4). */
   scrapeConcurrency?: number;
+  /**
+   * Told what each result scrape cost (a server prices it with its own rules): a page, a PDF's
+   * pages, or a lockdown hit or miss. Failed scrapes other than lockdown misses are not told.
+   */
+  onScraped?: (scrape: ScrapeTally) => void;
   signal?: AbortSignal;
   /** Clock for tbs ranges (tests). */
   now?: number;
+}
+
+/** What one result scrape cost (`SearchRuntime.onScraped`). */
+export interface ScrapeTally {
+  /** A page scraped and converted (1 credit), or a PDF parsed: its pages (1 credit each). */
+  pages?: number;
+  pdfPages?: number;
+  /**
+   * Under lockdown: `hit` when a stored copy answered (the cache, or the local index's copy;
+   * the target was not contacted), `miss` when none did (the result keeps its 404 error).
+   */
+  lockdown?: 'hit' | 'miss';
 }
 
 /** Which after-the-fact check covers each operator a backend may lack. */
@@ -240,7 +257,13 @@ function contentFields(req: SearchRequest, s: ScrapedContent | undefined): Scrap
   return out;
 }
 
-async function scrapeAll(ctx: Ctx, pending: PendingResult[], scraper: ResultScraper, concurrency: number) {
+async function scrapeAll(
+  ctx: Ctx,
+  pending: PendingResult[],
+  scraper: ResultScraper,
+  concurrency: number,
+  onScraped?: (t: ScrapeTally) => void,
+) {
   const opts = ctx.req.scrapeOptions;
   let credits = 0;
   await mapPool(pending, concurrency, async (p) => {
@@ -251,10 +274,21 @@ async function scrapeAll(ctx: Ctx, pending: PendingResult[], scraper: ResultScra
       p.scraped = s;
       if (s.metadata?.error) return;
       const pdf = s.metadata?.contentType === 'application/pdf' && (opts.parsers?.length ?? 1) > 0;
-      credits += scrapeCredits({ ok: true, pdf, numPages: s.metadata?.numPages });
+      const tally: ScrapeTally = opts.lockdown
+        ? { lockdown: 'hit' }
+        : pdf && s.metadata?.numPages
+          ? { pdfPages: s.metadata.numPages }
+          : { pages: 1 };
+      credits += tallyCredits(tally);
+      onScraped?.(tally);
     } catch (e) {
       if (ctx.signal.aborted) throw e;
       const err = toDistillError(e);
+      // The spec prices a lockdown miss at 1 credit, on every path that scrapes.
+      if (err.code === 'SCRAPE_LOCKDOWN_CACHE_MISS') {
+        credits += tallyCredits({ lockdown: 'miss' });
+        onScraped?.({ lockdown: 'miss' });
+      }
       // A failed scrape keeps its result, with the reason and the status it would have had.
       p.scraped = {
         metadata: {
@@ -431,6 +465,7 @@ async function run(
       pending,
       scraper,
       runtime.scrapeConcurrency ?? 4,
+      runtime.onScraped,
     );
   }
 

@@ -8,6 +8,7 @@ import { requireQueuePackages } from './crawl/queue-packages.js';
 import { createServer, type DistillServer } from './server.js';
 import { type EngineServicesOptions, engineServices } from './services/engine.js';
 import { openState } from './state/open.js';
+import { redisUrlOfQueue } from './state/redis.js';
 
 /** Options as a CLI parser hands them over (`distill serve [--port] [--host] [--no-auth]`). */
 export interface ServeOptions {
@@ -66,10 +67,13 @@ export async function serve(opts: ServeOptions = {}): Promise<DistillServer & { 
   // Credits and rate limits outlive the process: in Redis when given (shared by instances),
   // else in SQLite under the data folder. An embedder's own store wins.
   const warnings: string[] = [];
+  // Under the queue engine the credits live in Redis (--redis, else the queue's own), because
+  // the workers hold and settle each page on the same ledger.
   const state =
     opts.config?.state ??
     (await openState({
-      redis: opts.redis ?? (env.DISTILL_REDIS_URL || undefined),
+      redis:
+        opts.redis ?? (env.DISTILL_REDIS_URL || undefined) ?? (queue ? redisUrlOfQueue(queue) : undefined),
       dataDir,
       warn: (m) => warnings.push(m),
     }));

@@ -135,6 +135,11 @@ function buildContext(config: ServerConfig, cfg: ResolvedConfig): ServerContext 
     digest: Buffer.alloc(32),
   };
   const state = config.state ?? new MemoryState();
+  if (config.crawl?.queue && state.kind !== 'redis')
+    // Queue workers hold and settle each crawl page on the ledger, so it must be one they reach.
+    throw new Error(
+      `--queue needs the credits in Redis, where the workers charge crawl pages; the state store is ${state.kind} (give --redis, or leave it out to use the queue's Redis)`,
+    );
   const ctx: ServerContext = {
     config: cfg,
     keys,

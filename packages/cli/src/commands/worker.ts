@@ -18,7 +18,11 @@ Both by default. Stops cleanly on SIGINT or SIGTERM.
   --allow-private-urls   crawl loopback and private addresses (DISTILL_ALLOW_PRIVATE_URLS=1)
   --webhook-secret S     sign crawl webhooks sent from this worker (DISTILL_WEBHOOK_SECRET)
   --lock-seconds N       how long a crawl page stays locked to a silent worker (default 30)
-  --data-dir DIR         the scrape cache and browser profiles (DISTILL_DATA_DIR)`;
+  --data-dir DIR         the scrape cache and browser profiles (DISTILL_DATA_DIR)
+  --redis URL            where the server keeps credits, when it was given --redis (DISTILL_REDIS_URL);
+                         default the queue's Redis, as \`distill serve --queue\` uses without --redis.
+                         Each crawl page holds a credit there before its fetch and is charged as it
+                         is stored, so a crawl cannot overdraw its key`;
 
 export async function workerCommand(argv: string[], io: Io): Promise<number> {
   const { values } = parseArgs({
@@ -31,6 +35,7 @@ export async function workerCommand(argv: string[], io: Io): Promise<number> {
       'webhook-secret': { type: 'string' },
       'lock-seconds': { type: 'string' },
       'data-dir': { type: 'string' },
+      redis: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -96,6 +101,7 @@ export async function workerCommand(argv: string[], io: Io): Promise<number> {
       allowPrivateUrls: values['allow-private-urls'] === true || env.DISTILL_ALLOW_PRIVATE_URLS === '1',
       webhookSecret: values['webhook-secret'] ?? (env.DISTILL_WEBHOOK_SECRET || undefined),
       lockDurationMs: values['lock-seconds'] ? Number(values['lock-seconds']) * 1000 : undefined,
+      ...(values.redis || env.DISTILL_REDIS_URL ? { stateRedis: values.redis || env.DISTILL_REDIS_URL } : {}),
       onPage: (job, ms) => {
         pages++;
         io.err(`page  ${job.url} (${ms} ms) crawl ${job.id}\n`);

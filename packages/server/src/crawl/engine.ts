@@ -25,14 +25,11 @@ export interface CrawlEngineOptions {
   userAgent?: string;
 }
 
-/** The server's ledger, as crawls charge it. */
-export interface CrawlCredits extends PageCredits {
-  /**
-   * Charges credits queue workers recorded for pages they stored (workers have no ledger; they
-   * keep within the budget the crawl was planned with). Throws when the store fails.
-   */
-  record(owner: string, credits: number): Promise<void>;
-}
+/**
+ * The server's ledger, as crawls charge it: a hold per page before its fetch, settled as the
+ * page is stored. Queue workers hold and settle the same way against the same state store.
+ */
+export type CrawlCredits = PageCredits;
 
 /** Documents per status page, and bytes (a page stops early past it, as Firecrawl's 10 MB pages do). */
 export const STATUS_PAGE_DOCS = 100;
@@ -62,11 +59,6 @@ export class CrawlEngine {
   private readonly controllers = new Map<string, AbortController>();
   private ready?: Promise<void>;
   private sweeper?: NodeJS.Timeout;
-  private charger?: NodeJS.Timeout;
-  /** Jobs whose credits this server charges as queue workers report them. */
-  private readonly charging = new Set<string>();
-  /** Jobs whose workers' credits could not be charged yet, with why (said in their status). */
-  private readonly unpaid = new Map<string, string>();
 
   constructor(
     private readonly scrape: ScrapeService | undefined,
@@ -105,10 +97,6 @@ export class CrawlEngine {
         const { openQueue } = await import('./queue-engine.js');
         this.queue = await openQueue(this.opts.queue);
         this.store = this.queue.store;
-        // Workers in other processes record credits in Redis; this server charges its callers.
-        this.charger = setInterval(() => void this.chargeQueued().catch(() => undefined), 1000);
-        this.charger.unref();
-        for (const id of await this.store.active()) this.charging.add(id);
       } else {
         const store = new MemoryJobStore();
         this.store = store;
@@ -134,8 +122,8 @@ export class CrawlEngine {
           else this.runner?.enqueue(id, entries);
         },
         signalFor: (id) => this.controllers.get(id)?.signal,
-        // In-process pages are charged as they are stored; the queue's by chargeQueued().
-        credits: local ? this.credits : undefined,
+        // Pages are charged as they are stored: here in-process, by the workers under the queue.
+        credits: this.credits,
         onFinished: (id) => this.ended(id),
       };
     })();
@@ -146,38 +134,6 @@ export class CrawlEngine {
     this.controllers.get(id)?.abort();
     this.controllers.delete(id);
     this.runner?.drop(id);
-  }
-
-  /**
-   * Charges callers for pages the queue's workers stored since the last look. What is charged
-   * is counted only once the ledger took it, so a store that fails is retried, and the job's
-   * status says its credits are not charged yet.
-   */
-  private async chargeQueued(): Promise<void> {
-    const store = this.queue?.store;
-    if (!store) return;
-    for (const id of [...this.charging]) {
-      const st = await store.creditsState(id);
-      if (!st) {
-        this.charging.delete(id);
-        continue;
-      }
-      const due = st.used - st.charged;
-      if (due > 0) {
-        try {
-          await this.credits.record(st.owner, due);
-        } catch (e) {
-          const why = (e as Error).message;
-          if (this.unpaid.get(id) !== why) this.log(`crawl ${id}: ${due} credits not charged yet: ${why}`);
-          this.unpaid.set(id, why);
-          continue;
-        }
-        this.unpaid.delete(id);
-        await store.addCharged(id, due);
-      }
-      const meta = await store.meta(id);
-      if (meta && meta.status !== 'scraping' && due <= 0) this.charging.delete(id);
-    }
   }
 
   /** Starts a job; resolves with its id once it is stored (the work goes on in the background). */
@@ -230,7 +186,6 @@ export class CrawlEngine {
       plan,
       plan.kind === 'batch' ? batchUrls.map((url) => ({ url, depth: 0 })) : seedsOf(plan),
     );
-    if (this.queue) this.charging.add(id);
     this.webhooks.send(plan.webhook, plan.kind, id, 'started', []);
     await this.env.dispatch(id, seeds);
     return id;
@@ -245,7 +200,6 @@ export class CrawlEngine {
   }
 
   async status(id: string, owner: string, skip: number): Promise<StatusPage> {
-    if (this.queue) await this.chargeQueued().catch(() => undefined);
     const meta = await this.owned(id, owner);
     const data: unknown[] = [];
     let bytes = 0;
@@ -270,11 +224,6 @@ export class CrawlEngine {
     const warnings: string[] = [];
     if (meta.limitsReached.length)
       warnings.push(`Stopped short by ${meta.limitsReached.map((l) => LIMIT_TEXT[l] ?? l).join(', ')}`);
-    const unpaid = this.unpaid.get(id);
-    if (unpaid)
-      warnings.push(
-        `Credits for pages the workers stored are not charged yet (${unpaid}); retried every second`,
-      );
     const warning = warnings.length ? warnings.join('. ') : undefined;
     return { meta, data, nextSkip: more ? at : undefined, total, warning };
   }
@@ -323,7 +272,6 @@ export class CrawlEngine {
     if (reopened || !this.controllers.has(id)) {
       if (!this.controllers.has(id)) this.controllers.set(id, new AbortController());
       this.runner?.open(id, plan.maxConcurrency);
-      if (this.queue) this.charging.add(id);
     }
     await this.env.dispatch(id, added);
   }
@@ -345,7 +293,6 @@ export class CrawlEngine {
 
   async close(): Promise<void> {
     clearInterval(this.sweeper);
-    clearInterval(this.charger);
     for (const c of this.controllers.values()) c.abort();
     await this.webhooks.flush();
     await this.queue?.close();

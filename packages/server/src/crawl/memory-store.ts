@@ -20,7 +20,6 @@ interface Entry {
   claimed: Set<string>;
   pending: number;
   reserved: number;
-  charged: number;
   results: unknown[];
   errors: PageError[];
   robotsBlocked: string[];
@@ -47,7 +46,6 @@ export class MemoryJobStore implements JobStore {
       claimed: new Set(),
       pending: 0,
       reserved: 0,
-      charged: 0,
       results: [],
       errors: [],
       robotsBlocked: [],
@@ -204,11 +202,9 @@ export class MemoryJobStore implements JobStore {
     return [...this.jobs.values()].filter((e) => e.meta.status === 'scraping').map((e) => e.meta.id);
   }
 
-  async addCharged(id: string, credits: number) {
+  async addCredits(id: string, credits: number) {
     const e = this.get(id);
-    if (!e) return 0;
-    e.charged += credits;
-    return e.charged;
+    if (e) e.meta.creditsUsed += credits;
   }
 
   /** Drops jobs past their expiry. */

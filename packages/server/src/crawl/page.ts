@@ -23,10 +23,10 @@ export interface PageEnv {
   /** Fires when the job is cancelled, to stop a page mid-scrape (the local engine knows at once). */
   signalFor(id: string): AbortSignal | undefined;
   /**
-   * Charges pages as they are stored (the in-process engine, which has the ledger): a hold
-   * before the page is fetched, settled with its price as it is stored, so a page is stored
-   * only once charged and a store that fails fails the page. Queue workers have no ledger:
-   * the server charges what they recorded.
+   * Charges pages as they are stored: a hold before the page is fetched, settled with its
+   * price as it is stored, so a page is stored only once charged and a store that fails fails
+   * the page. The in-process engine holds on the server's ledger; queue workers on a ledger over
+   * the same state store in Redis, so a crawl cannot overdraw whichever process runs its pages.
    */
   credits?: PageCredits;
   /** Called once when the job ends, whoever ends it. */
@@ -281,7 +281,9 @@ async function fetchAndStore(
     data = out.data;
     credits = priceUsage(out.usage);
   } catch (e) {
-    if (!signal?.aborted) await pageError(store, id, entry.url, e);
+    if (signal?.aborted) return;
+    await pageError(store, id, entry.url, e);
+    if ((e as { code?: unknown })?.code === 'SCRAPE_LOCKDOWN_CACHE_MISS') await chargeMiss(env, id, hold);
     return;
   }
   // Cancelled while the page was on its way: it is not stored (nor charged).
@@ -344,6 +346,18 @@ async function fetchAndStore(
       rerun,
     );
   }
+}
+
+/**
+ * The spec prices a lockdown miss at 1 credit on every path: the page stored nothing, but its
+ * hold is settled for the miss and the job counts it. Past the budget it is not charged, and
+ * the job stops at its credit limit.
+ */
+async function chargeMiss(env: PageEnv, id: string, hold: Hold | undefined): Promise<void> {
+  if (!hold || !env.credits) return;
+  const credits = priceUsage({ lockdownMisses: 1 });
+  if (await env.credits.settle(hold, credits)) await env.store.addCredits(id, credits);
+  else await env.store.addLimit(id, 'credits');
 }
 
 /** Admits a page's in-scope links at `depth` and dispatches the new ones. */

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { CreditLedger } from '../limits/ledger.js';
 import type { ScrapeService } from '../services.js';
+import { RedisState, redisUrlOfQueue } from '../state/redis.js';
 import { type PageEnv, processPage } from './page.js';
 import { RedisHostGate } from './redis-host-gate.js';
 import { RedisJobStore } from './redis-store.js';
@@ -136,8 +138,17 @@ export interface CrawlWorkerOptions {
    * handed to another worker after about this long.
    */
   lockDurationMs?: number;
+  /**
+   * The Redis the server keeps credits in (`distill serve --redis`); default the queue's own
+   * Redis, where `distill serve --queue` keeps them without --redis. Each page holds a credit
+   * there before its fetch and settles its price as it is stored, as the in-process engine does.
+   */
+  stateRedis?: string;
   onPage?: (job: PageJob, ms: number) => void;
 }
+
+/** How long a worker's page hold lives if the worker dies mid-page: past any scrape's deadline. */
+const PAGE_HOLD_MS = 10 * 60_000;
 
 export interface CrawlWorkerHandle {
   close(): Promise<void>;
@@ -160,6 +171,8 @@ export async function startCrawlWorker(opts: CrawlWorkerOptions): Promise<CrawlW
   const lock = opts.lockDurationMs ?? 30_000;
   const cancels = new CancelSignals();
   await cancels.listen(parts.redis);
+  const state = await RedisState.open(opts.stateRedis ?? redisUrlOfQueue(opts.queue));
+  const ledger = new CreditLedger(state, PAGE_HOLD_MS);
   const env: PageEnv = {
     store: parts.store,
     scrape: opts.scrape,
@@ -170,6 +183,11 @@ export async function startCrawlWorker(opts: CrawlWorkerOptions): Promise<CrawlW
     webhooks,
     dispatch: parts.dispatch,
     signalFor: (id) => cancels.signal(id),
+    credits: {
+      hold: (owner, budget) => ledger.reserve(owner, budget),
+      settle: (hold, n) => ledger.settle(hold, n),
+      release: (hold) => ledger.release(hold),
+    },
     onFinished: (id) => cancels.forget(id),
   };
   const worker: Worker<PageJob> = new Worker<PageJob>(
@@ -193,6 +211,7 @@ export async function startCrawlWorker(opts: CrawlWorkerOptions): Promise<CrawlW
     async close() {
       await worker.close();
       cancels.close();
+      await state.close();
       await webhooks.flush();
       await parts.close();
     },

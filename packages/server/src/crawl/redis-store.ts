@@ -212,7 +212,6 @@ export class RedisJobStore implements JobStore {
         bytes: 0,
         pending: 0,
         reserved: 0,
-        charged: 0,
         options: JSON.stringify(meta.options),
       })
       .set(this.k(meta.id, 'plan'), JSON.stringify(plan))
@@ -304,10 +303,17 @@ export class RedisJobStore implements JobStore {
     return { added: res.map((i) => entries[i]), capped, reopened: state === 1, closed: false };
   }
 
-  async isSettled(id: string, url: string): Promise<boolean> {
-    return (
-      (await this.r.crawlIsSettled(this.k(id, 'meta'), this.k(id, 'settled'), this.k(id, 'seen'), url)) === 1
-    );
+  /** Runs one of the frontier scripts that take a URL against the job's meta, settled and seen keys. */
+  private async onFrontier(
+    script: 'crawlIsSettled' | 'crawlSettle',
+    id: string,
+    url: string,
+  ): Promise<boolean> {
+    return (await this.r[script](this.k(id, 'meta'), this.k(id, 'settled'), this.k(id, 'seen'), url)) === 1;
+  }
+
+  isSettled(id: string, url: string): Promise<boolean> {
+    return this.onFrontier('crawlIsSettled', id, url);
   }
 
   async reserve(id: string, limit: number): Promise<boolean> {
@@ -377,10 +383,8 @@ export class RedisJobStore implements JobStore {
     if ((await this.r.scard(key)) < MAX_ERRORS_KEPT) await this.r.sadd(key, url);
   }
 
-  async settle(id: string, url: string): Promise<boolean> {
-    return (
-      (await this.r.crawlSettle(this.k(id, 'meta'), this.k(id, 'settled'), this.k(id, 'seen'), url)) === 1
-    );
+  settle(id: string, url: string): Promise<boolean> {
+    return this.onFrontier('crawlSettle', id, url);
   }
 
   async results(id: string, skip: number, take: number): Promise<unknown[]> {
@@ -411,15 +415,8 @@ export class RedisJobStore implements JobStore {
     return (await this.r.smembers(ACTIVE)).sort();
   }
 
-  async addCharged(id: string, credits: number): Promise<number> {
-    return this.r.hincrby(this.k(id, 'meta'), 'charged', credits);
-  }
-
-  /** Credits the workers recorded and the ones already charged to the caller. */
-  async creditsState(id: string): Promise<{ used: number; charged: number; owner: string } | undefined> {
-    const [used, charged, owner] = await this.r.hmget(this.k(id, 'meta'), 'creditsUsed', 'charged', 'owner');
-    if (owner === null) return undefined;
-    return { used: Number(used), charged: Number(charged), owner };
+  async addCredits(id: string, credits: number): Promise<void> {
+    await this.r.hincrby(this.k(id, 'meta'), 'creditsUsed', credits);
   }
 
   async close(): Promise<void> {}

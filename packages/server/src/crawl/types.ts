@@ -156,7 +156,10 @@ export interface JobStore {
   hostDone(id: string, host: string, delayMs: number): Promise<void>;
   /** Ids of jobs still scraping. */
   active(): Promise<string[]>;
-  /** Credits charged to the caller's ledger so far (the queue engine charges as workers report). */
-  addCharged(id: string, credits: number): Promise<number>;
+  /**
+   * Counts credits charged for a page that stored nothing (a lockdown miss costs 1 credit), so
+   * the job's `creditsUsed` is what its pages were charged.
+   */
+  addCredits(id: string, credits: number): Promise<void>;
   close(): Promise<void>;
 }

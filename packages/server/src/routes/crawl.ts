@@ -72,7 +72,8 @@ export async function crawlRoutes(
   opts: CrawlEngineOptions = {},
 ): Promise<void> {
   // Crawl pages are charged through the ledger as the other routes are: held before a page is
-  // fetched, settled as it is stored (queue workers' pages: charged as they report them).
+  // fetched, settled as it is stored. Under the queue engine the workers do the same against
+  // this server's state store in Redis (`startCrawlWorker`).
   const credits: CrawlCredits = {
     hold: (owner, budget) => ctx.ledger.reserve(owner, budget),
     settle: async (hold, n) => {
@@ -81,10 +82,6 @@ export async function crawlRoutes(
       return ok;
     },
     release: (hold) => ctx.ledger.release(hold),
-    record: async (owner, n) => {
-      await ctx.ledger.record(owner, n);
-      ctx.metrics?.credits.inc(n);
-    },
   };
   const engine = new CrawlEngine(ctx.services.scrape, opts, credits, (msg) => app.log.warn(msg));
   app.addHook('onClose', async () => engine.close());

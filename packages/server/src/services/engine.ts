@@ -67,13 +67,6 @@ export interface EngineServices {
   close(): Promise<void>;
 }
 
-type Result = {
-  markdown?: unknown;
-  html?: unknown;
-  rawHtml?: unknown;
-  metadata?: { error?: unknown; numPages?: unknown };
-};
-
 /**
  * `/v2/search` and `/v2/scrape` backed by @distill/search and @distill/web. Both load on the
  * first request, so a server that only parses never starts a browser or reads an index.
@@ -173,26 +166,30 @@ export function engineServices(opts: EngineServicesOptions = {}): EngineServices
       const provider = mod.providerFromEnv(searchCfg.env);
       if (!provider) throw new DistillError('NOT_CONFIGURED', NO_SEARCH_PROVIDER);
       const riskClassifier = await classifierFor();
+      // What each scraped result cost, priced by the server like a scrape of its own (a page, a
+      // PDF's pages, a lockdown hit or miss).
+      const usage: Usage = {};
+      const add = (k: keyof Usage, n: number) => {
+        usage[k] = (usage[k] ?? 0) + n;
+      };
       const res = await mod.search(request, {
         provider,
         catalogue,
         signal: ctx.signal,
         scraper: new mod.DefaultResultScraper({ web: webFor(ctx, riskClassifier) }),
-      });
-      const data = res.data as Record<string, Result[] | undefined>;
-      const results = ['web', 'images', 'news', 'research'].reduce((n, k) => n + (data[k]?.length ?? 0), 0);
-      const scraped = ['web', 'news']
-        .flatMap((k) => data[k] ?? [])
-        .filter((r) => (r.markdown ?? r.html ?? r.rawHtml) != null && !r.metadata?.error).length;
-      return {
-        data: res.data as Record<string, unknown>,
-        warning: res.warning ?? null,
-        usage: {
-          results,
-          pagesScraped: scraped,
-          ...(riskClassifier?.scanned ? { urlsScanned: riskClassifier.scanned } : {}),
+        onScraped: (t) => {
+          if (t.lockdown === 'hit') add('lockdownHits', 1);
+          else if (t.lockdown === 'miss') add('lockdownMisses', 1);
+          else {
+            if (t.pdfPages) add('pagesParsed', t.pdfPages);
+            if (t.pages) add('pagesScraped', t.pages);
+          }
         },
-      };
+      });
+      const data = res.data as Record<string, unknown[] | undefined>;
+      usage.results = ['web', 'images', 'news', 'research'].reduce((n, k) => n + (data[k]?.length ?? 0), 0);
+      if (riskClassifier?.scanned) usage.urlsScanned = riskClassifier.scanned;
+      return { data: res.data as Record<string, unknown>, warning: res.warning ?? null, usage };
     },
   };
 

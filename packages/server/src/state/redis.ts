@@ -74,6 +74,18 @@ export function redactUrl(url: string): string {
  * State in Redis, shared by every `distill serve` given the same `--redis` URL. ioredis is an
  * optional peer dependency, loaded only here.
  */
+/**
+ * The Redis of a `--queue redis://host:port[/db][/name]` URL, as a plain Redis URL: where
+ * `distill serve --queue` keeps credits when no --redis is given, so the queue's workers
+ * hold and settle pages on the same ledger.
+ */
+export function redisUrlOfQueue(queue: string): string {
+  const u = new URL(queue);
+  const first = u.pathname.split('/').filter(Boolean)[0];
+  u.pathname = first !== undefined && /^\d+$/.test(first) ? `/${first}` : '/0';
+  return u.toString();
+}
+
 export class RedisState implements StateStore {
   readonly kind = 'redis' as const;
   readonly where: string;
