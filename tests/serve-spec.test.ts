@@ -56,6 +56,13 @@ const PAGES: Record<string, string> = {
 </head><body><h1>Motion</h1><a class="btn" href="/buy">Buy</a></body></html>`,
   '/branding-motion-external':
     '<!doctype html><html><head><title>Motion ext</title><link rel="stylesheet" href="/motion.css"></head><body><h1>Motion</h1><button>Go</button></body></html>',
+  '/branding-full': `<!doctype html><html><head><title>Harbour Supply</title><link rel="stylesheet" href="/full.css"></head><body>
+<header><nav><a href="/">Home</a></nav></header>
+<main class="container"><h1>Harbour Supply</h1><h2>Ropes</h2><h3>Knots</h3><p>Rope by the metre <small>while stocks last</small> <code>knot()</code></p>
+<div class="cards"><div>Hemp</div><div>Nylon</div><div>Sisal</div></div><input type="email" placeholder="Email"><button>Join</button></main>
+<footer>Harbour Supply</footer></body></html>`,
+  '/branding-bare':
+    '<!doctype html><html><head><title>Bare</title></head><body><header><h1>Bare</h1></header><p>Text with a <a href="/x">link</a> and <code>code</code>.</p><button>Go</button><input></body></html>',
   '/plain':
     '<!doctype html><html><head><title>Plain</title></head><body><p>No structured data here at all.</p></body></html>',
   '/branding': `<!doctype html><html><head><title>Brand</title><meta name="theme-color" content="#0a7cff">
@@ -152,6 +159,20 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'text/css' });
       res.end(
         'body{color:#222;background-color:#fafafa;font-family:Georgia,serif}a{color:#c00}button{background:#0a7cff;color:#fff}',
+      );
+      return;
+    }
+    if (req.url === '/full.css') {
+      res.writeHead(200, { 'content-type': 'text/css' });
+      res.end(
+        [
+          'body{font-family:"Source Sans Pro",Arial,sans-serif;font-size:18px;line-height:27px;color:#1b2a3a;margin:0}',
+          'h1,h2,h3{font-family:Merriweather,Georgia,serif;font-weight:600;line-height:1.2}',
+          'h1{font-size:40px}h2{font-size:30px}h3{font-size:22px}small{font-size:14px}code{font-family:"Fira Code",monospace}',
+          'header{height:64px}footer{height:120px}.container{max-width:1140px;margin:0 auto}',
+          '.cards{display:grid;grid-template-columns:repeat(3,1fr);column-gap:24px}',
+          'input{border:1px solid #c8d1dc;border-radius:4px}button{background:#0a7cff;color:#fff;border-radius:6px}',
+        ].join(''),
       );
       return;
     }
@@ -458,6 +479,47 @@ describe('product, menu and branding from structured data, no model', { timeout:
     expect(plain.data.branding.spacing).toBeUndefined();
   });
 
+  it('branding typography, layout and components from the rendered page, through the official client', async () => {
+    const doc = (await client.scrape(`${siteUrl}/branding-full`, { formats: ['branding' as never] })) as Json;
+    expect(doc.branding).toEqual({
+      colors: { textPrimary: 'rgb(27, 42, 58)' },
+      fonts: [
+        { family: 'Source Sans Pro', role: 'body' },
+        { family: 'Merriweather', role: 'heading' },
+      ],
+      typography: {
+        fontFamilies: { primary: 'Source Sans Pro', heading: 'Merriweather', code: 'Fira Code' },
+        fontStacks: {
+          body: ['Source Sans Pro', 'Arial', 'sans-serif'],
+          heading: ['Merriweather', 'Georgia', 'serif'],
+          code: ['Fira Code', 'monospace'],
+        },
+        fontSizes: { h1: '40px', h2: '30px', h3: '22px', small: '14px', body: '18px' },
+        lineHeights: { body: 1.5, heading: 1.2 },
+        fontWeights: { bold: 600 },
+      },
+      layout: {
+        landmarks: 'header nav main footer',
+        headerHeight: '64px',
+        footerHeight: '120px',
+        grid: { columns: 3, maxWidth: '1140px' },
+      },
+      spacing: { borderRadius: '6px', margins: { body: 0 }, gridGutter: 24 },
+      components: {
+        buttonPrimary: { background: 'rgb(10, 124, 255)', textColor: 'rgb(255, 255, 255)', borderRadius: '6px' },
+        input: { borderColor: 'rgb(200, 209, 220)', borderRadius: '4px' },
+      },
+    });
+    // personality would be a model's judgement: not produced, with or without one.
+    expect(doc.branding.personality).toBeUndefined();
+  });
+
+  it("branding leaves out what Chromium applies by default: a page without CSS states no colours, fonts or type", async () => {
+    const doc = (await client.scrape(`${siteUrl}/branding-bare`, { formats: ['branding' as never] })) as Json;
+    // Black text, blue links, Times New Roman, grey buttons and 2em headings are the browser's.
+    expect(doc.branding).toEqual({ layout: { landmarks: 'header', headerHeight: expect.stringMatching(/^\d+px$/) } });
+  });
+
   it('menu from schema.org Menu, MenuSection and MenuItem, with the merchant', async () => {
     const doc = (await client.scrape(`${siteUrl}/menu`, { formats: ['menu' as never] })) as Json;
     expect(doc.menu).toEqual({
@@ -508,6 +570,10 @@ describe('product, menu and branding from structured data, no model', { timeout:
         logo: `${siteUrl}/logo.svg`,
       },
       logo: `${siteUrl}/logo.svg`,
+      typography: {
+        fontFamilies: { primary: 'Inter', heading: 'Playfair Display' },
+        fontStacks: { body: ['Inter', 'sans-serif'], heading: ['Playfair Display', 'serif'] },
+      },
     });
     // Styles from an external stylesheet, as the browser computes them.
     const ext = (await post('/v2/scrape', { url: `${siteUrl}/branding-external`, formats: ['branding'] }))
@@ -516,6 +582,11 @@ describe('product, menu and branding from structured data, no model', { timeout:
       colors: { textPrimary: 'rgb(34, 34, 34)', background: 'rgb(250, 250, 250)', link: 'rgb(204, 0, 0)' },
       components: { buttonPrimary: { background: 'rgb(10, 124, 255)', textColor: 'rgb(255, 255, 255)' } },
       fonts: [{ family: 'Georgia', role: 'body' }],
+      // The headings inherit the body's Georgia: that is how the page sets them.
+      typography: {
+        fontFamilies: { primary: 'Georgia', heading: 'Georgia' },
+        fontStacks: { body: ['Georgia', 'serif'], heading: ['Georgia', 'serif'] },
+      },
     });
     for (const f of ['audio', 'video']) {
       const r = await post('/v2/scrape', { url: `${siteUrl}/article`, formats: [f] });

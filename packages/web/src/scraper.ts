@@ -185,7 +185,8 @@ export class Scraper {
     const usable = (c: CachedPage | undefined) =>
       c &&
       (!screenshotKey || c.screenshotKey === screenshotKey) &&
-      (!computeStyles || c.snapshot.computedStyles) &&
+      // Copies from before the user-agent reference was read would report the browser's defaults.
+      (!computeStyles || c.snapshot.computedStyles?.defaults) &&
       !(options.proxy !== 'basic' && c.snapshot.engine === 'fetch' && browserRetryReason(c.snapshot))
         ? c
         : undefined;

@@ -9,10 +9,10 @@ import {
   MOBILE_USER_AGENT,
   mimeOf,
   type PageSnapshot,
-  SPACING_TOKENS,
 } from '../engines/page.js';
 import { runActions, screenshotOf } from './actions.js';
 import { adBlockPatterns, COOKIE_BANNER_CSS, isAdHost } from './ad-hosts.js';
+import { COMPUTED_STYLES } from './computed-styles.js';
 import { REFUSED_HEADER, type RequestGuard } from './guard-proxy.js';
 import type { BrowserPool } from './pool.js';
 import type { ProfileStore } from './profiles.js';
@@ -38,35 +38,6 @@ export interface RenderOptions {
   computeStyles?: boolean;
   maxBytes: number;
 }
-
-/** Computed styles of the body, the first link, heading and button, as the page's CSS resolves them. */
-const COMPUTED_STYLES = `(() => {
-  const pick = (sel) => {
-    const el = document.querySelector(sel);
-    if (!el) return null;
-    const s = getComputedStyle(el);
-    return {
-      color: s.color, backgroundColor: s.backgroundColor, fontFamily: s.fontFamily,
-      transitionDuration: s.transitionDuration, transitionTimingFunction: s.transitionTimingFunction,
-      borderRadius: s.borderRadius, padding: [s.paddingTop, s.paddingRight, s.paddingBottom, s.paddingLeft],
-      margin: [s.marginTop, s.marginRight, s.marginBottom, s.marginLeft],
-    };
-  };
-  const root = getComputedStyle(document.documentElement);
-  const tokens = {};
-  for (const name of ${JSON.stringify(SPACING_TOKENS)}) {
-    const v = root.getPropertyValue(name).trim();
-    if (v) tokens[name] = v;
-  }
-  return {
-    body: pick('body'),
-    link: pick('a[href]'),
-    heading: pick('h1, h2'),
-    button: pick('button, [role=button], .btn, .button'),
-    colorScheme: root.colorScheme,
-    tokens,
-  };
-})()`;
 
 /** The "smart wait" after load: the network must be quiet this long, for at most SETTLE_MS. */
 const SETTLE_MS = 2000;

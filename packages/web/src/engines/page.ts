@@ -24,14 +24,52 @@ export interface ComputedStyles {
   link: ElementStyle | null;
   heading: ElementStyle | null;
   button: ElementStyle | null;
+  /** Set by renders since typography was read (older cached copies lack them). */
+  h1?: ElementStyle | null;
+  h2?: ElementStyle | null;
+  h3?: ElementStyle | null;
+  small?: ElementStyle | null;
+  code?: ElementStyle | null;
+  input?: ElementStyle | null;
+  /**
+   * The same elements in a frame without author CSS: what the browser applies by default,
+   * which is not the page's branding. Null when the frame could not be made (older copies lack it).
+   */
+  defaults?: Partial<Record<StyledElement, ElementStyle | null>> | null;
   colorScheme?: string;
   /** The values of the spacing and radius custom properties the root declares (SPACING_TOKENS). */
   tokens?: Record<string, string>;
+  /** Landmarks the page has (header, nav, main, aside, footer), with their rendered height in px. */
+  landmarks?: Record<string, number>;
+  /** The first element laid out as a grid of two or more columns: its column count and gap. */
+  grid?: { columns: number; gap: string } | null;
+  /** The first px max-width among the main element and the body's children and grandchildren. */
+  maxWidth?: string | null;
 }
+
+/** The elements `ComputedStyles` picks. */
+export type StyledElement =
+  | 'body'
+  | 'link'
+  | 'heading'
+  | 'button'
+  | 'h1'
+  | 'h2'
+  | 'h3'
+  | 'small'
+  | 'code'
+  | 'input';
+
 export interface ElementStyle {
   color: string;
   backgroundColor: string;
   fontFamily: string;
+  /** Set by renders since typography was read. */
+  fontSize?: string;
+  lineHeight?: string;
+  fontWeight?: string;
+  borderColor?: string;
+  borderStyle?: string;
   /** Set by renders since animations and spacing were read (older cached copies lack them). */
   transitionDuration?: string;
   transitionTimingFunction?: string;

@@ -1,5 +1,13 @@
 import type { ComputedStyles } from '../../engines/page.js';
 import { extractMotion, type Motion } from './branding-motion.js';
+import {
+  extractLayout,
+  extractTypography,
+  gridGutter,
+  type Layout,
+  ownStyle,
+  type Typography,
+} from './branding-type.js';
 import { elements, resolveHref } from './html-tree.js';
 import { allItems, isType, type PageData, text, values } from './schema-items.js';
 
@@ -7,9 +15,13 @@ import { allItems, isType, type PageData, text, values } from './schema-items.js
  * The spec's `branding` object as far as the page states it: colours (theme-color, CSS custom
  * properties named for their role, the body's declared colours), fonts (font-family
  * declarations), logo, favicon and og:image, colour scheme, the transition of its buttons and
- * links (`animations`) and its spacing (button radius and padding, body margin, a declared
- * spacing unit). Read from the markup and its inline CSS, and from the styles the browser
- * computes when the page was rendered; a field with no statement behind it is left out.
+ * links (`animations`), its spacing (button radius and padding, body margin, a declared
+ * spacing unit, the grid's gutter), typography and layout (`branding-type.ts`), its primary
+ * button and text input. Read from the markup and its inline CSS, and from the styles the
+ * browser computes when the page was rendered, less what the browser gives the same elements
+ * without author CSS (its black text, blue links, Times New Roman and grey buttons are not the
+ * page's branding); a field with no statement behind it is left out. `personality` would be
+ * a model's judgement, not a statement of the page, and is not produced.
  */
 export interface Branding extends Motion {
   colorScheme?: 'light' | 'dark';
@@ -31,7 +43,12 @@ export interface Branding extends Motion {
   fonts?: { family: string; role?: string }[];
   images?: { logo?: string; favicon?: string; ogImage?: string };
   logo?: string;
-  components?: { buttonPrimary?: { background: string; textColor: string; borderRadius?: string } };
+  components?: {
+    buttonPrimary?: { background: string; textColor: string; borderRadius?: string };
+    input?: { borderColor?: string; borderRadius?: string };
+  };
+  typography?: Typography;
+  layout?: Layout;
 }
 
 const COLOR = /^(#[0-9a-f]{3,8}|rgba?\([^)]*\)|hsla?\([^)]*\))$/i;
@@ -109,15 +126,12 @@ export function extractBranding(page: PageData, url: string, computed?: Computed
   if (link && COLOR.test(link) && !colors.link) colors.link = link;
   // What the browser computed fills what the markup did not state (external stylesheets).
   if (computed) {
-    colors.textPrimary ??= visible(computed.body?.color);
-    colors.background ??= visible(computed.body?.backgroundColor);
-    colors.link ??= visible(computed.link?.color);
+    colors.textPrimary ??= visible(ownStyle(computed, 'body', 'color'));
+    colors.background ??= visible(ownStyle(computed, 'body', 'backgroundColor'));
+    colors.link ??= visible(ownStyle(computed, 'link', 'color'));
     for (const k of Object.keys(colors) as (keyof typeof colors)[]) if (!colors[k]) delete colors[k];
-    const bg = visible(computed.button?.backgroundColor);
-    const fg = visible(computed.button?.color);
-    const radius = computed.button?.borderRadius;
-    const rounded = radius && !/^0px( 0px)*$/.test(radius) ? { borderRadius: radius } : {};
-    if (bg && fg) out.components = { buttonPrimary: { background: bg, textColor: fg, ...rounded } };
+    const components = componentsOf(computed);
+    if (components) out.components = components;
   }
   if (Object.keys(colors).length) out.colors = colors;
 
@@ -128,8 +142,8 @@ export function extractBranding(page: PageData, url: string, computed?: Computed
   };
   addFont(body.get('font-family') ?? root.get('font-family'), 'body');
   addFont(declarations(css, /^h[1-3]$/i).get('font-family'), 'heading');
-  addFont(computed?.body?.fontFamily, 'body');
-  addFont(computed?.heading?.fontFamily, 'heading');
+  addFont(ownStyle(computed, 'body', 'fontFamily'), 'body');
+  addFont(ownStyle(computed, 'heading', 'fontFamily'), 'heading');
   if (fonts.length) out.fonts = fonts;
 
   const scheme =
@@ -169,8 +183,35 @@ export function extractBranding(page: PageData, url: string, computed?: Computed
     out.logo = images.logo;
   }
   if (Object.keys(images).length) out.images = images;
-  const motion = extractMotion((selector) => declarations(css, selector), computed);
+  const decl = (selector: RegExp) => declarations(css, selector);
+  const motion = extractMotion(decl, computed);
   if (motion.animations) out.animations = motion.animations;
-  if (motion.spacing) out.spacing = motion.spacing;
+  const gutter = gridGutter(computed);
+  const spacing = gutter ? { ...motion.spacing, gridGutter: gutter } : motion.spacing;
+  if (spacing) out.spacing = spacing;
+  const typography = extractTypography(decl, computed);
+  if (typography) out.typography = typography;
+  const layout = extractLayout(page.tree, computed);
+  if (layout) out.layout = layout;
   return out;
+}
+
+/**
+ * The primary button (its own background and text colour, and radius) and the text input
+ * (border colour and radius), each only as far as the page's CSS changed the browser's look.
+ */
+function componentsOf(c: ComputedStyles): Branding['components'] | undefined {
+  const out: NonNullable<Branding['components']> = {};
+  const bg = visible(ownStyle(c, 'button', 'backgroundColor'));
+  const fg = visible(ownStyle(c, 'button', 'color')) ?? visible(c.button?.color);
+  const radius = ownStyle(c, 'button', 'borderRadius');
+  const rounded = radius && !/^0px( 0px)*$/.test(radius) ? { borderRadius: radius } : {};
+  if (bg && fg) out.buttonPrimary = { background: bg, textColor: fg, ...rounded };
+  const input: NonNullable<NonNullable<Branding['components']>['input']> = {};
+  const border = c.input?.borderStyle !== 'none' ? visible(ownStyle(c, 'input', 'borderColor')) : undefined;
+  if (border) input.borderColor = border;
+  const inputRadius = ownStyle(c, 'input', 'borderRadius');
+  if (inputRadius && !/^0px( 0px)*$/.test(inputRadius)) input.borderRadius = inputRadius;
+  if (Object.keys(input).length) out.input = input;
+  return Object.keys(out).length ? out : undefined;
 }
