@@ -506,7 +506,11 @@ describe('product, menu and branding from structured data, no model', { timeout:
       },
       spacing: { borderRadius: '6px', margins: { body: 0 }, gridGutter: 24 },
       components: {
-        buttonPrimary: { background: 'rgb(10, 124, 255)', textColor: 'rgb(255, 255, 255)', borderRadius: '6px' },
+        buttonPrimary: {
+          background: 'rgb(10, 124, 255)',
+          textColor: 'rgb(255, 255, 255)',
+          borderRadius: '6px',
+        },
         input: { borderColor: 'rgb(200, 209, 220)', borderRadius: '4px' },
       },
     });
@@ -514,10 +518,12 @@ describe('product, menu and branding from structured data, no model', { timeout:
     expect(doc.branding.personality).toBeUndefined();
   });
 
-  it("branding leaves out what Chromium applies by default: a page without CSS states no colours, fonts or type", async () => {
+  it('branding leaves out what Chromium applies by default: a page without CSS states no colours, fonts or type', async () => {
     const doc = (await client.scrape(`${siteUrl}/branding-bare`, { formats: ['branding' as never] })) as Json;
     // Black text, blue links, Times New Roman, grey buttons and 2em headings are the browser's.
-    expect(doc.branding).toEqual({ layout: { landmarks: 'header', headerHeight: expect.stringMatching(/^\d+px$/) } });
+    expect(doc.branding).toEqual({
+      layout: { landmarks: 'header', headerHeight: expect.stringMatching(/^\d+px$/) },
+    });
   });
 
   it('menu from schema.org Menu, MenuSection and MenuItem, with the merchant', async () => {
