@@ -59,7 +59,7 @@ const PAGES: Record<string, string> = {
   '/branding-full': `<!doctype html><html><head><title>Harbour Supply</title><link rel="stylesheet" href="/full.css"></head><body>
 <header><nav><a href="/">Home</a></nav></header>
 <main class="container"><h1>Harbour Supply</h1><h2>Ropes</h2><h3>Knots</h3><p>Rope by the metre <small>while stocks last</small> <code>knot()</code></p>
-<div class="cards"><div>Hemp</div><div>Nylon</div><div>Sisal</div></div><input type="email" placeholder="Email"><button>Join</button></main>
+<div class="cards"><div>Hemp</div><div>Nylon</div><div>Sisal</div></div><input type="email" placeholder="Email"><button>Join</button><button class="ghost">More</button></main>
 <footer>Harbour Supply</footer></body></html>`,
   '/branding-bare':
     '<!doctype html><html><head><title>Bare</title></head><body><header><h1>Bare</h1></header><p>Text with a <a href="/x">link</a> and <code>code</code>.</p><button>Go</button><input></body></html>',
@@ -172,6 +172,7 @@ beforeAll(async () => {
           'header{height:64px}footer{height:120px}.container{max-width:1140px;margin:0 auto}',
           '.cards{display:grid;grid-template-columns:repeat(3,1fr);column-gap:24px}',
           'input{border:1px solid #c8d1dc;border-radius:4px}button{background:#0a7cff;color:#fff;border-radius:6px}',
+          '.ghost{background:transparent;color:#0a7cff;border:2px solid #0a7cff}',
         ].join(''),
       );
       return;
@@ -509,6 +510,12 @@ describe('product, menu and branding from structured data, no model', { timeout:
         buttonPrimary: {
           background: 'rgb(10, 124, 255)',
           textColor: 'rgb(255, 255, 255)',
+          borderRadius: '6px',
+        },
+        // The outlined button: no fill of its own, so no background.
+        buttonSecondary: {
+          textColor: 'rgb(10, 124, 255)',
+          borderColor: 'rgb(10, 124, 255)',
           borderRadius: '6px',
         },
         input: { borderColor: 'rgb(200, 209, 220)', borderRadius: '4px' },

@@ -54,6 +54,17 @@ export const COMPUTED_STYLES = `(() => {
     return out;
   };
   const picks = picksOf(document);
+  // A second kind of button: the first button-like element styled unlike the first one.
+  picks.button2 = null;
+  if (picks.button) {
+    const key = (st) => [st.backgroundColor, st.color, st.borderColor, st.borderStyle].join('|');
+    const first = key(picks.button);
+    const buttons = document.querySelectorAll(PICKS.button);
+    for (let i = 1; i < buttons.length && i < 50; i++) {
+      const st = styleOf(buttons[i]);
+      if (key(st) !== first) { picks.button2 = st; break; }
+    }
+  }
   let defaults = null;
   try {
     const frame = document.createElement('iframe');
@@ -63,6 +74,7 @@ export const COMPUTED_STYLES = `(() => {
       const doc = frame.contentDocument;
       doc.body.innerHTML = ${JSON.stringify(REFERENCE_BODY)};
       defaults = picksOf(doc);
+      defaults.button2 = defaults.button;
     } finally {
       frame.remove();
     }

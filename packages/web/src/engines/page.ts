@@ -31,6 +31,8 @@ export interface ComputedStyles {
   small?: ElementStyle | null;
   code?: ElementStyle | null;
   input?: ElementStyle | null;
+  /** The first button-like element styled unlike `button` (a secondary button), if any. */
+  button2?: ElementStyle | null;
   /**
    * The same elements in a frame without author CSS: what the browser applies by default,
    * which is not the page's branding. Null when the frame could not be made (older copies lack it).
@@ -58,7 +60,8 @@ export type StyledElement =
   | 'h3'
   | 'small'
   | 'code'
-  | 'input';
+  | 'input'
+  | 'button2';
 
 export interface ElementStyle {
   color: string;

@@ -45,6 +45,12 @@ export interface Branding extends Motion {
   logo?: string;
   components?: {
     buttonPrimary?: { background: string; textColor: string; borderRadius?: string };
+    buttonSecondary?: {
+      background?: string;
+      textColor?: string;
+      borderColor?: string;
+      borderRadius?: string;
+    };
     input?: { borderColor?: string; borderRadius?: string };
   };
   typography?: Typography;
@@ -197,8 +203,9 @@ export function extractBranding(page: PageData, url: string, computed?: Computed
 }
 
 /**
- * The primary button (its own background and text colour, and radius) and the text input
- * (border colour and radius), each only as far as the page's CSS changed the browser's look.
+ * The primary button (its own background and text colour, and radius), a secondary one styled
+ * unlike it, and the text input (border colour and radius), each only as far as the page's CSS
+ * changed the browser's look.
  */
 function componentsOf(c: ComputedStyles): Branding['components'] | undefined {
   const out: NonNullable<Branding['components']> = {};
@@ -207,6 +214,19 @@ function componentsOf(c: ComputedStyles): Branding['components'] | undefined {
   const radius = ownStyle(c, 'button', 'borderRadius');
   const rounded = radius && !/^0px( 0px)*$/.test(radius) ? { borderRadius: radius } : {};
   if (bg && fg) out.buttonPrimary = { background: bg, textColor: fg, ...rounded };
+  // A secondary button (often outlined: a border and no fill), as far as its CSS is the page's.
+  if (out.buttonPrimary && c.button2) {
+    const second: NonNullable<NonNullable<Branding['components']>['buttonSecondary']> = {};
+    const set = (k: keyof typeof second, v: string | undefined) => {
+      if (v) second[k] = v;
+    };
+    set('background', visible(ownStyle(c, 'button2', 'backgroundColor')));
+    set('textColor', visible(ownStyle(c, 'button2', 'color')));
+    if (c.button2.borderStyle !== 'none') set('borderColor', visible(ownStyle(c, 'button2', 'borderColor')));
+    const r = ownStyle(c, 'button2', 'borderRadius');
+    if (r && !/^0px( 0px)*$/.test(r)) second.borderRadius = r;
+    if (second.background || second.textColor || second.borderColor) out.buttonSecondary = second;
+  }
   const input: NonNullable<NonNullable<Branding['components']>['input']> = {};
   const border = c.input?.borderStyle !== 'none' ? visible(ownStyle(c, 'input', 'borderColor')) : undefined;
   if (border) input.borderColor = border;
