@@ -122,12 +122,11 @@ describe('lockdown credits on every path that scrapes', { timeout: 300_000 }, ()
     expect(hits.get('/b') ?? 0).toBe(0);
   });
 
-  it('crawl: the cached pages are hits, the linked page never fetched is a miss', async () => {
+  it('crawl: the cached pages are hits, the linked page never fetched is a miss, robots.txt and sitemaps never read', async () => {
     // /start fetched once (1 credit): its cached copy links to /a (cached) and /b (never fetched).
     await client().scrape(`${siteUrl}/start`, { formats: ['markdown'] });
     const { out: job, credits } = await cost(() =>
       client().crawl(`${siteUrl}/start`, {
-        sitemap: 'skip',
         limit: 10,
         scrapeOptions: { formats: ['markdown'], lockdown: true },
       }),
@@ -142,5 +141,8 @@ describe('lockdown credits on every path that scrapes', { timeout: 300_000 }, ()
       [`${siteUrl}/b`, 'SCRAPE_LOCKDOWN_CACHE_MISS'],
     ]);
     expect(hits.get('/b') ?? 0).toBe(0);
+    // Lockdown never contacts the target, not even for robots.txt or the sitemap.
+    expect(hits.get('/robots.txt') ?? 0).toBe(0);
+    expect(hits.get('/sitemap.xml') ?? 0).toBe(0);
   });
 });

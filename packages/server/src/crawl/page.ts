@@ -55,18 +55,25 @@ export const seedsOf = (plan: CrawlPlan): FrontierEntry[] => [
   ...(plan.sitemap !== 'skip' && plan.kind === 'crawl' ? [{ url: DISCOVER, depth: 0 }] : []),
 ];
 
+const underLockdown = (plan: CrawlPlan) => plan.scrapeOptions.lockdown === true;
+
 async function discover(env: PageEnv, id: string, plan: CrawlPlan, rerun: boolean): Promise<void> {
   const meta = await env.store.meta(id);
   if (!meta || meta.status !== 'scraping') return;
   const start = new URL(plan.start);
-  const robots = await env.robots.get(start, plan.userAgent);
-  const roots = robots.sitemaps.length ? robots.sitemaps : [`${start.origin}/sitemap.xml`];
-  const urls = await readSitemaps(roots, {
-    allowPrivate: plan.allowPrivate,
-    userAgent: plan.userAgent,
-    signal: env.signalFor(id),
-    maxUrls: plan.frontierCap,
-  });
+  // Lockdown never contacts the target: no robots.txt, no sitemaps (the cache has neither).
+  const urls = underLockdown(plan)
+    ? []
+    : await (async () => {
+        const robots = await env.robots.get(start, plan.userAgent);
+        const roots = robots.sitemaps.length ? robots.sitemaps : [`${start.origin}/sitemap.xml`];
+        return readSitemaps(roots, {
+          allowPrivate: plan.allowPrivate,
+          userAgent: plan.userAgent,
+          signal: env.signalFor(id),
+          maxUrls: plan.frontierCap,
+        });
+      })();
   const scope = scopeOf(id, plan);
   const entries: FrontierEntry[] = [];
   for (const raw of urls) {
@@ -198,7 +205,9 @@ async function visit(
   if (plan.creditBudget !== undefined && meta.creditsUsed >= plan.creditBudget)
     return store.addLimit(id, 'credits');
   const url = new URL(entry.url);
-  const robots = plan.ignoreRobots ? undefined : await env.robots.get(url, plan.userAgent);
+  // Under lockdown robots.txt is not fetched either: the spec's lockdown never contacts the target.
+  const robots =
+    plan.ignoreRobots || underLockdown(plan) ? undefined : await env.robots.get(url, plan.userAgent);
   if (robots && !robots.allowed(url)) return store.addRobotsBlocked(id, entry.url);
   if (!(await store.reserve(id, plan.pageLimit))) return store.addLimit(id, 'pages');
   let kept = false;
@@ -307,7 +316,11 @@ async function fetchAndStore(
     // A redirect: the page it lands on must itself be in scope and allowed.
     const landed = new URL(finalUrl);
     if (plan.kind === 'crawl' && outOfScope(landed, scopeOf(id, plan))) return;
-    if (!plan.ignoreRobots && !(await env.robots.get(landed, plan.userAgent)).allowed(landed)) {
+    if (
+      !plan.ignoreRobots &&
+      !underLockdown(plan) &&
+      !(await env.robots.get(landed, plan.userAgent)).allowed(landed)
+    ) {
       await store.addRobotsBlocked(id, finalUrl);
       return;
     }
