@@ -35,7 +35,8 @@ export interface UnitRef {
 }
 
 export interface UnitContext {
-  markdown: string;
+  /** The Markdown, addressed by offsets in the whole document (a string, or the part the chunker holds). */
+  markdown: { slice(start: number, end: number): string };
   blocks: readonly Block[];
   measure: (text: string) => number;
   /** Largest size a chunk may reach (the overlap already taken off). */

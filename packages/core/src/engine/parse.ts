@@ -178,7 +178,7 @@ export interface ParsedDoc {
 }
 
 /** The `chunks` format's settings, when asked for. */
-function chunksAsked(options: ParseOptions): ChunkSettings | undefined {
+export function chunksAsked(options: ParseOptions): ChunkSettings | undefined {
   const f = options.formats.find((x) => x.type === 'chunks');
   return f?.type === 'chunks' ? chunkSettings(f) : undefined;
 }

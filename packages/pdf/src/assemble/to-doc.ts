@@ -289,17 +289,17 @@ function captionOf(blocks: readonly LayoutBlock[], i: number): string | undefine
  * The document model from page layouts: headings from document-wide size tiers, runs of list
  * items as lists, a pageBreak before every page after the first, and on every block its page,
  * normalised box and layout label. A table continued across a page break is one table, on the
- * page where it starts (unless `joinTables` is false). With `stats` (page by page), the body
- * size and heading tiers are those given, not the pages'.
+ * page where it starts (unless `joinTables` is false). With `stats` and `furniture` (page by
+ * page), the body size, heading tiers and page furniture are those given, not the pages'.
  */
 export function layoutsToBlocks(
   given: readonly PageLayout[],
-  opts: { joinTables?: boolean; stats?: DocStats } = {},
+  opts: { joinTables?: boolean; stats?: DocStats; furniture?: ReadonlySet<TextBlock> } = {},
 ): { blocks: Block[]; pages: PageInfo[] } {
   const pages = opts.joinTables === false ? given : joinContinuedTables(given);
   const body = opts.stats?.body ?? bodySizeOf(pages);
   const levels = headingLevels(pages, body, opts.stats);
-  const furniture = furnitureOf(pages);
+  const furniture = opts.furniture ?? furnitureOf(pages);
   const blocks: Block[] = [];
   const infos: PageInfo[] = [];
   pages.forEach((page, pi) => {
