@@ -53,13 +53,18 @@ export async function renderPageImages(
       try {
         const base = page.getViewport({ scale: 1 });
         const scale = Math.min(2, maxSide / Math.max(1, base.width, base.height));
-        const image = await renderToCanvas(doc, page, scale, (cc, w, h): PageImage => ({
-          pageNumber: n,
-          mime: 'image/jpeg',
-          data: new Uint8Array(cc.canvas.toBuffer('image/jpeg', quality)),
-          widthPx: w,
-          heightPx: h,
-        }));
+        const image = await renderToCanvas(
+          doc,
+          page,
+          scale,
+          (cc, w, h): PageImage => ({
+            pageNumber: n,
+            mime: 'image/jpeg',
+            data: new Uint8Array(cc.canvas.toBuffer('image/jpeg', quality)),
+            widthPx: w,
+            heightPx: h,
+          }),
+        );
         out.set(n, image);
         total += image.data.length;
       } catch {

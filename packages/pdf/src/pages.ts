@@ -21,10 +21,11 @@ import type { PageLayout } from './types.js';
 export const STATS_WINDOW = 8;
 
 /**
- * Pages read ahead of the page given out, to tell its running headers and footers that come
- * back on a later page from a title that does not (parse() looks at every page). Running
- * lines repeat on the next page or the one after (a chapter title on a left or right page);
- * eight keeps a page-numbered footer of a chapter opening found too.
+ * Pages read ahead of the page given out at most, to tell its running headers and footers that
+ * come back on a later page from a title that does not (parse() looks at every page). Reading
+ * ahead stops as soon as every running line of the page has come back, which for page numbers
+ * and running titles is the next page; eight finds a chapter's running title again after a
+ * chapter opening without one.
  */
 export const FURNITURE_WINDOW = 8;
 
@@ -38,8 +39,8 @@ interface Laid {
 /**
  * A PDF page by page: each page's blocks as soon as it is laid out, in order, with nothing of
  * the earlier pages kept but the statistics of the first STATS_WINDOW and the keys of their
- * running lines, and FURNITURE_WINDOW pages read ahead (for page furniture and a table
- * continued onto the next page). Pages are read in this thread by the fast reader (pdf.js for
+ * running lines, and the pages read ahead: the next (for a table continued onto it) and, while
+ * a running line of the page has not come back, up to FURNITURE_WINDOW (for page furniture). Pages are read in this thread by the fast reader (pdf.js for
  * a page it gives up; OCR, in `auto`, for a page without usable text). A document the fast
  * reader cannot open, and `ocr` mode, are parsed whole and then given page by page.
  */
@@ -72,7 +73,12 @@ export async function* parsePdfPages(
     const furniture = new FurnitureWindow();
     const join = settings.continuedTables !== 'separate';
     for (let n = 1; n <= count; n++) {
-      await readTo(n + Math.max(1, FURNITURE_WINDOW));
+      // The next page, for a table continued onto it; then pages ahead only while a running
+      // line of this page has not come back yet (a page number, a running title does at once).
+      await readTo(n + 1);
+      const ahead = () => queue.slice(1).map((l) => l.layout);
+      while (read < Math.min(count, n + FURNITURE_WINDOW) && furniture.undecided(queue[0].layout, ahead()))
+        await readTo(read + 1);
       let page = queue.shift() as Laid;
       if (join && queue[0]) {
         const [a, b] = joinContinuedTables([page.layout, queue[0].layout]);
@@ -83,7 +89,11 @@ export async function* parsePdfPages(
         page.layout,
         queue.map((l) => l.layout),
       );
-      yield toPage(page, { stats, furniture: found, count, label: labels?.[n - 1] }, n === 1 ? metadata : undefined);
+      yield toPage(
+        page,
+        { stats, furniture: found, count, label: labels?.[n - 1] },
+        n === 1 ? metadata : undefined,
+      );
     }
   } finally {
     await reader.close();

@@ -185,7 +185,8 @@ export class Chunker {
         this.close();
         for (const l of lead) this.add(l);
       }
-      while (this.stack.length && this.stack[this.stack.length - 1].level >= u.heading.level) this.stack.pop();
+      while (this.stack.length && this.stack[this.stack.length - 1].level >= u.heading.level)
+        this.stack.pop();
       this.stack.push(u.heading);
       if (this.open) this.open.path = this.stack.map((h) => h.text);
       this.add(u);

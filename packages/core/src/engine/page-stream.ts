@@ -1,12 +1,12 @@
 import { type Chunk, Chunker } from '../chunks/chunk.js';
 import type { TokenCounter } from '../chunks/tokenizers.js';
+import type { FormatId } from '../detect/formats.js';
 import { type BlockPage, groupBlockPages, type LocatedItem, locateItems } from '../emit/blocks.js';
 import { spansOfAll, splitFurniture } from '../emit/furniture.js';
 import { MarkdownWriter } from '../emit/markdown.js';
 import { DistillError } from '../errors/distill-error.js';
 import type { Block, PageInfo } from '../model/types.js';
 import type { ParseOptions } from '../options/parse-options.js';
-import type { FormatId } from '../detect/formats.js';
 import type { PageOfDoc } from '../registry/registry.js';
 import { removeBase64Images } from '../transforms/base64-images.js';
 import { limitNesting, MAX_NESTING } from '../transforms/limit-nesting.js';
@@ -51,7 +51,10 @@ export class PageStream {
     tokenCounter: TokenCounter | undefined,
   ) {
     const pdf = options.parsers.find((p) => p.type === 'pdf');
-    this.writer = new MarkdownWriter({ pageMarkers: format === 'pdf' && pdf?.pageMarkers, pageLabels: this.labels });
+    this.writer = new MarkdownWriter({
+      pageMarkers: format === 'pdf' && pdf?.pageMarkers,
+      pageLabels: this.labels,
+    });
     const chunking = chunksAsked(options);
     if (chunking) {
       const measure = chunking.unit === 'tokens' ? tokenCounter : (t: string) => t.length;
@@ -123,7 +126,10 @@ export class PageStream {
     const mine = [...this.carried.filter((l) => l.pageNumber <= p.pageNumber)];
     this.carried = this.carried.filter((l) => l.pageNumber > p.pageNumber);
     for (const l of items) (l.pageNumber > p.pageNumber ? this.carried : mine).push(l);
-    const [page] = groupBlockPages({ ...doc, pages: [info] }, mine.map((l) => ({ ...l, pageNumber: p.pageNumber })));
+    const [page] = groupBlockPages(
+      { ...doc, pages: [info] },
+      mine.map((l) => ({ ...l, pageNumber: p.pageNumber })),
+    );
 
     let chunks: Chunk[] | undefined;
     if (this.chunker) {

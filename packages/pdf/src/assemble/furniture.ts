@@ -48,7 +48,15 @@ export function marginLines(page: PageLayout): { b: TextBlock; key: string }[] {
 export class FurnitureWindow {
   private readonly before = new Set<string>();
 
-  /** Page furniture of `page`, given the pages read after it. */
+  /** Whether a running line of `page` has been seen neither before it nor on the pages read after it. */
+  undecided(page: PageLayout, ahead: readonly PageLayout[]): boolean {
+    const lines = marginLines(page).filter((l) => !this.before.has(l.key));
+    if (!lines.length) return false;
+    const later = new Set(ahead.flatMap((p) => marginLines(p).map((l) => l.key)));
+    return lines.some((l) => !later.has(l.key));
+  }
+
+  /** Page furniture of `page`, given the pages read after it; its lines are then remembered. */
   of(page: PageLayout, ahead: readonly PageLayout[]): Set<TextBlock> {
     const lines = marginLines(page);
     const out = new Set<TextBlock>();
