@@ -32,11 +32,11 @@ describe('words on OCR’d pages, spawned CLI', { timeout: 600_000 }, () => {
   it('gives each OCR block its lines, and each line its words with boxes inside the line', async () => {
     const scanned = await distill(['parse', scan, '--pdf-mode', 'fast', '--json']);
     // The scan has no text layer: fast mode finds nothing to read.
-    expect(JSON.parse(scanned.stdout).data.markdown).not.toContain('Surveyors');
+    expect(JSON.parse(scanned.stdout).data.markdown).not.toContain('benchmark');
     const r = await distill(['parse', scan, '--pdf-mode', 'ocr', '--json', '--blocks', '--lines']);
     expect(r.status, r.stderr).toBe(0);
     const data = JSON.parse(r.stdout).data as { markdown: string; blocks: { items: Item[] }[] };
-    expect(data.markdown).toContain('Surveyors');
+    expect(data.markdown).toContain('benchmark');
     const items = data.blocks.flatMap((p) => p.items);
     expect(items.length).toBeGreaterThan(3);
     const words = items.flatMap((i) => (i.lines ?? []).flatMap((l) => l.words ?? []));
@@ -62,8 +62,8 @@ describe('words on OCR’d pages, spawned CLI', { timeout: 600_000 }, () => {
         }
       }
     }
-    const surveyors = words.find((w) => w.text.startsWith('Surveyors'));
-    expect(surveyors, JSON.stringify(words.slice(0, 20))).toBeDefined();
+    const benchmark = words.find((w) => w.text.startsWith('benchmark'));
+    expect(benchmark, JSON.stringify(words.slice(0, 20))).toBeDefined();
     // Without --lines the words stay out: responses stay small.
     const plain = await distill(['parse', scan, '--pdf-mode', 'ocr', '--json', '--blocks']);
     expect(plain.stdout).not.toContain('"words"');

@@ -321,8 +321,7 @@ function describe(
 ): Chunk {
   const regions = new Map<number, ChunkRegion>();
   const parts = new Map<string, NonNullable<Chunk['parts']>[number]>();
-  for (const u of o.units) {
-    const r = u.ref;
+  for (const r of o.units.flatMap((u) => [u.ref, ...(u.also ?? [])])) {
     let region = regions.get(r.pageNumber);
     if (!region) {
       region = {
