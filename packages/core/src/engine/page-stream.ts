@@ -123,9 +123,14 @@ export class PageStream {
     });
     this.order += items.length;
     for (const n of this.idCounts.keys()) if (n < p.pageNumber) this.idCounts.delete(n);
-    const mine = [...this.carried.filter((l) => l.pageNumber <= p.pageNumber)];
-    this.carried = this.carried.filter((l) => l.pageNumber > p.pageNumber);
-    for (const l of items) (l.pageNumber > p.pageNumber ? this.carried : mine).push(l);
+    // A joined table's part on the next page is listed with that page; every other item with
+    // the page given (and on the last page whatever was held, so nothing is ever left out).
+    const mine = last ? this.carried : this.carried.filter((l) => l.pageNumber <= p.pageNumber);
+    this.carried = last ? [] : this.carried.filter((l) => l.pageNumber > p.pageNumber);
+    for (const l of items)
+      (!last && l.pageNumber > p.pageNumber && l.item.label === 'table-continued' ? this.carried : mine).push(
+        l,
+      );
     const [page] = groupBlockPages(
       { ...doc, pages: [info] },
       mine.map((l) => ({ ...l, pageNumber: p.pageNumber })),
