@@ -5,13 +5,14 @@ import { type BlockPage, groupBlockPages, type LocatedItem, locateItems } from '
 import { spansOfAll, splitFurniture } from '../emit/furniture.js';
 import { MarkdownWriter } from '../emit/markdown.js';
 import { DistillError } from '../errors/distill-error.js';
+import { stampSlides } from '../model/origin.js';
 import type { Block, PageInfo } from '../model/types.js';
 import type { ParseOptions } from '../options/parse-options.js';
 import type { PageOfDoc } from '../registry/registry.js';
 import { removeBase64Images } from '../transforms/base64-images.js';
 import { limitNesting, MAX_NESTING } from '../transforms/limit-nesting.js';
 import { redactPII, redactSettings } from '../transforms/redact-pii.js';
-import { chunksAsked } from './parse.js';
+import { chunksAsked, SLIDE_FORMATS } from './parse.js';
 
 /** A page as `parsePages()` gives it, before the page number and metadata are added. */
 export interface EmittedPage {
@@ -38,6 +39,7 @@ export class PageStream {
   private readonly labels = new Map<number, string>();
   private readonly chunker: Chunker | undefined;
   private readonly budget: string | undefined;
+  private readonly slides: boolean;
   private order = 0;
   /** Item ids given per page: a table continued onto the next page takes that page's first id. */
   private readonly idCounts = new Map<number, number>();
@@ -51,6 +53,7 @@ export class PageStream {
     tokenCounter: TokenCounter | undefined,
   ) {
     const pdf = options.parsers.find((p) => p.type === 'pdf');
+    this.slides = SLIDE_FORMATS.has(format);
     this.writer = new MarkdownWriter({
       pageMarkers: format === 'pdf' && pdf?.pageMarkers,
       pageLabels: this.labels,
@@ -81,7 +84,8 @@ export class PageStream {
       warnings.push(
         `Content nested deeper than ${MAX_NESTING} levels was flattened to that depth (no text was dropped).`,
       );
-    let blocks = nested.blocks;
+    // Slides are the pages of a presentation, as parse() stamps them (model/origin.ts).
+    let blocks = this.slides ? stampSlides(nested.blocks) : nested.blocks;
     const redact = redactSettings(this.options.redactPII);
     if (redact) blocks = redactPII(blocks, redact);
     if (this.options.removeBase64Images) blocks = removeBase64Images(blocks);

@@ -183,7 +183,7 @@ export function chunksAsked(options: ParseOptions): ChunkSettings | undefined {
   return f?.type === 'chunks' ? chunkSettings(f) : undefined;
 }
 
-const SLIDE_FORMATS = new Set<FormatId>(['pptx', 'pptm', 'ppt', 'odp']);
+export const SLIDE_FORMATS = new Set<FormatId>(['pptx', 'pptm', 'ppt', 'odp']);
 
 /** A document loaded and detected, its parser found and its context made, not yet parsed. */
 export interface OpenedDocument {
