@@ -156,6 +156,25 @@ describe('the packed packages in a fresh project', { timeout: 900_000 }, () => {
     expect(cjs.stdout).toContain('| North Point | 1.8 | 8 |');
   });
 
+  it('yields pages with their chunks through parsePages, the same as parse gives', async () => {
+    const file = JSON.stringify(join(example, 'field-notes.pdf'));
+    const r = await run('node', [
+      '--input-type=module',
+      '-e',
+      `import { parse, parsePages } from 'distill';
+const opts = { formats: ['markdown', { type: 'chunks', size: 300 }], parsers: [{ type: 'pdf', blocks: true }] };
+const whole = await parse(${file}, opts);
+const pages = [];
+for await (const p of parsePages(${file}, opts)) pages.push(p);
+const chunks = pages.flatMap((p) => p.chunks ?? []);
+const md = pages.map((p) => p.markdown.replace(/\\n$/, '')).filter(Boolean).join('\\n\\n') + '\\n';
+console.log(JSON.stringify({ n: chunks.length, chunks: JSON.stringify(chunks) === JSON.stringify(whole.chunks), md: md === whole.markdown, blocks: JSON.stringify(pages.map((p) => p.blocks)) === JSON.stringify(whole.blocks) }));`,
+    ]);
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual({ n: expect.any(Number), chunks: true, md: true, blocks: true });
+    expect(JSON.parse(r.stdout).n).toBeGreaterThan(1);
+  });
+
   it('runs `npx distill parse` on a PDF, a DOCX and an HTML file', async () => {
     expect((await run('npx', ['--no-install', 'distill', '--version'])).stdout).toMatch(
       /^distill \d+\.\d+\.\d+/,

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -32,6 +33,18 @@ export function dpbenchInputs(corpus: string): InputFile[] {
   return sorted(join(corpus, 'pdfs'))
     .filter((n) => n.toLowerCase().endsWith('.pdf'))
     .map((n) => inputFile(join(corpus, 'pdfs', n)));
+}
+
+/**
+ * One long PDF for the page-by-page and inspector benchmarks: the dpbench-dev pages joined by
+ * qpdf in order, repeated until there are `pages`, written to `out`.
+ */
+export function longDpbenchPdf(corpus: string, pages: number, out: string): string {
+  const sources = dpbenchInputs(corpus).map((f) => f.path);
+  if (!sources.length) throw new Error(`no PDFs under ${join(corpus, 'pdfs')}`);
+  const list = Array.from({ length: pages }, (_, i) => sources[i % sources.length]);
+  execFileSync('qpdf', ['--empty', '--pages', ...list, '--', out]);
+  return out;
 }
 
 /** wcxb layout: html/<id>.html(.gz), ground-truth/<id>.json. */

@@ -5,14 +5,14 @@
 // ready (every page's placeholder laid out, the Markdown shown), until the first page image is
 // drawn, and until page N/2's image is drawn after scrolling to it. Medians of --runs opens,
 // console errors counted. Writes results/inspect-open.json and a REPORT.md section.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { dpbenchInputs } from './inputs.js';
+import { longDpbenchPdf } from './inputs.js';
 import { corpusDir, REPO_ROOT } from './paths.js';
 import { writeReport } from './report.js';
 import { machineLine, writeSection } from './results.js';
@@ -41,10 +41,7 @@ if (!CHROMIUM) throw new Error('no Chromium: apt-get install chromium');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const dir = mkdtempSync(join(tmpdir(), 'distill-inspect-bench-'));
 try {
-  const sources = dpbenchInputs(corpusDir('pdf', values.corpus)).map((f) => f.path);
-  const list = Array.from({ length: PAGES }, (_, i) => sources[i % sources.length]);
-  const pdf = join(dir, `long-${PAGES}.pdf`);
-  execFileSync('qpdf', ['--empty', '--pages', ...list, '--', pdf]);
+  const pdf = longDpbenchPdf(corpusDir('pdf', values.corpus), PAGES, join(dir, `long-${PAGES}.pdf`));
 
   const out = join(dir, 'long.html');
   const t0 = performance.now();

@@ -6,14 +6,14 @@
 // (its pages come out on stdout one by one). Reported per tool, median of --runs: time to the
 // first page out (from the call; LiteParse has no pages before the end), total time, and peak
 // RSS of the process (GNU time's maximum resident set, worker threads included).
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { dpbenchInputs } from './inputs.js';
+import { longDpbenchPdf } from './inputs.js';
 import { BENCH_DIR, corpusDir, REPO_ROOT } from './paths.js';
 import { writeReport } from './report.js';
 import { machineLine, writeSection } from './results.js';
@@ -122,10 +122,7 @@ async function main(): Promise<void> {
   const corpus = corpusDir('pdf', values.corpus);
   const dir = mkdtempSync(join(tmpdir(), 'distill-bench-pages-'));
   try {
-    const src = dpbenchInputs(corpus).map((f) => f.path);
-    const picks = Array.from({ length: PAGES }, (_, i) => src[i % src.length]);
-    const file = join(dir, `long-${PAGES}p.pdf`);
-    execFileSync('qpdf', ['--empty', '--pages', ...picks, '--', file]);
+    const file = longDpbenchPdf(corpus, PAGES, join(dir, `long-${PAGES}p.pdf`));
     const lib = pathToFileURL(DIST).href;
     const opts = JSON.stringify({ parsers: [{ type: 'pdf', mode: 'fast' }], timeout: 300_000 });
     const pagesScript = script(

@@ -17,7 +17,7 @@ export const PARSE_FLAGS = {
   'redact-pii': { type: 'boolean' },
   'keep-base64-images': { type: 'boolean' },
   timeout: { type: 'string' },
-  // distill's own: chunks, page furniture, lines (options/chunks.ts and provenance.ts in core).
+  // distill's own: chunks, page furniture, lines, continued tables (options/chunks.ts and pdf-own.ts in core).
   chunks: { type: 'boolean' },
   'chunk-size': { type: 'string' },
   'chunk-unit': { type: 'string' },

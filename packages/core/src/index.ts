@@ -26,7 +26,7 @@ export * from './model/types.js';
 export * from './options/chunks.js';
 export * from './options/formats.js';
 export * from './options/parse-options.js';
-export * from './options/provenance.js';
+export * from './options/pdf-own.js';
 export * from './options/scrape-options.js';
 export * from './options/search-request.js';
 export * from './options/validate.js';

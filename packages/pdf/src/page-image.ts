@@ -1,4 +1,4 @@
-import { openForRender } from './ocr/render.js';
+import { openForRender, renderToCanvas } from './ocr/render.js';
 import { resolveOptional } from './optional.js';
 
 /** A page drawn for people to look at (the inspector), not for OCR: colour, screen resolution. */
@@ -23,13 +23,6 @@ export interface PageImageOptions {
   signal?: AbortSignal;
 }
 
-interface CanvasLike {
-  width: number;
-  height: number;
-  /** @napi-rs/canvas: synchronous encoding, the same bytes for the same pixels. */
-  toBuffer(mime: 'image/jpeg', quality?: number): Buffer;
-}
-
 /** Whether pages can be drawn here: pdf.js and its canvas are optional (they come with @distill/ocr). */
 export function pageImagesAvailable(): boolean {
   return !!resolveOptional('pdfjs-dist/package.json') && !!resolveOptional('@napi-rs/canvas');
@@ -52,7 +45,6 @@ export async function renderPageImages(
   let total = 0;
   const doc = await openForRender(bytes);
   try {
-    const factory = (doc as unknown as { canvasFactory: CanvasFactory }).canvasFactory;
     for (const n of pageNumbers) {
       if (opts.signal?.aborted) break;
       if (opts.maxTotalBytes !== undefined && total >= opts.maxTotalBytes) break;
@@ -61,24 +53,20 @@ export async function renderPageImages(
       try {
         const base = page.getViewport({ scale: 1 });
         const scale = Math.min(2, maxSide / Math.max(1, base.width, base.height));
-        const viewport = page.getViewport({ scale });
-        const w = Math.max(1, Math.round(viewport.width));
-        const h = Math.max(1, Math.round(viewport.height));
-        const cc = factory.create(w, h);
-        try {
-          await page.render({
-            canvas: cc.canvas as never,
-            canvasContext: cc.context as never,
-            viewport,
-            background: 'rgb(255,255,255)',
-            annotationMode: 0,
-          } as never).promise;
-          const data = new Uint8Array(cc.canvas.toBuffer('image/jpeg', quality));
-          out.set(n, { pageNumber: n, mime: 'image/jpeg', data, widthPx: w, heightPx: h });
-          total += data.length;
-        } finally {
-          factory.destroy(cc);
-        }
+        const image = await renderToCanvas(
+          doc,
+          page,
+          scale,
+          (cc, w, h): PageImage => ({
+            pageNumber: n,
+            mime: 'image/jpeg',
+            data: new Uint8Array(cc.canvas.toBuffer('image/jpeg', quality)),
+            widthPx: w,
+            heightPx: h,
+          }),
+        );
+        out.set(n, image);
+        total += image.data.length;
       } catch {
         // A page pdf.js cannot draw keeps no image; its boxes are still shown.
       } finally {
@@ -89,9 +77,4 @@ export async function renderPageImages(
     await doc.destroy();
   }
   return out;
-}
-
-interface CanvasFactory {
-  create(w: number, h: number): { canvas: CanvasLike; context: unknown };
-  destroy(c: { canvas: CanvasLike; context: unknown }): void;
 }

@@ -1,5 +1,6 @@
 import { DistillError, type DocMetadata, docPages, type PageOfDoc } from '@distill/core';
 import { joinContinuedTables } from './assemble/continued-tables.js';
+import { FurnitureWindow } from './assemble/furniture.js';
 import { type DocStats, docStats, layoutsToBlocks } from './assemble/to-doc.js';
 import { processPage } from './extract/process-page.js';
 import { applyOcr } from './ocr/apply.js';
@@ -19,6 +20,15 @@ import type { PageLayout } from './types.js';
  */
 export const STATS_WINDOW = 8;
 
+/**
+ * Pages read ahead of the page given out at most, to tell its running headers and footers that
+ * come back on a later page from a title that does not (parse() looks at every page). Reading
+ * ahead stops as soon as every running line of the page has come back, which for page numbers
+ * and running titles is the next page; eight finds a chapter's running title again after a
+ * chapter opening without one.
+ */
+export const FURNITURE_WINDOW = 8;
+
 interface Laid {
   layout: PageLayout;
   ocr?: OcrPageInfo;
@@ -28,11 +38,11 @@ interface Laid {
 
 /**
  * A PDF page by page: each page's blocks as soon as it is laid out, in order, with nothing of
- * the earlier pages kept but the statistics of the first STATS_WINDOW and the one page held
- * back to join a table continued onto the next. Pages are read in this thread by the fast
- * reader (pdf.js for a page it gives up; OCR, in `auto`, for a page without usable text).
- * A document the fast reader cannot open, and `ocr` mode, are parsed whole and then given
- * page by page.
+ * the earlier pages kept but the statistics of the first STATS_WINDOW and the keys of their
+ * running lines, and the pages read ahead: the next (for a table continued onto it) and, while
+ * a running line of the page has not come back, up to FURNITURE_WINDOW (for page furniture). Pages are read in this thread by the fast reader (pdf.js for
+ * a page it gives up; OCR, in `auto`, for a page without usable text). A document the fast
+ * reader cannot open, and `ocr` mode, are parsed whole and then given page by page.
  */
 export async function* parsePdfPages(
   bytes: Uint8Array,
@@ -49,46 +59,66 @@ export async function* parsePdfPages(
   const totalPages = fast.numPages;
   const count = Math.min(totalPages, settings.maxPages ?? totalPages);
   const metadata: DocMetadata = { ...fast.metadata(), numPages: count, totalPages };
+  const labels = fast.pageLabels();
   const reader = new PageReader(bytes, fast, count, settings);
   try {
-    const head: (Laid | undefined)[] = [];
-    for (let n = 1; n <= Math.min(count, STATS_WINDOW); n++) head.push(await reader.page(n));
-    const stats = docStats(head.map((l) => (l as Laid).layout));
-    const join = settings.continuedTables !== 'separate';
-    let held: Laid | undefined;
-    let first = true;
-    const give = (l: Laid): PageOfDoc => {
-      const out = toPage(l, stats, count, first ? metadata : undefined);
-      first = false;
-      return out;
+    // queue[0] is the next page to give out; the pages after it are read ahead.
+    const queue: Laid[] = [];
+    let read = 0;
+    const readTo = async (n: number) => {
+      while (read < Math.min(n, count)) queue.push(await reader.page(++read));
     };
+    await readTo(STATS_WINDOW);
+    const stats = docStats(queue.map((l) => l.layout));
+    const furniture = new FurnitureWindow();
+    const join = settings.continuedTables !== 'separate';
     for (let n = 1; n <= count; n++) {
-      let next = head[n - 1] ?? (await reader.page(n));
-      head[n - 1] = undefined; // released once given out
-      if (held && join) {
-        const [a, b] = joinContinuedTables([held.layout, next.layout]);
-        held = { ...held, layout: a };
-        next = { ...next, layout: b };
+      // The next page, for a table continued onto it; then pages ahead only while a running
+      // line of this page has not come back yet (a page number, a running title does at once).
+      await readTo(n + 1);
+      const ahead = () => queue.slice(1).map((l) => l.layout);
+      while (read < Math.min(count, n + FURNITURE_WINDOW) && furniture.undecided(queue[0].layout, ahead()))
+        await readTo(read + 1);
+      let page = queue.shift() as Laid;
+      if (join && queue[0]) {
+        const [a, b] = joinContinuedTables([page.layout, queue[0].layout]);
+        page = { ...page, layout: a };
+        queue[0] = { ...queue[0], layout: b };
       }
-      if (held) yield give(held);
-      held = next;
+      const found = furniture.of(
+        page.layout,
+        queue.map((l) => l.layout),
+      );
+      yield toPage(
+        page,
+        { stats, furniture: found, count, label: labels?.[n - 1] },
+        n === 1 ? metadata : undefined,
+      );
     }
-    if (held) yield give(held);
   } finally {
     await reader.close();
   }
 }
 
 /** One laid-out page as the engine takes it: blocks, page info, warnings. */
-function toPage(l: Laid, stats: DocStats, totalPages: number, metadata?: DocMetadata): PageOfDoc {
-  const { blocks, pages } = layoutsToBlocks([l.layout], { joinTables: false, stats });
+function toPage(
+  l: Laid,
+  doc: { stats: DocStats; furniture: ReturnType<FurnitureWindow['of']>; count: number; label?: string },
+  metadata?: DocMetadata,
+): PageOfDoc {
+  const { blocks, pages } = layoutsToBlocks([l.layout], {
+    joinTables: false,
+    stats: doc.stats,
+    furniture: doc.furniture,
+  });
   if (l.ocr) markOcrBlocks(blocks, pages, new Map([[l.layout.pageNumber, l.ocr]]));
   const warnings = [...(l.warnings ?? []), ...finishPage(l.layout)];
+  const page = doc.label !== undefined ? { ...pages[0], label: doc.label } : pages[0];
   return {
     pageNumber: l.layout.pageNumber,
-    totalPages,
+    totalPages: doc.count,
     blocks,
-    page: pages[0],
+    page,
     ...(metadata ? { metadata } : {}),
     ...(warnings.length ? { warnings } : {}),
   };

@@ -177,3 +177,58 @@ describe('chunkMarkdown', () => {
     expect(() => chunk([paragraph('x')], { size: 100, overlap: 100 })).toThrow(/overlap must be smaller/);
   });
 });
+
+describe('the chunker as a stream (parsePages)', () => {
+  it('gives page by page the chunks, Markdown and blocks one pass over the whole document gives', async () => {
+    const { PageStream } = await import('../engine/page-stream.js');
+    const long = Array.from({ length: 30 }, (_, i) => sentence(i)).join(' ');
+    const list = (n: number): Block => ({
+      kind: 'list',
+      ordered: false,
+      items: Array.from({ length: n }, (_, i) => ({ blocks: [paragraph(`Item ${i} of the list`)] })),
+    });
+    const rows = [
+      [cell('Station'), cell('Retreat')],
+      ...Array.from({ length: 30 }, (_, i) => [cell(`Station ${i}`), cell(`${i / 10}`)]),
+    ];
+    const pages: Block[][] = [
+      [h(1, 'Report'), paragraph(sentence(1)), list(3)],
+      [list(4), paragraph(long), h(2, 'Data')],
+      [{ kind: 'table', rows }, paragraph(sentence(2))],
+      [],
+      [h(2, 'Findings'), paragraph(sentence(3)), paragraph(long)],
+    ];
+    for (const settings of [{ size: 300, overlap: 60 }, { size: 120 }]) {
+      const options = validate(parseOptionsSchema, {
+        formats: ['markdown', { type: 'chunks', ...settings }],
+        parsers: [{ type: 'pdf', blocks: true, pageMarkers: true }],
+      });
+      // Every page listed, an empty one too, as a PDF's pages are.
+      const info = pages.map((_, i) => ({ pageNumber: i + 1, width: 612, height: 792 }));
+      const blocks = pages.flatMap((b, i) => (i ? [{ kind: 'pageBreak', page: i + 1 } as Block, ...b] : b));
+      const whole = emitResult({
+        doc: { blocks, metadata: {}, pages: info },
+        format: 'pdf',
+        options,
+        warnings: [],
+        bytes: new Uint8Array(),
+      });
+      const stream = new PageStream(options, 'pdf', undefined);
+      const out = pages.map((b, i) =>
+        stream.page(
+          { pageNumber: i + 1, totalPages: pages.length, blocks: b, page: info[i] },
+          i === pages.length - 1,
+        ),
+      );
+      const joined = `${out
+        .map((p) => p.markdown.replace(/\n$/, ''))
+        .filter(Boolean)
+        .join('\n\n')}\n`;
+      expect(joined).toBe(whole.markdown);
+      expect(out.flatMap((p) => p.chunks ?? [])).toEqual(whole.chunks);
+      expect(out.map((p) => p.blocks)).toEqual(whole.blocks);
+      // Chunks came out as pages went, not all with the last page.
+      expect(out.slice(0, -1).some((p) => p.chunks?.length)).toBe(true);
+    }
+  });
+});

@@ -70,55 +70,183 @@ export function chunkMarkdown(
   settings: ChunkSettings,
   measure: (text: string) => number,
 ): ChunkOutput {
-  const { markdown } = input;
-  const budget = settings.size - settings.overlap;
-  const units = unitsOf(input.items, { markdown, blocks: input.blocks, measure, budget });
-  const gapSize = new Map<string, number>();
-  const m = (t: string) => {
-    if (t.length > 64) return measure(t);
-    let n = gapSize.get(t);
+  const chunker = new Chunker(settings, measure);
+  chunker.push(input.markdown, input);
+  return { chunks: chunker.finish(), oversize: chunker.oversize };
+}
+
+/**
+ * The Markdown the chunker still needs, addressed by offsets in the whole document: pieces are
+ * appended as they are written and the start is let go once no chunk can reach back to it.
+ */
+class RollingText {
+  private base = 0;
+  private text = '';
+
+  get end(): number {
+    return this.base + this.text.length;
+  }
+
+  append(piece: string): void {
+    this.text += piece;
+  }
+
+  slice(start: number, end: number): string {
+    return this.text.slice(start - this.base, end - this.base);
+  }
+
+  /** Forgets everything before `offset`. */
+  release(offset: number): void {
+    const cut = Math.min(offset, this.end) - this.base;
+    if (cut <= 0) return;
+    this.text = this.text.slice(cut);
+    this.base += cut;
+  }
+}
+
+/**
+ * The chunker as a stream: `push` the Markdown a piece at a time (a page of `parsePages()`,
+ * or a whole document) with the blocks written in it, `take` the chunks closed so far, and
+ * `finish` for the rest. Chunks come out exactly as one pass over the whole document gives
+ * them (ids, spans in the whole Markdown, heading paths, overlap), and only the text of the
+ * chunk being packed (and of the one before it, for overlap) is held.
+ */
+export class Chunker {
+  /** Chunks over the budget so far, for the warning. */
+  oversize = 0;
+  private readonly text = new RollingText();
+  private readonly budget: number;
+  private readonly gapSize = new Map<string, number>();
+  private readonly stack: { level: number; text: string }[] = [];
+  private open: Open | undefined;
+  private prev: Chunk | undefined;
+  /** The last unit of the previous chunk: overlap is not taken from a table's rows. */
+  private prevLast: Unit | undefined;
+  private closed: Chunk[] = [];
+  private count = 0;
+
+  constructor(
+    private readonly settings: ChunkSettings,
+    private readonly measure: (text: string) => number,
+  ) {
+    this.budget = settings.size - settings.overlap;
+  }
+
+  /**
+   * Appends `piece` to the Markdown (it continues the text pushed before, separator included)
+   * and packs the located items written in it; their spans are offsets in the whole Markdown.
+   */
+  push(piece: string, located: { blocks: readonly Block[]; items: readonly LocatedItem[] }): void {
+    this.text.append(piece);
+    const units = unitsOf(located.items, {
+      markdown: this.text,
+      blocks: located.blocks,
+      measure: this.measure,
+      budget: this.budget,
+    });
+    for (const u of units) this.unit(u);
+    // What a later chunk can still reach: the chunk being packed, and the one before for overlap.
+    let keep = this.text.end;
+    if (this.open?.units.length) keep = Math.min(keep, this.open.units[0].span[0]);
+    if (this.prev && this.settings.overlap > 0) keep = Math.min(keep, this.prev.markdownSpan[0]);
+    this.text.release(keep);
+  }
+
+  /** The chunks closed since the last call. */
+  take(): Chunk[] {
+    const out = this.closed;
+    this.closed = [];
+    return out;
+  }
+
+  /** Closes the last chunk and gives what was not taken yet. */
+  finish(): Chunk[] {
+    this.close();
+    return this.take();
+  }
+
+  private m(t: string): number {
+    if (t.length > 64) return this.measure(t);
+    let n = this.gapSize.get(t);
     if (n === undefined) {
-      n = measure(t);
-      gapSize.set(t, n);
+      n = this.measure(t);
+      this.gapSize.set(t, n);
     }
     return n;
-  };
-  const chunks: Chunk[] = [];
-  let oversize = 0;
-  const stack: { level: number; text: string }[] = [];
-  let open: Open | undefined;
-  let prev: Chunk | undefined;
-  /** The last unit of the previous chunk: overlap is not taken from a table's rows. */
-  let prevLast: Unit | undefined;
+  }
 
-  const close = () => {
-    while (open && open.units.length > 0) {
+  private unit(u: Unit): void {
+    if (u.heading) {
+      if (this.open && !this.open.headingsOnly) {
+        // Markers just before the heading (a slide's number) open its section, not end the last.
+        const lead: Unit[] = [];
+        while (this.open.units.length > 1 && this.open.units[this.open.units.length - 1].lead)
+          lead.unshift(this.open.units.pop()!);
+        this.close();
+        for (const l of lead) this.add(l);
+      }
+      while (this.stack.length && this.stack[this.stack.length - 1].level >= u.heading.level)
+        this.stack.pop();
+      this.stack.push(u.heading);
+      if (this.open) this.open.path = this.stack.map((h) => h.text);
+      this.add(u);
+      return;
+    }
+    const open = this.open;
+    if (open && open.units.length > 0) {
+      const last = open.units[open.units.length - 1];
+      const join = this.m(this.text.slice(last.span[1], u.span[0]));
+      const fits = open.size + join + u.size + (u.suffix ? this.m(u.suffix) : 0) <= this.budget;
+      if (!fits && !open.headingsOnly) this.close();
+    }
+    this.add(u);
+  }
+
+  private add(u: Unit): void {
+    this.open ??= { units: [], size: 0, path: this.stack.map((h) => h.text), headingsOnly: true };
+    const open = this.open;
+    const prevUnit = open.units[open.units.length - 1];
+    const join = prevUnit
+      ? this.m(this.text.slice(prevUnit.span[1], u.span[0]))
+      : u.prefix
+        ? this.m(`${u.prefix}\n`)
+        : 0;
+    open.units.push(u);
+    open.size += join + u.size;
+    if (!u.heading && !u.lead) open.headingsOnly = false;
+  }
+
+  private close(): void {
+    const settings = this.settings;
+    while (this.open && this.open.units.length > 0) {
+      const open: Open = this.open;
       // The estimate adds the units' sizes; tokens across a join can differ by one or two,
       // so the finished text is measured, and last units that tip it over start the next chunk.
-      let chunk = build(open, prev);
+      let chunk = this.build(open);
       const held: Unit[] = [];
-      const cuttable = () => open!.units.length > 1 && !open!.units.slice(0, -1).every((u) => u.heading);
+      const cuttable = () => open.units.length > 1 && !open.units.slice(0, -1).every((u) => u.heading);
       while (chunk.size > settings.size && cuttable()) {
         held.unshift(open.units.pop()!);
-        chunk = build(open, prev);
+        chunk = this.build(open);
       }
       if (chunk.size > settings.size) {
         chunk.oversize = true;
-        oversize++;
+        this.oversize++;
       }
-      chunks.push(chunk);
-      prev = chunk;
-      prevLast = open.units[open.units.length - 1];
-      const path = open.path;
-      open = undefined;
+      this.closed.push(chunk);
+      this.count++;
+      this.prev = chunk;
+      this.prevLast = open.units[open.units.length - 1];
+      this.open = undefined;
       if (held.length === 0) break;
-      open = { units: [], size: 0, path, headingsOnly: true };
-      for (const u of held) add(u);
+      this.open = { units: [], size: 0, path: open.path, headingsOnly: true };
+      for (const u of held) this.add(u);
     }
-    open = undefined;
-  };
+    this.open = undefined;
+  }
 
-  const build = (o: Open, before: Chunk | undefined): Chunk => {
+  private build(o: Open): Chunk {
+    const { settings, prev: before } = this;
     const first = o.units[0];
     const last = o.units[o.units.length - 1];
     let start = first.span[0];
@@ -126,13 +254,13 @@ export function chunkMarkdown(
     if (
       settings.overlap > 0 &&
       before &&
-      !prevLast?.table &&
+      !this.prevLast?.table &&
       !first.prefix &&
       !first.heading &&
       sameSection(before.headingPath, o.path) &&
       before.markdownSpan[1] <= start
     ) {
-      start = overlapStart(markdown, before, first.span[0], settings.overlap, measure);
+      start = overlapStart(this.text, before, first.span[0], settings.overlap, this.measure);
       overlap = first.span[0] - start;
       // The space between the two is part of the repeated text only when something repeats.
       if (start === before.markdownSpan[1]) {
@@ -140,50 +268,10 @@ export function chunkMarkdown(
         overlap = 0;
       }
     }
-    const body = markdown.slice(start, last.span[1]);
+    const body = this.text.slice(start, last.span[1]);
     const text = (first.prefix ? `${first.prefix}\n` : '') + body + (last.suffix ?? '');
-    return describe(o, text, [start, last.span[1]], overlap, measure(text), chunks.length);
-  };
-
-  const add = (u: Unit) => {
-    if (!open) open = { units: [], size: 0, path: stack.map((h) => h.text), headingsOnly: true };
-    const prevUnit = open.units[open.units.length - 1];
-    const join = prevUnit
-      ? m(markdown.slice(prevUnit.span[1], u.span[0]))
-      : u.prefix
-        ? m(`${u.prefix}\n`)
-        : 0;
-    open.units.push(u);
-    open.size += join + u.size;
-    if (!u.heading && !u.lead) open.headingsOnly = false;
-  };
-
-  for (const u of units) {
-    if (u.heading) {
-      if (open && !open.headingsOnly) {
-        // Markers just before the heading (a slide's number) open its section, not end the last.
-        const lead: Unit[] = [];
-        while (open.units.length > 1 && open.units[open.units.length - 1].lead)
-          lead.unshift(open.units.pop()!);
-        close();
-        for (const l of lead) add(l);
-      }
-      while (stack.length && stack[stack.length - 1].level >= u.heading.level) stack.pop();
-      stack.push(u.heading);
-      if (open) open.path = stack.map((h) => h.text);
-      add(u);
-      continue;
-    }
-    if (open && open.units.length > 0) {
-      const last = open.units[open.units.length - 1];
-      const join = m(markdown.slice(last.span[1], u.span[0]));
-      const fits = open.size + join + u.size + (u.suffix ? m(u.suffix) : 0) <= budget;
-      if (!fits && !open.headingsOnly) close();
-    }
-    add(u);
+    return describe(o, text, [start, last.span[1]], overlap, this.measure(text), this.count);
   }
-  close();
-  return { chunks, oversize };
 }
 
 const sameSection = (a: readonly string[], b: readonly string[]) =>
@@ -196,28 +284,30 @@ const sameSection = (a: readonly string[], b: readonly string[]) =>
  * monotone in the text's length).
  */
 function overlapStart(
-  markdown: string,
+  markdown: RollingText,
   before: Chunk,
   until: number,
   overlap: number,
   measure: (t: string) => number,
 ): number {
   const [s, e] = before.markdownSpan;
+  // Offsets below are relative to `s`: the text from the previous chunk's start to `until`.
+  const text = markdown.slice(s, until);
+  const end = e - s;
   const starts: number[] = [];
   const re = /\s+/g;
-  re.lastIndex = s;
-  for (let m = re.exec(markdown); m && m.index < e; m = re.exec(markdown)) {
-    if (m.index + m[0].length < e) starts.push(m.index + m[0].length);
+  for (let m = re.exec(text); m && m.index < end; m = re.exec(text)) {
+    if (m.index + m[0].length < end) starts.push(m.index + m[0].length);
   }
   let lo = 0;
   let hi = starts.length;
   // Find the first start whose tail fits.
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (measure(markdown.slice(starts[mid], until)) <= overlap) hi = mid;
+    if (measure(text.slice(starts[mid])) <= overlap) hi = mid;
     else lo = mid + 1;
   }
-  return lo < starts.length ? starts[lo] : e;
+  return lo < starts.length ? s + starts[lo] : e;
 }
 
 /** The chunk's record: pages, labels, per-page boxes and block ids, parts. */
@@ -231,8 +321,7 @@ function describe(
 ): Chunk {
   const regions = new Map<number, ChunkRegion>();
   const parts = new Map<string, NonNullable<Chunk['parts']>[number]>();
-  for (const u of o.units) {
-    const r = u.ref;
+  for (const r of o.units.flatMap((u) => [u.ref, ...(u.also ?? [])])) {
     let region = regions.get(r.pageNumber);
     if (!region) {
       region = {

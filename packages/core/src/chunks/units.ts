@@ -19,6 +19,8 @@ export interface Unit {
   lead?: true;
   /** The block (an item of `blocks`) the unit is part or all of. */
   ref: UnitRef;
+  /** The same block's parts on later pages: a table continued there (`table-continued` items). */
+  also?: UnitRef[];
   /** A table's header, written before the unit when it starts a chunk (`| a | b |\n| --- | --- |`). */
   prefix?: string;
   /** Closes an HTML table the chunk ends inside (`\n</table>`). */
@@ -35,7 +37,8 @@ export interface UnitRef {
 }
 
 export interface UnitContext {
-  markdown: string;
+  /** The Markdown, addressed by offsets in the whole document (a string, or the part the chunker holds). */
+  markdown: { slice(start: number, end: number): string };
   blocks: readonly Block[];
   measure: (text: string) => number;
   /** Largest size a chunk may reach (the overlap already taken off). */
@@ -55,6 +58,16 @@ export function unitsOf(items: readonly LocatedItem[], ctx: UnitContext): Unit[]
   for (const l of items) {
     const span = l.item.markdownSpan;
     if (!span) continue;
+    if (l.item.label === 'table-continued') {
+      // The part of a joined table on the next page shares the table's span: its text is in
+      // the table's units already, so it only adds its page and box to the table's last unit
+      // (the rows that run onto that page), never a second copy of the rows.
+      const last = out.findLast((u) => u.span[1] === span[1]);
+      if (last) {
+        last.also = [...(last.also ?? []), refOf(l)];
+        continue;
+      }
+    }
     const b = ctx.blocks[l.block];
     const whole = (): Unit => ({
       span,

@@ -36,6 +36,10 @@ export interface BlockItemOptions {
   source?: string;
   /** Copy the blocks' lines (the pdf parser's `lines` option). */
   lines?: boolean;
+  /** Reading order of the first item (a page of `parsePages()` goes on from the pages before). */
+  firstOrder?: number;
+  /** Items numbered so far per page (`p3-b<n>`), shared by the pages of `parsePages()`. */
+  idCounts?: Map<number, number>;
 }
 
 export interface BlockPage {
@@ -141,7 +145,7 @@ export function locateItems(
   const source = opts.source ?? 'layout';
   const labels = new Map<number, string>();
   for (const p of doc.pages ?? []) if (p.label !== undefined) labels.set(p.pageNumber, p.label);
-  const counts = new Map<number, number>();
+  const counts = opts.idCounts ?? new Map<number, number>();
   const nextId = (page: number) => {
     const n = counts.get(page) ?? 0;
     counts.set(page, n + 1);
@@ -149,7 +153,7 @@ export function locateItems(
   };
   const out: LocatedItem[] = [];
   let current = provOf(doc.blocks.find((b) => provOf(b)) ?? doc.blocks[0] ?? { kind: 'rule' })?.page ?? 1;
-  let order = 0;
+  let order = opts.firstOrder ?? 0;
   doc.blocks.forEach((b, i) => {
     if (b.kind === 'pageBreak') {
       current = b.page;

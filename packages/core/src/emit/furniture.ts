@@ -1,5 +1,5 @@
 import type { Block } from '../model/types.js';
-import type { FurnitureMode } from '../options/provenance.js';
+import type { FurnitureMode } from '../options/pdf-own.js';
 import { provOf } from './markdown.js';
 
 const isFurniture = (b: Block) => provOf(b)?.furniture === true;

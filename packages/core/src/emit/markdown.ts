@@ -318,14 +318,38 @@ function blocksToMarkdown(blocks: readonly Block[], opts: MarkdownOptions): stri
     .join('\n\n');
 }
 
+/**
+ * Writes top-level blocks one after another into one Markdown text (blocks joined by a blank
+ * line), a piece at a time: `toMarkdown` writes a whole document through it, `parsePages()`
+ * a page at a time, so the pages joined are the whole document's Markdown byte for byte (a
+ * list's alternate marker after a list of its kind carries over the page break too).
+ */
+export class MarkdownWriter {
+  /** Characters written so far (the final newline is added only by `toMarkdown`). */
+  length = 0;
+  private readonly seq: ListSequence = {};
+
+  constructor(private readonly opts: MarkdownOptions = {}) {}
+
+  /** Writes one block: its Markdown (empty when it writes nothing), the separator before it, and its span. */
+  write(b: Block): { md: string; sep: string; span: [number, number] } {
+    const md = sequenced(b, this.opts, this.seq);
+    if (md === '') return { md, sep: '', span: [this.length, this.length] };
+    const sep = this.length > 0 ? '\n\n' : '';
+    const start = this.length + sep.length;
+    this.length = start + md.length;
+    return { md, sep, span: [start, this.length] };
+  }
+}
+
 /** Writes the document, recording the span of every top-level block and each page's Markdown. */
 export function toMarkdown(blocks: readonly Block[], opts: MarkdownOptions = {}): MarkdownOutput {
-  let markdown = '';
+  const writer = new MarkdownWriter(opts);
+  const parts: string[] = [];
   const spans: [number, number][] = [];
   const pages: MarkdownOutput['pages'] = [];
   let page: { pageNumber: number; parts: string[] } | undefined;
   const firstPage = blocks.map(provOf).find((p) => p !== undefined);
-  const seq: ListSequence = {};
   const closePage = () => {
     if (!page) return;
     const label = opts.pageLabels?.get(page.pageNumber);
@@ -342,17 +366,14 @@ export function toMarkdown(blocks: readonly Block[], opts: MarkdownOptions = {})
     } else if (!page) {
       page = { pageNumber: firstPage?.page ?? 1, parts: [] };
     }
-    const md = sequenced(b, opts, seq);
-    if (md === '') {
-      spans.push([markdown.length, markdown.length]);
-      continue;
-    }
-    if (markdown !== '') markdown += '\n\n';
-    spans.push([markdown.length, markdown.length + md.length]);
-    markdown += md;
+    const { md, sep, span } = writer.write(b);
+    spans.push(span);
+    if (md === '') continue;
+    parts.push(sep, md);
     if (b.kind !== 'pageBreak') page!.parts.push(md);
   }
   closePage();
+  const markdown = parts.join('');
   return { markdown: markdown === '' ? '' : `${markdown}\n`, spans, pages };
 }
 

@@ -178,12 +178,12 @@ export interface ParsedDoc {
 }
 
 /** The `chunks` format's settings, when asked for. */
-function chunksAsked(options: ParseOptions): ChunkSettings | undefined {
+export function chunksAsked(options: ParseOptions): ChunkSettings | undefined {
   const f = options.formats.find((x) => x.type === 'chunks');
   return f?.type === 'chunks' ? chunkSettings(f) : undefined;
 }
 
-const SLIDE_FORMATS = new Set<FormatId>(['pptx', 'pptm', 'ppt', 'odp']);
+export const SLIDE_FORMATS = new Set<FormatId>(['pptx', 'pptm', 'ppt', 'odp']);
 
 /** A document loaded and detected, its parser found and its context made, not yet parsed. */
 export interface OpenedDocument {

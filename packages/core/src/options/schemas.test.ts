@@ -192,7 +192,7 @@ describe('scrape options schema (spec: ScrapeOptions)', () => {
       'parsers.0.furniture',
     ]);
     expect(scrape({ parsers: ['pdf'] }).parsers).toEqual([
-      // furniture and lines: distill's own keys (options/provenance.ts); continuedTables (options/pdf-pages.ts).
+      // furniture, lines and continuedTables: distill's own keys (options/pdf-own.ts).
       {
         type: 'pdf',
         mode: 'auto',
@@ -259,7 +259,7 @@ describe('parse options schema (spec: Parse request options)', () => {
     const o = parseOpts({});
     expect(o.formats).toEqual([{ type: 'markdown' }]);
     expect(o.parsers).toEqual([
-      // furniture and lines: distill's own keys (options/provenance.ts); continuedTables (options/pdf-pages.ts).
+      // furniture, lines and continuedTables: distill's own keys (options/pdf-own.ts).
       {
         type: 'pdf',
         mode: 'auto',

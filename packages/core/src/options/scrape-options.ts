@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { formatsSchema } from './formats.js';
-import { pdfPagesShape } from './pdf-pages.js';
-import { pdfProvenanceOptions } from './provenance.js';
+import { pdfOwnOptions } from './pdf-own.js';
 
 /** Limits from the spec's Limits table. */
 export const LIMITS = {
@@ -25,8 +24,7 @@ export const pdfParserSchema = z
     pages: z.boolean().default(false),
     blocks: z.boolean().default(false),
     pageMarkers: z.boolean().default(false),
-    ...pdfPagesShape,
-    ...pdfProvenanceOptions,
+    ...pdfOwnOptions,
   })
   .strict();
 export type PdfParserOptions = z.infer<typeof pdfParserSchema>;

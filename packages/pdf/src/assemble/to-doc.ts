@@ -129,20 +129,20 @@ const headingKey = (b: TextBlock) =>
 /** The statistics of a run of pages (the first ones of a document read page by page). */
 export function docStats(pages: readonly PageLayout[]): DocStats {
   const body = bodySizeOf(pages);
-  const running = new Set<string>();
-  const levels = headingLevels(pages, body, undefined, running);
-  const tiers = [
-    ...new Set([...levels.keys()].filter((b) => b.size >= body * HEADING_RATIO).map((b) => round(b.size))),
-  ].sort((a, b) => b - a);
-  return { body, tiers, running };
+  const out: DocStats = { body, tiers: [], running: new Set<string>() };
+  // The tiers as headingLevels takes them for these pages (before runs of headings are
+  // demoted), so pages given these statistics get the levels the pages together would.
+  headingLevels(pages, body, undefined, out);
+  return out;
 }
 
 export function headingLevels(
   pages: readonly PageLayout[],
   body: number,
   stats?: DocStats,
-  runningOut?: Set<string>,
+  statsOut?: DocStats,
 ): Map<TextBlock, HeadingLevel> {
+  const runningOut = statsOut?.running;
   let cands: TextBlock[] = [];
   const onPages = new Map<string, Set<number>>();
   const key = headingKey;
@@ -171,6 +171,7 @@ export function headingLevels(
     [...new Set(cands.filter((b) => b.size >= body * HEADING_RATIO).map((b) => round(b.size)))].sort(
       (a, b) => b - a,
     );
+  if (statsOut) statsOut.tiers = tiers;
   const out = new Map<TextBlock, HeadingLevel>();
   for (const b of cands) {
     let t = tiers.length;
@@ -289,17 +290,17 @@ function captionOf(blocks: readonly LayoutBlock[], i: number): string | undefine
  * The document model from page layouts: headings from document-wide size tiers, runs of list
  * items as lists, a pageBreak before every page after the first, and on every block its page,
  * normalised box and layout label. A table continued across a page break is one table, on the
- * page where it starts (unless `joinTables` is false). With `stats` (page by page), the body
- * size and heading tiers are those given, not the pages'.
+ * page where it starts (unless `joinTables` is false). With `stats` and `furniture` (page by
+ * page), the body size, heading tiers and page furniture are those given, not the pages'.
  */
 export function layoutsToBlocks(
   given: readonly PageLayout[],
-  opts: { joinTables?: boolean; stats?: DocStats } = {},
+  opts: { joinTables?: boolean; stats?: DocStats; furniture?: ReadonlySet<TextBlock> } = {},
 ): { blocks: Block[]; pages: PageInfo[] } {
   const pages = opts.joinTables === false ? given : joinContinuedTables(given);
   const body = opts.stats?.body ?? bodySizeOf(pages);
   const levels = headingLevels(pages, body, opts.stats);
-  const furniture = furnitureOf(pages);
+  const furniture = opts.furniture ?? furnitureOf(pages);
   const blocks: Block[] = [];
   const infos: PageInfo[] = [];
   pages.forEach((page, pi) => {

@@ -144,22 +144,30 @@ export interface RenderedPage {
   ink: number;
 }
 
-interface CanvasLike {
+/** A canvas of @napi-rs/canvas as pdf.js's canvas factory makes it. */
+export interface CanvasLike {
   width: number;
   height: number;
+  /** Synchronous encoding, the same bytes for the same pixels. */
+  toBuffer(mime: 'image/jpeg', quality?: number): Buffer;
 }
-interface ContextLike {
+export interface ContextLike {
   getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray };
 }
 
-/** Renders a page at `dpi`, turned clockwise by `rotation` degrees on top of its own rotation. */
-export async function renderPage(
+/**
+ * Draws a page on a white canvas at `scale` (1 is 72 dpi), turned clockwise by `rotation`
+ * degrees on top of its own rotation, without annotations, and gives the canvas to `use`
+ * before it is released: the one pdf.js render call of OCR and of the inspector's page images.
+ */
+export async function renderToCanvas<T>(
   doc: PdfDocument,
   page: PdfPage,
-  dpi: number,
+  scale: number,
+  use: (canvas: { canvas: CanvasLike; context: ContextLike }, w: number, h: number) => T,
   rotation: 0 | 90 | 180 | 270 = 0,
-): Promise<RenderedPage> {
-  const viewport = page.getViewport({ scale: dpi / 72, rotation: (page.rotate + rotation) % 360 });
+): Promise<T> {
+  const viewport = page.getViewport({ scale, rotation: (page.rotate + rotation) % 360 });
   const w = Math.max(1, Math.ceil(viewport.width));
   const h = Math.max(1, Math.ceil(viewport.height));
   const factory = (doc as unknown as { canvasFactory?: unknown }).canvasFactory as
@@ -179,24 +187,42 @@ export async function renderPage(
       background: 'rgb(255,255,255)',
       annotationMode: 0,
     } as never).promise;
-    const rgba = cc.context.getImageData(0, 0, w, h).data;
-    const header = Buffer.from(`P5\n${w} ${h}\n255\n`, 'latin1');
-    const out = new Uint8Array(header.length + w * h);
-    out.set(header, 0);
-    const px = new Uint32Array(rgba.buffer, rgba.byteOffset, w * h);
-    const hist = new Uint32Array(256);
-    for (let i = 0, o = header.length; i < px.length; i++, o++) {
-      const v = px[i];
-      // Little-endian RGBA: luma from R, G, B with integer weights summing to 256.
-      const g = ((v & 0xff) * 77 + ((v >>> 8) & 0xff) * 150 + ((v >>> 16) & 0xff) * 29) >>> 8;
-      out[o] = g;
-      hist[g]++;
-    }
-    if (background(hist) < LIGHT_PAPER) flattenBackground(out, header.length, w, h, Math.round(dpi / 10));
-    return { image: out, widthPx: w, heightPx: h, dpi, ink: inkShare(hist, px.length) };
+    return use(cc, w, h);
   } finally {
     factory.destroy(cc);
   }
+}
+
+/** Renders a page at `dpi`, turned clockwise by `rotation` degrees on top of its own rotation. */
+export function renderPage(
+  doc: PdfDocument,
+  page: PdfPage,
+  dpi: number,
+  rotation: 0 | 90 | 180 | 270 = 0,
+): Promise<RenderedPage> {
+  return renderToCanvas(
+    doc,
+    page,
+    dpi / 72,
+    (cc, w, h) => {
+      const rgba = cc.context.getImageData(0, 0, w, h).data;
+      const header = Buffer.from(`P5\n${w} ${h}\n255\n`, 'latin1');
+      const out = new Uint8Array(header.length + w * h);
+      out.set(header, 0);
+      const px = new Uint32Array(rgba.buffer, rgba.byteOffset, w * h);
+      const hist = new Uint32Array(256);
+      for (let i = 0, o = header.length; i < px.length; i++, o++) {
+        const v = px[i];
+        // Little-endian RGBA: luma from R, G, B with integer weights summing to 256.
+        const g = ((v & 0xff) * 77 + ((v >>> 8) & 0xff) * 150 + ((v >>> 16) & 0xff) * 29) >>> 8;
+        out[o] = g;
+        hist[g]++;
+      }
+      if (background(hist) < LIGHT_PAPER) flattenBackground(out, header.length, w, h, Math.round(dpi / 10));
+      return { image: out, widthPx: w, heightPx: h, dpi, ink: inkShare(hist, px.length) };
+    },
+    rotation,
+  );
 }
 
 /** A page rendered for OCR, with the page's size in points as displayed. */
