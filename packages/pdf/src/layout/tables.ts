@@ -2,6 +2,7 @@ import { changedRun } from '../run-shape.js';
 import type { Box, Rule, TextRun } from '../types.js';
 import { findGutters } from './gutters.js';
 import { buildLines, type Line, makeLine } from './lines.js';
+import { formGrid, proseAcross } from './not-tables.js';
 
 export interface TableCellOut {
   text: string;
@@ -1195,6 +1196,8 @@ function textTableOf(
   const tableRuns = group.flat().flatMap((f) => f.runs);
   const grid = gridFromText(tableRuns);
   if (!grid || grid.length < 3 || !plausibleTable(grid) || runningText(grid)) return undefined;
+  // Forms and justified prose line up too.
+  if (formGrid(grid) || proseAcross(grid)) return undefined;
   const cells = grid.flat();
   if (cells.filter((c) => c.text === '').length > 0.4 * cells.length) return undefined;
   const box = {
