@@ -26,6 +26,7 @@ import {
 } from './lines.js';
 import { type FoundTable, findRuleBoundTables, findRuledTables, findTextTables } from './tables.js';
 import { joinContentsRows } from './toc.js';
+import { joinFormRows } from './form-rows.js';
 import { xyCut } from './xycut.js';
 
 /** `/\s/.test(c)` for one character (a code point). */
@@ -163,7 +164,7 @@ export function analyzePage(input: PageInput): PageLayout {
   const { tables, taken } = pageTables(input, runs);
   const free = runs.filter((_, i) => !taken.has(i));
   const gutters = findGutters(free);
-  const lines = joinContentsRows(buildLines(free, gutters));
+  const lines = joinFormRows(joinContentsRows(buildLines(free, gutters)));
   const bodySize = median(lines.map((l) => l.size));
 
   const items: Item[] = lines.map((line) => ({ kind: 'line', line }));

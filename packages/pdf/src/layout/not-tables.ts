@@ -13,6 +13,17 @@ const TICK_BOX = /^[☐☑☒□■▢✓✔✗✘]/u;
 /** A label that asks for what follows it ("Date of birth:"). */
 const LABEL = /\p{L}[\p{L}\s()*/-]*:\s*$/u;
 
+/**
+ * What a piece of a form is: a blank to fill in or a tick box ('blank'), a label asking for
+ * what follows ('label'), a label with its blank ("Colour: ______", 'blank'), else undefined.
+ */
+export function formPart(text: string): 'blank' | 'label' | undefined {
+  const t = text.trim();
+  if (BLANK.test(t) || TICK_BOX.test(t) || /:\s*[_.…]{3,}\s*$/u.test(t)) return 'blank';
+  if (LABEL.test(t)) return 'label';
+  return undefined;
+}
+
 /** Share of the non-empty cells that must be form parts for a grid to be a form. */
 const FORM_SHARE = 0.6;
 
