@@ -36,7 +36,8 @@ describe('PDF tables through the CLI', { timeout: 300_000 }, () => {
     ];
     labels.forEach(([a, b], i) => {
       const y = 700 - i * 24;
-      content += textOp(72, y, a, 10) + textOp(190, y, blank, 10) + textOp(320, y, b, 10) + textOp(420, y, blank, 10);
+      content +=
+        textOp(72, y, a, 10) + textOp(190, y, blank, 10) + textOp(320, y, b, 10) + textOp(420, y, blank, 10);
     });
     content += textOp(72, 560, 'Fees by permit type', 12);
     const fees = [

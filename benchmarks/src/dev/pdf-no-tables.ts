@@ -28,7 +28,10 @@ export function countTables(md: string): number {
 
 async function tablesOf(path: string, name: string): Promise<{ tables: number; pages: number }> {
   const bytes = new Uint8Array(readFileSync(path));
-  const r = await parse({ data: bytes, filename: name }, { formats: ['markdown'], parsers: [{ type: 'pdf', mode }], timeout: 300_000 });
+  const r = await parse(
+    { data: bytes, filename: name },
+    { formats: ['markdown'], parsers: [{ type: 'pdf', mode }], timeout: 300_000 },
+  );
   return { tables: countTables(r.markdown ?? ''), pages: r.metadata.numPages ?? 1 };
 }
 
@@ -45,7 +48,11 @@ for (const f of readdirSync(join(dp, 'ground-truth')).sort()) {
   const gt = readFileSync(join(dp, 'ground-truth', f), 'utf8');
   if (countTables(gt) > 0) continue;
   const id = f.replace(/\.md$/, '');
-  rows.push({ set: `dpbench-dev fold ${foldOf(id)}`, id, ...(await tablesOf(join(dp, 'pdfs', `${id}.pdf`), `${id}.pdf`)) });
+  rows.push({
+    set: `dpbench-dev fold ${foldOf(id)}`,
+    id,
+    ...(await tablesOf(join(dp, 'pdfs', `${id}.pdf`), `${id}.pdf`)),
+  });
 }
 for (const dir of dirs) {
   for (const f of readdirSync(dir)

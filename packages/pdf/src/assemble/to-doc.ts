@@ -114,7 +114,8 @@ function isHeadingCandidate(b: TextBlock, body: number, next?: LayoutBlock, bold
   const note =
     /^[*†‡]/u.test(text) ||
     text.split(/(?<=\p{Ll}{2}[.!?])\s+(?=\p{Lu})/u).filter((s) => s.split(/\s+/).length >= 3).length >= 2;
-  const boldTitle = b.bold && !boldBody && text.length <= 100 && !/[.,;:]$/.test(text) && b.lines.length <= 2 && !note;
+  const boldTitle =
+    b.bold && !boldBody && text.length <= 100 && !/[.,;:]$/.test(text) && b.lines.length <= 2 && !note;
   if (boldTitle && b.size >= body * 0.95) return true;
   // A sidebar or box sets its own smaller text: a bold title over regular text of about its
   // size is that text's heading.

@@ -12,6 +12,7 @@ import type {
 } from '../types.js';
 import { drawsChart } from './charts.js';
 import { placeDropCaps } from './dropcap.js';
+import { joinFormRows } from './form-rows.js';
 import { findFrameTables } from './frames.js';
 import { findGutters } from './gutters.js';
 import {
@@ -26,7 +27,6 @@ import {
 } from './lines.js';
 import { type FoundTable, findRuleBoundTables, findRuledTables, findTextTables } from './tables.js';
 import { joinContentsRows } from './toc.js';
-import { joinFormRows } from './form-rows.js';
 import { xyCut } from './xycut.js';
 
 /** `/\s/.test(c)` for one character (a code point). */

@@ -32,7 +32,10 @@ const FORM_SHARE = 0.6;
  * boxes, and at least one is a blank or a tick box (a table of "Total:" stubs has figures).
  */
 export function formGrid(rows: readonly TableCellOut[][]): boolean {
-  const cells = rows.flat().map((c) => c.text.trim()).filter(Boolean);
+  const cells = rows
+    .flat()
+    .map((c) => c.text.trim())
+    .filter(Boolean);
   if (cells.length < 4) return false;
   const blanks = cells.filter((t) => BLANK.test(t) || TICK_BOX.test(t)).length;
   const labels = cells.filter((t) => !BLANK.test(t) && LABEL.test(t)).length;
