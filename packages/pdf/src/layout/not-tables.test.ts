@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { layoutsToBlocks } from '../assemble/to-doc.js';
 import { page, run } from '../testing/page-input.js';
 import type { TextRun } from '../types.js';
 import { analyzePage } from './analyze.js';
@@ -65,5 +66,27 @@ describe('grids that are no tables', () => {
       ['Marble', 'about 2.7', 'g/cm3'],
     ];
     expect(proseAcross(cells(rows))).toBe(false);
+  });
+
+  it('reads rows of a bold label and its value as lines, and keeps a table whose header is bold', () => {
+    const record = [
+      ['Customer number', '40-118-2291'],
+      ['Name', 'Maria Jensen'],
+      ['Company', 'Jensen Design ApS'],
+      ['Phone', '+45 33 12 45 67'],
+    ];
+    const runs = (header: boolean) =>
+      [...(header ? [['Field', 'Value']] : []), ...record].flatMap(([a, b], i) => [
+        run(a, 60, 120 + i * 22, 10, true),
+        run(b, 240, 120 + i * 22, 10, header && i === 0),
+      ]);
+    expect(tables(runs(false))).toEqual([]);
+    // Each label read with its value, as a line of one block (no bold title left to head it).
+    const blocks = layoutsToBlocks([analyzePage(page(runs(false)))]).blocks;
+    expect(blocks.some((b) => b.kind === 'heading')).toBe(false);
+    const text = JSON.stringify(blocks);
+    expect(text).toContain('Customer number 40-118-2291');
+    expect(text).toContain('Phone +45 33 12 45 67');
+    expect(tables(runs(true))).toHaveLength(1);
   });
 });

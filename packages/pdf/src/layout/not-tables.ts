@@ -1,3 +1,4 @@
+import type { Line } from './lines.js';
 import type { TableCellOut } from './tables.js';
 
 /**
@@ -63,4 +64,16 @@ export function proseAcross(rows: readonly TableCellOut[][]): boolean {
     }
   }
   return pairs >= 4 && flowing >= FLOW_SHARE * pairs;
+}
+
+/**
+ * A filled-in form or a record card: rows of a bold label and its value, every row alike, the
+ * first one too (a table's header row sets its columns' names, both in bold, over the data).
+ * Read as lines ("Name Maria Jensen"), nothing is lost; as a table, the first record would
+ * pass for the header.
+ */
+export function keyValueRows(rows: readonly Line[][]): boolean {
+  const pairs = rows.filter((r) => r.length >= 2);
+  if (pairs.length < 3 || pairs.some((r) => r.length !== 2)) return false;
+  return pairs.every((r) => r[0].bold && !r[1].bold);
 }
