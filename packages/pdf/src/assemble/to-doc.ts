@@ -46,6 +46,29 @@ export function bodySizeOf(pages: readonly PageLayout[]): number {
 }
 
 /**
+ * Whether the document sets its body text in bold: then bold marks nothing out, and a short
+ * bold line at the body size is body text, not a title. Judged on the characters at the body
+ * size, over BOLD_BODY of them in bold blocks.
+ */
+export function boldBodyOf(pages: readonly PageLayout[], body: number): boolean {
+  let bold = 0;
+  let all = 0;
+  for (const p of pages)
+    for (const b of p.blocks) {
+      if (b.kind !== 'text') continue;
+      // Layout marks bold per block (all of it bold or not).
+      for (const l of b.lines) {
+        if (round(l.size) !== body) continue;
+        const n = l.spans.reduce((sum, s) => sum + s.text.length, 0);
+        all += n;
+        if (b.bold) bold += n;
+      }
+    }
+  return all > 0 && bold > BOLD_BODY * all;
+}
+const BOLD_BODY = 0.5;
+
+/**
  * Text this much larger than the body is a heading candidate: one step of a typical size
  * ladder (12 over 11, 13 over 12); a smaller step is a different font's metrics, not a tier.
  */
@@ -55,7 +78,7 @@ const HEADING_RATIO = 1.08;
 const SECTION_NUMBER =
   /^(?:\d{1,2}(?:\.\d{1,2}){1,3}\.?|[IVX]{1,5}\.|(?:Chapter|Section|Part|Appendix|Annex)\s+(?:\d{1,2}|[A-Z]|[IVX]{1,5})[.:]?)\s+[\p{Lu}\d]/u;
 
-function isHeadingCandidate(b: TextBlock, body: number, next?: LayoutBlock): boolean {
+function isHeadingCandidate(b: TextBlock, body: number, next?: LayoutBlock, boldBody = false): boolean {
   if (b.label && b.label !== 'list-item') return false;
   if (b.marker || b.toc) return false;
   const text = blockText(b).trim();
@@ -91,7 +114,8 @@ function isHeadingCandidate(b: TextBlock, body: number, next?: LayoutBlock): boo
   const note =
     /^[*†‡]/u.test(text) ||
     text.split(/(?<=\p{Ll}{2}[.!?])\s+(?=\p{Lu})/u).filter((s) => s.split(/\s+/).length >= 3).length >= 2;
-  const boldTitle = b.bold && text.length <= 100 && !/[.,;:]$/.test(text) && b.lines.length <= 2 && !note;
+  const boldTitle =
+    b.bold && !boldBody && text.length <= 100 && !/[.,;:]$/.test(text) && b.lines.length <= 2 && !note;
   if (boldTitle && b.size >= body * 0.95) return true;
   // A sidebar or box sets its own smaller text: a bold title over regular text of about its
   // size is that text's heading.
@@ -117,6 +141,8 @@ function isHeadingCandidate(b: TextBlock, body: number, next?: LayoutBlock): boo
  */
 export interface DocStats {
   body: number;
+  /** The body is set in bold (see boldBodyOf). */
+  boldBody: boolean;
   tiers: number[];
   running: Set<string>;
 }
@@ -129,20 +155,22 @@ const headingKey = (b: TextBlock) =>
 /** The statistics of a run of pages (the first ones of a document read page by page). */
 export function docStats(pages: readonly PageLayout[]): DocStats {
   const body = bodySizeOf(pages);
-  const out: DocStats = { body, tiers: [], running: new Set<string>() };
+  const boldBody = boldBodyOf(pages, body);
+  const out: DocStats = { body, boldBody, tiers: [], running: new Set<string>() };
   // The tiers as headingLevels takes them for these pages (before runs of headings are
   // demoted), so pages given these statistics get the levels the pages together would.
-  headingLevels(pages, body, undefined, out);
+  headingLevels(pages, body, { boldBody }, out);
   return out;
 }
 
 export function headingLevels(
   pages: readonly PageLayout[],
   body: number,
-  stats?: DocStats,
+  stats?: Partial<DocStats>,
   statsOut?: DocStats,
 ): Map<TextBlock, HeadingLevel> {
   const runningOut = statsOut?.running;
+  const boldBody = stats?.boldBody ?? boldBodyOf(pages, body);
   let cands: TextBlock[] = [];
   const onPages = new Map<string, Set<number>>();
   const key = headingKey;
@@ -153,7 +181,7 @@ export function headingLevels(
         const k = key(b);
         if (k) onPages.set(k, (onPages.get(k) ?? new Set()).add(n));
       }
-      if (isHeadingCandidate(b, body, p.blocks[i + 1])) cands.push(b);
+      if (isHeadingCandidate(b, body, p.blocks[i + 1], boldBody)) cands.push(b);
     });
   });
   // A title set on page after page (a running header, in the margin or not: the document's
@@ -165,7 +193,7 @@ export function headingLevels(
       if (repeated) runningOut?.add(key(b));
       return !repeated;
     });
-  if (stats) cands = cands.filter((b) => !stats.running.has(key(b)));
+  if (stats?.running) cands = cands.filter((b) => !stats.running!.has(key(b)));
   const tiers =
     stats?.tiers ??
     [...new Set(cands.filter((b) => b.size >= body * HEADING_RATIO).map((b) => round(b.size)))].sort(

@@ -12,6 +12,7 @@ import type {
 } from '../types.js';
 import { drawsChart } from './charts.js';
 import { placeDropCaps } from './dropcap.js';
+import { joinFormRows } from './form-rows.js';
 import { findFrameTables } from './frames.js';
 import { findGutters } from './gutters.js';
 import {
@@ -163,7 +164,7 @@ export function analyzePage(input: PageInput): PageLayout {
   const { tables, taken } = pageTables(input, runs);
   const free = runs.filter((_, i) => !taken.has(i));
   const gutters = findGutters(free);
-  const lines = joinContentsRows(buildLines(free, gutters));
+  const lines = joinFormRows(joinContentsRows(buildLines(free, gutters)));
   const bodySize = median(lines.map((l) => l.size));
 
   const items: Item[] = lines.map((line) => ({ kind: 'line', line }));

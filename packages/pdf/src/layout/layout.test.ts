@@ -524,6 +524,20 @@ describe('sidebar headings', () => {
     ]);
   });
 
+  it('takes bold for a title only when the body is not set in bold itself', () => {
+    const para = (top: number, bold: boolean) =>
+      Array.from({ length: 4 }, (_, i) =>
+        run('Body text of the page sets the body size here and goes on.', 72, top + i * 14, 10, bold),
+      );
+    const doc = (bold: boolean) =>
+      layoutsToBlocks([
+        analyzePage(page([...para(80, bold), run('Opening hours', 72, 150, 10, true), ...para(172, bold)])),
+      ]).blocks.filter((b) => b.kind === 'heading');
+    expect(doc(false).map((b) => blockText(b))).toEqual(['Opening hours']);
+    // A notice set all in bold: its short line is one more line of it.
+    expect(doc(true)).toEqual([]);
+  });
+
   it('leaves a small bold line with nothing under it as text', () => {
     const body = Array.from({ length: 12 }, (_, i) =>
       run('Body text of the page sets the body size here.', 72, 100 + i * 16, 13),

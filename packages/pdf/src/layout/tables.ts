@@ -2,6 +2,7 @@ import { changedRun } from '../run-shape.js';
 import type { Box, Rule, TextRun } from '../types.js';
 import { findGutters } from './gutters.js';
 import { buildLines, type Line, makeLine } from './lines.js';
+import { formGrid, keyValueRows, proseAcross } from './not-tables.js';
 
 export interface TableCellOut {
   text: string;
@@ -1192,9 +1193,12 @@ function textTableOf(
   const sizes = group.flat().map((f) => f.size);
   const typical = sizes.slice().sort((a, b) => a - b)[Math.floor(sizes.length / 2)];
   if (Math.max(...sizes) > 1.6 * typical) return undefined;
+  if (keyValueRows(group)) return undefined;
   const tableRuns = group.flat().flatMap((f) => f.runs);
   const grid = gridFromText(tableRuns);
   if (!grid || grid.length < 3 || !plausibleTable(grid) || runningText(grid)) return undefined;
+  // Forms and justified prose line up too.
+  if (formGrid(grid) || proseAcross(grid)) return undefined;
   const cells = grid.flat();
   if (cells.filter((c) => c.text === '').length > 0.4 * cells.length) return undefined;
   const box = {

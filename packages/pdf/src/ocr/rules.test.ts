@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findImageLines } from './rules.js';
+import { eraseGrid, findImageLines } from './rules.js';
 
 /** A white grey image with dark boxes drawn in it. */
 function image(w: number, h: number, boxes: [number, number, number, number][]): Uint8Array {
@@ -52,5 +52,34 @@ describe('ruling lines of a scanned page', () => {
     const { rules } = findImageLines(withHeader, header.length, 300, 40, dpi, k);
     expect(rules).toHaveLength(1);
     expect(rules[0].x1 - rules[0].x0).toBeCloseTo(190 * k);
+  });
+
+  it('paints a grid over for OCR and leaves the letters in its cells', () => {
+    const boxes: [number, number, number, number][] = [
+      [10, 10, 210, 12],
+      [10, 40, 210, 42],
+      [10, 70, 210, 72],
+      [10, 10, 12, 72],
+      [110, 10, 112, 72],
+      [208, 10, 210, 72],
+      [30, 20, 34, 34], // a letter stroke in a cell
+    ];
+    const img = image(300, 100, boxes);
+    const out = eraseGrid(img, 0, 300, 100, dpi)!;
+    expect(out).toBeDefined();
+    expect(out[41 * 300 + 100]).toBe(255);
+    expect(out[30 * 300 + 111]).toBe(255);
+    expect(out[25 * 300 + 32]).toBe(20);
+    // The image itself is left as it was: layout finds the rules on it.
+    expect(img[41 * 300 + 100]).toBe(20);
+  });
+
+  it("leaves a page without a grid alone (rules one way only: a form's lines, a chart)", () => {
+    const boxes: [number, number, number, number][] = [
+      [10, 10, 210, 12],
+      [10, 40, 210, 42],
+      [10, 70, 210, 72],
+    ];
+    expect(eraseGrid(image(300, 100, boxes), 0, 300, 100, dpi)).toBeUndefined();
   });
 });

@@ -146,3 +146,47 @@ export function findImageLines(
   }
   return { rules: keepLightRules(rules, light), rects };
 }
+
+/**
+ * A copy of a grey image with its ruling lines painted over in the paper's grey, or undefined
+ * when the page draws no grid. Tesseract takes a boxed table for a picture and reads none of
+ * its cells; without the grid it reads them as text, and layout still has the rules (found on
+ * the image as it was) to build the table from. Only thin runs go (those `findImageLines`
+ * calls rules), so letters, fills and pictures stay as they are.
+ */
+export function eraseGrid(
+  image: Uint8Array,
+  offset: number,
+  widthPx: number,
+  heightPx: number,
+  dpi: number,
+): Uint8Array | undefined {
+  const min = Math.max(8, Math.round(MIN_LENGTH_IN * dpi));
+  const thick = Math.max(2, Math.round(MAX_THICK_IN * dpi));
+  const hist = new Uint32Array(256);
+  for (let i = offset; i < image.length; i += 7) hist[image[i]]++;
+  let paper = 0;
+  for (let g = 1; g < 256; g++) if (hist[g] > hist[paper]) paper = g;
+  const dark = Math.max(60, paper - RULE_CONTRAST);
+  const thin = (s: Segment) => s.end - s.start + 1 <= thick;
+  const hs = segments(heightPx, widthPx, min, dark, (y, x) => image[offset + y * widthPx + x]).filter(thin);
+  const vs = segments(widthPx, heightPx, min, dark, (x, y) => image[offset + y * widthPx + x]).filter(thin);
+  // A grid: two rules each way or more, each crossing two of the other way.
+  const cross = (h: Segment, v: Segment) =>
+    v.start >= h.a0 - SLACK && v.start <= h.a1 + SLACK && h.start >= v.a0 - SLACK && h.start <= v.a1 + SLACK;
+  const gridH = hs.filter((h) => vs.filter((v) => cross(h, v)).length >= 2).length;
+  const gridV = vs.filter((v) => hs.filter((h) => cross(h, v)).length >= 2).length;
+  if (gridH < 2 || gridV < 2) return undefined;
+  const out = image.slice();
+  // One pixel beyond each edge: the rule's anti-aliased fringe would read as a stroke.
+  const paint = (x0: number, x1: number, y0: number, y1: number) => {
+    for (let y = Math.max(0, y0 - 1); y <= Math.min(heightPx - 1, y1 + 1); y++)
+      for (let x = Math.max(0, x0 - 1); x <= Math.min(widthPx - 1, x1 + 1); x++) {
+        const i = offset + y * widthPx + x;
+        if (out[i] < paper) out[i] = paper;
+      }
+  };
+  for (const s of hs) paint(s.a0, s.a1, s.start, s.end);
+  for (const s of vs) paint(s.start, s.end, s.a0, s.a1);
+  return out;
+}

@@ -8,7 +8,7 @@ import { wordStrokes } from './bold.js';
 import type { OcrPageInfo } from './mark.js';
 import { PAGE_DPI } from './render.js';
 import { openRenderer } from './renderer.js';
-import { findImageLines } from './rules.js';
+import { eraseGrid, findImageLines } from './rules.js';
 import { keptWords, ocrPageInput } from './runs.js';
 
 export interface OcrSettings {
@@ -123,9 +123,12 @@ export async function ocrPages(
         const timer = setTimeout(() => pageAbort.abort(new Error('page budget')), budget);
         timer.unref();
         const pageSignal = pageAbort.signal;
+        // Tesseract reads a boxed table's cells only once its grid is painted over.
+        const header = shot.image.length - shot.widthPx * shot.heightPx;
+        const reading = eraseGrid(shot.image, header, shot.widthPx, shot.heightPx, dpi) ?? shot.image;
         const task = pool
           .recognizeOriented(
-            shot.image,
+            reading,
             textLike(shot.ink)
               ? async (deg, probe) => {
                   const at = probe ? Math.min(dpi, PROBE_DPI) : dpi;
@@ -163,7 +166,6 @@ export async function ocrPages(
             const { input, boxes } = ocrPageInput(n, ocr, frame, strokes);
             // Ruling lines seen in the upright rendering, so scanned tables keep their grid.
             if (ocr.orientation === 0) {
-              const header = shot.image.length - shot.widthPx * shot.heightPx;
               const found = findImageLines(shot.image, header, shot.widthPx, shot.heightPx, dpi, 72 / dpi);
               input.rules = found.rules;
               input.rects = found.rects;

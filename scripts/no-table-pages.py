@@ -1,0 +1,155 @@
+"""The no-table set of issue 20: pages with no table that line up like one. Writes LibreOffice
+documents (.fodt: forms with labels, blanks and tick boxes, two- and three-column prose, a contents
+page with dot leaders, references, a letter, a glossary) to SRC_DIR for soffice to print, and two
+charts (bars, lines with gridlines, axis ticks, legends) straight to PDF in PDF_DIR.
+    usage: python3 scripts/no-table-pages.py SRC_DIR PDF_DIR   (see make-no-table-corpus.sh)"""
+import sys, os
+out = sys.argv[1]
+HEAD = '''<?xml version="1.0" encoding="UTF-8"?>
+<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.text">
+<office:styles>
+<style:style style:name="Standard" style:family="paragraph"><style:paragraph-properties fo:margin-bottom="0.12cm"/><style:text-properties fo:font-size="10.5pt" style:font-name="Liberation Serif"/></style:style>
+<style:style style:name="Heading_20_1" style:display-name="Heading 1" style:family="paragraph" style:parent-style-name="Standard" style:default-outline-level="1"><style:paragraph-properties fo:margin-top="0.4cm" fo:margin-bottom="0.2cm"/><style:text-properties fo:font-size="16pt" fo:font-weight="bold"/></style:style>
+<style:style style:name="Heading_20_2" style:display-name="Heading 2" style:family="paragraph" style:parent-style-name="Standard" style:default-outline-level="2"><style:paragraph-properties fo:margin-top="0.3cm" fo:margin-bottom="0.15cm"/><style:text-properties fo:font-size="13pt" fo:font-weight="bold"/></style:style>
+</office:styles>
+<office:automatic-styles>
+<style:style style:name="Cols2" style:family="section"><style:section-properties><style:columns fo:column-count="2" fo:column-gap="0.8cm"/></style:section-properties></style:style>
+<style:style style:name="Cols3" style:family="section"><style:section-properties><style:columns fo:column-count="3" fo:column-gap="0.6cm"/></style:section-properties></style:style>
+<style:style style:name="Just" style:family="paragraph" style:parent-style-name="Standard"><style:paragraph-properties fo:text-align="justify"/></style:style>
+<style:style style:name="Form" style:family="paragraph" style:parent-style-name="Standard"><style:paragraph-properties fo:margin-bottom="0.3cm"><style:tab-stops><style:tab-stop style:position="4.5cm"/><style:tab-stop style:position="9cm"/><style:tab-stop style:position="12.5cm"/></style:tab-stops></style:paragraph-properties></style:style>
+<style:style style:name="Toc" style:family="paragraph" style:parent-style-name="Standard"><style:paragraph-properties><style:tab-stops><style:tab-stop style:position="16cm" style:type="right" style:leader-style="dotted" style:leader-text="."/></style:tab-stops></style:paragraph-properties></style:style>
+<style:style style:name="Toc2" style:family="paragraph" style:parent-style-name="Toc"><style:paragraph-properties fo:margin-left="0.8cm"/></style:style>
+<style:style style:name="Ref" style:family="paragraph" style:parent-style-name="Standard"><style:paragraph-properties fo:margin-left="1cm" fo:text-indent="-1cm"><style:tab-stops><style:tab-stop style:position="0cm"/></style:tab-stops></style:paragraph-properties></style:style>
+<style:style style:name="Right" style:family="paragraph" style:parent-style-name="Standard"><style:paragraph-properties fo:text-align="end"/></style:style>
+<style:style style:name="Def" style:family="paragraph" style:parent-style-name="Standard"><style:paragraph-properties><style:tab-stops><style:tab-stop style:position="5cm"/></style:tab-stops></style:paragraph-properties></style:style>
+<style:style style:name="B" style:family="text"><style:text-properties fo:font-weight="bold"/></style:style>
+</office:automatic-styles>
+<office:body><office:text>
+'''
+TAIL = '</office:text></office:body></office:document>\n'
+LOREM = ["Public services depend on the trust of the people who use them, and that trust is earned slowly.",
+ "The committee met four times during the year and heard evidence from twelve regional offices.",
+ "Most of the recommendations made in the previous report have now been carried out in full.",
+ "Where progress was slower, the reasons were mainly budgetary rather than organisational.",
+ "Staff turnover remained high in the northern districts, which made training harder to plan.",
+ "A new approach to procurement was tested in two departments and will be extended next spring.",
+ "Citizens were asked for their views through an online survey that drew more than nine thousand replies.",
+ "The results show broad satisfaction with opening hours but frustration with waiting times.",
+ "We therefore propose to publish service standards for every office and to report against them each quarter.",
+ "None of this would have been possible without the patient work of the local teams."]
+def prose(n, seed=0, style="Just"):
+    out = []
+    for i in range(n):
+        s = " ".join(LOREM[(seed + i + j) % len(LOREM)] for j in range(5))
+        out.append(f'<text:p text:style-name="{style}">{s}</text:p>')
+    return "\n".join(out)
+def h(level, t): return f'<text:h text:style-name="Heading_20_{level}" text:outline-level="{level}">{t}</text:h>'
+def p(t, style="Standard"): return f'<text:p text:style-name="{style}">{t}</text:p>'
+docs = {}
+docs["two-column-prose"] = h(1, "Annual review of public services") + '<text:section text:style-name="Cols2" text:name="S1">' + h(2, "1. Introduction") + prose(4) + h(2, "2. What changed this year") + prose(5, 3) + '</text:section>'
+docs["three-column-newsletter"] = h(1, "Community newsletter") + '<text:section text:style-name="Cols3" text:name="S1">' + h(2, "Library hours") + prose(3, 1) + h(2, "Road works") + prose(3, 4) + h(2, "Volunteers") + prose(3, 7) + '</text:section>'
+tab = '<text:tab/>'
+line = '_' * 28
+form = [h(1, "Application for a parking permit"), p("Please complete every field in block capitals and return the form to the town hall."), h(2, "Section A: Applicant")]
+for a, b in [("Surname", "First name"), ("Date of birth", "Telephone"), ("Street and number", "Postcode"), ("Town", "E-mail address")]:
+    form.append(p(f'{a}:{tab}{"_"*18}{tab}{b}:{tab}{"_"*18}', "Form"))
+form.append(h(2, "Section B: Vehicle"))
+for a, b in [("Registration number", "Make and model"), ("Colour", "Year of registration")]:
+    form.append(p(f'{a}:{tab}{"_"*18}{tab}{b}:{tab}{"_"*18}', "Form"))
+form.append(h(2, "Section C: Permit type"))
+form.append(p(f'☐ Resident{tab}☐ Visitor{tab}☐ Business{tab}☐ Carer', "Form"))
+form.append(p(f'☐ Annual{tab}☐ Six months{tab}☐ Three months{tab}☐ One month', "Form"))
+form.append(p("I declare that the information given on this form is true and complete to the best of my knowledge."))
+form.append(p(f'Signature:{tab}{line}{tab}Date:{tab}{"_"*14}', "Form"))
+form.append(p(f'Name in capitals:{tab}{line}', "Form"))
+docs["form-permit"] = "\n".join(form)
+form2 = [h(1, "Customer details"), p("Fields marked with an asterisk are required.")]
+for a, v in [("Customer number*", "40-118-2291"), ("Name*", "Maria Jensen"), ("Company", "Jensen Design ApS"), ("Address*", "Nørregade 14, 1165 Copenhagen"), ("Phone", "+45 33 12 45 67"), ("E-mail*", "maria@jensendesign.dk"), ("Preferred contact", "E-mail"), ("Customer since", "March 2019")]:
+    form2.append(p(f'<text:span text:style-name="B">{a}</text:span>{tab}{v}', "Def"))
+form2.append(h(2, "Consent"))
+form2.append(p(f'☒ I agree to receive the newsletter{tab}☐ I agree to be contacted by phone', "Form"))
+form2.append(p(f'Signed:{tab}{line}', "Form"))
+form2.append(p(f'Date:{tab}{"_"*14}{tab}Place:{tab}{"_"*14}', "Form"))
+docs["form-customer"] = "\n".join(form2)
+toc = [h(1, "Contents")]
+n = 1
+for i, (ch, subs) in enumerate([("Introduction", ["Purpose of this report", "How the work was done"]), ("The year in figures", ["Income", "Spending", "Staff"]), ("Services", ["Libraries", "Roads and transport", "Housing"]), ("Looking ahead", []), ("Annexes", ["Glossary", "Contacts"])]):
+    toc.append(p(f'<text:span text:style-name="B">{i+1}. {ch}</text:span>{tab}{n}', "Toc")); n += 2
+    for j, s in enumerate(subs):
+        toc.append(p(f'{i+1}.{j+1} {s}{tab}{n}', "Toc2")); n += 3
+docs["toc-leaders"] = "\n".join(toc)
+refs = [h(1, "References")]
+for i, r in enumerate(["Anderson, P. (2019). Service design in local government. Oxford University Press.", "Baker, L. and Chen, R. (2021). Measuring citizen satisfaction. Public Administration Review 81(4), 612-630.", "Council of Europe (2020). Standards for public services. Strasbourg.", "Dupont, M. (2018). Waiting times and trust. Journal of Public Policy 38(2), 201-224.", "Eriksen, T. (2022). Procurement reform in the Nordic countries. Copenhagen Business School Press.", "Fischer, K. (2017). Staff turnover in regional offices. Verwaltungsarchiv 108, 77-95.", "Garcia, S. (2023). Online surveys in public consultation. Government Information Quarterly 40(1).", "Hughes, D. (2016). The quarterly report as a management tool. London: Routledge."]):
+    refs.append(p(f'[{i+1}]{tab}{r}', "Ref"))
+docs["references"] = "\n".join(refs) + prose(2, 5)
+letter = [p("Town Hall Services", "Right"), p("12 Market Square", "Right"), p("4100 Ringsted", "Right"), p(""), p("Ms Maria Jensen"), p("Nørregade 14"), p("1165 Copenhagen"), p(""), p("Ringsted, 3 March 2025", "Right"), p(f'<text:span text:style-name="B">Your application of 12 February</text:span>'), p("Dear Ms Jensen,"), prose(3, 2), p("Yours sincerely,"), p(""), p("Anne Holm"), p("Head of Citizen Services")]
+docs["letter"] = "\n".join(letter)
+defs = [h(1, "Glossary")]
+for a, b in [("Appropriation", "An amount of money set aside by the council for a stated purpose."), ("Capital spending", "Money spent on assets that last longer than one year, such as buildings and roads."), ("Precept", "The share of the council tax collected for another body."), ("Reserve", "Money kept back to meet future or unexpected costs."), ("Revenue spending", "The day-to-day cost of running services, including salaries.")]:
+    defs.append(p(f'<text:span text:style-name="B">{a}</text:span>{tab}{b}', "Def"))
+docs["glossary"] = "\n".join(defs) + prose(2, 1)
+os.makedirs(out, exist_ok=True)
+for name, body in docs.items():
+    open(os.path.join(out, name + ".fodt"), "w").write(HEAD + body + TAIL)
+# Charts written as PDF directly (text as text, grid lines and bars as paths), as plotting
+# tools export them.
+def write_pdf(path, ops, W=612, H=792):
+    content = "\n".join(ops).encode("latin-1")
+    objs = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {W} {H}] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>".encode(),
+            b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
+            b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"]
+    out = b"%PDF-1.4\n"; offs = []
+    for i, o in enumerate(objs):
+        offs.append(len(out)); out += b"%d 0 obj\n" % (i + 1) + o + b"\nendobj\n"
+    x = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objs) + 1) + b"".join(b"%010d 00000 n \n" % o for o in offs)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objs) + 1, x)
+    open(path, "wb").write(out)
+def tw(s, size): return len(s) * size * 0.5
+def text(x, y, s, size=10, anchor="start"):
+    if anchor == "middle": x -= tw(s, size) / 2
+    if anchor == "end": x -= tw(s, size)
+    s = s.replace("(", "\\(").replace(")", "\\)")
+    return f"BT /F1 {size} Tf {x:.1f} {y:.1f} Td ({s}) Tj ET"
+def chart_page(kind):
+    ops = ["0 g", text(72, 740, "Figure 3. " + ("Library visits by branch, 2023 and 2024" if kind == "bars" else "Average daily sunshine by month"), 12),
+           text(72, 720, "The chart below compares the two years; the text after it explains the main changes.", 10)]
+    x0, y0, x1, y1 = 110, 420, 540, 690
+    if kind == "bars":
+        cats = ["Central", "North", "South", "East", "West", "Harbour"]; series = [[220, 140, 95, 180, 120, 60], [240, 150, 110, 170, 135, 75]]; top = 250; step = 50
+    else:
+        cats = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        series = [[3.1, 3.4, 4.0, 5.2, 6.8, 8.1, 8.6, 8.3, 7.0, 5.5, 4.1, 3.3], [1.2, 1.5, 2.2, 3.0, 4.1, 5.0, 5.6, 5.4, 4.4, 3.1, 2.0, 1.4]]; top = 10; step = 2
+    ops.append("0.8 G 0.5 w")
+    v = 0
+    while v <= top:
+        y = y0 + (y1 - y0) * v / top
+        ops.append(f"{x0} {y:.1f} m {x1} {y:.1f} l S"); ops.append(text(x0 - 6, y - 3, str(v), 9, "end")); v += step
+    gw = (x1 - x0) / len(cats)
+    if kind == "lines":
+        for i in range(len(cats) + 1): ops.append(f"{x0 + gw*i:.1f} {y0} m {x0 + gw*i:.1f} {y1} l S")
+    ops.append("0 G 1 w"); ops.append(f"{x0} {y0} m {x1} {y0} l S {x0} {y0} m {x0} {y1} l S")
+    for i, c in enumerate(cats): ops.append(text(x0 + gw*i + gw/2, y0 - 14, c, 9, "middle"))
+    cols = ["0.29 0.48 0.71", "0.88 0.57 0.23"]
+    for j, vals in enumerate(series):
+        if kind == "bars":
+            bw = gw * 0.35
+            ops.append(f"{cols[j]} rg")
+            for i, val in enumerate(vals): ops.append(f"{x0 + gw*i + gw*0.15 + bw*j:.1f} {y0} {bw:.1f} {(y1-y0)*val/top:.1f} re f")
+        else:
+            ops.append(f"{cols[j]} RG 2 w")
+            pts = [(x0 + gw*i + gw/2, y0 + (y1-y0)*val/top) for i, val in enumerate(vals)]
+            ops.append(" ".join(f"{x:.1f} {y:.1f} {'m' if k == 0 else 'l'}" for k, (x, y) in enumerate(pts)) + " S")
+    names = ["2023", "2024"] if kind == "bars" else ["Lisbon", "Edinburgh"]
+    for j, n in enumerate(names):
+        ops.append(f"{cols[j]} rg {220 + 110*j} 384 10 10 re f 0 g"); ops.append(text(236 + 110*j, 385, n, 10))
+    ops.append("0 g")
+    ops.append(text(x0 - 40, (y0 + y1) / 2, "Visitors (thousands)" if kind == "bars" else "Hours", 9))
+    y = 340
+    for s in LOREM[:6]:
+        ops.append(text(72, y, s, 10)); y -= 14
+    return ops
+os.makedirs(sys.argv[2], exist_ok=True)
+write_pdf(os.path.join(sys.argv[2], "chart-bars.pdf"), chart_page("bars"))
+write_pdf(os.path.join(sys.argv[2], "chart-lines.pdf"), chart_page("lines"))

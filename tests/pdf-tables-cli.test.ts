@@ -1,0 +1,90 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { simplePdf, textOp } from '../packages/pdf/src/testing/raw-pdf.js';
+import { distill, ROOT, requireBuilt } from './helpers/spawn.js';
+
+// Issue 20 through the built `distill parse`: a form laid out in rows is no table (while a real
+// table on the same page still is one), and a table that is only an image (a scan) comes out as
+// a table in `ocr` and `auto` modes, from the OCR'd words and the rules seen in the pixels.
+
+/** Scanned pages of a ruled and a borderless table (scripts/make-scanned-table-fixture.sh). */
+const SCANNED = resolve(ROOT, 'fixtures/scanned-table/scanned-table.pdf');
+const delimiterRows = (md: string) => md.split('\n').filter((l) => /^\|(?:\s*-{3,}\s*\|)+$/.test(l)).length;
+
+let dir: string;
+
+beforeAll(() => {
+  requireBuilt();
+  dir = mkdtempSync(join(tmpdir(), 'distill-pdf-tables-'));
+});
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('PDF tables through the CLI', { timeout: 300_000 }, () => {
+  it('reads a form of labels and blanks as text, and the table under it as a table', async () => {
+    const blank = '_'.repeat(18);
+    let content = textOp(72, 740, 'Application for a parking permit', 16);
+    const labels = [
+      ['Surname:', 'First name:'],
+      ['Date of birth:', 'Telephone:'],
+      ['Street and number:', 'Postcode:'],
+      ['Town:', 'E-mail address:'],
+    ];
+    labels.forEach(([a, b], i) => {
+      const y = 700 - i * 24;
+      content +=
+        textOp(72, y, a, 10) + textOp(190, y, blank, 10) + textOp(320, y, b, 10) + textOp(420, y, blank, 10);
+    });
+    content += textOp(72, 560, 'Fees by permit type', 12);
+    const fees = [
+      ['Permit', 'Annual', 'Monthly'],
+      ['Resident', '120', '12'],
+      ['Visitor', '240', '25'],
+      ['Business', '480', '45'],
+    ];
+    fees.forEach((r, i) => {
+      const y = 530 - i * 20;
+      r.forEach((t, j) => {
+        content += textOp(72 + j * 120, y, t, 10);
+      });
+    });
+    const file = join(dir, 'permit.pdf');
+    writeFileSync(file, simplePdf([content]));
+    const r = await distill(['parse', file]);
+    expect(r.status, r.stderr).toBe(0);
+    // The form's labels and blanks stay text, in reading order.
+    expect(r.stdout).not.toMatch(/\|\s*Surname:/);
+    expect(r.stdout).toMatch(/Surname:[\s\\_]+First name:/);
+    // One table on the page: the fees.
+    expect(delimiterRows(r.stdout)).toBe(1);
+    expect(r.stdout).toContain('| Permit | Annual | Monthly |');
+    expect(r.stdout).toContain('| Business | 480 | 45 |');
+  });
+
+  for (const mode of ['ocr', 'auto']) {
+    it(`reads a scanned ruled table and a scanned borderless one as tables (--pdf-mode ${mode})`, async () => {
+      const r = await distill(['parse', SCANNED, '--pdf-mode', mode]);
+      expect(r.status, r.stderr).toBe(0);
+      expect(delimiterRows(r.stdout)).toBe(2);
+      // The ruled table: tesseract reads no cell of a boxed grid; its rules are painted over
+      // before reading and still give layout the grid.
+      expect(r.stdout).toContain('| Region | First | Second | Third |');
+      expect(r.stdout).toContain('| North | 1,204 | 1,318 | 1,402 |');
+      expect(r.stdout).toContain('| West | 842 | 903 | 955 |');
+      expect(r.stdout).toContain('| Office | 2022 | 2023 | 2024 |');
+      expect(r.stdout).toContain('| Espoo | 150 | 158 | 162 |');
+      expect(r.stdout).toContain('Figures are in thousands of euros, before tax.');
+    });
+  }
+
+  it('reads no table from the scan in fast mode: the tables above come from OCR', async () => {
+    const r = await distill(['parse', SCANNED, '--pdf-mode', 'fast']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(0);
+    expect(r.stdout).not.toContain('Region');
+  });
+});
