@@ -9,3 +9,18 @@ export function envOcrWorkers(): number | undefined {
   const v = Number(process.env.DISTILL_OCR_WORKERS);
   return Number.isInteger(v) && v > 0 ? v : undefined;
 }
+
+/**
+ * DISTILL_OCR_MODEL: which trained data of a language package tesseract loads, `lstm` (the
+ * LSTM-only `4.0.0_best_int` folder, default when the package has it) or `full` (`4.0.0`, which
+ * also carries the legacy engine's data, four times larger to load and never used: the pool
+ * reads with the LSTM engine only).
+ */
+export function envOcrModel(): 'lstm' | 'full' {
+  return process.env.DISTILL_OCR_MODEL === 'full' ? 'full' : 'lstm';
+}
+
+/** DISTILL_OCR_RELAXED_SIMD=0: keep tesseract on the plain SIMD core (default: relaxed SIMD where V8 has it). */
+export function envOcrRelaxedSimd(): boolean {
+  return process.env.DISTILL_OCR_RELAXED_SIMD !== '0';
+}
