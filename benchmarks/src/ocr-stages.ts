@@ -9,9 +9,8 @@
 //              lines found in the pixels, and the page layout analysis
 // The pages are the scanned dev pages (scripts/make-ocr-corpus.sh), the first --limit of them.
 //   pnpm bench ocr-stages [--corpus DIR] [--limit N] [--dpi N]
-// The trained data and the SIMD core follow DISTILL_OCR_MODEL and DISTILL_OCR_RELAXED_SIMD
-// (packages/ocr/src/settings.ts): run two of these side by side, one per setting, to compare
-// them under the same load.
+// The trained data follows DISTILL_OCR_MODEL (packages/ocr/src/settings.ts): run two of these
+// side by side, one per setting, to compare them under the same load.
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { languageData, OcrPool } from '../../packages/ocr/src/index.js';
@@ -83,6 +82,8 @@ const t1 = performance.now();
 const renderStartMs = performance.now() - t1;
 
 const stages = { render: 0, segment: 0, read: 0, layout: 0 };
+let probes = 0;
+let turned = 0;
 const load0 = loadavg()[0];
 for (const f of files) {
   const bytes = loadInput(f).bytes;
@@ -96,9 +97,27 @@ for (const f of files) {
   await segmentOnly(shot.image, shot.dpi);
   stages.segment += performance.now() - t;
 
+  // As the PDF parser reads a page: turned probes (rendered by the callback, their rendering
+  // timed apart and taken off the reading) when the upright reading is poor.
   t = performance.now();
-  const ocr = await pool.recognize(shot.image, { dpi: shot.dpi });
-  stages.read += performance.now() - t;
+  let probeMs = 0;
+  const probeDoc = await openForRender(bytes);
+  const ocr = await pool.recognizeOriented(
+    shot.image,
+    async (deg, probe) => {
+      const p0 = performance.now();
+      probes++;
+      const at = probe ? Math.min(shot.dpi, 150) : shot.dpi;
+      const turned = { image: (await renderPageAt(probeDoc, 1, at, deg, true)).shot.image, dpi: at };
+      probeMs += performance.now() - p0;
+      return turned;
+    },
+    { dpi: shot.dpi },
+  );
+  await probeDoc.destroy();
+  stages.read += performance.now() - t - probeMs;
+  stages.render += probeMs;
+  if (ocr.orientation !== 0) turned++;
 
   t = performance.now();
   const frame = { widthPx: shot.widthPx, heightPx: shot.heightPx, dpi: shot.dpi };
@@ -119,7 +138,7 @@ const per = (ms: number) => `${(ms / n / 1000).toFixed(3)} s`;
 const segment = stages.segment;
 const recognise = stages.read - (Number.isNaN(segment) ? 0 : segment);
 const total = stages.render + stages.read + stages.layout;
-const knobs = ['DISTILL_OCR_MODEL', 'DISTILL_OCR_RELAXED_SIMD']
+const knobs = ['DISTILL_OCR_MODEL']
   .map((k) => `${k}=${process.env[k] ?? '(default)'}`)
   .join(' ');
 console.log(
@@ -134,6 +153,7 @@ if (!Number.isNaN(segment)) row('engine: binarise + segment', segment);
 row(Number.isNaN(segment) ? 'engine: read the page' : 'engine: recognise (reading − segment)', recognise);
 row('layout (words, bold, rules, page analysis)', stages.layout);
 console.log(`| total | ${per(total)} | |`);
+console.log(`orientation probes: ${probes} turned renderings read on ${n} pages; ${turned} pages read turned`);
 console.log(
   `start-up, apart: engine (one worker, first call) ${(startMs / 1000).toFixed(2)} s, ` +
     `renderer (pdf.js and canvas loaded, first page) ${(renderStartMs / 1000).toFixed(2)} s`,

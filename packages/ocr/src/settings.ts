@@ -19,8 +19,3 @@ export function envOcrWorkers(): number | undefined {
 export function envOcrModel(): 'lstm' | 'full' {
   return process.env.DISTILL_OCR_MODEL === 'full' ? 'full' : 'lstm';
 }
-
-/** DISTILL_OCR_RELAXED_SIMD=0: keep tesseract on the plain SIMD core (default: relaxed SIMD where V8 has it). */
-export function envOcrRelaxedSimd(): boolean {
-  return process.env.DISTILL_OCR_RELAXED_SIMD !== '0';
-}
