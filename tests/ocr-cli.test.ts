@@ -21,7 +21,15 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'distill-ocr-cli-'));
   // The example PDF as a scan: rendered by poppler, rebuilt image-only by img2pdf.
   const png = join(dir, 'field-notes');
-  execFileSync('pdftoppm', ['-r', '150', '-gray', '-png', '-singlefile', join(EXAMPLE, 'field-notes.pdf'), png]);
+  execFileSync('pdftoppm', [
+    '-r',
+    '150',
+    '-gray',
+    '-png',
+    '-singlefile',
+    join(EXAMPLE, 'field-notes.pdf'),
+    png,
+  ]);
   scan = join(dir, 'field-notes-scan.pdf');
   execFileSync('img2pdf', ['--output', scan, `${png}.png`]);
 });
@@ -58,7 +66,9 @@ describe('OCR through the CLI', { timeout: 600_000 }, () => {
     const r = await distill(['parse', scan, '--pdf-mode', 'ocr'], { env: { DISTILL_OCR_LANGUAGES: 'deu' } });
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('MISSING_DEPENDENCY');
-    expect(r.stderr).toContain('OCR language "deu" is not installed: add the npm package @tesseract.js-data/deu');
+    expect(r.stderr).toContain(
+      'OCR language "deu" is not installed: add the npm package @tesseract.js-data/deu',
+    );
     expect(r.stderr).not.toContain('UNKNOWN_ERROR');
   });
 });

@@ -138,9 +138,7 @@ const per = (ms: number) => `${(ms / n / 1000).toFixed(3)} s`;
 const segment = stages.segment;
 const recognise = stages.read - (Number.isNaN(segment) ? 0 : segment);
 const total = stages.render + stages.read + stages.layout;
-const knobs = ['DISTILL_OCR_MODEL']
-  .map((k) => `${k}=${process.env[k] ?? '(default)'}`)
-  .join(' ');
+const knobs = ['DISTILL_OCR_MODEL'].map((k) => `${k}=${process.env[k] ?? '(default)'}`).join(' ');
 console.log(
   `ocr-stages tesseract [${knobs}], ${n} scanned dev pages at ${dpi} dpi, one worker ` +
     `(load average ${load0.toFixed(1)} → ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores):`,
@@ -153,7 +151,9 @@ if (!Number.isNaN(segment)) row('engine: binarise + segment', segment);
 row(Number.isNaN(segment) ? 'engine: read the page' : 'engine: recognise (reading − segment)', recognise);
 row('layout (words, bold, rules, page analysis)', stages.layout);
 console.log(`| total | ${per(total)} | |`);
-console.log(`orientation probes: ${probes} turned renderings read on ${n} pages; ${turned} pages read turned`);
+console.log(
+  `orientation probes: ${probes} turned renderings read on ${n} pages; ${turned} pages read turned`,
+);
 console.log(
   `start-up, apart: engine (one worker, first call) ${(startMs / 1000).toFixed(2)} s, ` +
     `renderer (pdf.js and canvas loaded, first page) ${(renderStartMs / 1000).toFixed(2)} s`,
