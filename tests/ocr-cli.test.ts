@@ -45,17 +45,20 @@ function expectFieldNotes(markdown: string): void {
   expect(markdown).toMatch(/\|\s*Station\s*\|/);
 }
 
+/** The CLI's longest per-file timeout: OCR on a loaded shared machine can pass the default minute. */
+const OCR = ['--pdf-mode', 'ocr', '--timeout', '300000'];
+
 describe('OCR through the CLI', { timeout: 600_000 }, () => {
   it('reads a scanned page with the default engine set-up, the same twice', async () => {
-    const a = await distill(['parse', scan, '--pdf-mode', 'ocr']);
+    const a = await distill(['parse', scan, ...OCR]);
     expect(a.status, a.stderr).toBe(0);
     expectFieldNotes(a.stdout);
-    const b = await distill(['parse', scan, '--pdf-mode', 'ocr']);
+    const b = await distill(['parse', scan, ...OCR]);
     expect(b.stdout).toBe(a.stdout);
   });
 
   it('reads it with the other trained data too', async () => {
-    const r = await distill(['parse', scan, '--pdf-mode', 'ocr'], {
+    const r = await distill(['parse', scan, ...OCR], {
       env: { DISTILL_OCR_MODEL: OTHER_MODEL },
     });
     expect(r.status, r.stderr).toBe(0);
@@ -63,7 +66,7 @@ describe('OCR through the CLI', { timeout: 600_000 }, () => {
   });
 
   it('a language that is not installed is MISSING_DEPENDENCY naming its package', async () => {
-    const r = await distill(['parse', scan, '--pdf-mode', 'ocr'], { env: { DISTILL_OCR_LANGUAGES: 'deu' } });
+    const r = await distill(['parse', scan, ...OCR], { env: { DISTILL_OCR_LANGUAGES: 'deu' } });
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('MISSING_DEPENDENCY');
     expect(r.stderr).toContain(
