@@ -36,6 +36,7 @@ const USAGE = `usage:
   pnpm bench search [--help]         the local search index (search-speed.ts)
   pnpm bench web [--help]            scrape through the real browser (web-speed.ts)
   pnpm bench ocr-startup [--help]    OCR engine start-up (ocr-startup.ts)
+  pnpm bench ocr-stages [--help]     an OCR'd page's time by stage: render, segment, recognise, layout
   pnpm bench hostile [--help]        the hostile classics, each in its own process, with peak RSS
   pnpm bench inspect [--help]        a 1,000-page PDF's inspector report: written, then opened in Chromium (inspect-open.ts)
   pnpm bench crawl [--help]          crawl pages/s at 1, 4, 16 and Redis memory of a 10,000-page frontier (crawl-speed.ts)
@@ -53,6 +54,7 @@ const PROGRAMS: Record<string, string> = {
   search: './search-speed.js',
   web: './web-speed.js',
   'ocr-startup': './ocr-startup.js',
+  'ocr-stages': './ocr-stages.js',
   hostile: './hostile/bench.js',
   crawl: './crawl-speed.js',
   inspect: './inspect-open.js',

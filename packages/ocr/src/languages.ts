@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { DistillError } from '@distill/core';
@@ -44,6 +45,11 @@ export interface LanguageData {
   code: string;
   langPath: string;
   gzip: boolean;
+  /**
+   * The package's LSTM-only data (`4.0.0_best_int`), when it has it: the same kind of network
+   * the full data carries for the LSTM engine, without the legacy engine's tables.
+   */
+  lstmPath?: string;
 }
 
 /**
@@ -63,7 +69,10 @@ export function languageData(lang: string): LanguageData {
     );
   }
   const langPath = info.langPath ?? join(dirname(require.resolve(`${pkg}/package.json`)), '4.0.0');
-  return { code, langPath, gzip: info.gzip ?? true };
+  const gzip = info.gzip ?? true;
+  const lstm = join(dirname(langPath), '4.0.0_best_int');
+  const lstmPath = existsSync(join(lstm, `${code}.traineddata${gzip ? '.gz' : ''}`)) ? lstm : undefined;
+  return { code, langPath, gzip, ...(lstmPath ? { lstmPath } : {}) };
 }
 
 /** Which of the given languages have their data installed. */

@@ -5,7 +5,7 @@ import type { Worker as ThreadWorker } from 'node:worker_threads';
 import { DistillError } from '@distill/core';
 import type { Worker as TessWorker } from 'tesseract.js';
 import { type LanguageData, languageData } from './languages.js';
-import { envOcrWorkers } from './settings.js';
+import { envOcrModel, envOcrWorkers } from './settings.js';
 import { deskewPoint, measureSkew } from './skew.js';
 import { loadTesseract, takeSpawnedThread } from './tesseract.js';
 
@@ -138,14 +138,17 @@ export class OcrPool {
    */
   private languageDir(): string {
     if (this.langDir) return this.langDir.path;
-    const dirs = new Set(this.languages.map((l) => l.langPath));
+    // The LSTM-only data when every language has it (one kind of data for all languages).
+    const lstm = envOcrModel() === 'lstm' && this.languages.every((l) => l.lstmPath);
+    const pathOf = (l: LanguageData) => (lstm ? l.lstmPath! : l.langPath);
+    const dirs = new Set(this.languages.map(pathOf));
     if (dirs.size === 1) {
-      this.langDir = { path: this.languages[0].langPath, temp: false };
+      this.langDir = { path: pathOf(this.languages[0]), temp: false };
     } else {
       const dir = mkdtempSync(join(tmpdir(), 'distill-ocr-lang-'));
       for (const l of this.languages) {
         const file = `${l.code}.traineddata${l.gzip ? '.gz' : ''}`;
-        symlinkSync(join(l.langPath, file), join(dir, file));
+        symlinkSync(join(pathOf(l), file), join(dir, file));
       }
       this.langDir = { path: dir, temp: true };
     }

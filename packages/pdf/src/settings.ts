@@ -3,9 +3,10 @@
  * it is used (a test or a server may set it at run time), with its default and what it is for.
  * Options passed to the parser take precedence where both exist.
  */
-// DISTILL_OCR_WORKERS (tesseract workers in the OCR pool; default: the machine's cores) is read
-// by @distill/ocr (packages/ocr/src/settings.ts), which cannot import this package; it is not
-// imported here either, so the page-layout workers, which read these knobs, need not load it.
+// DISTILL_OCR_WORKERS (tesseract workers in the OCR pool; default: the machine's cores) and
+// DISTILL_OCR_MODEL (`lstm` or `full` trained data; default `lstm`) are read by @distill/ocr
+// (packages/ocr/src/settings.ts), which cannot import this package; it is not imported here
+// either, so the page-layout workers, which read these knobs, need not load it.
 
 export const pdfEnv = {
   /** DISTILL_OCR_DPI: target OCR resolution, 72..600 (a caller's `PdfParseSettings.ocr.dpi` wins; default 200). */

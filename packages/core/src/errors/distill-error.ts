@@ -7,8 +7,22 @@ export interface ErrorBody {
   details?: unknown;
 }
 
+/**
+ * Marks a DistillError from any copy of this module. An optional package loaded through
+ * `require` (@distill/ocr, found with createRequire) brings the CommonJS build of core beside
+ * the ESM one the rest of the process uses: two DistillError classes. Without the mark, an
+ * error of the one was not `instanceof` the other, and a missing OCR language reached the
+ * command line as UNKNOWN_ERROR instead of MISSING_DEPENDENCY naming the package to add.
+ */
+const BRAND = Symbol.for('distill.DistillError');
+
 /** The one error class the engine throws; its code indexes the catalogue. */
 export class DistillError extends Error {
+  /** `instanceof` holds for DistillErrors of every copy of core loaded in the process. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
+  }
+
   readonly code: ErrorCode;
   readonly status: number;
   readonly retryable: boolean;
@@ -29,6 +43,7 @@ export class DistillError extends Error {
     this.retryable = entry.retryable;
     this.details = extra.details;
     this.retryAfter = extra.retryAfter;
+    Object.defineProperty(this, BRAND, { value: true });
   }
 
   toBody(): ErrorBody {

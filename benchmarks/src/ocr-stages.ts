@@ -1,0 +1,161 @@
+// Where an OCR'd page's time goes, stage by stage, one page at a time on one worker (so each
+// figure is that stage's own CPU time, not a share of two cores):
+//   render     pdf.js draws the page on @napi-rs/canvas and it is read back as a grey PGM
+//              (luma, histogram, and background flattening on dark paper: our preprocessing)
+//   segment    tesseract binarises the image and finds its blocks and lines, without reading
+//              them (page segmentation mode 2, "layout only")
+//   recognise  a full tesseract reading (binarise + segment + LSTM), minus `segment`
+//   layout     what distill does with the words: kept words, stroke widths for bold, ruling
+//              lines found in the pixels, and the page layout analysis
+// The pages are the scanned dev pages (scripts/make-ocr-corpus.sh), the first --limit of them.
+//   pnpm bench ocr-stages [--corpus DIR] [--limit N] [--dpi N]
+// The trained data follows DISTILL_OCR_MODEL (packages/ocr/src/settings.ts): run two of these
+// side by side, one per setting, to compare them under the same load.
+import { availableParallelism, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { languageData, OcrPool } from '../../packages/ocr/src/index.js';
+import { loadTesseract } from '../../packages/ocr/src/tesseract.js';
+import { analyzePage } from '../../packages/pdf/src/layout/analyze.js';
+import { wordStrokes } from '../../packages/pdf/src/ocr/bold.js';
+import { openForRender, PAGE_DPI, renderPageAt } from '../../packages/pdf/src/ocr/render.js';
+import { findImageLines } from '../../packages/pdf/src/ocr/rules.js';
+import { ocrPageInput } from '../../packages/pdf/src/ocr/runs.js';
+import { dpbenchInputs, loadInput } from './inputs.js';
+import { scannedCorpus } from './paths.js';
+
+const { values } = parseArgs({
+  options: {
+    corpus: { type: 'string' },
+    limit: { type: 'string' },
+    dpi: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+if (values.help) {
+  console.log(
+    'pnpm bench ocr-stages [--corpus DIR] [--limit N (default 20)] [--dpi N]\n' +
+      '  per-page time of rendering, tesseract segmentation, recognition and layout, one worker',
+  );
+  process.exit(0);
+}
+
+const files = dpbenchInputs(scannedCorpus(values.corpus)).slice(0, Number(values.limit ?? 20));
+const dpi = Number(values.dpi ?? PAGE_DPI);
+const pool = new OcrPool({ size: 1 });
+const t0 = performance.now();
+await pool.recognize(new Uint8Array(Buffer.from('P5\n1 1\n255\n\xff', 'latin1')));
+const startMs = performance.now() - t0;
+// Segmentation alone, on a tesseract worker of its own set up as the pool's are (the same
+// trained data folder: DISTILL_OCR_MODEL).
+const segmenter = await (async () => {
+  const { createWorker, OEM } = loadTesseract();
+  const lang = languageData('eng');
+  return createWorker('eng', OEM.LSTM_ONLY, {
+    langPath: process.env.DISTILL_OCR_MODEL === 'full' ? lang.langPath : (lang.lstmPath ?? lang.langPath),
+    gzip: lang.gzip,
+    cacheMethod: 'none',
+    logger: () => {},
+    errorHandler: () => {},
+  });
+})();
+const segmentOnly = async (image: Uint8Array, at: number) =>
+  segmenter?.recognize(
+    Buffer.from(image.buffer, image.byteOffset, image.byteLength),
+    {
+      tessedit_pageseg_mode: '2',
+      tessedit_do_invert: '0',
+      user_defined_dpi: String(Math.round(at)),
+      debug_file: '/dev/null',
+    } as never,
+    // Only the layout: tesseract.js then runs AnalyseLayout (binarise, find blocks and lines)
+    // and no recognition.
+    { layoutBlocks: true, blocks: false, text: false, hocr: false, tsv: false },
+  );
+
+// Loading pdf.js and the canvas is start-up, not a page's cost: one page is rendered untimed.
+const t1 = performance.now();
+{
+  const doc = await openForRender(loadInput(files[0]).bytes);
+  await renderPageAt(doc, 1, dpi);
+  await doc.destroy();
+}
+const renderStartMs = performance.now() - t1;
+
+const stages = { render: 0, segment: 0, read: 0, layout: 0 };
+let probes = 0;
+let turned = 0;
+const load0 = loadavg()[0];
+for (const f of files) {
+  const bytes = loadInput(f).bytes;
+  let t = performance.now();
+  const doc = await openForRender(bytes);
+  const { shot } = await renderPageAt(doc, 1, dpi);
+  await doc.destroy();
+  stages.render += performance.now() - t;
+
+  t = performance.now();
+  await segmentOnly(shot.image, shot.dpi);
+  stages.segment += performance.now() - t;
+
+  // As the PDF parser reads a page: turned probes (rendered by the callback, their rendering
+  // timed apart and taken off the reading) when the upright reading is poor.
+  t = performance.now();
+  let probeMs = 0;
+  const probeDoc = await openForRender(bytes);
+  const ocr = await pool.recognizeOriented(
+    shot.image,
+    async (deg, probe) => {
+      const p0 = performance.now();
+      probes++;
+      const at = probe ? Math.min(shot.dpi, 150) : shot.dpi;
+      const turned = { image: (await renderPageAt(probeDoc, 1, at, deg, true)).shot.image, dpi: at };
+      probeMs += performance.now() - p0;
+      return turned;
+    },
+    { dpi: shot.dpi },
+  );
+  await probeDoc.destroy();
+  stages.read += performance.now() - t - probeMs;
+  stages.render += probeMs;
+  if (ocr.orientation !== 0) turned++;
+
+  t = performance.now();
+  const frame = { widthPx: shot.widthPx, heightPx: shot.heightPx, dpi: shot.dpi };
+  const strokes = wordStrokes(ocr.words, shot.image, shot.widthPx, shot.heightPx, Math.round(shot.dpi / 75));
+  const { input } = ocrPageInput(1, ocr, frame, strokes);
+  const header = shot.image.length - shot.widthPx * shot.heightPx;
+  const found = findImageLines(shot.image, header, shot.widthPx, shot.heightPx, shot.dpi, 72 / shot.dpi);
+  input.rules = found.rules;
+  input.rects = found.rects;
+  analyzePage(input);
+  stages.layout += performance.now() - t;
+}
+await pool.close();
+await segmenter?.terminate();
+
+const n = files.length;
+const per = (ms: number) => `${(ms / n / 1000).toFixed(3)} s`;
+const segment = stages.segment;
+const recognise = stages.read - (Number.isNaN(segment) ? 0 : segment);
+const total = stages.render + stages.read + stages.layout;
+const knobs = ['DISTILL_OCR_MODEL'].map((k) => `${k}=${process.env[k] ?? '(default)'}`).join(' ');
+console.log(
+  `ocr-stages tesseract [${knobs}], ${n} scanned dev pages at ${dpi} dpi, one worker ` +
+    `(load average ${load0.toFixed(1)} → ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores):`,
+);
+console.log('| stage | s/page | share |\n|---|---|---|');
+const row = (name: string, ms: number) =>
+  console.log(`| ${name} | ${per(ms)} | ${((100 * ms) / total).toFixed(0)}% |`);
+row('render (pdf.js → canvas → grey PGM, preprocessing)', stages.render);
+if (!Number.isNaN(segment)) row('engine: binarise + segment', segment);
+row(Number.isNaN(segment) ? 'engine: read the page' : 'engine: recognise (reading − segment)', recognise);
+row('layout (words, bold, rules, page analysis)', stages.layout);
+console.log(`| total | ${per(total)} | |`);
+console.log(
+  `orientation probes: ${probes} turned renderings read on ${n} pages; ${turned} pages read turned`,
+);
+console.log(
+  `start-up, apart: engine (one worker, first call) ${(startMs / 1000).toFixed(2)} s, ` +
+    `renderer (pdf.js and canvas loaded, first page) ${(renderStartMs / 1000).toFixed(2)} s`,
+);
+process.exit(0);
