@@ -1,4 +1,4 @@
-// pnpm bench quality <suite> [--corpus DIR] [--engine NAME] [--limit N] [--fold a|b]
+// pnpm bench quality <suite> [--corpus DIR] [--engine NAME] [--limit N] [--fold a|b] [--workers N] [--page-timeout S]
 // pnpm bench speed <pdf|html|office> [--corpus DIR] [--engine NAME] [--runs N] [--limit N] [--no-scaling|--scaling-only] [--sizes a,b] [--scale-timeout S]
 //   (office: the scaling part is one 200,000-row sheet)
 // pnpm bench cold [--runs N]   (the built CLI as whole processes, beside LiteParse's CLI)
@@ -24,6 +24,10 @@ const USAGE = `usage:
                      (--fold: tune on one fold, check on the other; folds are a hash of the id.
                      --worst: the N documents that score lowest, per engine;
                      --scanned: dpbench-dev rendered to image-only PDFs, OCR engines)
+                     [--workers N] [--page-timeout SECONDS] [--no-peer-cache]
+                     (html suites: pages in N child processes, default 2; a page past the limit,
+                     default 60 s, has its child killed and counts as empty, reported; the peers'
+                     answers are cached in benchmarks/results/peer-cache by version and page hash)
   pnpm bench speed <pdf|html|office> [--corpus DIR] [--engine NAME] [--runs N] [--limit N]
                    [--no-scaling | --scaling-only] [--sizes 100,500] [--scale-timeout SECONDS] [--scanned]
   pnpm bench cold [--runs N] [--corpus DIR]
@@ -106,6 +110,9 @@ async function main() {
       fold: { type: 'string' },
       worst: { type: 'string' },
       scanned: { type: 'boolean' },
+      workers: { type: 'string' },
+      'page-timeout': { type: 'string' },
+      'no-peer-cache': { type: 'boolean' },
       runs: { type: 'string' },
       'no-scaling': { type: 'boolean' },
       'scaling-only': { type: 'boolean' },
@@ -130,7 +137,12 @@ async function main() {
     const scanned = values.scanned && suite === 'pdf-dpbench';
     const corpus = scanned ? scannedCorpus(values.corpus) : corpusDir(suite, values.corpus);
     const engine = values.engine ?? (scanned ? SCANNED_ENGINES : undefined);
-    const { results } = await runQuality(suite, corpus, engine, limit, fold);
+    const pool = {
+      ...(values.workers ? { workers: Math.max(1, Number(values.workers)) } : {}),
+      ...(values['page-timeout'] ? { pageTimeoutMs: Number(values['page-timeout']) * 1000 } : {}),
+      ...(values['no-peer-cache'] ? { cache: false } : {}),
+    };
+    const { results } = await runQuality(suite, corpus, engine, limit, fold, pool);
     if (values.worst) for (const r of results) printWorst(r, Number(values.worst));
   } else if (cmd === 'speed') {
     if (!['pdf', 'html', 'office'].includes(suite)) throw new Error(USAGE);

@@ -25,6 +25,7 @@ import { decodeBytes } from 'distill/internals';
 import { runInChild } from './child.js';
 import { engineByName, enginesFor } from './engines/registry.js';
 import type { Engine, Kind } from './engines/types.js';
+import { convertPages, type PoolOptions } from './page-pool.js';
 import { dpbenchInputs, type InputFile, inputFile, officeCases, wcxbInputs } from './inputs.js';
 import { corpusLabel, type Num, now, type QualityResult, writeResult } from './results.js';
 import type { BlocksAnswer, ConvertAnswer } from './worker.js';
@@ -63,6 +64,18 @@ async function convertAll(engine: Engine, files: InputFile[]): Promise<Outputs> 
     errors.push(o.error);
   }
   return { version: ans.version, md, errors };
+}
+
+/** How the html suites run their pages: set by runQuality from the command line. */
+let htmlPool: PoolOptions = { workers: 2, pageTimeoutMs: 60_000, cache: true };
+
+/**
+ * An html suite's pages through the page pool: every engine in a few children under a per-page
+ * limit, the peers' answers cached (distill's output follows the code, so it is never cached).
+ */
+async function convertHtml(engine: Engine, files: InputFile[]) {
+  const cache = htmlPool.cache && !!engine.cacheable;
+  return convertPages(engine.name, files, { ...htmlPool, cache });
 }
 
 function base(suite: string, engine: string, corpus: string): Omit<QualityResult, 'version' | 'source'> {
@@ -311,7 +324,7 @@ function htmlResult<R extends { id: string }>(
   fold: Fold | undefined,
   name: string,
   corpus: string,
-  o: Pick<Outputs, 'version' | 'errors'>,
+  o: Pick<Outputs, 'version' | 'errors'> & { timeouts: string[]; cached: number },
   docs: number,
   per: R[],
   summarize: (rows: R[]) => Record<string, Num>,
@@ -327,6 +340,8 @@ function htmlResult<R extends { id: string }>(
     metrics: summarize(per),
     groups,
     perDocument: per as unknown as Record<string, unknown>[],
+    timeouts: { limitMs: htmlPool.pageTimeoutMs, pages: o.timeouts },
+    cachedPages: o.cached,
   };
 }
 
@@ -346,7 +361,7 @@ async function htmlWcxb(
     const engine = engineByName(name);
     if (!engine) throw new Error(`unknown engine ${name}`);
     try {
-      const o = await convertAll(engine, files);
+      const o = await convertHtml(engine, files);
       const per = files.map((f, i) => ({
         id: f.id,
         type: truths[i].type,
@@ -403,7 +418,7 @@ async function htmlTrafilatura(
     const engine = engineByName(name);
     if (!engine) throw new Error(`unknown engine ${name}`);
     try {
-      const o = await convertAll(engine, files);
+      const o = await convertHtml(engine, files);
       const per = files.map((f, i) => {
         const t = truth[f.id];
         const md = o.md[i];
@@ -586,8 +601,10 @@ export async function runQuality(
   engine?: string,
   limit?: number,
   fold?: Fold,
+  pool?: Partial<PoolOptions>,
 ): Promise<{ results: QualityResult[]; files: string[] }> {
   const kind = QUALITY_SUITES[suite];
+  htmlPool = { ...htmlPool, ...pool };
   if (!kind)
     throw new Error(`unknown quality suite ${suite} (one of ${Object.keys(QUALITY_SUITES).join(', ')})`);
   // `--engine a,b` runs several engines in one run (e.g. distill-ocr,liteparse-ocr).
@@ -628,9 +645,34 @@ export async function runQuality(
         `P=${Number(m.precision).toFixed(3)} R=${Number(m.recall).toFixed(3)} F1=${Number(m.f1).toFixed(3)} n=${m.pages}`;
       console.log(`  ${'all'.padEnd(14)} ${prf(r.metrics)}`);
       for (const [g, m] of Object.entries(r.groups ?? {})) console.log(`  ${g.padEnd(14)} ${prf(m)}`);
+      const t = r.timeouts;
+      console.log(
+        `  ${r.cachedPages ?? 0} pages from the peer cache; ${t?.pages.length ?? 0} past the ${(t?.limitMs ?? 0) / 1000} s limit` +
+          `${t?.pages.length ? ` (scored empty: ${t.pages.join(', ')})` : ''}`,
+      );
     }
   }
+  if (kind === 'html') printHtmlTable(suite, results);
   return { results, files };
+}
+
+/** The html suites' closing table: every engine of the run, whole set and folds, side by side. */
+function printHtmlTable(suite: string, results: QualityResult[]): void {
+  const cell = (m?: Record<string, Num>) =>
+    m ? `${Number(m.f1).toFixed(3)} (P ${Number(m.precision).toFixed(3)} R ${Number(m.recall).toFixed(3)})` : '-';
+  console.log(`\n${suite}: F1 (precision, recall) by fold, same run`);
+  console.log(`| engine | all | fold a | fold b | errors | timeouts |`);
+  console.log(`|---|---|---|---|---|---|`);
+  for (const r of results) {
+    if (r.status !== 'ok') {
+      console.log(`| ${r.engine} | failed: ${r.failure} | | | | |`);
+      continue;
+    }
+    const g = r.groups ?? {};
+    console.log(
+      `| ${r.engine} | ${cell(r.metrics)} | ${cell(g['fold a'])} | ${cell(g['fold b'])} | ${r.errors} | ${r.timeouts?.pages.length ?? 0} |`,
+    );
+  }
 }
 
 /**

@@ -28,6 +28,10 @@ export interface QualityResult {
    * our boxes matches at IoU >= 0.5 (matched), and of those how many carry an agreeing label.
    */
   blocks?: BlockScores;
+  /** html suites: pages that ran past the per-page limit (scored as empty), and the limit. */
+  timeouts?: { limitMs: number; pages: string[] };
+  /** html suites: pages whose answer came from the peer cache (benchmarks/results/peer-cache). */
+  cachedPages?: number;
 }
 
 export interface SpeedResult {

@@ -13,6 +13,7 @@ async function turndown(): Promise<TurndownLike> {
 
 const turndownEngine: Engine = {
   name: 'turndown',
+  cacheable: true,
   kinds: ['html'],
   version: async () => pkgVersion('turndown'),
   convert: async ({ bytes }) => (await turndown()).turndown(decodeUtf8(bytes)),
@@ -20,6 +21,7 @@ const turndownEngine: Engine = {
 
 const nhmEngine: Engine = {
   name: 'node-html-markdown',
+  cacheable: true,
   kinds: ['html'],
   version: async () => pkgVersion('node-html-markdown'),
   convert: async ({ bytes }) => {
@@ -30,6 +32,7 @@ const nhmEngine: Engine = {
 
 const readabilityEngine: Engine = {
   name: 'readability+turndown',
+  cacheable: true,
   kinds: ['html'],
   version: async () =>
     `readability ${pkgVersion('@mozilla/readability')}, linkedom ${pkgVersion('linkedom')}`,
@@ -44,6 +47,7 @@ const readabilityEngine: Engine = {
 
 const defuddleEngine: Engine = {
   name: 'defuddle',
+  cacheable: true,
   kinds: ['html'],
   version: async () => `${pkgVersion('defuddle')} (linkedom DOM)`,
   convert: async ({ bytes }) => {

@@ -26,6 +26,11 @@ export interface Engine {
   concurrency?: number;
   /** A reference point for speed only (e.g. the bare HTML parser): left out of quality runs. */
   speedOnly?: boolean;
+  /**
+   * Its output depends only on its version and the input (a published peer, not distill's code
+   * under work): the html quality suites cache its answers (page-pool.ts).
+   */
+  cacheable?: boolean;
   /** Frees pools and workers so the process can exit. */
   close?: () => Promise<void>;
 }
