@@ -46,10 +46,7 @@ const cachePath = (engine: string, key: string) =>
   join(PEER_CACHE_DIR, engine.replace(/[^a-z0-9.-]+/gi, '_'), key.slice(0, 2), `${key}.json`);
 
 export function pageKey(engine: string, version: string, file: InputFile): string {
-  return createHash('sha256')
-    .update(`${engine}\0${version}\0`)
-    .update(readFileSync(file.path))
-    .digest('hex');
+  return createHash('sha256').update(`${engine}\0${version}\0`).update(readFileSync(file.path)).digest('hex');
 }
 
 function readCache(path: string, timeoutMs: number): CacheEntry | undefined {
@@ -138,14 +135,17 @@ export async function convertPages(
   const keys = opts.cache ? files.map((f) => pageKey(engine, version, f)) : [];
   const todo: number[] = [];
   let cached = 0;
-  files.forEach((f, i) => {
+  for (const [i, f] of files.entries()) {
     const hit = opts.cache ? readCache(cachePath(engine, keys[i]), opts.pageTimeoutMs) : undefined;
-    if (!hit) return void todo.push(i);
+    if (!hit) {
+      todo.push(i);
+      continue;
+    }
     cached++;
     md[i] = hit.timeoutMs !== undefined ? '' : hit.markdown;
     errors[i] = hit.error;
     if (hit.timeoutMs !== undefined) timeouts.push(f.id);
-  });
+  }
   let next = 0;
   let done = 0;
   const lane = async (child: PageChild) => {

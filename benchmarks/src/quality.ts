@@ -25,8 +25,8 @@ import { decodeBytes } from 'distill/internals';
 import { runInChild } from './child.js';
 import { engineByName, enginesFor } from './engines/registry.js';
 import type { Engine, Kind } from './engines/types.js';
-import { convertPages, type PoolOptions } from './page-pool.js';
 import { dpbenchInputs, type InputFile, inputFile, officeCases, wcxbInputs } from './inputs.js';
+import { convertPages, type PoolOptions } from './page-pool.js';
 import { corpusLabel, type Num, now, type QualityResult, writeResult } from './results.js';
 import type { BlocksAnswer, ConvertAnswer } from './worker.js';
 
@@ -659,7 +659,9 @@ export async function runQuality(
 /** The html suites' closing table: every engine of the run, whole set and folds, side by side. */
 function printHtmlTable(suite: string, results: QualityResult[]): void {
   const cell = (m?: Record<string, Num>) =>
-    m ? `${Number(m.f1).toFixed(3)} (P ${Number(m.precision).toFixed(3)} R ${Number(m.recall).toFixed(3)})` : '-';
+    m
+      ? `${Number(m.f1).toFixed(3)} (P ${Number(m.precision).toFixed(3)} R ${Number(m.recall).toFixed(3)})`
+      : '-';
   console.log(`\n${suite}: F1 (precision, recall) by fold, same run`);
   console.log(`| engine | all | fold a | fold b | errors | timeouts |`);
   console.log(`|---|---|---|---|---|---|`);
