@@ -144,38 +144,7 @@ describe('refine: the title above a linked byline', () => {
   });
 });
 
-describe('refine: other pages told by their shape', () => {
-  const items = (n: number, excerpt: boolean) =>
-    Array.from(
-      { length: n },
-      (_, i) =>
-        `<li><a href="/2025/03/other-${i}">Another story about the harbour number ${i}</a>${excerpt ? '<p>A line of excerpt from that story, long enough with its title to read like prose by its length and its few links.</p>' : ''}</li>`,
-    ).join('');
-
-  it('ends the article before a list of linked titles with excerpts, whatever it is named', () => {
-    const out = md(`<body><div class="c1">${long(4, 'A')}<ul class="c2">${items(4, true)}</ul></div></body>`);
-    expect(out).toContain('A paragraph 3 of the report');
-    expect(out).not.toContain('Another story about the harbour');
-    expect(out).not.toContain('A line of excerpt');
-  });
-
-  it('keeps such a list inside the story, and a page that is only the list', () => {
-    const inside = md(`<body><div>${long(3, 'A')}<ul>${items(3, false)}</ul>${long(3, 'B')}</div></body>`);
-    expect(inside).toContain('Another story about the harbour number 2');
-    const listing = md(`<body><div><h1>Archive</h1><ul>${items(5, true)}</ul></div></body>`);
-    expect(listing).toContain('Another story about the harbour number 4');
-  });
-
-  it('keeps a list whose items are not led by a title-like link', () => {
-    const notes = Array.from(
-      { length: 4 },
-      (_, i) =>
-        `<li>Note ${i}: the pier was rebuilt in stages, see <a href="/n${i}">the plan</a> for the dates.</li>`,
-    ).join('');
-    const out = md(`<body><div>${long(4, 'A')}<ul>${notes}</ul></div></body>`);
-    expect(out).toContain('Note 3: the pier');
-  });
-
+describe('refine: a line that points to another story, told by its shape', () => {
   it('drops a "Label: [other story]" line inside the story and keeps a sentence with a link', () => {
     const out = md(
       `<body><article>${long(2, 'A')}<p><strong>Lea más: <a href="/x">Otra noticia sobre el puerto del norte</a></strong></p><p>Read the <a href="/r">full council report on the quay</a> for the costs.</p>${long(2, 'B')}</article></body>`,

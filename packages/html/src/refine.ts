@@ -1,4 +1,4 @@
-import { type Block, blockText, type Inline, type ListItem } from '@distill/core';
+import { type Block, blockText, type Inline } from '@distill/core';
 import { ruleOn } from './rule-switch.js';
 
 /**
@@ -64,7 +64,6 @@ function classify(b: Block): Klass {
   if (len === 0) return 'neutral';
   const ld = blockLinks(b) / len;
   if (b.kind === 'list') {
-    if (linkLedList(b.items)) return 'bad';
     const items = b.items.length || 1;
     if (ld > 0.5 && len / items < 80) return 'bad';
     if (len > 300 && ld < 0.3) return 'good';
@@ -79,45 +78,6 @@ function classify(b: Block): Klass {
 
 /** Words a link's text needs to read as the title of another page rather than a label. */
 const TITLE_WORDS = 3;
-
-/** The first inline that carries text, looking through emphasis (`**[Title](…)**`). */
-function firstTextInline(nodes: readonly Inline[]): Inline | undefined {
-  for (const x of nodes) {
-    if (x.kind === 'text' || x.kind === 'code') {
-      if (x.text.trim() !== '') return x;
-    } else if (x.kind === 'link') return x;
-    else if ('children' in x) {
-      const f = firstTextInline(x.children);
-      if (f) return f;
-    }
-  }
-  return undefined;
-}
-
-/** An item that opens with a link to another page whose text reads as a title. */
-function linkLed(item: ListItem): boolean {
-  const b = item.blocks.find((x) => flatText(x) !== '');
-  if (!b || (b.kind !== 'paragraph' && b.kind !== 'heading')) return false;
-  const f = firstTextInline(b.content);
-  if (f?.kind !== 'link' || f.href.startsWith('#')) return false;
-  const words = blockText({ kind: 'paragraph', content: f.children }).trim().split(/\s+/u);
-  return words.length >= TITLE_WORDS;
-}
-
-/**
- * A list of other pages' titles, each item led by a link and perhaps a line of excerpt under it
- * ("related posts", an archive's teasers), told by its structure whatever its heading says: three
- * or more items, nearly all link-led. Its excerpts can make it read as prose by length and link
- * density, and then it became the article's last long block; classed as boilerplate it ends the
- * article when it follows it, and stays when it stands inside the article or is all the page has
- * (a listing, whose prose share then stays under the article threshold).
- */
-function linkLedList(items: readonly ListItem[]): boolean {
-  if (items.length < 3) return false;
-  let led = 0;
-  for (const it of items) if (linkLed(it)) led++;
-  return led >= items.length * 0.75 && ruleOn('link-led-list');
-}
 
 /** A paragraph's inlines with emphasis unwrapped and blank text dropped. */
 function flatInlines(nodes: readonly Inline[], out: Inline[] = []): Inline[] {
@@ -462,18 +422,15 @@ export function refineBlocks(input: Block[], hints: RefineHints = {}): Block[] {
   const byline = bylines(blocks, k);
   // Only article-like content (mostly long prose) is trimmed; product, listing and service
   // pages are made of short blocks, and their edges are content too.
-  // A list of other pages' titles after the prose (linkLedList) is what the trimming is for, not
-  // a sign that the page is a listing: it does not count against the prose's share.
-  const lastGood = k.lastIndexOf('good');
   let goodLen = 0;
   let allLen = 0;
   blocks.forEach((b, i) => {
     const len = flatText(b).length;
-    if (i > lastGood && b.kind === 'list' && k[i] === 'bad' && linkLedList(b.items)) return;
     allLen += len;
     if (k[i] === 'good') goodLen += len;
   });
   if (goodLen < allLen * PROSE_SHARE) return byline.size ? blocks.filter((_, i) => !byline.has(i)) : blocks;
+  const lastGood = k.lastIndexOf('good');
   // The article runs from the first to the last good block; around it, it extends over
   // anything up to the nearest boilerplate block on each side, which ends it.
   let start = first;
