@@ -15,7 +15,18 @@ const MAX_ERRORS_KEPT = 10_000;
 const ACTIVE = 'distill:crawl:active';
 /** When the next request to a host may start (Redis ms): the politeness delay, shared. */
 export const hostNextKey = (host: string) => `distill:crawl:host:${host}:next`;
-const SUFFIXES = ['meta', 'plan', 'seen', 'settled', 'claimed', 'results', 'errors', 'robots', 'limits'];
+const SUFFIXES = [
+  'meta',
+  'plan',
+  'seen',
+  'settled',
+  'claimed',
+  'claiming',
+  'results',
+  'errors',
+  'robots',
+  'limits',
+];
 
 // Each script is one atomic step two workers could otherwise race on. KEYS[1] is the meta hash.
 const ADMIT = `
@@ -107,12 +118,29 @@ local v = redis.call('HMGET', KEYS[1], 'completed', 'bytes', 'creditsUsed')
 return {added, tonumber(v[1]) or 0, tonumber(v[2]) or 0, tonumber(v[3]) or 0}`;
 
 // The two halves of RECORD, for a page charged in between. KEYS: meta, claimed. ARGV: key.
-const CLAIM = `
-if redis.call('HGET', KEYS[1], 'status') ~= 'scraping' then return 0 end
-return redis.call('SADD', KEYS[2], ARGV[1])`;
+// A page charged before it is stored is claimed for a short lease first (KEYS: meta, claimed,
+// claiming; ARGV: key, lease ms): 1 claimed, 0 stored already (or the job is over), or minus the
+// ms left on another worker's lease. The lease lapses, so a worker killed between its claim and
+// its commit does not keep the page from the worker that redoes it (it would be lost silently).
+/** How long a claim to charge and store a page lasts: a charge is one ledger round trip. */
+const CLAIM_LEASE_MS = 15_000;
 
-// KEYS: meta, results. ARGV: doc, credits, bytes.
+const CLAIM = `${REDIS_NOW}
+if redis.call('HGET', KEYS[1], 'status') ~= 'scraping' then return 0 end
+if redis.call('SISMEMBER', KEYS[2], ARGV[1]) == 1 then return 0 end
+local held = tonumber(redis.call('HGET', KEYS[3], ARGV[1]))
+if held and held > now then return now - held end
+redis.call('HSET', KEYS[3], ARGV[1], now + tonumber(ARGV[2]))
+return 1`;
+
+// KEYS: meta, results, claimed, claiming. ARGV: doc, credits, bytes, key. Stored once: a claimer
+// whose lease lapsed and who commits after all finds the page stored and stores nothing.
 const COMMIT = `
+if redis.call('SADD', KEYS[3], ARGV[4]) == 0 then
+  local w = redis.call('HMGET', KEYS[1], 'completed', 'bytes', 'creditsUsed')
+  return {0, tonumber(w[1]) or 0, tonumber(w[2]) or 0, tonumber(w[3]) or 0}
+end
+redis.call('HDEL', KEYS[4], ARGV[4])
 redis.call('RPUSH', KEYS[2], ARGV[1])
 redis.call('HINCRBY', KEYS[1], 'completed', 1)
 redis.call('HINCRBY', KEYS[1], 'creditsUsed', ARGV[2])
@@ -156,8 +184,17 @@ type Scripted = Redis & {
     results: string,
     ...args: (string | number)[]
   ): Promise<number[]>;
-  crawlClaim(meta: string, claimed: string, key: string): Promise<number>;
-  crawlCommit(meta: string, results: string, doc: string, credits: number, bytes: number): Promise<number[]>;
+  crawlClaim(meta: string, claimed: string, claiming: string, key: string, leaseMs: number): Promise<number>;
+  crawlCommit(
+    meta: string,
+    results: string,
+    claimed: string,
+    claiming: string,
+    doc: string,
+    credits: number,
+    bytes: number,
+    key: string,
+  ): Promise<number[]>;
   crawlFinish(meta: string, active: string, status: string, error: string, id: string): Promise<number>;
   crawlHostSlot(next: string, delay: number): Promise<number>;
   crawlHostDone(next: string, delay: number): Promise<number>;
@@ -182,8 +219,8 @@ export class RedisJobStore implements JobStore {
     def('crawlReserve', 1, RESERVE);
     def('crawlRelease', 1, RELEASE);
     def('crawlRecord', 3, RECORD);
-    def('crawlClaim', 2, CLAIM);
-    def('crawlCommit', 2, COMMIT);
+    def('crawlClaim', 3, CLAIM);
+    def('crawlCommit', 4, COMMIT);
     def('crawlFinish', 2, FINISH);
     def('crawlHostSlot', 1, HOST_SLOT);
     def('crawlHostDone', 1, HOST_DONE);
@@ -335,31 +372,41 @@ export class RedisJobStore implements JobStore {
     const meta = this.k(id, 'meta');
     if (charge) {
       const claimed = this.k(id, 'claimed');
+      const claiming = this.k(id, 'claiming');
       let paid = false;
-      if ((await this.r.crawlClaim(meta, claimed, key)) === 1) {
+      let claim = await this.r.crawlClaim(meta, claimed, claiming, key, CLAIM_LEASE_MS);
+      // Another worker holds the page's lease: wait it out (it commits, or it died and it lapses).
+      while (claim < 0) {
+        await new Promise((r) => setTimeout(r, Math.min(-claim, CLAIM_LEASE_MS) + 10));
+        claim = await this.r.crawlClaim(meta, claimed, claiming, key, CLAIM_LEASE_MS);
+      }
+      if (claim === 1) {
         try {
           paid = await charge();
         } finally {
-          if (!paid) await this.r.srem(claimed, key);
+          if (!paid) await this.r.hdel(claiming, key);
         }
       }
-      if (!paid) {
-        const [completed, total, creditsUsed] = await this.r.hmget(meta, 'completed', 'bytes', 'creditsUsed');
-        return {
-          added: false,
-          completed: Number(completed),
-          bytes: Number(total),
-          creditsUsed: Number(creditsUsed),
-        };
+      if (paid) {
+        const [added, completed, total, creditsUsed] = await this.r.crawlCommit(
+          meta,
+          this.k(id, 'results'),
+          claimed,
+          claiming,
+          JSON.stringify(doc),
+          credits,
+          bytes,
+          key,
+        );
+        return { added: added === 1, completed, bytes: total, creditsUsed };
       }
-      const [, completed, total, creditsUsed] = await this.r.crawlCommit(
-        meta,
-        this.k(id, 'results'),
-        JSON.stringify(doc),
-        credits,
-        bytes,
-      );
-      return { added: true, completed, bytes: total, creditsUsed };
+      const [completed, total, creditsUsed] = await this.r.hmget(meta, 'completed', 'bytes', 'creditsUsed');
+      return {
+        added: false,
+        completed: Number(completed),
+        bytes: Number(total),
+        creditsUsed: Number(creditsUsed),
+      };
     }
     const [added, completed, total, creditsUsed] = await this.r.crawlRecord(
       meta,
