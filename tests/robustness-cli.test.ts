@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeZip } from '../packages/core/src/testing/index.js';
 import { simplePdf, textOp } from '../packages/pdf/src/testing/raw-pdf.js';
-import { distill, requireBuilt } from './helpers/spawn.js';
+import { distill, ROOT, requireBuilt } from './helpers/spawn.js';
 
 // Two robustness leftovers of issue 23, through the built `distill parse`: an image too large
 // for OCR to decode is named in the warning (it used to vanish without a word), and a ZIP
@@ -22,6 +22,20 @@ afterAll(() => {
 });
 
 describe('robustness through the CLI', { timeout: 300_000 }, () => {
+  it('survives the stray rejection pdf.js leaves behind on a broken content stream (pnpm fuzz, seed 23, case 61623)', async () => {
+    // continued-table.pdf with a mutated content stream: pdf.js rejected one of its own promises
+    // with "FormatError: Invalid number" and no handler, and Node ended the process (exit 1,
+    // ERR_UNHANDLED_REJECTION) in fast mode and auto mode alike.
+    const file = join(ROOT, 'fixtures/fuzz/pdfjs-stray-rejection.pdf');
+    for (const mode of ['fast', 'auto']) {
+      const r = await distill(['parse', file, '--pdf-mode', mode]);
+      expect(r.stderr).not.toMatch(/ERR_UNHANDLED_REJECTION|UnhandledPromiseRejection/);
+      // Output, or a catalogue error: never a crash.
+      if (r.status !== 0) expect(r.stderr).toMatch(/error: .*pdfjs-stray-rejection\.pdf: [A-Z_]+: /);
+      expect([0, 1]).toContain(r.status);
+    }
+  });
+
   it('says which image OCR read a page without, when it is past the pixels OCR decodes', async () => {
     const pdf = simplePdf([`q 400 0 0 300 100 300 cm /Im1 Do Q ${textOp(72, 720, 'Beside the poster')}`], {
       resources: '/XObject << /Im1 6 0 R >>',

@@ -1,5 +1,6 @@
 import { DistillError } from '@distill/core';
 import { importOptional } from './optional.js';
+import { absorbPdfjsStrays } from './pdfjs-strays.js';
 
 /** pdf.js is loaded on first use only, so importing this package stays cheap. */
 type PdfjsModule = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -9,6 +10,7 @@ export type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
 let loading: Promise<PdfjsModule> | undefined;
 
 export function loadPdfjs(): Promise<PdfjsModule> {
+  absorbPdfjsStrays();
   loading ??= importOptional<PdfjsModule>(
     'pdfjs-dist/legacy/build/pdf.mjs',
     'this PDF needs pdf.js (the fast reader could not read it, or OCR renders with it): add the optional npm package pdfjs-dist (npm i pdfjs-dist)',
