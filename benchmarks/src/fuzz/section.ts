@@ -70,7 +70,7 @@ for (const r of rechecks) {
 }
 const recheckTable = recheckLines.length
   ? [
-      `Rechecked: ${recheckLines.length} cases recorded as failures by the wall-clock hang limit while the machine ran at a load average of 25-36 (niced), each run again on its own with the CPU-aware limit (a hang is a case that used its limit in CPU, or 6x in wall time, without answering); they are counted with the second class.`,
+      `Rechecked: ${recheckLines.length} failures of a run on a loaded machine (load average 25-36, niced), each run again on its own at the campaign's commit with the CPU-aware hang limit (a hang is a case that used its limit in CPU, or 6x in wall time, without answering); they are counted with the second class.`,
       '',
       '| case | format | mutator | recorded | run again |',
       '|---|---|---|---|---|',
