@@ -53,6 +53,7 @@ export type {
 } from '@distill/core';
 export {
   DistillError,
+  DOCUMENT_FORMATS,
   defaultRegistry,
   detectFormat,
   ERROR_CATALOGUE,

@@ -311,32 +311,25 @@ function ocrReasons(ocr: ReadonlyMap<number, { reason?: string }>): string | und
 }
 
 /** The `pdf` format for the registry: the spec's modes, honouring maxPages and the timeout. */
+/** The settings a parse takes from the engine's context: one reading for parse and parsePages. */
+const settingsOf = (ctx: Parameters<ParserPlugin['parse']>[1]): PdfParseSettings => ({
+  maxPages: ctx.pdf?.maxPages,
+  mode: ctx.pdf?.mode ?? 'auto',
+  signal: ctx.signal,
+  checkpoint: () => ctx.checkpoint(),
+  images: ctx.images,
+  imageFiles: ctx.imageFiles,
+  progress: ctx.progress,
+  continuedTables: ctx.pdf?.continuedTables,
+});
+
 export const pdfParser: ParserPlugin = {
   name: 'pdf',
   formats: ['pdf'],
   async parse(bytes, ctx) {
-    const doc = await parsePdf(bytes, {
-      maxPages: ctx.pdf?.maxPages,
-      mode: ctx.pdf?.mode ?? 'auto',
-      signal: ctx.signal,
-      checkpoint: () => ctx.checkpoint(),
-      images: ctx.images,
-      imageFiles: ctx.imageFiles,
-      progress: ctx.progress,
-      continuedTables: ctx.pdf?.continuedTables,
-    });
+    const doc = await parsePdf(bytes, settingsOf(ctx));
     // Warnings reach the result through doc.warnings; ctx.warn would repeat them.
     return doc;
   },
-  parsePages: (bytes, ctx) =>
-    parsePdfPages(bytes, {
-      maxPages: ctx.pdf?.maxPages,
-      mode: ctx.pdf?.mode ?? 'auto',
-      signal: ctx.signal,
-      checkpoint: () => ctx.checkpoint(),
-      images: ctx.images,
-      imageFiles: ctx.imageFiles,
-      progress: ctx.progress,
-      continuedTables: ctx.pdf?.continuedTables,
-    }),
+  parsePages: (bytes, ctx) => parsePdfPages(bytes, settingsOf(ctx)),
 };

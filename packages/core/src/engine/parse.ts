@@ -77,8 +77,11 @@ export interface ParseResult {
 
 export const DEFAULT_LIBRARY_MAX_BYTES = 1024 * 1024 * 1024;
 
-/** Formats this engine produces from a document; the rest of the spec's list are scrape-only or need a provider. */
-const PARSE_FORMATS = new Set([
+/**
+ * Formats this engine produces from a document (the parsers and emitters); the rest of the spec's
+ * list are scrape-only or need a provider. Declared once: web and search read it too.
+ */
+export const DOCUMENT_FORMATS: ReadonlySet<string> = new Set([
   'markdown',
   'html',
   'rawHtml',
@@ -86,6 +89,7 @@ const PARSE_FORMATS = new Set([
   'links',
   'images',
   'summary',
+  // distill's own format: chunks of the document's Markdown (chunks/).
   'chunks',
 ]);
 
@@ -106,7 +110,7 @@ function checkFormats(formats: FormatItem[]): void {
         },
       );
     }
-    if (!PARSE_FORMATS.has(f.type)) {
+    if (!DOCUMENT_FORMATS.has(f.type)) {
       throw new DistillError(
         'UNSUPPORTED_OPTION',
         `The format "${f.type}" is not supported by this server for parse`,

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import {
   DistillError,
+  DOCUMENT_FORMATS,
   type ParseOptionsInput,
   type ParserRegistry,
   parse,
@@ -28,17 +29,8 @@ export interface ResultScraper {
   scrape(url: string, options: ScrapeOptions, signal: AbortSignal): Promise<ScrapedContent>;
 }
 
-/** The formats a local document can give; the rest need a browser or a model. */
-const LOCAL_FORMATS = new Set([
-  'markdown',
-  'html',
-  'rawHtml',
-  'rawBase64',
-  'links',
-  'images',
-  'summary',
-  'chunks',
-]);
+/** The formats a local document can give (core's DOCUMENT_FORMATS); the rest need a browser or a model. */
+const LOCAL_FORMATS = DOCUMENT_FORMATS;
 
 /** The `@distill/web` entry points this package calls; loaded lazily so search never pulls in a browser. */
 export interface WebScrape {

@@ -1,6 +1,7 @@
 import {
   type changeTrackingFormat,
   DistillError,
+  DOCUMENT_FORMATS,
   type FormatItem,
   type jsonFormat,
   type screenshotFormat,
@@ -20,18 +21,8 @@ export function findFormat(formats: FormatItem[], type: string): FormatItem | un
   return formats.find((f) => f.type === type);
 }
 
-/** Formats made from the page by the parsers and emitters. */
-export const DOCUMENT_FORMATS = new Set([
-  'markdown',
-  'html',
-  'rawHtml',
-  'rawBase64',
-  'links',
-  'images',
-  'summary',
-  // distill's own format: chunks of the page's Markdown (core's chunks/).
-  'chunks',
-]);
+/** Formats made from the page by the parsers and emitters: core's list, declared there once. */
+export { DOCUMENT_FORMATS };
 /** Formats this package adds itself (product, menu, branding from the page's structured data). */
 const SCRAPE_FORMATS = new Set(['screenshot', 'json', 'changeTracking', 'product', 'menu', 'branding']);
 /** Formats that need a media extraction tool, which this build does not include. */
