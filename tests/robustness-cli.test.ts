@@ -36,6 +36,34 @@ describe('robustness through the CLI', { timeout: 300_000 }, () => {
     }
   });
 
+  it('reads a font whose ToUnicode CMap is image-coded from its encoding, never with pdf.js (pnpm fuzz, seed 23, case 36003)', async () => {
+    // continued-table.pdf with /Filter /JBIG2Decode put on a font's ToUnicode CMap, cut down to
+    // that font on one page. The fast reader gave the font up, the page fell back to pdf.js,
+    // which ran its JBIG2 decoder over the CMap's bytes until a 1 GB heap ran out (in the CLI,
+    // the page worker hit its cap and the file ended as FILE_CORRUPT after 7-45 s).
+    const file = join(ROOT, 'fixtures/fuzz/jbig2-tounicode.pdf');
+    for (const mode of ['fast', 'auto']) {
+      const r = await distill(['parse', file, '--pdf-mode', mode]);
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).toContain('Hello fuzz');
+      expect(r.stderr).toMatch(
+        /ToUnicode CMap of font CAAAAA\+DejaVuSerif is encoded with JBIG2Decode, an image codec: it was ignored/,
+      );
+    }
+  });
+
+  it('reports a page the fast reader gives up as unreadable when the file holds a stream pdf.js must not decode', async () => {
+    // The same font beside a Type3 font without a FontBBox, which the fast reader leaves to
+    // pdf.js: handing the page over would decode the JBIG2 CMap, so the page is reported.
+    const file = join(ROOT, 'fixtures/fuzz/jbig2-tounicode-fallback.pdf');
+    const r = await distill(['parse', file, '--pdf-mode', 'fast']);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(
+      /error: .*jbig2-tounicode-fallback\.pdf: FILE_CORRUPT: .*Type3 font without FontBBox; pdf\.js is not used on this file, as the ToUnicode CMap of font CAAAAA\+DejaVuSerif is encoded with JBIG2Decode/,
+    );
+    expect(r.stderr).not.toMatch(/memory limit|heap out of memory/);
+  });
+
   it('says which image OCR read a page without, when it is past the pixels OCR decodes', async () => {
     const pdf = simplePdf([`q 400 0 0 300 100 300 cm /Im1 Do Q ${textOp(72, 720, 'Beside the poster')}`], {
       resources: '/XObject << /Im1 6 0 R >>',

@@ -97,6 +97,14 @@ export class PdfFile {
   readonly notes: string[] = [];
 
   /**
+   * Streams this file holds that pdf.js must never be given to read: an image codec on a
+   * text stream, or a bomb. pdf.js decodes them without a bound (a JBIG2 decoder fed a CMap
+   * filled a 1 GB heap), so once one is met, a page the fast reader gives up is reported
+   * unreadable instead of handed to pdf.js.
+   */
+  readonly pdfjsHazards = new Set<string>();
+
+  /**
    * The decoded bytes of a stream that holds text (page content, a form), never a fallback to
    * pdf.js, which would run the same bomb or image codec without a bound: past `limit` the
    * prefix is kept, an image codec gives no bytes, and a note says which (`what` names it).
@@ -108,11 +116,15 @@ export class PdfFile {
         s.dict,
         (o) => this.resolve(o),
         limit,
-        (l) => this.notes.push(`${what} cut at ${mb(l)} decoded`),
+        (l) => {
+          this.notes.push(`${what} cut at ${mb(l)} decoded`);
+          this.pdfjsHazards.add(`${what} decodes past ${mb(l)}`);
+        },
       );
     } catch (e) {
       if (e instanceof ImageCodec) {
         this.notes.push(`${what} is encoded with ${e.filter}, an image codec: no text was read from it`);
+        this.pdfjsHazards.add(`${what} is encoded with ${e.filter}`);
         return new Uint8Array(0);
       }
       throw e;
@@ -129,10 +141,12 @@ export class PdfFile {
     } catch (e) {
       if (e instanceof ImageCodec) {
         this.notes.push(`${what} is encoded with ${e.filter}, an image codec: it was ignored`);
+        this.pdfjsHazards.add(`${what} is encoded with ${e.filter}`);
         return undefined;
       }
       if (e instanceof TooLarge) {
         this.notes.push(`${what} decodes past ${mb(e.limit)}: it was ignored`);
+        this.pdfjsHazards.add(`${what} decodes past ${mb(e.limit)}`);
         return undefined;
       }
       throw e;

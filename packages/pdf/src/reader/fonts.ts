@@ -145,6 +145,8 @@ export class Font {
   private cmap?: CMap;
   private toUnicode?: Map<number, string>;
   private identityToUnicode = false;
+  /** The font's ToUnicode stream could not be decoded safely (image codec, bomb). */
+  private toUnicodeUnreadable = false;
   private fallbackUnicode?: (string | undefined)[];
   /** The glyph name of each code by the font's encoding and differences (simple fonts). */
   private glyphNames?: readonly (string | undefined)[];
@@ -300,6 +302,9 @@ export class Font {
       let toUnicode: CMap | undefined;
       try {
         const bytes = file.decodeOptional(toUnicodeObj, `the ToUnicode CMap of font ${this.name}`);
+        // Image-coded or a bomb: pdf.js would decode it without a bound, so this font is read
+        // here from its encoding whatever else it lacks (never handed to pdf.js).
+        if (!bytes) this.toUnicodeUnreadable = true;
         toUnicode = bytes ? parseCMap(bytes) : undefined;
       } catch (e) {
         if (e instanceof Unsupported) throw e;
@@ -326,6 +331,7 @@ export class Font {
       return v instanceof Uint8Array ? Buffer.from(v).toString('latin1') : '';
     };
     if (
+      !this.toUnicodeUnreadable &&
       str(info?.get('Registry')) === 'Adobe' &&
       /^(GB1|CNS1|Japan1|Korea1)$/.test(str(info?.get('Ordering')))
     )
@@ -365,6 +371,7 @@ export class Font {
         !this.type3 &&
         !type1?.builtin &&
         !hasToUnicode &&
+        !this.toUnicodeUnreadable &&
         (!entry.hasEncodingEntry || isSymbolic)
       )
         throw new Unsupported('embedded font without ToUnicode or encoding');

@@ -4,7 +4,7 @@ import type { PageInput } from '../types.js';
 import { type PageRecord, PdfFile } from './document.js';
 import { FontCache } from './fonts.js';
 import { decodeTextString, isName, type PdfObject, Stream } from './objects.js';
-import { oversizedImagesOf, readPageInput } from './page.js';
+import { oversizedImagesOf, pageView, readPageInput, viewport } from './page.js';
 import { readPageLabels } from './page-labels.js';
 
 export { Unsupported } from './objects.js';
@@ -42,6 +42,21 @@ export class FastPdf {
       this.fonts = new FontCache(this.file);
     }
     return readPageInput(this.file, this.fonts, rec, n, opts);
+  }
+
+  /** Page `n`'s size as shown (rotation applied), for a page that could not be read; Letter if unknown. */
+  pageSize(n: number): { width: number; height: number } {
+    try {
+      const rec = this.records[n - 1];
+      if (rec) {
+        const { view, rotate } = pageView(this.file, rec);
+        const vp = viewport(view, rotate);
+        return { width: vp.width, height: vp.height };
+      }
+    } catch {
+      // A page box the reader cannot read: the default size, as pdf.js would use.
+    }
+    return { width: 612, height: 792 };
   }
 
   /** Page `n`'s images past what OCR decodes (`W × H`), from its resources; [] when unreadable. */

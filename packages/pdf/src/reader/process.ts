@@ -20,8 +20,24 @@ export function processFastPage(doc: FastPdf, pageNumber: number, images?: Image
     if (!images) return { layout };
     return { layout: writePictures(doc.file, input, layout, images, doc.pictureLinks) };
   } catch (e) {
-    return { fallback: e instanceof Unsupported ? e.message : `error: ${(e as Error)?.message ?? e}` };
+    const why = e instanceof Unsupported ? e.message : `error: ${(e as Error)?.message ?? e}`;
+    const hazards = doc.file.pdfjsHazards;
+    if (hazards.size === 0) return { fallback: why };
+    // pdf.js would run into the same streams without a bound: the page is reported, not risked.
+    return {
+      layout: unreadablePage(
+        doc,
+        pageNumber,
+        `${why}; pdf.js is not used on this file, as ${[...hazards][0]}`,
+      ),
+    };
   }
+}
+
+/** An empty page that says why it could not be read. */
+function unreadablePage(doc: FastPdf, pageNumber: number, error: string): PageLayout {
+  const size = doc.pageSize(pageNumber);
+  return { pageNumber, width: size.width, height: size.height, blocks: [], chars: 0, error, reader: 'fast' };
 }
 
 let loading: Promise<typeof import('./index.js')> | undefined;
