@@ -52,6 +52,16 @@ describe('robustness through the CLI', { timeout: 300_000 }, () => {
     }
   });
 
+  it('renders that page for OCR without the image-coded CMap (the file pdf.js gets redefines it as empty)', async () => {
+    // OCR renders with pdf.js, which loads the font's ToUnicode as it draws: the page worker
+    // used to die at its memory limit and the file ended as FILE_CORRUPT.
+    for (const name of ['jbig2-tounicode.pdf', 'jbig2-tounicode-fallback.pdf']) {
+      const r = await distill(['parse', join(ROOT, 'fixtures/fuzz', name), '--pdf-mode', 'ocr']);
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stderr).not.toMatch(/memory limit|heap out of memory|could not be rendered/);
+    }
+  });
+
   it('reports a page the fast reader gives up as unreadable when the file holds a stream pdf.js must not decode', async () => {
     // The same font beside a Type3 font without a FontBBox, which the fast reader leaves to
     // pdf.js: handing the page over would decode the JBIG2 CMap, so the page is reported.

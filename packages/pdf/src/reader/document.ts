@@ -1,5 +1,5 @@
 import { constants, inflateSync } from 'node:zlib';
-import { decodeStream, MAX_DECODED } from './filters.js';
+import { decodeStream, IMAGE_CODECS, MAX_DECODED } from './filters.js';
 import { EOF, Lexer, readObject } from './lexer.js';
 import {
   Dict,
@@ -44,6 +44,8 @@ export class PdfFile {
   trailer = new Dict();
   version = '';
   private fetching = new Set<number>();
+  /** Where the newest cross-reference section starts (startxref), when the chain was read. */
+  private xrefStart?: number;
 
   constructor(readonly bytes: Uint8Array) {
     const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
@@ -151,6 +153,42 @@ export class PdfFile {
       }
       throw e;
     }
+  }
+
+  /** The newest cross-reference section's offset; undefined when the file had to be repaired. */
+  startXref(): number | undefined {
+    return this.repaired ? undefined : this.xrefStart;
+  }
+
+  /** The largest object number the file defines. */
+  maxObjectNumber(): number {
+    let max = 0;
+    for (const num of this.entries.keys()) if (num > max) max = num;
+    return max;
+  }
+
+  /**
+   * Every stream object whose filters include an image codec while it is no image (a font
+   * program, a CMap, a content stream so encoded): what pdf.js must not decode. Reads each
+   * object's dictionary, not its data, and forgets them afterwards.
+   */
+  codecMisuse(): Ref[] {
+    const out: Ref[] = [];
+    for (const [num, e] of this.entries) {
+      if (e.type !== 1) continue;
+      let o: PdfObject | undefined;
+      try {
+        o = this.fetch(new Ref(num, e.gen));
+      } catch {
+        continue;
+      }
+      if (!(o instanceof Stream) || isName(o.dict.get('Subtype'), 'Image')) continue;
+      const f = this.resolve(o.dict.get('Filter'));
+      const names = (Array.isArray(f) ? f.map((x) => this.resolve(x)) : [f]).filter((x) => isName(x));
+      if (names.some((n) => IMAGE_CODECS.has(n.name))) out.push(new Ref(num, e.gen));
+    }
+    this.trimCache();
+    return out;
   }
 
   /**
@@ -294,6 +332,7 @@ export class PdfFile {
     const m = /startxref\s+(\d+)/.exec(tail.slice(at));
     if (!m) throw new Error('bad startxref');
     let offset: number | undefined = Number(m[1]);
+    this.xrefStart = offset;
     const seen = new Set<number>();
     let first = true;
     while (offset !== undefined && !seen.has(offset) && seen.size < 512) {

@@ -303,7 +303,14 @@ function predict(data: Uint8Array, parms: Dict): Uint8Array {
 const num = (o: PdfObject | undefined, d: number) => (typeof o === 'number' ? o : d);
 
 /** The image codecs: never decoded by the fast reader (it reads text). */
-const IMAGE_CODECS = new Set(['DCTDecode', 'DCT', 'JPXDecode', 'JBIG2Decode', 'CCITTFaxDecode', 'CCF']);
+export const IMAGE_CODECS: ReadonlySet<string> = new Set([
+  'DCTDecode',
+  'DCT',
+  'JPXDecode',
+  'JBIG2Decode',
+  'CCITTFaxDecode',
+  'CCF',
+]);
 
 /**
  * Decodes a stream's bytes through its filters, each step within `limit` bytes. Image codecs
