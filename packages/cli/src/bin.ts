@@ -1,4 +1,4 @@
 #!/usr/bin/env node
-import { main } from './index.js';
+import { main } from './main.js';
 
 main();
