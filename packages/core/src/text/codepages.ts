@@ -1,4 +1,16 @@
-import iconv from 'iconv-lite';
+import { createRequire } from 'node:module';
+
+type Iconv = typeof import('iconv-lite');
+let loaded: Iconv | undefined;
+/**
+ * iconv-lite, loaded on the first code page that needs it: most documents never do, and
+ * importing it (a CommonJS package, scanned for its exports) cost a cold command about 25 ms
+ * of CPU, a tenth of converting one PDF.
+ */
+const iconv = (): Iconv => {
+  loaded ??= createRequire(import.meta.url)('iconv-lite') as Iconv;
+  return loaded;
+};
 
 /**
  * Windows and Mac code pages, decoded by iconv-lite. TextDecoder only knows the WHATWG
@@ -30,7 +42,7 @@ const NAMED: Record<number, string> = {
 /** The iconv-lite name for a code page number; unknown pages fall back to Windows-1252. */
 export function codepageEncoding(cp: number): string {
   const name = NAMED[cp] ?? `cp${cp}`;
-  return iconv.encodingExists(name) ? name : 'cp1252';
+  return iconv().encodingExists(name) ? name : 'cp1252';
 }
 
 const asBuffer = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
@@ -38,11 +50,11 @@ const asBuffer = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLe
 /** A decoding function for a code page number. */
 export function codepageDecoder(cp: number): ByteDecoder {
   const name = codepageEncoding(cp);
-  return (b) => iconv.decode(asBuffer(b), name);
+  return (b) => iconv().decode(asBuffer(b), name);
 }
 
 /** True when iconv-lite can decode a label (`cp437`, `ibm850`, `windows-1250`, `big5`, …). */
-export const iconvKnows = (label: string): boolean => iconv.encodingExists(label);
+export const iconvKnows = (label: string): boolean => iconv().encodingExists(label);
 
 /** Decodes bytes in an encoding iconv-lite knows. */
-export const iconvDecode = (b: Uint8Array, label: string): string => iconv.decode(asBuffer(b), label);
+export const iconvDecode = (b: Uint8Array, label: string): string => iconv().decode(asBuffer(b), label);
