@@ -1,4 +1,7 @@
 #!/usr/bin/env node
-import { main } from './main.js';
+import * as nodeModule from 'node:module';
 
-main();
+// As the `distill` package's bin: Node 22.1+'s compile cache before anything else loads.
+(nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+
+void import('./main.js').then(({ main }) => main());
