@@ -496,6 +496,54 @@ describe('sidebar headings', () => {
     ]);
   });
 
+  it('takes levels from numbering depth at the body size, and a one-level number only beside its subsections', () => {
+    const para = (top: number) =>
+      Array.from({ length: 4 }, (_, i) =>
+        run('Body text of the page sets the body size here and goes on.', 72, top + i * 14, 10),
+      );
+    const levels = (runs: TextRun[]) =>
+      layoutsToBlocks([analyzePage(page(runs))])
+        .blocks.filter((b) => b.kind === 'heading')
+        .map((b) => `${b.kind === 'heading' ? b.level : 0} ${blockText(b)}`);
+    // Numbered sections, no size change, no bold: the depth gives the level.
+    expect(
+      levels([
+        run('1 Scope of the survey', 72, 100, 10),
+        ...para(120),
+        run('1.1 Sampling design', 72, 190, 10),
+        ...para(210),
+        run('1.1.1 Weights', 72, 280, 10),
+        ...para(300),
+        run('2 Results', 72, 370, 10),
+        ...para(390),
+        run('7 Appendix tables', 72, 460, 10),
+        ...para(480),
+      ]),
+    ).toEqual(['1 1 Scope of the survey', '2 1.1 Sampling design', '3 1.1.1 Weights', '1 2 Results']);
+    // The same one-level numbers without subsections are a numbered list, not sections.
+    expect(
+      levels([
+        run('1 Scope of the survey', 72, 100, 10),
+        ...para(120),
+        run('2 Results', 72, 190, 10),
+        ...para(212),
+      ]),
+    ).toEqual([]);
+    // A chapter word of any language with its number, at the body size, over text.
+    expect(levels([run('Kapitel 4 Ergebnisse', 72, 100, 10), ...para(120)])).toEqual([
+      '1 Kapitel 4 Ergebnisse',
+    ]);
+    // Set larger, depth 1 is level 1; a depth-2 number at the body size goes under it.
+    expect(
+      levels([
+        run('3 Methods', 72, 100, 16),
+        ...para(130),
+        run('3.1 Instruments', 72, 200, 10),
+        ...para(222),
+      ]),
+    ).toEqual(['1 3 Methods', '2 3.1 Instruments']);
+  });
+
   it('makes no heading of a title set on page after page, nor of an appendix figure caption', () => {
     const para = (top: number) =>
       Array.from({ length: 5 }, (_, i) =>
