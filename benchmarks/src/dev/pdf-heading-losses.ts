@@ -142,7 +142,10 @@ for (const f of readdirSync(pdfDir).sort()) {
   const r = await parse({ data: bytes, filename: `${id}.pdf` }, { formats: ['markdown'], timeout: 300_000 });
   const md = r.markdown ?? '';
   const [mhs] = evaluateHeadingLevel(gt, md);
-  if (mhs !== null) (scores[fold] ??= []).push(mhs);
+  if (mhs !== null) {
+    scores[fold] ??= [];
+    scores[fold].push(mhs);
+  }
   const want = headingsOf(gt);
   const got = headingsOf(md);
   const missed = want.filter((h) => !got.some((g) => similar(norm(g), norm(h)) > 0.8));
