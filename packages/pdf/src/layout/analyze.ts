@@ -374,7 +374,8 @@ function blocksInOrder(
         gap > -0.5 * p.size &&
         overlapX(l, cur.box) > 0 &&
         !(BULLET.test(l.text) && !dashContinues(cur, l)) &&
-        !(ENUM.test(l.text) && (cur.marker !== undefined || ENUM.test(cur.lines[0].text)));
+        !(ENUM.test(l.text) && (cur.marker !== undefined || ENUM.test(cur.lines[0].text))) &&
+        !(cur.lines.length === 1 && titleOverText(p, l));
       if (continues) {
         cur.lines.push(l);
         cur.box = union(cur.box, l);
@@ -387,6 +388,20 @@ function blocksInOrder(
   }
   flush();
   return blocks;
+}
+
+/**
+ * A short first line over a full one is a title over its paragraph (set with less space after
+ * it than a paragraph's): it ends well short of where the text under it ends, opens with a
+ * capital or a number and closes with no punctuation. Paragraphs open with a full line.
+ */
+function titleOverText(first: Line, second: Line): boolean {
+  return (
+    first.x1 - first.x0 < 0.6 * (second.x1 - second.x0) &&
+    second.x1 > first.x1 + 4 * second.size &&
+    /^[\p{Lu}\d]/u.test(first.text) &&
+    !/[.,;:!?]$/.test(first.text.trim())
+  );
 }
 
 /**
@@ -489,6 +504,12 @@ function footnotesLast(
 const CAPTION =
   /^(fig(ure)?\.?|table|tab\.|chart|exhibit|graph|diagram|map|plate|photo)\s*([A-Z]\d+(\.\d+)*[a-z]?\s*[.:\-–—]?|[0-9IVXivx]+[a-z]?\s*[.:\-–—]?|:)/i;
 
+/**
+ * The topmost line near the top edge is a running header when set at about the body size; set
+ * larger (a 13 pt title over 11 pt text) it is the page's title, and a heading's to decide.
+ */
+const TOP_HEADER_SIZE = 1.05;
+
 function labelBlocks(blocks: LayoutBlock[], width: number, height: number, bodySize: number): void {
   // Running headers and footers sit in the margins; a little further in, they are still the
   // page's topmost or bottommost line.
@@ -500,7 +521,12 @@ function labelBlocks(blocks: LayoutBlock[], width: number, height: number, bodyS
     const short = text.length < 120 && b.lines.length <= 2;
     const oneLine = b.lines.length === 1 && text.length <= 80;
     if (short && b.box.y1 < height * 0.075) b.label = 'page-header';
-    else if (oneLine && b.box.y1 < height * 0.11 && b.box.y0 <= top + 2 && b.size <= bodySize * 1.2)
+    else if (
+      oneLine &&
+      b.box.y1 < height * 0.11 &&
+      b.box.y0 <= top + 2 &&
+      b.size <= bodySize * TOP_HEADER_SIZE
+    )
       b.label = 'page-header';
     else if (short && b.box.y0 > height * 0.93) b.label = 'page-footer';
     else if (short && b.box.y0 > height * 0.88 && b.box.y1 >= bottom - 2 && b.size <= bodySize * 1.2)

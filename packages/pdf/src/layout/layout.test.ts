@@ -544,6 +544,32 @@ describe('sidebar headings', () => {
     ).toEqual(['1 3 Methods', '2 3.1 Instruments']);
   });
 
+  it('parts a short title line from the full paragraph set close under it, and keeps a larger title at the top of the page', () => {
+    const full = 'Each district office kept its own register of holdings, and the registers were';
+    const blocks = layoutsToBlocks([
+      analyzePage(
+        page([
+          run('Land registers of the districts', 72, 72, 13, true),
+          run(full, 72, 93, 11),
+          run('compared at the end of every quarter.', 72, 106, 11),
+          run('1.1 Districts covered', 72, 130, 11),
+          run(full, 72, 148, 11),
+          run('compared at the end of every quarter.', 72, 161, 11),
+          run('Short opening line of a poem', 72, 185, 11),
+          run('and its second line, short too', 72, 198, 11),
+        ]),
+      ),
+    ]).blocks;
+    const texts = blocks.map((b) => `${b.kind} ${blockText(b).slice(0, 24)}`);
+    expect(texts).toEqual([
+      'heading Land registers of the di',
+      'paragraph Each district office kep',
+      'heading 1.1 Districts covered',
+      'paragraph Each district office kep',
+      'paragraph Short opening line of a ',
+    ]);
+  });
+
   it('makes no heading of a title set on page after page, nor of an appendix figure caption', () => {
     const para = (top: number) =>
       Array.from({ length: 5 }, (_, i) =>
