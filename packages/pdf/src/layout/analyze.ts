@@ -505,6 +505,15 @@ const CAPTION =
   /^(fig(ure)?\.?|table|tab\.|chart|exhibit|graph|diagram|map|plate|photo)\s*([A-Z]\d+(\.\d+)*[a-z]?\s*[.:\-–—]?|[0-9IVXivx]+[a-z]?\s*[.:\-–—]?|:)/i;
 
 /**
+ * A caption in any language: one word, a number and a stop or colon ("Abbildung 3:", "Tableau
+ * 2 –", "Gráfico 1."), set right beside a picture or a table. Away from one, the same shape
+ * is as likely a section title ("Kapitel 3: Methoden").
+ */
+const NUMBERED_LABEL = /^\p{L}{2,14}\.?\s*[A-Z]?\d{1,3}(?:\.\d{1,3})*[a-z]?\s*[.:\-–—]/u;
+const besideFigure = (blocks: readonly LayoutBlock[], i: number) =>
+  [blocks[i - 1], blocks[i + 1]].some((o) => o !== undefined && o.kind !== 'text');
+
+/**
  * The topmost line near the top edge is a running header when set at about the body size; set
  * larger (a 13 pt title over 11 pt text) it is the page's title, and a heading's to decide.
  */
@@ -515,8 +524,8 @@ function labelBlocks(blocks: LayoutBlock[], width: number, height: number, bodyS
   // page's topmost or bottommost line.
   const top = Math.min(...blocks.map((b) => b.box.y0));
   const bottom = Math.max(...blocks.map((b) => b.box.y1));
-  for (const b of blocks) {
-    if (b.kind !== 'text') continue;
+  blocks.forEach((b, i) => {
+    if (b.kind !== 'text') return;
     const text = b.lines.map((l) => l.spans.map((s) => s.text).join('')).join(' ');
     const short = text.length < 120 && b.lines.length <= 2;
     const oneLine = b.lines.length === 1 && text.length <= 80;
@@ -531,7 +540,8 @@ function labelBlocks(blocks: LayoutBlock[], width: number, height: number, bodyS
     else if (short && b.box.y0 > height * 0.93) b.label = 'page-footer';
     else if (short && b.box.y0 > height * 0.88 && b.box.y1 >= bottom - 2 && b.size <= bodySize * 1.2)
       b.label = 'page-footer';
-    else if (CAPTION.test(text)) b.label = 'caption';
+    else if (CAPTION.test(text) || (NUMBERED_LABEL.test(text) && besideFigure(blocks, i)))
+      b.label = 'caption';
     else if (
       b.box.y0 > height * 0.7 &&
       b.size < bodySize * 0.92 &&
@@ -539,6 +549,6 @@ function labelBlocks(blocks: LayoutBlock[], width: number, height: number, bodyS
       /\p{L}/u.test(text)
     )
       b.label = 'footnote';
-  }
+  });
   void width;
 }

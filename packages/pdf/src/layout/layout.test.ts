@@ -570,6 +570,33 @@ describe('sidebar headings', () => {
     ]);
   });
 
+  it('reads a numbered label beside a picture as its caption in any language, and the same shape over text as a title', () => {
+    const para = (top: number) =>
+      Array.from({ length: 4 }, (_, i) =>
+        run(
+          'Der Text der Seite legt die Schriftgröße des Fließtextes fest und geht weiter.',
+          72,
+          top + i * 14,
+          10,
+        ),
+      );
+    const input = page([
+      ...para(100),
+      run('Abbildung 3: Wasserstand am Pegel', 72, 360, 10, true),
+      run('Kapitel 4: Ergebnisse', 72, 420, 10, true),
+      ...para(440),
+    ]);
+    input.pictures = [{ x0: 72, y0: 180, x1: 400, y1: 350, source: {} }];
+    input.images = [{ x0: 72, y0: 180, x1: 400, y1: 350 }];
+    const blocks = layoutsToBlocks([analyzePage(input)]).blocks;
+    const caption = blocks.find((b) => blockText(b).startsWith('Abbildung'));
+    expect(caption?.kind).toBe('paragraph');
+    expect(caption?.prov?.label).toBe('caption');
+    expect(blocks.filter((b) => b.kind === 'heading').map((b) => blockText(b))).toEqual([
+      'Kapitel 4: Ergebnisse',
+    ]);
+  });
+
   it('makes no heading of a title set on page after page, nor of an appendix figure caption', () => {
     const para = (top: number) =>
       Array.from({ length: 5 }, (_, i) =>
