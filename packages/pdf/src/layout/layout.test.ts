@@ -153,6 +153,24 @@ describe('tables the lines vouch for', () => {
     expect(tableRows(p)).toEqual([items.map((t) => [t])]);
   });
 
+  it('keeps two grids of one width drawn with lines apart when a paragraph stands between them', () => {
+    const items = ['Safety goggles', 'Lab coat', 'Nitrile gloves'];
+    const second = ['Goggles', 'Coat', 'Gloves'];
+    const runs = [
+      ...items.map((t, i) => run(t, 80, 106 + i * 20, 10)),
+      ...second.map((t, i) => run(t, 80, 186 + i * 20, 10)),
+    ];
+    const between = run('Returned items are listed below.', 72, 165, 10);
+    const rules = [...grid([70, 300], [100, 120, 140, 160]), ...grid([70, 300], [180, 200, 220, 240])];
+    const p = page([...runs, between]);
+    p.rules = rules;
+    expect(tableRows(p)).toEqual([items.map((t) => [t]), second.map((t) => [t])]);
+    // With nothing between them (a grid broken by a gap), they stay one table.
+    const q = page(runs);
+    q.rules = rules;
+    expect(tableRows(q)).toEqual([[...items, ...second].map((t) => [t])]);
+  });
+
   it('leaves lines of running text in a ruled box as text', () => {
     const lines = [
       'Visitors can find data sets on',
