@@ -609,7 +609,7 @@ describe('sidebar headings', () => {
     const blocks = layoutsToBlocks([analyzePage(input)]).blocks;
     const caption = blocks.find((b) => blockText(b).startsWith('Abbildung'));
     expect(caption?.kind).toBe('paragraph');
-    expect(caption?.prov?.label).toBe('caption');
+    expect(caption?.kind === 'paragraph' && caption.prov?.label).toBe('caption');
     expect(blocks.filter((b) => b.kind === 'heading').map((b) => blockText(b))).toEqual([
       'Kapitel 4: Ergebnisse',
     ]);
