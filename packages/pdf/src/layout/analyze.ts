@@ -506,8 +506,9 @@ const CAPTION =
 
 /**
  * A caption in any language: one word, a number and a stop or colon ("Abbildung 3:", "Tableau
- * 2 –", "Gráfico 1."), set right beside a picture or a table. Away from one, the same shape
- * is as likely a section title ("Kapitel 3: Methoden").
+ * 2 –", "Gráfico 1."), set right beside a picture or a table and no larger than the text.
+ * Away from one, or set larger, the same shape is as likely a title ("Kapitel 3: Methoden",
+ * "Test 1:" over a table).
  */
 const NUMBERED_LABEL = /^\p{L}{2,14}\.?\s*[A-Z]?\d{1,3}(?:\.\d{1,3})*[a-z]?\s*[.:\-–—]/u;
 const besideFigure = (blocks: readonly LayoutBlock[], i: number) =>
@@ -540,7 +541,10 @@ function labelBlocks(blocks: LayoutBlock[], width: number, height: number, bodyS
     else if (short && b.box.y0 > height * 0.93) b.label = 'page-footer';
     else if (short && b.box.y0 > height * 0.88 && b.box.y1 >= bottom - 2 && b.size <= bodySize * 1.2)
       b.label = 'page-footer';
-    else if (CAPTION.test(text) || (NUMBERED_LABEL.test(text) && besideFigure(blocks, i)))
+    else if (
+      CAPTION.test(text) ||
+      (NUMBERED_LABEL.test(text) && b.size <= bodySize * TOP_HEADER_SIZE && besideFigure(blocks, i))
+    )
       b.label = 'caption';
     else if (
       b.box.y0 > height * 0.7 &&
