@@ -11,6 +11,8 @@ import { distill, ROOT, requireBuilt } from './helpers/spawn.js';
 
 /** Scanned pages of a ruled and a borderless table (scripts/make-scanned-table-fixture.sh). */
 const SCANNED = resolve(ROOT, 'fixtures/scanned-table/scanned-table.pdf');
+/** Two ruled tables a paragraph apart (scripts/make-table-class-fixtures.sh, LibreOffice). */
+const STACKED = resolve(ROOT, 'fixtures/pdf-tables/stacked-boxed-tables.pdf');
 const delimiterRows = (md: string) => md.split('\n').filter((l) => /^\|(?:\s*-{3,}\s*\|)+$/.test(l)).length;
 
 let dir: string;
@@ -80,6 +82,19 @@ describe('PDF tables through the CLI', { timeout: 300_000 }, () => {
       expect(r.stdout).toContain('Figures are in thousands of euros, before tax.');
     });
   }
+
+  it('reads a boxed one-column list and a table with an empty column as two tables, the paragraph between as text', async () => {
+    const r = await distill(['parse', STACKED]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(2);
+    expect(r.stdout).toContain('| Items to collect |');
+    expect(r.stdout).toContain('| Hand-held GPS receiver |');
+    expect(r.stdout).toContain('| Item | Returned on |');
+    expect(r.stdout).toMatch(/^\| GPS receiver \|\s*\|$/m);
+    // Between the tables, a paragraph of its own (no table row).
+    expect(r.stdout).toMatch(/^The return sheet below is filled in by the store keeper;/m);
+    expect(r.stdout).not.toMatch(/\|[^\n]*The return sheet/);
+  });
 
   it('reads no table from the scan in fast mode: the tables above come from OCR', async () => {
     const r = await distill(['parse', SCANNED, '--pdf-mode', 'fast']);

@@ -74,9 +74,37 @@ const BOLD_BODY = 0.5;
  */
 const HEADING_RATIO = 1.08;
 
-/** A section number: 2.3 / 2.3.1 (two levels or more), IV., Chapter 4, Appendix B, then a capital. */
+/**
+ * A section number before a capital or digit: 2.3 / 2.3.1 (two levels or more), IV., or one
+ * capitalised word and a number or letter ("Chapter 4", "Kapitel 4", "Annexe B", "Part IV:"),
+ * so that no language's words for chapter or appendix are needed. Group 1 holds the digits.
+ */
 const SECTION_NUMBER =
-  /^(?:\d{1,2}(?:\.\d{1,2}){1,3}\.?|[IVX]{1,5}\.|(?:Chapter|Section|Part|Appendix|Annex)\s+(?:\d{1,2}|[A-Z]|[IVX]{1,5})[.:]?)\s+[\p{Lu}\d]/u;
+  /^(?:(\d{1,2}(?:\.\d{1,2}){1,3})\.?|[IVX]{1,5}\.|\p{Lu}\p{Ll}{2,12}\s+(?:\d{1,2}|[A-Z]|[IVX]{1,5})[.:]?)\s+[\p{Lu}\d]/u;
+
+/** A one-level number ("2 Results", "2. Results"): a section only beside its "2.1" subsections. */
+const TOP_NUMBER = /^(\d{1,2})\.?\s+\p{Lu}/u;
+
+/** The depth of a heading's decimal number ("2.3.1 Sampling" → 3, "2 Results" → 1), if any. */
+function numberDepth(text: string): number | undefined {
+  const m = /^(\d{1,2}(?:\.\d{1,2}){0,3})\.?\s/.exec(text);
+  return m ? m[1].split('.').length : undefined;
+}
+
+/**
+ * A line standing as a block of its own at about the body size, over more text: a numbered
+ * title's shape (one line, a few words, no closing punctuation). `next` is the block after it.
+ */
+function titleShaped(b: TextBlock, text: string, body: number, next?: LayoutBlock): boolean {
+  return (
+    b.lines.length === 1 &&
+    text.split(/\s+/).length <= 12 &&
+    !/[.,;:]$/.test(text) &&
+    b.size >= body * 0.95 &&
+    next?.kind === 'text' &&
+    blockText(next).length > 2 * text.length
+  );
+}
 
 function isHeadingCandidate(b: TextBlock, body: number, next?: LayoutBlock, boldBody = false): boolean {
   if (b.label && b.label !== 'list-item') return false;
@@ -99,16 +127,8 @@ function isHeadingCandidate(b: TextBlock, body: number, next?: LayoutBlock, bold
   if (b.size >= body * HEADING_RATIO) return !(sentence && b.size < body * 1.3);
   // A numbered section title at the body size ("2.3 Sampling", "IV. Results", "Appendix B
   // Methods") standing as a block of its own, no sentence, over more text, is a heading.
-  if (
-    SECTION_NUMBER.test(text) &&
-    b.lines.length === 1 &&
-    words <= 12 &&
-    !/[.,;:]$/.test(text) &&
-    b.size >= body * 0.95 &&
-    next?.kind === 'text' &&
-    blockText(next).length > 2 * text.length
-  )
-    return true;
+  // A one-level number ("2 Results") is decided in headingLevels, beside its subsections.
+  if (SECTION_NUMBER.test(text) && titleShaped(b, text, body, next)) return true;
   // A bold note ("*Double these amounts… See table below") is no title: it opens with a
   // note mark or holds more than one sentence.
   const note =
@@ -145,6 +165,8 @@ export interface DocStats {
   boldBody: boolean;
   tiers: number[];
   running: Set<string>;
+  /** The level of each decimal numbering depth set above the body size (depth, level). */
+  depths?: [number, number][];
 }
 
 const headingKey = (b: TextBlock) =>
@@ -172,6 +194,7 @@ export function headingLevels(
   const runningOut = statsOut?.running;
   const boldBody = stats?.boldBody ?? boldBodyOf(pages, body);
   let cands: TextBlock[] = [];
+  const tops: [TextBlock, LayoutBlock | undefined][] = [];
   const onPages = new Map<string, Set<number>>();
   const key = headingKey;
   pages.forEach((p, n) => {
@@ -182,8 +205,22 @@ export function headingLevels(
         if (k) onPages.set(k, (onPages.get(k) ?? new Set()).add(n));
       }
       if (isHeadingCandidate(b, body, p.blocks[i + 1], boldBody)) cands.push(b);
+      else if (TOP_NUMBER.test(blockText(b).trim()) && !b.label && !b.toc) tops.push([b, p.blocks[i + 1]]);
     });
   });
+  // "2 Results" over text is a section where the document numbers its sections in decimals
+  // ("1.1 …" is a heading) and 2 continues those numbers (at most one past the highest "N."
+  // of a subsection); without subsections it is as likely an item of a numbered list.
+  let top = 0;
+  for (const b of cands) {
+    const m = SECTION_NUMBER.exec(blockText(b).trim());
+    if (m?.[1]) top = Math.max(top, Number(m[1].split('.')[0]));
+  }
+  for (const [b, next] of tops) {
+    const text = blockText(b).trim();
+    const n = Number(TOP_NUMBER.exec(text)![1]);
+    if (top > 0 && n <= top + 1 && titleShaped(b, text, body, next)) cands.push(b);
+  }
   // A title set on page after page (a running header, in the margin or not: the document's
   // or chapter's name) heads no section.
   if (pages.length >= 3)
@@ -201,16 +238,34 @@ export function headingLevels(
     );
   if (statsOut) statsOut.tiers = tiers;
   const out = new Map<TextBlock, HeadingLevel>();
+  // The level each numbering depth has where size tells it ("1 Scope" set large: depth 1 is
+  // level 1), so that a number set at the body size goes under it by its depth.
+  const depthLevel = new Map<number, number>(stats?.depths ?? []);
+  const learn = !stats?.depths;
   for (const b of cands) {
-    let t = tiers.length;
-    if (b.size >= body * HEADING_RATIO) {
-      // A size the tiers lack (page by page: one not met on the first pages) takes the tier
-      // at or below it, and the top tier when it is larger than all.
-      const i = tiers.findIndex((x) => x <= round(b.size));
-      t = i < 0 ? tiers.length : i;
-    }
-    out.set(b, Math.min(6, Math.max(1, t + 1)) as HeadingLevel);
+    if (b.size < body * HEADING_RATIO) continue;
+    // A size the tiers lack (page by page: one not met on the first pages) takes the tier
+    // at or below it, and the top tier when it is larger than all.
+    const i = tiers.findIndex((x) => x <= round(b.size));
+    const level = (i < 0 ? tiers.length : i) + 1;
+    out.set(b, Math.min(6, level) as HeadingLevel);
+    const d = numberDepth(blockText(b).trim());
+    if (learn && d !== undefined && !depthLevel.has(d)) depthLevel.set(d, level);
   }
+  if (statsOut) statsOut.depths = [...depthLevel];
+  for (const b of cands) {
+    if (out.has(b)) continue;
+    // Below the size tiers; a decimal number's depth places it under the shallower numbered
+    // level nearest it (2.1 under 2), and the same depth is the same level document-wide.
+    let level = tiers.length + 1;
+    const d = numberDepth(blockText(b).trim());
+    if (d !== undefined) {
+      const known = [...depthLevel].filter(([k]) => k <= d).sort((x, y) => y[0] - x[0])[0];
+      level = known ? known[1] + (d - known[0]) : tiers.length + d;
+    }
+    out.set(b, Math.min(6, Math.max(1, level)) as HeadingLevel);
+  }
+
   demoteHeadingRuns(pages, out);
   return out;
 }

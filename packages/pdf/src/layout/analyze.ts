@@ -374,7 +374,8 @@ function blocksInOrder(
         gap > -0.5 * p.size &&
         overlapX(l, cur.box) > 0 &&
         !(BULLET.test(l.text) && !dashContinues(cur, l)) &&
-        !(ENUM.test(l.text) && (cur.marker !== undefined || ENUM.test(cur.lines[0].text)));
+        !(ENUM.test(l.text) && (cur.marker !== undefined || ENUM.test(cur.lines[0].text))) &&
+        !(cur.lines.length === 1 && titleOverText(p, l));
       if (continues) {
         cur.lines.push(l);
         cur.box = union(cur.box, l);
@@ -387,6 +388,20 @@ function blocksInOrder(
   }
   flush();
   return blocks;
+}
+
+/**
+ * A short first line over a full one is a title over its paragraph (set with less space after
+ * it than a paragraph's): it ends well short of where the text under it ends, opens with a
+ * capital or a number and closes with no punctuation. Paragraphs open with a full line.
+ */
+function titleOverText(first: Line, second: Line): boolean {
+  return (
+    first.x1 - first.x0 < 0.6 * (second.x1 - second.x0) &&
+    second.x1 > first.x1 + 4 * second.size &&
+    /^[\p{Lu}\d]/u.test(first.text) &&
+    !/[.,;:!?]$/.test(first.text.trim())
+  );
 }
 
 /**
@@ -489,23 +504,48 @@ function footnotesLast(
 const CAPTION =
   /^(fig(ure)?\.?|table|tab\.|chart|exhibit|graph|diagram|map|plate|photo)\s*([A-Z]\d+(\.\d+)*[a-z]?\s*[.:\-–—]?|[0-9IVXivx]+[a-z]?\s*[.:\-–—]?|:)/i;
 
+/**
+ * A caption in any language: one word, a number and a stop or colon ("Abbildung 3:", "Tableau
+ * 2 –", "Gráfico 1."), set right beside a picture or a table and no larger than the text.
+ * Away from one, or set larger, the same shape is as likely a title ("Kapitel 3: Methoden",
+ * "Test 1:" over a table).
+ */
+const NUMBERED_LABEL = /^\p{L}{2,14}\.?\s*[A-Z]?\d{1,3}(?:\.\d{1,3})*[a-z]?\s*[.:\-–—]/u;
+const besideFigure = (blocks: readonly LayoutBlock[], i: number) =>
+  [blocks[i - 1], blocks[i + 1]].some((o) => o !== undefined && o.kind !== 'text');
+
+/**
+ * The topmost line near the top edge is a running header when set at about the body size; set
+ * larger (a 13 pt title over 11 pt text) it is the page's title, and a heading's to decide.
+ */
+const TOP_HEADER_SIZE = 1.05;
+
 function labelBlocks(blocks: LayoutBlock[], width: number, height: number, bodySize: number): void {
   // Running headers and footers sit in the margins; a little further in, they are still the
   // page's topmost or bottommost line.
   const top = Math.min(...blocks.map((b) => b.box.y0));
   const bottom = Math.max(...blocks.map((b) => b.box.y1));
-  for (const b of blocks) {
-    if (b.kind !== 'text') continue;
+  blocks.forEach((b, i) => {
+    if (b.kind !== 'text') return;
     const text = b.lines.map((l) => l.spans.map((s) => s.text).join('')).join(' ');
     const short = text.length < 120 && b.lines.length <= 2;
     const oneLine = b.lines.length === 1 && text.length <= 80;
     if (short && b.box.y1 < height * 0.075) b.label = 'page-header';
-    else if (oneLine && b.box.y1 < height * 0.11 && b.box.y0 <= top + 2 && b.size <= bodySize * 1.2)
+    else if (
+      oneLine &&
+      b.box.y1 < height * 0.11 &&
+      b.box.y0 <= top + 2 &&
+      b.size <= bodySize * TOP_HEADER_SIZE
+    )
       b.label = 'page-header';
     else if (short && b.box.y0 > height * 0.93) b.label = 'page-footer';
     else if (short && b.box.y0 > height * 0.88 && b.box.y1 >= bottom - 2 && b.size <= bodySize * 1.2)
       b.label = 'page-footer';
-    else if (CAPTION.test(text)) b.label = 'caption';
+    else if (
+      CAPTION.test(text) ||
+      (NUMBERED_LABEL.test(text) && b.size <= bodySize * TOP_HEADER_SIZE && besideFigure(blocks, i))
+    )
+      b.label = 'caption';
     else if (
       b.box.y0 > height * 0.7 &&
       b.size < bodySize * 0.92 &&
@@ -513,6 +553,6 @@ function labelBlocks(blocks: LayoutBlock[], width: number, height: number, bodyS
       /\p{L}/u.test(text)
     )
       b.label = 'footnote';
-  }
+  });
   void width;
 }

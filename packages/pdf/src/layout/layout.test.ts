@@ -153,6 +153,24 @@ describe('tables the lines vouch for', () => {
     expect(tableRows(p)).toEqual([items.map((t) => [t])]);
   });
 
+  it('keeps two grids of one width drawn with lines apart when a paragraph stands between them', () => {
+    const items = ['Safety goggles', 'Lab coat', 'Nitrile gloves'];
+    const second = ['Goggles', 'Coat', 'Gloves'];
+    const runs = [
+      ...items.map((t, i) => run(t, 80, 106 + i * 20, 10)),
+      ...second.map((t, i) => run(t, 80, 186 + i * 20, 10)),
+    ];
+    const between = run('Returned items are listed below.', 72, 165, 10);
+    const rules = [...grid([70, 300], [100, 120, 140, 160]), ...grid([70, 300], [180, 200, 220, 240])];
+    const p = page([...runs, between]);
+    p.rules = rules;
+    expect(tableRows(p)).toEqual([items.map((t) => [t]), second.map((t) => [t])]);
+    // With nothing between them (a grid broken by a gap), they stay one table.
+    const q = page(runs);
+    q.rules = rules;
+    expect(tableRows(q)).toEqual([[...items, ...second].map((t) => [t])]);
+  });
+
   it('leaves lines of running text in a ruled box as text', () => {
     const lines = [
       'Visitors can find data sets on',
@@ -493,6 +511,107 @@ describe('sidebar headings', () => {
     const blocks = layoutsToBlocks([analyzePage(p)]).blocks;
     expect(blocks.filter((b) => b.kind === 'heading').map((b) => blockText(b))).toEqual([
       '2.3 Sampling design',
+    ]);
+  });
+
+  it('takes levels from numbering depth at the body size, and a one-level number only beside its subsections', () => {
+    const para = (top: number) =>
+      Array.from({ length: 4 }, (_, i) =>
+        run('Body text of the page sets the body size here and goes on.', 72, top + i * 14, 10),
+      );
+    const levels = (runs: TextRun[]) =>
+      layoutsToBlocks([analyzePage(page(runs))])
+        .blocks.filter((b) => b.kind === 'heading')
+        .map((b) => `${b.kind === 'heading' ? b.level : 0} ${blockText(b)}`);
+    // Numbered sections, no size change, no bold: the depth gives the level.
+    expect(
+      levels([
+        run('1 Scope of the survey', 72, 100, 10),
+        ...para(120),
+        run('1.1 Sampling design', 72, 190, 10),
+        ...para(210),
+        run('1.1.1 Weights', 72, 280, 10),
+        ...para(300),
+        run('2 Results', 72, 370, 10),
+        ...para(390),
+        run('7 Appendix tables', 72, 460, 10),
+        ...para(480),
+      ]),
+    ).toEqual(['1 1 Scope of the survey', '2 1.1 Sampling design', '3 1.1.1 Weights', '1 2 Results']);
+    // The same one-level numbers without subsections are a numbered list, not sections.
+    expect(
+      levels([
+        run('1 Scope of the survey', 72, 100, 10),
+        ...para(120),
+        run('2 Results', 72, 190, 10),
+        ...para(212),
+      ]),
+    ).toEqual([]);
+    // A chapter word of any language with its number, at the body size, over text.
+    expect(levels([run('Kapitel 4 Ergebnisse', 72, 100, 10), ...para(120)])).toEqual([
+      '1 Kapitel 4 Ergebnisse',
+    ]);
+    // Set larger, depth 1 is level 1; a depth-2 number at the body size goes under it.
+    expect(
+      levels([
+        run('3 Methods', 72, 100, 16),
+        ...para(130),
+        run('3.1 Instruments', 72, 200, 10),
+        ...para(222),
+      ]),
+    ).toEqual(['1 3 Methods', '2 3.1 Instruments']);
+  });
+
+  it('parts a short title line from the full paragraph set close under it, and keeps a larger title at the top of the page', () => {
+    const full = 'Each district office kept its own register of holdings, and the registers were';
+    const blocks = layoutsToBlocks([
+      analyzePage(
+        page([
+          run('Land registers of the districts', 72, 72, 13, true),
+          run(full, 72, 93, 11),
+          run('compared at the end of every quarter.', 72, 106, 11),
+          run('1.1 Districts covered', 72, 130, 11),
+          run(full, 72, 148, 11),
+          run('compared at the end of every quarter.', 72, 161, 11),
+          run('Short opening line of a poem', 72, 185, 11),
+          run('and its second line, short too', 72, 198, 11),
+        ]),
+      ),
+    ]).blocks;
+    const texts = blocks.map((b) => `${b.kind} ${blockText(b).slice(0, 24)}`);
+    expect(texts).toEqual([
+      'heading Land registers of the di',
+      'paragraph Each district office kep',
+      'heading 1.1 Districts covered',
+      'paragraph Each district office kep',
+      'paragraph Short opening line of a ',
+    ]);
+  });
+
+  it('reads a numbered label beside a picture as its caption in any language, and the same shape over text as a title', () => {
+    const para = (top: number) =>
+      Array.from({ length: 4 }, (_, i) =>
+        run(
+          'Der Text der Seite legt die Schriftgröße des Fließtextes fest und geht weiter.',
+          72,
+          top + i * 14,
+          10,
+        ),
+      );
+    const input = page([
+      ...para(100),
+      run('Abbildung 3: Wasserstand am Pegel', 72, 360, 10, true),
+      run('Kapitel 4: Ergebnisse', 72, 420, 10, true),
+      ...para(440),
+    ]);
+    input.pictures = [{ x0: 72, y0: 180, x1: 400, y1: 350, source: {} }];
+    input.images = [{ x0: 72, y0: 180, x1: 400, y1: 350 }];
+    const blocks = layoutsToBlocks([analyzePage(input)]).blocks;
+    const caption = blocks.find((b) => blockText(b).startsWith('Abbildung'));
+    expect(caption?.kind).toBe('paragraph');
+    expect(caption?.kind === 'paragraph' && caption.prov?.label).toBe('caption');
+    expect(blocks.filter((b) => b.kind === 'heading').map((b) => blockText(b))).toEqual([
+      'Kapitel 4: Ergebnisse',
     ]);
   });
 

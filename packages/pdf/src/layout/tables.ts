@@ -138,6 +138,16 @@ export function findRuledTables(
     );
   }
   const roots = [...extent.keys()].filter((k) => extent.get(k)!.y1 - extent.get(k)!.y0 > 2);
+  // Two grids drawn with lines alone and a paragraph set between them are two tables; shaded
+  // rows (filled rectangles, a band or a cell each) stack into one with their rows of text
+  // between, and so do grids with nothing between them.
+  const shaded = (e: Box) =>
+    rects.some((r) => r.x0 >= e.x0 - TOL && r.x1 <= e.x1 + TOL && r.y0 >= e.y0 - TOL && r.y1 <= e.y1 + TOL);
+  const textBetween = (A: Box, B: Box) =>
+    runs.some((r) => {
+      const y = (r.y0 + r.y1) / 2;
+      return y > A.y1 && y < B.y0 && r.x1 > A.x0 && r.x0 < A.x1 && /\S/.test(r.text);
+    });
   if (roots.length < 200)
     for (const a of roots)
       for (const b of roots) {
@@ -145,7 +155,13 @@ export function findRuledTables(
         const A = extent.get(a)!;
         const B = extent.get(b)!;
         const gap = B.y0 - A.y1;
-        if (Math.abs(A.x0 - B.x0) < 4 && Math.abs(A.x1 - B.x1) < 4 && gap >= -1 && gap < 30)
+        if (
+          Math.abs(A.x0 - B.x0) < 4 &&
+          Math.abs(A.x1 - B.x1) < 4 &&
+          gap >= -1 &&
+          gap < 30 &&
+          (shaded(A) || shaded(B) || !textBetween(A, B))
+        )
           parent[find(a)] = find(b);
       }
   const comps = new Map<number, { h: Rule[]; v: Rule[] }>();

@@ -1,0 +1,63 @@
+import { resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { distill, ROOT, requireBuilt } from './helpers/spawn.js';
+
+// Issue 20 through the built `distill parse`: headings found from evidence that holds in any
+// language and house style (numbering depth, weight, size over the body, spacing, position),
+// on LibreOffice PDFs made by scripts/make-heading-fixtures.sh (fixtures/pdf-headings).
+
+const fixture = (name: string) => resolve(ROOT, 'fixtures/pdf-headings', `${name}.pdf`);
+const headings = (md: string) => md.split('\n').filter((l) => /^#{1,6} /.test(l));
+
+beforeAll(() => {
+  requireBuilt();
+});
+
+describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
+  it('reads numbered sections set in the body size and weight, the depth giving the level', async () => {
+    const r = await distill(['parse', fixture('numbered-sections')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# Land registers of the northern districts',
+      '## 1 Scope',
+      '### 1.1 Districts covered',
+      '### 1.2 Period of the survey',
+      '## 2 Method',
+      '### 2.1 Sampling of parcels',
+      '### 2.2 Checks between offices',
+    ]);
+    // The title line is parted from the paragraph set close under it, whose text stays whole.
+    expect(r.stdout).toMatch(/^## 1 Scope\n\nEach district office kept its own register/m);
+  });
+
+  it('reads bold titles of a German report as headings, and a bold sentence in the text as text', async () => {
+    const r = await distill(['parse', fixture('bold-headings-de')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# Küstenrückgang am Nordufer',
+      '## Einleitung',
+      '## Messverfahren und Stationen',
+      '## Ergebnisse',
+      '## Schlussfolgerungen',
+    ]);
+    expect(r.stdout).toMatch(/^Die Werte des Jahres 2023 sind vorläufig\. Die Messungen/m);
+  });
+
+  it('makes no heading of a running title set larger than the headings, and keeps it as text when asked', async () => {
+    const r = await distill(['parse', fixture('running-title')]);
+    expect(r.status, r.stderr).toBe(0);
+    const sections = [
+      '# Traffic in the year',
+      '# Berths and moorings',
+      '# Dredging of the channel',
+      '# Accounts of the board',
+    ];
+    expect(headings(r.stdout)).toEqual(sections);
+    expect(r.stdout).not.toContain('Annual Report of the Harbour Board');
+    const kept = await distill(['parse', fixture('running-title'), '--furniture', 'keep']);
+    expect(kept.status, kept.stderr).toBe(0);
+    // Kept on each of the three pages, as text: the headings are the same level-1 sections.
+    expect(kept.stdout.match(/^Annual Report of the Harbour Board$/gm)).toHaveLength(3);
+    expect(headings(kept.stdout)).toEqual(sections);
+  });
+});
