@@ -92,7 +92,7 @@ function share(ls: string[], region: string): number {
   return inR / all;
 }
 
-const BYLINE = /^(by|von|par|por|di|door|written by|posted by)\s+\p{Lu}/u;
+const BYLINE = /(?:^|[\s|·•,])(by|von|par|por|di|door|written by|posted by)\s+\p{L}/iu;
 
 interface Row {
   set: string;
