@@ -10,7 +10,11 @@ import { distill, ROOT, requireBuilt } from './helpers/spawn.js';
 
 const DIR = resolve(ROOT, 'fixtures/html-comments');
 
-const POST = ['# Editor performance on the 5K screen, solved', 'Three readers sent me', 'scaled low-resolution mode'];
+const POST = [
+  '# Editor performance on the 5K screen, solved',
+  'Three readers sent me',
+  'scaled low-resolution mode',
+];
 const COMMENTS = ['you do not need SwitchResX', 'feels odd to buy', 'all-in-one model', 'two 5K displays'];
 
 beforeAll(() => requireBuilt());

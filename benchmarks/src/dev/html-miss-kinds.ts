@@ -100,7 +100,13 @@ interface Row {
   kinds: string[];
 }
 
-function classify(set: string, id: string, html: Uint8Array, ref: string, inRef: (s: string) => boolean): Row {
+function classify(
+  set: string,
+  id: string,
+  html: Uint8Array,
+  ref: string,
+  inRef: (s: string) => boolean,
+): Row {
   const md = toMarkdown(htmlToDoc(html, { onlyMainContent: true }).blocks).markdown;
   const plain = markdownToPlain(md);
   const doc = parseHtml(new TextDecoder().decode(html));
@@ -117,17 +123,21 @@ function classify(set: string, id: string, html: Uint8Array, ref: string, inRef:
   const cRef = share(refLs, comments);
   const rRef = share(refLs, related);
   if (cOut > 0.5 && cRef < 0.3) kinds.push('comments-chosen');
-  else if (ls.filter((l) => comments.includes(l) && !inRef(l)).join('').length >= 200) kinds.push('comments-kept');
+  else if (ls.filter((l) => comments.includes(l) && !inRef(l)).join('').length >= 200)
+    kinds.push('comments-kept');
   if (rOut > 0.5 && rRef < 0.3) kinds.push('related-chosen');
-  else if (ls.filter((l) => related.includes(l) && !inRef(l)).join('').length >= 200) kinds.push('related-kept');
+  else if (ls.filter((l) => related.includes(l) && !inRef(l)).join('').length >= 200)
+    kinds.push('related-kept');
   const title = /<title[^>]*>([^<]*)<\/title>/i.exec(new TextDecoder().decode(html.subarray(0, 200000)))?.[1];
   const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(new TextDecoder().decode(html))?.[1];
   if (title && h1) {
     const h = norm(h1.replace(/<[^>]+>/g, ' '));
-    if (h.length >= 10 && isTitle(h, [title]) && inRef(h) && !norm(plain).includes(h)) kinds.push('h1-dropped');
+    if (h.length >= 10 && isTitle(h, [title]) && inRef(h) && !norm(plain).includes(h))
+      kinds.push('h1-dropped');
   }
   const outLines = plain.split(/\n+/).map(norm);
-  if (outLines.some((l) => l.length > 4 && l.length <= 100 && BYLINE.test(l) && !inRef(l))) kinds.push('byline-kept');
+  if (outLines.some((l) => l.length > 4 && l.length <= 100 && BYLINE.test(l) && !inRef(l)))
+    kinds.push('byline-kept');
   return { set, id, kinds };
 }
 

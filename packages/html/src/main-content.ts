@@ -343,7 +343,8 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
     // Reader comments outweighing a short article above them are still comments.
     const threshold = page.article ? DECLARED_ARTICLE : undefined;
     // Named comments under a short story are not the story (not on a declared forum thread).
-    if (commentThread(el, s, stats, total, threshold, page.thread ? undefined : SHORT_ARTICLE)) return 'thread';
+    if (commentThread(el, s, stats, total, threshold, page.thread ? undefined : SHORT_ARTICLE))
+      return 'thread';
     if (major) return undefined;
     // A form is a search box, a login or a newsletter sign-up; one that holds much of the page's
     // prose (a product grid with compare boxes, a page-wide ASP.NET form) is content.

@@ -2,8 +2,8 @@ import { attr, hints, type PElement, textOf } from './dom.js';
 import { ruleOn } from './rule-switch.js';
 import {
   COMMENT_AUTHOR,
-  COMMENT_WORD,
   COMMENT_DATE,
+  COMMENT_WORD,
   FORUM_NAME,
   HEADING_TAGS,
   REPLY_TEXT,
