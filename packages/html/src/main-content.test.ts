@@ -439,6 +439,39 @@ describe('main-content filter: comment threads by structure', () => {
     const html = `<body><div class="topic"><h1>How do I fix this?</h1>${thread(8, 'post')}</div></body>`;
     expect(md(html)).toContain('Reader note 5');
   });
+
+  // named-thread: items named comments (WordPress's `thread-odd` beside `comment`) under a post
+  // of three paragraphs, too short for the unnamed test above.
+  const wp = (i: number) => `comment ${i % 2 ? 'odd thread-odd' : 'even thread-even'} depth-1`;
+  const named = (n: number) =>
+    `<ol class="commentlist">${Array.from(
+      { length: n },
+      (_, i) =>
+        `<li class="${wp(i)}" id="comment-${i}"><span class="author_name">reader${i}</span> <span class="comment_date">Jan ${i + 1}, 2024</span><p>Reader note ${i}: ${'I have thoughts about this and I will share every one of them at length right here. '.repeat(4)}</p><a class="comment-reply-link" href="#r${i}">Reply</a></li>`,
+    ).join('')}</ol>`;
+
+  it('drops a thread of signed, dated, named comments under a short post', () => {
+    const html = `<body><div class="wrap"><div class="story"><h1>Short post</h1>${prose(3)}</div><div>${named(10)}</div></div></body>`;
+    const out = md(html);
+    expect(out).toContain('Paragraph 2 of the story');
+    expect(out).not.toContain('Reader note 3');
+  });
+
+  it('keeps the same thread on a page that declares a forum thread', () => {
+    const ld = '<script type="application/ld+json">{"@type":"DiscussionForumPosting"}</script>';
+    const html = `<html><head>${ld}</head><body><div class="wrap"><div class="story"><h1>Short post</h1>${prose(3)}</div><div>${named(10)}</div></div></body></html>`;
+    expect(md(html)).toContain('Reader note 3');
+  });
+
+  it('keeps a thread of named comments that are not signed and dated', () => {
+    const plain = Array.from(
+      { length: 10 },
+      (_, i) =>
+        `<li class="comment"><p>Reader note ${i}: ${'A thought on the post, at some length, with a point. '.repeat(4)}</p></li>`,
+    ).join('');
+    const html = `<body><div class="wrap"><div class="story"><h1>Short post</h1>${prose(3)}</div><ol>${plain}</ol></div></body>`;
+    expect(md(html)).toContain('Reader note 3');
+  });
 });
 
 describe('main-content filter: standfirst without an h1', () => {

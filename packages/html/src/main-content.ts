@@ -27,6 +27,7 @@ import {
   RELATED,
   REVIEW_REGION,
   SECTIONING,
+  SHORT_ARTICLE,
   SIBLING,
   SR_ONLY_CLASS,
   STRONG_NEGATIVE,
@@ -124,6 +125,8 @@ export interface PageHints {
   articleBody?: string;
   /** The page declares itself an article (og:type, a schema.org Article type; see anchor.ts). */
   article?: boolean;
+  /** The page declares a forum thread or a Q&A page (see anchor.ts): replies are content. */
+  thread?: boolean;
 }
 
 const MEDIA = new Set(['img', 'picture', 'video', 'figure', 'iframe']);
@@ -338,7 +341,10 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
     const prosy = s.longest >= 150 && s.link < s.text * 0.3 && s.prose >= s.text * 0.2;
     if (cls && !prosy && HIDDEN_CLASS.test(cls)) return 'hiddenclass';
     // Reader comments outweighing a short article above them are still comments.
-    if (commentThread(el, s, stats, total, page.article ? DECLARED_ARTICLE : undefined)) return 'thread';
+    const threshold = page.article ? DECLARED_ARTICLE : undefined;
+    // Named comments under a short story are not the story (not on a declared forum thread).
+    if (commentThread(el, s, stats, total, threshold, page.thread ? undefined : SHORT_ARTICLE))
+      return 'thread';
     if (major) return undefined;
     // A form is a search box, a login or a newsletter sign-up; one that holds much of the page's
     // prose (a product grid with compare boxes, a page-wide ASP.NET form) is content.
@@ -356,7 +362,7 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
       const r = RELATED.exec(h) ?? PAYWALL.exec(h) ?? STRONG_NEGATIVE.exec(h);
       if (r) return `named:${r[1].toLowerCase()}`;
     }
-    if (teaserList(el, s, stats, total, page.article ? DECLARED_ARTICLE : undefined)) return 'teasers';
+    if (teaserList(el, s, stats, total, threshold)) return 'teasers';
     if (s.longest < 150 && s.text < 400 && (tag === 'figcaption' || (h && CAPTION.test(h) && nearImage(el))))
       return 'caption';
     if (!h || POSITIVE.test(h)) return undefined;

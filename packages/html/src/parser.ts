@@ -132,6 +132,7 @@ export function htmlToDoc(source: string | Uint8Array, options: HtmlToDocOptions
 
   let roots: PNode[];
   let refine = false;
+  let thread = false;
   if (include) {
     roots = cleaned.included;
   } else {
@@ -139,10 +140,12 @@ export function htmlToDoc(source: string | Uint8Array, options: HtmlToDocOptions
   }
   if (onlyMain && roots.length > 0) {
     const titles = [metadata.title, metadata.ogTitle].filter((t): t is string => typeof t === 'string');
+    thread = declaresThread(decoded);
     const page = {
       titles,
       articleBody: jsonLdArticleBody(decoded),
       article: declaresArticle(decoded, metadata.ogType),
+      thread,
     };
     const kept: PNode[] = [];
     let fellBack = true;
@@ -161,7 +164,7 @@ export function htmlToDoc(source: string | Uint8Array, options: HtmlToDocOptions
     roots.flatMap((r) => ((r as PElement).tagName === 'body' ? (r as PElement).childNodes : [r])),
     { base, checkpoint },
   );
-  const blocks = refine ? refineBlocks(converted, { thread: declaresThread(decoded) }) : converted;
+  const blocks = refine ? refineBlocks(converted, { thread }) : converted;
   const og = typeof metadata.ogImage === 'string' ? [metadata.ogImage] : [];
   const doc: Doc = { blocks, metadata, rawHtml: decoded };
   // Links, images and the cleaned HTML cost URL resolution and a serialization pass that most

@@ -1,7 +1,9 @@
 import { attr, hints, type PElement, textOf } from './dom.js';
+import { ruleOn } from './rule-switch.js';
 import {
   COMMENT_AUTHOR,
   COMMENT_DATE,
+  COMMENT_WORD,
   FORUM_NAME,
   HEADING_TAGS,
   REPLY_TEXT,
@@ -51,9 +53,16 @@ export function teaserList(
 /**
  * Reader comments told by their structure, whatever they are named: three or more like
  * siblings, each signed (an author or avatar element, a `cite`) and dated (`time`, a date
- * class) or with a reply link, and without a headline (a listing's teasers have one), under an article with prose of its own. A forum thread, whose
- * posts are all the page holds, has no such article beside them; its posts are named as posts,
- * answers or messages, and are left alone.
+ * class) or with a reply link, and without a headline (a listing's teasers have one), under an
+ * article with prose of its own (`article`). A forum thread, whose posts are all the page holds,
+ * has no such article beside them; its posts are named as posts, answers or messages, and are
+ * left alone.
+ *
+ * When the items also name themselves comments (`comment-123`, `li.comment`, a schema.org
+ * Comment) a short article beside them is enough (`short`): signed, dated and named, they are
+ * the readers' and not the story's, however much longer they run than it (a WordPress list's
+ * `thread-odd` classes then say nothing of a forum). The caller leaves `short` out on a page
+ * that declares a forum thread or a Q&A page.
  */
 export function commentThread(
   el: PElement,
@@ -61,12 +70,18 @@ export function commentThread(
   stats: StatsMap,
   total: Stats,
   article = THREAD_ARTICLE,
+  short?: number,
 ): boolean {
-  if (!THREAD_PARENTS.has(el.tagName) || total.prose - s.prose < article) return false;
+  const outside = total.prose - s.prose;
+  if (!THREAD_PARENTS.has(el.tagName) || outside < Math.min(article, short ?? article)) return false;
   const eh = hints(el);
-  if (eh && FORUM_NAME.test(eh)) return false;
+  const parentForum = !!eh && FORUM_NAME.test(eh);
   let items = 0;
   let signed = 0;
+  let named = 0;
+  /** Items named as forum posts; `unnamed`: those of them not named comments too. */
+  let forum = 0;
+  let unnamed = 0;
   for (const k of el.childNodes) {
     const c = k as PElement;
     if (c.tagName === undefined) continue;
@@ -74,11 +89,24 @@ export function commentThread(
     if (!cs || cs.text === 0) continue;
     items++;
     const ch = hints(c);
-    if (ch && FORUM_NAME.test(ch)) return false;
+    const isNamed = (!!ch && COMMENT_WORD.test(ch)) || COMMENT_TYPE.test(attr(c, 'itemtype') ?? '');
+    if (isNamed) named++;
+    if (ch && FORUM_NAME.test(ch)) {
+      forum++;
+      if (!isNamed) unnamed++;
+    }
     if (TEASER_ITEMS.has(c.tagName) && looksSigned(c)) signed++;
   }
-  return signed >= 3 && signed >= items * 0.6;
+  const thread = signed >= 3 && signed >= items * 0.6;
+  if (thread && !parentForum && forum === 0 && outside >= article) return true;
+  if (short === undefined || !thread || unnamed > 0 || named < items * 0.6) return false;
+  if (parentForum && !COMMENT_WORD.test(eh)) return false;
+  return ruleOn('named-thread');
 }
+
+/** A schema.org Comment in microdata. */
+const COMMENT_TYPE = /schema\.org\/(?:Comment|UserComments)\b/i;
+
 function looksSigned(el: PElement): boolean {
   let author = false;
   let dated = false;

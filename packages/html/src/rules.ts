@@ -230,6 +230,13 @@ export const COMMENTS_AFTER = 2000;
  */
 export const DECLARED_ARTICLE = 300;
 
+/**
+ * Prose (weighted characters) a short article must have outside a comment thread whose items
+ * are signed, dated and name themselves comments for the thread to be dropped (regions.ts): the
+ * structure and the names say what it is, so the article need not be long.
+ */
+export const SHORT_ARTICLE = 300;
+
 /** Prose the page must have outside a teaser list for it to be dropped (a listing is all teasers). */
 export const TEASER_ARTICLE = 1500;
 
