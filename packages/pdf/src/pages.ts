@@ -9,7 +9,6 @@ import { markOcrBlocks, type OcrPageInfo } from './ocr/mark.js';
 import { finishPage, looksLikePdf, type PdfParseSettings, parsePdf } from './parser.js';
 import { openPdf, type PdfDocument } from './pdfjs.js';
 import type { FastPdf } from './reader/index.js';
-import { pdfjsSafeBytes } from './reader/pdfjs-safe.js';
 import { openFast, processFastPage } from './reader/process.js';
 import type { PageLayout } from './types.js';
 
@@ -128,8 +127,6 @@ function toPage(
 /** Reads pages one at a time: the fast reader, pdf.js for a page it gives up, OCR where `auto` wants it. */
 class PageReader {
   private pdfjs: PdfDocument | undefined;
-  /** The bytes OCR renders with pdf.js (pdfjsSafeBytes), made on the first page OCR'd. */
-  private safe: Uint8Array | undefined;
   private readonly signal: AbortSignal;
 
   constructor(
@@ -139,11 +136,6 @@ class PageReader {
     private readonly settings: PdfParseSettings,
   ) {
     this.signal = settings.signal ?? new AbortController().signal;
-  }
-
-  private bytesForPdfjs(): Uint8Array {
-    this.safe ??= pdfjsSafeBytes(this.fast, this.bytes);
-    return this.safe;
   }
 
   async page(n: number): Promise<Laid> {
@@ -165,7 +157,7 @@ class PageReader {
       (ocrReason(layout) || inkCheckWanted(layout))
     ) {
       const one = [layout];
-      const read = await applyOcr(() => this.bytesForPdfjs(), one, {
+      const read = await applyOcr(this.bytes, one, {
         mode: 'auto',
         settings: { ...this.settings.ocr, images: false },
         languageHints: this.settings.languageHints ?? [],

@@ -17,7 +17,6 @@ import { parsePdfPages } from './pages.js';
 import { openPdf } from './pdfjs.js';
 import { defaultWorkerScript, layoutPagesInWorkers, type WorkerScript, workerCount } from './pool.js';
 import type { FastPdf } from './reader/index.js';
-import { pdfjsSafeBytes } from './reader/pdfjs-safe.js';
 import { openFast, processFastPage } from './reader/process.js';
 import { countDocument, countPages, countReason } from './reader/stats.js';
 import { pdfEnv } from './settings.js';
@@ -212,10 +211,8 @@ async function parseFast(
     }
   }
   countPages(layouts.length, layouts.filter((l) => l.reader === 'pdfjs').length);
-  // OCR renders with pdf.js, which must not be given the streams the fast reader refused.
-  const forPdfjs = () => pdfjsSafeBytes(fast, bytes);
   return withPageLabels(
-    await finish(forPdfjs, layouts, metadata, count, totalPages, settings, signal, warn, warnings),
+    await finish(bytes, layouts, metadata, count, totalPages, settings, signal, warn, warnings),
     labels,
   );
 }
@@ -236,7 +233,7 @@ const blankLayouts = (pageNumbers: number[]): PageLayout[] =>
 
 /** OCR where the mode asks for it, then the document model, with the OCR'd pages in metadata. */
 export async function finish(
-  bytes: Uint8Array | (() => Uint8Array),
+  bytes: Uint8Array,
   layouts: PageLayout[],
   metadata: DocMetadata,
   count: number,

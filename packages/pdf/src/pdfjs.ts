@@ -1,5 +1,6 @@
 import { DistillError } from '@distill/core';
 import { importOptional } from './optional.js';
+import { defuseImageCodecs } from './pdfjs-defuse.js';
 import { absorbPdfjsStrays } from './pdfjs-strays.js';
 
 /** pdf.js is loaded on first use only, so importing this package stays cheap. */
@@ -31,9 +32,12 @@ type OpenParams = Parameters<PdfjsModule['getDocument']>[0] & object;
  */
 export async function openPdf(bytes: Uint8Array, overrides: Partial<OpenParams> = {}): Promise<PdfDocument> {
   const pdfjs = await loadPdfjs();
-  // pdf.js may transfer (detach) the buffer it is given; it gets a copy.
+  // pdf.js may transfer (detach) the buffer it is given; it gets a copy, in which image codecs
+  // on streams that are no image are defused (see defuseImageCodecs).
+  const data = new Uint8Array(bytes);
+  defuseImageCodecs(data);
   const task = pdfjs.getDocument({
-    data: new Uint8Array(bytes),
+    data,
     verbosity: 0,
     isEvalSupported: false,
     disableFontFace: true,

@@ -54,18 +54,12 @@ export function ocrLanguages(
  * page, `auto` only the pages `ocrReason` picks.
  */
 export async function applyOcr(
-  source: Uint8Array | (() => Uint8Array),
+  bytes: Uint8Array,
   layouts: PageLayout[],
   opts: ApplyOcr,
 ): Promise<Map<number, OcrPageInfo>> {
   const out = new Map<number, OcrPageInfo>();
   if (opts.mode === 'fast') return out;
-  // The bytes pdf.js renders are worked out only when a page is rendered (see pdfjsSafeBytes).
-  let made: Uint8Array | undefined;
-  const pdfBytes = () => {
-    made ??= typeof source === 'function' ? source() : source;
-    return made;
-  };
   // Why each page is read by OCR, kept for the inspector and the metadata: what `auto` saw.
   const reasons = new Map<number, string>();
   for (const l of layouts) {
@@ -76,7 +70,7 @@ export async function applyOcr(
   if (opts.mode === 'auto') {
     const check = layouts.filter((l) => !ocrReason(l) && inkCheckWanted(l));
     if (check.length) {
-      for (const n of await textOffInk(pdfBytes(), check, opts)) {
+      for (const n of await textOffInk(bytes, check, opts)) {
         pages.push(n);
         reasons.set(n, 'text-not-on-ink');
       }
@@ -91,7 +85,7 @@ export async function applyOcr(
   let results: Awaited<ReturnType<typeof ocrPages>> = new Map();
   try {
     if (pages.length)
-      results = await ocrPages(pdfBytes(), pages, {
+      results = await ocrPages(bytes, pages, {
         signal: opts.signal,
         checkpoint: opts.checkpoint,
         warn: opts.warn,
@@ -101,7 +95,7 @@ export async function applyOcr(
     if (images) {
       const read = new Set(pages);
       await readImagesOfTextPages(
-        pdfBytes(),
+        bytes,
         layouts.filter((l) => !read.has(l.pageNumber) && !l.error),
         opts,
         languages,

@@ -1,5 +1,5 @@
 import { constants, inflateSync } from 'node:zlib';
-import { decodeStream, IMAGE_CODECS, MAX_DECODED } from './filters.js';
+import { decodeStream, MAX_DECODED } from './filters.js';
 import { EOF, Lexer, readObject } from './lexer.js';
 import {
   Dict,
@@ -44,8 +44,6 @@ export class PdfFile {
   trailer = new Dict();
   version = '';
   private fetching = new Set<number>();
-  /** Where the newest cross-reference section starts (startxref), when the chain was read. */
-  private xrefStart?: number;
 
   constructor(readonly bytes: Uint8Array) {
     const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
@@ -99,10 +97,10 @@ export class PdfFile {
   readonly notes: string[] = [];
 
   /**
-   * Streams this file holds that pdf.js must never be given to read: an image codec on a
-   * text stream, or a bomb. pdf.js decodes them without a bound (a JBIG2 decoder fed a CMap
-   * filled a 1 GB heap), so once one is met, a page the fast reader gives up is reported
-   * unreadable instead of handed to pdf.js.
+   * Streams this file holds that pdf.js must never be given to read: bombs, which pdf.js
+   * inflates without a bound. Once one is met, a page the fast reader gives up is reported
+   * unreadable instead of handed to pdf.js. (Image codecs on streams that are no image are
+   * defused in the copy pdf.js gets: defuseImageCodecs.)
    */
   readonly pdfjsHazards = new Set<string>();
 
@@ -126,7 +124,6 @@ export class PdfFile {
     } catch (e) {
       if (e instanceof ImageCodec) {
         this.notes.push(`${what} is encoded with ${e.filter}, an image codec: no text was read from it`);
-        this.pdfjsHazards.add(`${what} is encoded with ${e.filter}`);
         return new Uint8Array(0);
       }
       throw e;
@@ -143,7 +140,6 @@ export class PdfFile {
     } catch (e) {
       if (e instanceof ImageCodec) {
         this.notes.push(`${what} is encoded with ${e.filter}, an image codec: it was ignored`);
-        this.pdfjsHazards.add(`${what} is encoded with ${e.filter}`);
         return undefined;
       }
       if (e instanceof TooLarge) {
@@ -153,42 +149,6 @@ export class PdfFile {
       }
       throw e;
     }
-  }
-
-  /** The newest cross-reference section's offset; undefined when the file had to be repaired. */
-  startXref(): number | undefined {
-    return this.repaired ? undefined : this.xrefStart;
-  }
-
-  /** The largest object number the file defines. */
-  maxObjectNumber(): number {
-    let max = 0;
-    for (const num of this.entries.keys()) if (num > max) max = num;
-    return max;
-  }
-
-  /**
-   * Every stream object whose filters include an image codec while it is no image (a font
-   * program, a CMap, a content stream so encoded): what pdf.js must not decode. Reads each
-   * object's dictionary, not its data, and forgets them afterwards.
-   */
-  codecMisuse(): Ref[] {
-    const out: Ref[] = [];
-    for (const [num, e] of this.entries) {
-      if (e.type !== 1) continue;
-      let o: PdfObject | undefined;
-      try {
-        o = this.fetch(new Ref(num, e.gen));
-      } catch {
-        continue;
-      }
-      if (!(o instanceof Stream) || isName(o.dict.get('Subtype'), 'Image')) continue;
-      const f = this.resolve(o.dict.get('Filter'));
-      const names = (Array.isArray(f) ? f.map((x) => this.resolve(x)) : [f]).filter((x) => isName(x));
-      if (names.some((n) => IMAGE_CODECS.has(n.name))) out.push(new Ref(num, e.gen));
-    }
-    this.trimCache();
-    return out;
   }
 
   /**
@@ -332,7 +292,6 @@ export class PdfFile {
     const m = /startxref\s+(\d+)/.exec(tail.slice(at));
     if (!m) throw new Error('bad startxref');
     let offset: number | undefined = Number(m[1]);
-    this.xrefStart = offset;
     const seen = new Set<number>();
     let first = true;
     while (offset !== undefined && !seen.has(offset) && seen.size < 512) {
