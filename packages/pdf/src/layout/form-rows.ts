@@ -1,5 +1,6 @@
 import type { Line } from './lines.js';
 import { formPart } from './not-tables.js';
+import { replaceLines } from './replace-lines.js';
 
 /**
  * A form's rows ("Surname: ______ First name: ______") break into fragments at their wide gaps,
@@ -53,11 +54,5 @@ export function joinFormRows(lines: Line[]): Line[] {
     });
     for (const l of row.slice(1)) replace.set(l, null);
   }
-  const out: Line[] = [];
-  for (const l of lines) {
-    const r = replace.get(l);
-    if (r === undefined) out.push(l);
-    else if (r) out.push(r);
-  }
-  return out;
+  return replaceLines(lines, replace);
 }

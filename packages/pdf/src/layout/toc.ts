@@ -1,4 +1,5 @@
 import type { Line } from './lines.js';
+import { replaceLines } from './replace-lines.js';
 
 /** A page number closing a contents entry: arabic or roman, possibly after dot leaders. */
 const PAGE_NO = /^(?:[.·…\s]*)(\d{1,4}|[ivxlcdm]{1,7})$/i;
@@ -55,11 +56,5 @@ export function joinContentsRows(lines: Line[]): Line[] {
     });
     replace.set(num, null);
   }
-  const out: Line[] = [];
-  for (const l of lines) {
-    const r = replace.get(l);
-    if (r === undefined) out.push(l);
-    else if (r) out.push(r);
-  }
-  return out;
+  return replaceLines(lines, replace);
 }
