@@ -1,7 +1,5 @@
 #!/usr/bin/env node
-import * as nodeModule from 'node:module';
+// The `distill` command of @distill/cli; start() tunes the process, then loads the commands.
+import { start } from './start.js';
 
-// As the `distill` package's bin: Node 22.1+'s compile cache before anything else loads.
-(nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
-
-void import('./main.js').then(({ main }) => main());
+start();
