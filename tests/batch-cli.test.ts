@@ -8,6 +8,7 @@ import {
   mkdtempSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
@@ -171,6 +172,25 @@ describe('distill batch, spawned', { timeout: 180_000 }, () => {
     expect(r.stderr).not.toMatch(/\(\d{3}\)|Not Found|Internal Server Error/);
     const m = lastByPath(out);
     expect(m.get(join(dir, 'locked'))).toMatchObject({ status: 'error', code: 'FORBIDDEN' });
+  });
+
+  it('follows symbolic links to files and folders, ends a link loop, and reports a broken link', async () => {
+    const data = archive('linked-data');
+    const dir = join(work, 'linked');
+    mkdirSync(dir);
+    symlinkSync(join(data, 'field-notes.pdf'), join(dir, 'a.pdf'));
+    symlinkSync(join(data, 'pages'), join(dir, 'pages'));
+    symlinkSync(dir, join(dir, 'loop'));
+    symlinkSync(join(work, 'gone.docx'), join(dir, 'gone.docx'));
+    for (const cmd of ['batch', 'parse']) {
+      const out = join(work, `linked-${cmd}-out`);
+      const r = await distill([cmd, dir, '--out', out]);
+      expect(r.status, r.stderr).toBe(1);
+      expect(r.stderr).toMatch(/error \S*gone\.docx: NOT_FOUND: cannot read \S*gone\.docx \(ENOENT\)/);
+      expect(readFileSync(join(out, 'a.pdf.md'), 'utf8')).toContain('Coastal Erosion');
+      expect(readFileSync(join(out, 'pages/notes.html.gz.md'), 'utf8')).toContain('Coastal Erosion');
+      expect(existsSync(join(out, 'loop'))).toBe(false);
+    }
   });
 
   it('refuses an output folder it cannot write before doing any work', async () => {

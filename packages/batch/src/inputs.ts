@@ -1,4 +1,5 @@
-import { opendir, stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { opendir, realpath, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { SUPPORTED_EXTENSIONS } from 'distill';
 
@@ -80,17 +81,30 @@ export interface WalkEntry {
 /**
  * Walks a directory depth-first in name order, yielding files as it goes (no full listing
  * held). A folder it may not open is yielded with its error and the walk goes on past it.
+ * Symbolic links are followed (a folder of links into a data set is common), a link to a folder
+ * that is already being walked is not entered twice (a loop ends), and a broken link is yielded
+ * with its error, so it is reported rather than dropped.
  */
 export async function* walkEntries(dir: string): AsyncGenerator<WalkEntry> {
   const stack = [dir];
+  const seen = new Set<string>();
   while (stack.length > 0) {
     const current = stack.pop()!;
-    const entries: { name: string; dir: boolean }[] = [];
+    const entries: { name: string; dir: boolean; error?: unknown }[] = [];
     try {
+      const real = await realpath(current);
+      if (seen.has(real)) continue;
+      seen.add(real);
       for await (const e of await opendir(current)) {
         if (e.name.startsWith('.')) continue;
         if (e.isDirectory()) entries.push({ name: e.name, dir: true });
         else if (e.isFile()) entries.push({ name: e.name, dir: false });
+        else if (e.isSymbolicLink()) {
+          const target = await stat(join(current, e.name)).catch((error: unknown) => error);
+          if (target instanceof Error) entries.push({ name: e.name, dir: false, error: target });
+          else if ((target as Stats).isDirectory()) entries.push({ name: e.name, dir: true });
+          else if ((target as Stats).isFile()) entries.push({ name: e.name, dir: false });
+        }
       }
     } catch (error) {
       yield { path: current, error };
@@ -100,7 +114,7 @@ export async function* walkEntries(dir: string): AsyncGenerator<WalkEntry> {
     const subdirs: string[] = [];
     for (const e of entries) {
       if (e.dir) subdirs.push(join(current, e.name));
-      else yield { path: join(current, e.name) };
+      else yield e.error ? { path: join(current, e.name), error: e.error } : { path: join(current, e.name) };
     }
     for (let k = subdirs.length - 1; k >= 0; k--) stack.push(subdirs[k] as string);
   }
