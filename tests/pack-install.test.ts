@@ -37,7 +37,7 @@ interface Ran {
 }
 
 /** Runs a command in the project without blocking the test runner (spawnSync would). */
-const run = (cmd: string, args: string[], cwd = project): Promise<Ran> =>
+const run = (cmd: string, args: string[], cwd = project, env = cleanEnv()): Promise<Ran> =>
   new Promise((done) => {
     execFile(
       cmd,
@@ -45,7 +45,7 @@ const run = (cmd: string, args: string[], cwd = project): Promise<Ran> =>
       {
         cwd,
         encoding: 'utf8',
-        env: cleanEnv(),
+        env,
         timeout: 600_000,
         maxBuffer: 64 << 20,
       },
@@ -56,12 +56,16 @@ const run = (cmd: string, args: string[], cwd = project): Promise<Ran> =>
     );
   });
 
-beforeAll(() => {
+// Asynchronous: a set-up that blocked the worker for minutes made vitest's own messages to it
+// time out on a busy machine ("Timeout calling onTaskUpdate"), failing a run whose tests passed.
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'distill-pack-'));
-  const out = execFileSync('node', [join(root, 'scripts', 'pack-install.mjs'), dir], { encoding: 'utf8' });
+  const packed = await run('node', [join(root, 'scripts', 'pack-install.mjs'), dir], root, process.env);
+  if (packed.status !== 0) throw new Error(`pack-install.mjs failed: ${packed.stderr.slice(-2000)}`);
+  const out = packed.stdout;
   ({ project, packages } = JSON.parse(out.slice(out.indexOf('{'))));
   // TypeScript and Node's types, as a TypeScript user has them.
-  execFileSync(
+  const types = await run(
     'npm',
     [
       'i',
@@ -73,8 +77,10 @@ beforeAll(() => {
       'typescript@~5.9.3',
       '@types/node@^20',
     ],
-    { cwd: project, stdio: 'ignore' },
+    project,
+    process.env,
   );
+  if (types.status !== 0) throw new Error(`npm i typescript failed: ${types.stderr.slice(-2000)}`);
 }, 600_000);
 
 afterAll(() => {
