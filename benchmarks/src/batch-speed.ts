@@ -148,6 +148,7 @@ async function timeSequential(inputs: string[]): Promise<Row> {
     files: number;
     pages: number;
     failed: number;
+    unsupported: number;
     doneAt: number[];
   };
   const u = readUsage(usageFile);
