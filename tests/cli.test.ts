@@ -57,6 +57,18 @@ describe('the distill command, spawned', { timeout: 180_000 }, () => {
     }
   });
 
+  it('parse: fast mode says which pages it read no text from, and that auto mode would OCR them', async () => {
+    const scan = join(import.meta.dirname, '../fixtures/scanned-table/scanned-table.pdf');
+    const fast = await distill(['parse', scan, '--pdf-mode', 'fast', '--json']);
+    expect(fast.status, fast.stderr).toBe(0);
+    expect(fast.stderr).toContain('warning: ');
+    expect(fast.stderr).toContain('PDF pages 1, 2: no text layer');
+    expect(JSON.parse(fast.stdout).data.warning).toMatch(/`auto` or `ocr` mode would read them with OCR/);
+    // A PDF with a text layer gets no such warning.
+    const text = await distill(['parse', join(EXAMPLE, 'field-notes.pdf'), '--pdf-mode', 'fast']);
+    expect(text.stderr).not.toContain('no text layer');
+  });
+
   it('parse: an unknown flag value is a usage error that names the flag', async () => {
     const r = await distill(['parse', join(EXAMPLE, 'field-notes.pdf'), '--pdf-mode', 'fsat']);
     expect(r.status).toBe(2);

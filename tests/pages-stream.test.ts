@@ -19,6 +19,7 @@ const CORPORA = resolve(process.env.DISTILL_CORPORA ?? resolve(ROOT, '../shared/
 const DPBENCH = join(CORPORA, 'pdf/dpbench-dev/pdfs');
 const ICDAR = join(CORPORA, 'pdf/icdar2013-dev');
 const CONTINUED = resolve(ROOT, 'fixtures/continued-table/continued-table.pdf');
+const SCAN = resolve(ROOT, 'fixtures/scanned-table/scanned-table.pdf');
 const hasCorpora = existsSync(DPBENCH) && existsSync(ICDAR);
 let dir: string;
 let report: string;
@@ -42,6 +43,8 @@ interface Compared {
   separated: number;
   chunkPages: number[][];
   chunkTexts: string[];
+  warning?: string;
+  pageWarnings: string[];
 }
 
 /**
@@ -73,6 +76,8 @@ for (const file of ${JSON.stringify(files)}) {
     separated: (whole.blocks ?? []).flatMap((b) => b.items).filter((i) => i.markdownSpan === null).length,
     chunkPages: chunks.map((c) => c.pages),
     chunkTexts: chunks.map((c) => c.text),
+    warning: whole.warning,
+    pageWarnings: pages.flatMap((p) => p.warnings ?? []),
   });
 }
 console.log(JSON.stringify(out));`;
@@ -157,6 +162,17 @@ describe('parsePages() joined is parse(): Markdown, blocks and chunks', { timeou
     expect(by.drop.furnitureDropped).toBe('60');
     expect(by.keep.furnitureDropped).toBeUndefined();
     expect(by.separate.separated).toBe(60);
+  });
+
+  it('fast mode on a scan: the pages it read no text from are named, whole and page by page', async () => {
+    const [r] = await compare([SCAN], { parsers: [{ type: 'pdf', mode: 'fast' }] });
+    expect(r.markdown && r.offsets, JSON.stringify(r)).toBe(true);
+    expect(r.pages).toBe(2);
+    expect(r.warning).toContain('PDF pages 1, 2: no text layer');
+    expect(r.pageWarnings).toEqual([
+      expect.stringContaining('PDF page 1: no text layer'),
+      expect.stringContaining('PDF page 2: no text layer'),
+    ]);
   });
 
   it('on a table continued across a page break (joined), with chunks in tokens', async () => {

@@ -4,7 +4,7 @@ import { FurnitureWindow } from './assemble/furniture.js';
 import { type DocStats, docStats, layoutsToBlocks } from './assemble/to-doc.js';
 import { processPage } from './extract/process-page.js';
 import { applyOcr } from './ocr/apply.js';
-import { inkCheckWanted, ocrReason } from './ocr/decide.js';
+import { fastModeNote, inkCheckWanted, ocrReason } from './ocr/decide.js';
 import { markOcrBlocks, type OcrPageInfo } from './ocr/mark.js';
 import { finishPage, looksLikePdf, type PdfParseSettings, parsePdf } from './parser.js';
 import { openPdf, type PdfDocument } from './pdfjs.js';
@@ -167,6 +167,10 @@ class PageReader {
       });
       layout = one[0];
       ocr = read.get(n);
+    }
+    if (this.settings.mode === 'fast') {
+      const note = fastModeNote([layout]);
+      if (note) warnings.push(note);
     }
     this.settings.progress?.(n, this.count);
     return { layout, ...(ocr ? { ocr } : {}), ...(warnings.length ? { warnings } : {}) };

@@ -4,7 +4,7 @@ import { MAX_IMAGE_PIXELS } from '../image-limits.js';
 import { loadOcr, OCR_INSTALL_HINT, ocrInstalled } from '../optional.js';
 import { pdfEnv } from '../settings.js';
 import type { PageLayout } from '../types.js';
-import { inkCheckWanted, ocrReason, textMissesInk, textOnInk } from './decide.js';
+import { fastModeNote, inkCheckWanted, ocrReason, textMissesInk, textOnInk } from './decide.js';
 import { LARGE_IMAGE, readLargeImages } from './images.js';
 import type { OcrPageInfo } from './mark.js';
 import { openRenderer } from './renderer.js';
@@ -59,7 +59,11 @@ export async function applyOcr(
   opts: ApplyOcr,
 ): Promise<Map<number, OcrPageInfo>> {
   const out = new Map<number, OcrPageInfo>();
-  if (opts.mode === 'fast') return out;
+  if (opts.mode === 'fast') {
+    const note = fastModeNote(layouts);
+    if (note) opts.warn(note);
+    return out;
+  }
   // Why each page is read by OCR, kept for the inspector and the metadata: what `auto` saw.
   const reasons = new Map<number, string>();
   for (const l of layouts) {

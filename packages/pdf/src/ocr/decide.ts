@@ -54,6 +54,34 @@ export function ocrReason(layout: PageLayout): OcrReason | undefined {
   return undefined;
 }
 
+/** What `auto` would have read by OCR, said in words for a page that fast mode leaves empty. */
+const REASON_WORDS: Record<Exclude<OcrReason, 'text-not-on-ink'>, string> = {
+  'no-text': 'no text layer',
+  'unusable-text': 'text in fonts with no usable Unicode mapping',
+  'image-page': 'a scanned image with at most a stamp of text',
+};
+
+/**
+ * The warning for pages fast mode reads nothing usable from (a scan, unmapped fonts): fast mode
+ * never runs OCR, so without it the Markdown would be empty or garbled with no word of why.
+ */
+export function fastModeNote(layouts: readonly PageLayout[]): string | undefined {
+  const byReason = new Map<string, number[]>();
+  for (const l of layouts) {
+    const why = ocrReason(l);
+    if (!why || why === 'text-not-on-ink') continue;
+    const words = REASON_WORDS[why];
+    byReason.set(words, [...(byReason.get(words) ?? []), l.pageNumber]);
+  }
+  if (byReason.size === 0) return undefined;
+  const parts = [...byReason].map(
+    ([words, pages]) => `${pages.length === 1 ? 'page' : 'pages'} ${pages.join(', ')}: ${words}`,
+  );
+  return `PDF ${parts.join('; ')}. Fast mode reads embedded text only; \`auto\` or \`ocr\` mode would read ${
+    byReason.size === 1 && [...byReason.values()][0]?.length === 1 ? 'it' : 'them'
+  } with OCR.`;
+}
+
 /** Share of the page images must cover before its text layer is checked against its ink. */
 const INK_CHECK_COVER = 0.5;
 
