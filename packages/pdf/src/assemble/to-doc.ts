@@ -106,9 +106,13 @@ function titleShaped(b: TextBlock, text: string, body: number, next?: LayoutBloc
   );
 }
 
+/** A lettered item's label ("a)", "c.", "(iv)") as layout gives it for a block's marker. */
+const LABEL_MARKER = /[.)]$/;
+
 function isHeadingCandidate(b: TextBlock, body: number, next?: LayoutBlock, boldBody = false): boolean {
   if (b.label && b.label !== 'list-item') return false;
-  if (b.marker || b.toc) return false;
+  // A bullet's item is no title; a lettered one ("c. Regulated storage") is, set large enough.
+  if ((b.marker && !LABEL_MARKER.test(b.marker)) || b.toc) return false;
   const text = blockText(b).trim();
   if (text.length < 2 || text.length > 160 || b.lines.length > 3) return false;
   if (!/\p{L}/u.test(text)) return false;
@@ -449,7 +453,7 @@ export function layoutsToBlocks(
       }
       const level = levels.get(b);
       const ordered = !b.marker && !level ? ORDERED.exec(blockText(b)) : null;
-      if (b.marker || ordered) {
+      if ((b.marker && !level) || ordered) {
         const num = ordered ? Number(ordered[1]) : undefined;
         const isOrdered = num !== undefined;
         let lines = b.lines;
