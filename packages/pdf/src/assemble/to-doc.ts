@@ -111,8 +111,9 @@ const LABEL_MARKER = /[.)]$/;
 
 function isHeadingCandidate(b: TextBlock, body: number, next?: LayoutBlock, boldBody = false): boolean {
   if (b.label && b.label !== 'list-item') return false;
-  // A bullet's item is no title; a lettered one ("c. Regulated storage") is, set large enough.
-  if ((b.marker && !LABEL_MARKER.test(b.marker)) || b.toc) return false;
+  // A bullet's item is no title; a lettered one ("c. Regulated storage") is, set larger than
+  // the body (bold at the body size, it is an item of a lettered list).
+  if (b.toc || (b.marker && !(LABEL_MARKER.test(b.marker) && b.size >= body * HEADING_RATIO))) return false;
   const text = blockText(b).trim();
   if (text.length < 2 || text.length > 160 || b.lines.length > 3) return false;
   if (!/\p{L}/u.test(text)) return false;
