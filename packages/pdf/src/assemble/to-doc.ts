@@ -106,6 +106,17 @@ function titleShaped(b: TextBlock, text: string, body: number, next?: LayoutBloc
   );
 }
 
+/**
+ * A title set in capitals: capital letters, figures and a title's punctuation only (no blank to
+ * fill in, no sentence), with a word of five letters or two of four: an acronym alone ("OECD",
+ * "EU / UN") is no title.
+ */
+function capsTitle(text: string): boolean {
+  if (!/^[\p{Lu}\d\s&/,'’()–-]+$/u.test(text)) return false;
+  const words = text.split(/[^\p{Lu}]+/u).filter((w) => w.length >= 4);
+  return words.length >= 2 || words.some((w) => w.length >= 5);
+}
+
 /** A lettered item's label ("a)", "c.", "(iv)") as layout gives it for a block's marker. */
 const LABEL_MARKER = /[.)]$/;
 
@@ -134,6 +145,8 @@ function isHeadingCandidate(b: TextBlock, body: number, next?: LayoutBlock, bold
   // Methods") standing as a block of its own, no sentence, over more text, is a heading.
   // A one-level number ("2 Results") is decided in headingLevels, beside its subsections.
   if (SECTION_NUMBER.test(text) && titleShaped(b, text, body, next)) return true;
+  // So is a title in capitals ("MATERIALS AND METHODS", "ВВЕДЕНИЕ") in any script with case.
+  if (capsTitle(text) && titleShaped(b, text, body, next)) return true;
   // A bold note ("*Double these amounts… See table below") is no title: it opens with a
   // note mark or holds more than one sentence.
   const note =

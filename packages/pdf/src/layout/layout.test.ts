@@ -1166,3 +1166,30 @@ describe('wrapped first-column cells', () => {
     ]);
   });
 });
+
+describe('titles in capitals at the body size', () => {
+  const para = 'Samples were drawn from each of the nine wells on the first working day of the month.';
+  const headingsOf = (title: string) => {
+    const runs = [
+      run(para, 72, 80, 10),
+      run(title, 72, 110, 10),
+      ...Array.from({ length: 4 }, (_, i) => run(para, 72, 128 + i * 12, 10)),
+      ...Array.from({ length: 6 }, (_, i) => run(para, 72, 220 + i * 12, 10)),
+    ];
+    return layoutsToBlocks([analyzePage(page(runs))])
+      .blocks.filter((b) => b.kind === 'heading')
+      .map((b) => blockText(b));
+  };
+
+  it('makes a line in capitals standing over more text a heading, in any script with case', () => {
+    expect(headingsOf('MATERIALS AND METHODS')).toEqual(['MATERIALS AND METHODS']);
+    expect(headingsOf('ΕΙΣΑΓΩΓΗ')).toEqual(['ΕΙΣΑΓΩΓΗ']);
+  });
+
+  it('leaves an acronym, a label with its blank and a sentence in capitals as text', () => {
+    expect(headingsOf('OECD')).toEqual([]);
+    expect(headingsOf('EU / UN')).toEqual([]);
+    expect(headingsOf('NAME ________ DATE ______')).toEqual([]);
+    expect(headingsOf('READ THE NOTES BEFORE YOU START.')).toEqual([]);
+  });
+});
