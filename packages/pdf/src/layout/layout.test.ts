@@ -1193,3 +1193,58 @@ describe('titles in capitals at the body size', () => {
     expect(headingsOf('READ THE NOTES BEFORE YOU START.')).toEqual([]);
   });
 });
+
+describe('borderless headers of two rows', () => {
+  const grid = (runs: TextRun[]) => gridFromText(runs) ?? [];
+  const data = [
+    ['North', '1,204', '1,318', '5,120'],
+    ['South', '2,410', '2,455', '3,870'],
+    ['East', '842', '903', '6,940'],
+  ];
+  const X = [60, 180, 300, 420];
+  const body = data.flatMap((r, i) => r.map((t, c) => run(t, X[c], 130 + i * 16, 10)));
+
+  it('keeps sub-headers under a group header as a row, with the spans they show', () => {
+    const rows = grid([
+      run('Region', 60, 100, 10),
+      run('Population', 180, 100, 10),
+      run('Area', 420, 100, 10),
+      run('2022', 180, 112, 10),
+      run('2023', 300, 112, 10),
+      ...body,
+    ]);
+    expect(rows.slice(0, 2)).toEqual([
+      [
+        { text: 'Region', rowSpan: 2 },
+        { text: 'Population', colSpan: 2 },
+        { text: 'Area', rowSpan: 2 },
+      ],
+      [{ text: '2022' }, { text: '2023' }],
+    ]);
+  });
+
+  it('folds a header cell wrapped onto a second line into its row, beside a header set on that line', () => {
+    // Every piece of the upper line has its next line under it: no header row of its own.
+    const rows = grid([
+      run('Schools', 180, 100, 10),
+      run('in sample', 180, 112, 10),
+      run('Total', 300, 112, 10),
+      ...body,
+    ]);
+    expect(rows[0].map((c) => c.text)).toEqual(['', 'Schools in sample', 'Total', '']);
+  });
+});
+
+describe('typewritten runs', () => {
+  it('keeps a label and its one number in a proportional font whole ("Gauge 1")', () => {
+    // 7 characters over 42 pt at 10 pt: 0.6 em each, as a fixed-pitch font sets them.
+    const rows = Array.from({ length: 6 }, (_, i) => [
+      { ...run(`Gauge ${i + 1}`, 60, 100 + i * 16, 10), x1: 102 },
+      run(`${40 + i}.5`, 200, 100 + i * 16, 10),
+      run(`${60 + i}`, 300, 100 + i * 16, 10),
+    ]);
+    const t = analyzePage(page(rows.flat())).blocks.find((b) => b.kind === 'table');
+    if (t?.kind !== 'table') throw new Error('no table');
+    expect(t.rows[0].map((c) => c.text)).toEqual(['Gauge 1', '40.5', '60']);
+  });
+});
