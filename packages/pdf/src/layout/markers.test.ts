@@ -97,4 +97,16 @@ describe('list markers', () => {
     const out = md(page(rows.flatMap((r, i) => r.map((t, j) => run(t, 72 + j * 150, 100 + i * 16, 11)))));
     expect(out).toContain('| Survey | 450 | 480 |');
   });
+
+  it('reads a list set in three columns, each entry with its bullet, as a list, not a table', () => {
+    const plants = ['Oak', 'Ash', 'Hazel', 'Holly', 'Bramble', 'Nettle', 'Foxglove', 'Bluebell', 'Elder'];
+    const runs = plants.flatMap((t, i) => {
+      const x = 72 + Math.floor(i / 3) * 160;
+      const top = 100 + (i % 3) * 16;
+      return [run('\uf0b7', x, top, 11), run(t, x + 18, top, 11)];
+    });
+    const out = md(page(runs));
+    expect(delimiterRows(out)).toBe(0);
+    for (const t of plants) expect(out).toContain(`* ${t}\n`);
+  });
 });

@@ -2,6 +2,7 @@ import { changedRun } from '../run-shape.js';
 import type { Box, Rule, TextRun } from '../types.js';
 import { findGutters } from './gutters.js';
 import { buildLines, type Line, makeLine } from './lines.js';
+import { BULLET } from './markers.js';
 import { formGrid, keyValueRows, proseAcross } from './not-tables.js';
 
 export interface TableCellOut {
@@ -1296,6 +1297,8 @@ function textTableOf(
   if (formGrid(grid) || proseAcross(grid)) return undefined;
   const cells = grid.flat();
   if (cells.filter((c) => c.text === '').length > 0.4 * cells.length) return undefined;
+  // A list set in columns: every entry opens with its bullet.
+  if (cells.every((c) => c.text === '' || BULLET.test(c.text))) return undefined;
   const box = {
     x0: Math.min(...tableRuns.map((r) => r.x0)),
     y0: Math.min(...tableRuns.map((r) => r.y0)),
