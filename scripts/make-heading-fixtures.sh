@@ -7,6 +7,11 @@
 #                       sentence inside the text that is no title
 #   running-title       four pages under a running title set larger than the headings, in the
 #                       page header: the title is furniture, the 13 pt headings are level 1
+#   caps-titles         titles in capitals at the body size and weight ("MATERIALS AND METHODS"),
+#                       beside capitals that are no title: a running header and footer in
+#                       capitals at the body size, a table's header row, a form's labels, an
+#                       acronym alone on a line
+#   caps-titles-ru      the same titles in Russian (Cyrillic capitals)
 # tests/pdf-headings-cli.test.ts reads them through the built `distill parse`. Needs
 #   apt-get install -y libreoffice-writer-nogui
 set -eu
@@ -81,7 +86,59 @@ printf '<?xml version="1.0" encoding="UTF-8"?>\n<office:document %s>\n %s\n %s\n
   "$(printf '%s' "$LAYOUT" | sed 's#<office:automatic-styles>##')" "$MASTER" "$(cat "$work/body")" \
   > "$work/running-title.fodt"
 
-for n in numbered-sections bold-headings-de running-title; do
+# Titles in capitals at the body size, in the body's weight, set apart by space: only the case
+# and the line's shape tell them. Beside them, capitals that are no title: a running header and
+# footer, a table's header row, a form's labels, an acronym on a line of its own.
+MASTER_CAPS='<office:master-styles><style:master-page style:name="Standard" style:page-layout-name="L"><style:header><text:p text:style-name="P">QUARTERLY REPORT OF THE WATER BOARD</text:p></style:header><style:footer><text:p text:style-name="P">FOR INTERNAL USE ONLY</text:p></style:footer></style:master-page></office:master-styles>'
+LAYOUT_CAPS='<office:automatic-styles><style:page-layout style:name="L"><style:page-layout-properties fo:page-width="21cm" fo:page-height="29.7cm" fo:margin-top="1.5cm" fo:margin-bottom="1.5cm" fo:margin-left="2.5cm" fo:margin-right="2.5cm"/><style:header-style><style:header-footer-properties fo:min-height="1cm" fo:margin-bottom="0.8cm"/></style:header-style><style:footer-style><style:header-footer-properties fo:min-height="1cm" fo:margin-top="0.8cm"/></style:footer-style></style:page-layout><style:style style:name="C" style:family="table-cell"><style:table-cell-properties fo:border="0.5pt solid #000000" fo:padding="0.1cm"/></style:style></office:automatic-styles>'
+WA1='Samples were drawn from each of the nine wells on the first working day of the month, kept cool, and brought to the laboratory the same afternoon, where they were filtered and split into two bottles.'
+WA2='Where a well could not be reached, the sample of the nearest well down the valley was taken twice and marked as such in the register, so that no month is missing from the series.'
+cell() { printf '<table:table-cell table:style-name="C" office:value-type="string"><text:p text:style-name="P">%s</text:p></table:table-cell>' "$1"; }
+capsdoc() { # name, body
+  printf '<?xml version="1.0" encoding="UTF-8"?>\n<office:document %s xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0">\n %s\n %s\n %s\n%s\n</office:document>\n' \
+    "$NS" "$(printf '%s' "$STYLES" | sed 's#</office:automatic-styles>##')" \
+    "$(printf '%s' "$LAYOUT_CAPS" | sed 's#<office:automatic-styles>##')" "$MASTER_CAPS" "$2" > "$work/$1.fodt"
+}
+{
+  echo '<office:body><office:text>'
+  h H 'Nitrate in the wells of the upper valley'
+  p "$WA1"
+  h N 'INTRODUCTION'; p "$WA2"; p "$WA1"
+  h N 'MATERIALS AND METHODS'; p "$WA1"; p "$WA2"
+  h N 'OECD'
+  p "$WA2"
+  printf '<table:table table:name="Wells"><table:table-column table:number-columns-repeated="3"/>\n'
+  printf '<table:table-row>%s%s%s</table:table-row>\n' "$(cell 'WELL')" "$(cell 'NITRATE')" "$(cell 'PHOSPHATE')"
+  for r in 'North|41|0.3' 'Mill|38|0.2' 'Church|55|0.4'; do
+    IFS='|' read -r a b c <<EOR
+$r
+EOR
+    printf '<table:table-row>%s%s%s</table:table-row>\n' "$(cell "$a")" "$(cell "$b")" "$(cell "$c")"
+  done
+  printf '</table:table>\n'
+  h N 'RESULTS'; p "$WA2"; p "$WA1"; p "$WA2"
+  h N 'SAMPLER ON DUTY'
+  p 'NAME ____________________   DATE ____________'
+  p 'SIGNATURE ____________________'
+  h N 'DISCUSSION AND OUTLOOK'; p "$WA1"; p "$WA2"; p "$WA1"
+  echo '</office:text></office:body>'
+} > "$work/body"
+capsdoc caps-titles "$(cat "$work/body")"
+
+RU1='Пробы отбирали в первый рабочий день каждого месяца из девяти колодцев долины, хранили в холоде и в тот же день доставляли в лабораторию, где их фильтровали и делили на две части.'
+RU2='Если колодец был недоступен, пробу брали дважды из ближайшего колодца ниже по долине и отмечали это в журнале, чтобы ряд наблюдений не прерывался.'
+{
+  echo '<office:body><office:text>'
+  h H 'Нитраты в колодцах верхней долины'
+  p "$RU1"
+  h N 'ВВЕДЕНИЕ'; p "$RU2"; p "$RU1"
+  h N 'МАТЕРИАЛЫ И МЕТОДЫ'; p "$RU1"; p "$RU2"
+  h N 'РЕЗУЛЬТАТЫ'; p "$RU2"; p "$RU1"
+  echo '</office:text></office:body>'
+} > "$work/body"
+doc caps-titles-ru "$(cat "$work/body")"
+
+for n in numbered-sections bold-headings-de running-title caps-titles caps-titles-ru; do
   soffice --headless --convert-to pdf --outdir "$work" "$work/$n.fodt" >/dev/null
   cp "$work/$n.fodt" "$work/$n.pdf" "$out/"
   printf '%s: ' "$n"

@@ -1,12 +1,13 @@
 """The no-table set of issue 20: pages with no table that line up like one. Writes LibreOffice
 documents (.fodt: forms with labels, blanks and tick boxes, two- and three-column prose, a contents
-page with dot leaders, references, a letter, a glossary) to SRC_DIR for soffice to print, and two
+page with dot leaders, references, a letter, a glossary, lists with symbol-font bullets) to SRC_DIR for soffice to print, and two
 charts (bars, lines with gridlines, axis ticks, legends) straight to PDF in PDF_DIR.
     usage: python3 scripts/no-table-pages.py SRC_DIR PDF_DIR   (see make-no-table-corpus.sh)"""
 import sys, os
 out = sys.argv[1]
 HEAD = '''<?xml version="1.0" encoding="UTF-8"?>
 <office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.text">
+<office:font-face-decls><style:font-face style:name="Symbol" svg:font-family="Symbol" style:font-charset="x-symbol"/><style:font-face style:name="Wingdings" svg:font-family="Wingdings" style:font-charset="x-symbol"/></office:font-face-decls>
 <office:styles>
 <style:style style:name="Standard" style:family="paragraph"><style:paragraph-properties fo:margin-bottom="0.12cm"/><style:text-properties fo:font-size="10.5pt" style:font-name="Liberation Serif"/></style:style>
 <style:style style:name="Heading_20_1" style:display-name="Heading 1" style:family="paragraph" style:parent-style-name="Standard" style:default-outline-level="1"><style:paragraph-properties fo:margin-top="0.4cm" fo:margin-bottom="0.2cm"/><style:text-properties fo:font-size="16pt" fo:font-weight="bold"/></style:style>
@@ -23,6 +24,7 @@ HEAD = '''<?xml version="1.0" encoding="UTF-8"?>
 <style:style style:name="Right" style:family="paragraph" style:parent-style-name="Standard"><style:paragraph-properties fo:text-align="end"/></style:style>
 <style:style style:name="Def" style:family="paragraph" style:parent-style-name="Standard"><style:paragraph-properties><style:tab-stops><style:tab-stop style:position="5cm"/></style:tab-stops></style:paragraph-properties></style:style>
 <style:style style:name="B" style:family="text"><style:text-properties fo:font-weight="bold"/></style:style>
+''' + "".join(f'<text:list-style style:name="{n}"><text:list-level-style-bullet text:level="1" text:bullet-char="{c}"><style:list-level-properties text:list-level-position-and-space-mode="label-alignment"><style:list-level-label-alignment text:label-followed-by="listtab" text:list-tab-stop-position="1.27cm" fo:text-indent="-0.635cm" fo:margin-left="1.27cm"/></style:list-level-properties><style:text-properties style:font-name="{f}"/></text:list-level-style-bullet></text:list-style>' for n, c, f in [("LSym", "\uf0b7", "Symbol"), ("LTick", "\uf0fc", "Wingdings"), ("LArrow", "\uf0d8", "Wingdings")]) + '''
 </office:automatic-styles>
 <office:body><office:text>
 '''
@@ -88,6 +90,16 @@ defs = [h(1, "Glossary")]
 for a, b in [("Appropriation", "An amount of money set aside by the council for a stated purpose."), ("Capital spending", "Money spent on assets that last longer than one year, such as buildings and roads."), ("Precept", "The share of the council tax collected for another body."), ("Reserve", "Money kept back to meet future or unexpected costs."), ("Revenue spending", "The day-to-day cost of running services, including salaries.")]:
     defs.append(p(f'<text:span text:style-name="B">{a}</text:span>{tab}{b}', "Def"))
 docs["glossary"] = "\n".join(defs) + prose(2, 1)
+# Lists whose bullets come from symbol fonts (private-use characters in the PDF), short items set
+# a hanging indent from their markers: a marker column beside a text column, and no table.
+def items(style, ts): return f'<text:list text:style-name="{style}">' + "".join(f'<text:list-item>{p(t)}</text:list-item>' for t in ts) + '</text:list>'
+bullets = [h(1, "Before the site visit"), p("Pack the following and check each item off the list:"),
+    items("LSym", ["Measuring tape", "Two ranging poles", "Hand-held GPS receiver", "Field book and pencils", "First-aid kit"]),
+    p("On site, confirm that these were done:"), items("LTick", ["Boundary stones found", "Heights levelled", "Photos taken", "Owner informed"]),
+    p("Back at the office:"), items("LArrow", ["Draw the plan", "Check the areas", "Send the report"]),
+    h(2, "Plants seen on the walk"), '<text:section text:style-name="Cols3" text:name="S1">' + items("LSym", ["Oak", "Ash", "Hazel", "Holly", "Bramble", "Nettle", "Foxglove", "Bluebell", "Wild garlic", "Dog rose", "Elder", "Hawthorn"]) + '</text:section>',
+    prose(1, 6)]
+docs["symbol-bullets"] = "\n".join(bullets)
 os.makedirs(out, exist_ok=True)
 for name, body in docs.items():
     open(os.path.join(out, name + ".fodt"), "w").write(HEAD + body + TAIL)

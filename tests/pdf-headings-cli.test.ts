@@ -60,4 +60,38 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
     expect(kept.stdout.match(/^Annual Report of the Harbour Board$/gm)).toHaveLength(3);
     expect(headings(kept.stdout)).toEqual(sections);
   });
+  it('reads titles in capitals at the body size as headings, and no other capitals', async () => {
+    const r = await distill(['parse', fixture('caps-titles')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# Nitrate in the wells of the upper valley',
+      '## INTRODUCTION',
+      '## MATERIALS AND METHODS',
+      '## RESULTS',
+      '## SAMPLER ON DUTY',
+      '## DISCUSSION AND OUTLOOK',
+    ]);
+    // An acronym alone on its line is text; the table's header row in capitals stays its header.
+    expect(r.stdout).toMatch(/^OECD$/m);
+    expect(r.stdout).toContain('| WELL | NITRATE | PHOSPHATE |');
+    // The form's labels in capitals are text, their blanks kept.
+    expect(r.stdout).toMatch(/^NAME [\\_]+ DATE [\\_]+$/m);
+    // The running header and footer in capitals at the body size are furniture, not headings.
+    expect(r.stdout).not.toContain('QUARTERLY REPORT OF THE WATER BOARD');
+    expect(r.stdout).not.toContain('FOR INTERNAL USE ONLY');
+    const kept = await distill(['parse', fixture('caps-titles'), '--furniture', 'keep']);
+    expect(kept.stdout.match(/^QUARTERLY REPORT OF THE WATER BOARD$/gm)).toHaveLength(2);
+    expect(headings(kept.stdout)).toEqual(headings(r.stdout));
+  });
+
+  it('reads titles in Cyrillic capitals as headings', async () => {
+    const r = await distill(['parse', fixture('caps-titles-ru')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# Нитраты в колодцах верхней долины',
+      '## ВВЕДЕНИЕ',
+      '## МАТЕРИАЛЫ И МЕТОДЫ',
+      '## РЕЗУЛЬТАТЫ',
+    ]);
+  });
 });

@@ -13,6 +13,9 @@ import { distill, ROOT, requireBuilt } from './helpers/spawn.js';
 const SCANNED = resolve(ROOT, 'fixtures/scanned-table/scanned-table.pdf');
 /** Two ruled tables a paragraph apart (scripts/make-table-class-fixtures.sh, LibreOffice). */
 const STACKED = resolve(ROOT, 'fixtures/pdf-tables/stacked-boxed-tables.pdf');
+/** A header of two rows, ruled and borderless; long tables over page breaks (scripts/make-table-header-fixtures.sh). */
+const MULTI_ROW_HEADER = resolve(ROOT, 'fixtures/pdf-tables/multi-row-header.pdf');
+const CONTINUED = resolve(ROOT, 'fixtures/pdf-tables/continued-borderless.pdf');
 const delimiterRows = (md: string) => md.split('\n').filter((l) => /^\|(?:\s*-{3,}\s*\|)+$/.test(l)).length;
 
 let dir: string;
@@ -101,5 +104,29 @@ describe('PDF tables through the CLI', { timeout: 300_000 }, () => {
     expect(r.status, r.stderr).toBe(0);
     expect(delimiterRows(r.stdout)).toBe(0);
     expect(r.stdout).not.toContain('Region');
+  });
+  it('reads a header of two rows with its spans, drawn with lines or borderless alike', async () => {
+    const r = await distill(['parse', MULTI_ROW_HEADER]);
+    expect(r.status, r.stderr).toBe(0);
+    const tables = r.stdout.match(/<table>[\s\S]*?<\/table>/g) ?? [];
+    expect(tables).toHaveLength(2);
+    const header =
+      '<tr><td rowspan="2">Region</td><td colspan="2">Population (thousands)</td><td rowspan="2">Area (km²)</td></tr>\n<tr><td>2022</td><td>2023</td></tr>';
+    for (const t of tables) {
+      expect(t).toContain(header);
+      expect(t).toContain('<tr><td>West</td><td>1,530</td><td>1,562</td><td>4,310</td></tr>');
+    }
+  });
+
+  it('reads a borderless table and a ruled one that run over page breaks with no header repeated, each as one table', async () => {
+    const r = await distill(['parse', CONTINUED]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(2);
+    const [gauges, register] = r.stdout.split('Readings of the ruled register follow');
+    // 70 rows over three pages, then 60 over two, each under its one header, the label and its
+    // number in one cell.
+    expect(gauges.match(/^\| Gauge \d+ \| [\d.]+ \| \d+ \|$/gm)).toHaveLength(70);
+    expect(gauges).toContain('| Gauge | Level (cm) | Flow (m³/s) |');
+    expect(register.match(/^\| Gauge \d+ \| [\d.]+ \| \d+ \|$/gm)).toHaveLength(60);
   });
 });

@@ -56,4 +56,11 @@ describe('tables continued across a page break', () => {
     const two = [...table(rowsOf(6, 4), 100, true), ...prose(200)];
     expect(tables([one, two])).toHaveLength(2);
   });
+
+  it('joins a table over three pages, the middle one filled by the table alone', () => {
+    const one = [...prose(100), ...table(rowsOf(1, 5), 640, true)];
+    const two = table(rowsOf(6, 40), 60, false);
+    const three = [...table(rowsOf(46, 3), 60, false), ...prose(200)];
+    expect(tables([one, two, three])).toEqual([[head, ...rowsOf(1, 5), ...rowsOf(6, 40), ...rowsOf(46, 3)]]);
+  });
 });

@@ -46,7 +46,11 @@ const rowText = (r: TableBlock['rows'][number]) => r.map((c) => c.text).join('\u
 export function joinContinuedTables(pages: readonly PageLayout[]): PageLayout[] {
   const out = pages.slice();
   for (let p = 1; p < out.length; p++) {
-    const prev = out[p - 1];
+    // A page the table filled whole, its part joined to the page before, leaves nothing of its
+    // own: the table goes on from the page where it started.
+    let q = p - 1;
+    while (q > 0 && out[q].blocks.every((x) => margin(x, out[q].height))) q--;
+    const prev = out[q];
     const page = out[p];
     let last = prev.blocks.length - 1;
     while (last >= 0 && margin(prev.blocks[last], prev.height)) last--;
@@ -71,7 +75,7 @@ export function joinContinuedTables(pages: readonly PageLayout[]): PageLayout[] 
       rows: [...a.rows, ...rows],
       continued: [...(a.continued ?? []), part, ...(b.continued ?? [])],
     };
-    out[p - 1] = { ...prev, blocks: prev.blocks.map((x, i) => (i === last ? joined : x)) };
+    out[q] = { ...prev, blocks: prev.blocks.map((x, i) => (i === last ? joined : x)) };
     out[p] = { ...page, blocks: page.blocks.filter((_, i) => i !== first) };
   }
   return out;

@@ -106,9 +106,25 @@ function titleShaped(b: TextBlock, text: string, body: number, next?: LayoutBloc
   );
 }
 
+/**
+ * A title set in capitals: capital letters, figures and a title's punctuation only (no blank to
+ * fill in, no sentence), with a word of five letters or two of four: an acronym alone ("OECD",
+ * "EU / UN") is no title.
+ */
+function capsTitle(text: string): boolean {
+  if (!/^[\p{Lu}\d\s&/,'’()–-]+$/u.test(text)) return false;
+  const words = text.split(/[^\p{Lu}]+/u).filter((w) => w.length >= 4);
+  return words.length >= 2 || words.some((w) => w.length >= 5);
+}
+
+/** A lettered item's label ("a)", "c.", "(iv)") as layout gives it for a block's marker. */
+const LABEL_MARKER = /[.)]$/;
+
 function isHeadingCandidate(b: TextBlock, body: number, next?: LayoutBlock, boldBody = false): boolean {
   if (b.label && b.label !== 'list-item') return false;
-  if (b.marker || b.toc) return false;
+  // A bullet's item is no title; a lettered one ("c. Regulated storage") is, set larger than
+  // the body (bold at the body size, it is an item of a lettered list).
+  if (b.toc || (b.marker && !(LABEL_MARKER.test(b.marker) && b.size >= body * HEADING_RATIO))) return false;
   const text = blockText(b).trim();
   if (text.length < 2 || text.length > 160 || b.lines.length > 3) return false;
   if (!/\p{L}/u.test(text)) return false;
@@ -129,6 +145,8 @@ function isHeadingCandidate(b: TextBlock, body: number, next?: LayoutBlock, bold
   // Methods") standing as a block of its own, no sentence, over more text, is a heading.
   // A one-level number ("2 Results") is decided in headingLevels, beside its subsections.
   if (SECTION_NUMBER.test(text) && titleShaped(b, text, body, next)) return true;
+  // So is a title in capitals ("MATERIALS AND METHODS", "ВВЕДЕНИЕ") in any script with case.
+  if (capsTitle(text) && titleShaped(b, text, body, next)) return true;
   // A bold note ("*Double these amounts… See table below") is no title: it opens with a
   // note mark or holds more than one sentence.
   const note =
@@ -449,7 +467,7 @@ export function layoutsToBlocks(
       }
       const level = levels.get(b);
       const ordered = !b.marker && !level ? ORDERED.exec(blockText(b)) : null;
-      if (b.marker || ordered) {
+      if ((b.marker && !level) || ordered) {
         const num = ordered ? Number(ordered[1]) : undefined;
         const isOrdered = num !== undefined;
         let lines = b.lines;

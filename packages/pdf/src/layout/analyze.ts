@@ -25,6 +25,7 @@ import {
   spaced,
   startsWithSpace,
 } from './lines.js';
+import { BULLET, breaksList, markerOf } from './markers.js';
 import { type FoundTable, findRuleBoundTables, findRuledTables, findTextTables } from './tables.js';
 import { joinContentsRows } from './toc.js';
 import { xyCut } from './xycut.js';
@@ -34,9 +35,6 @@ const isSpaceString = (c: string): boolean => {
   for (let i = 0; i < c.length; i++) if (isSpaceCode(c.charCodeAt(i))) return true;
   return false;
 };
-
-const BULLET = /^([•●◦▪■□◆◇►▸‣⁃∙·➢➤✓✔❖]|[-–—*o](?=\s))\s*/u;
-const ENUM = /^(\(?\d{1,3}[.)]|\d{1,3}\.(?=\s))\s+/;
 
 function median(values: number[]): number {
   if (values.length === 0) return 10;
@@ -373,8 +371,7 @@ function blocksInOrder(
         gap < 0.75 * Math.max(p.size, l.size) &&
         gap > -0.5 * p.size &&
         overlapX(l, cur.box) > 0 &&
-        !(BULLET.test(l.text) && !dashContinues(cur, l)) &&
-        !(ENUM.test(l.text) && (cur.marker !== undefined || ENUM.test(cur.lines[0].text))) &&
+        !breaksList(cur, l) &&
         !(cur.lines.length === 1 && titleOverText(p, l));
       if (continues) {
         cur.lines.push(l);
@@ -383,8 +380,7 @@ function blocksInOrder(
       }
       flush();
     }
-    const b = BULLET.exec(l.text);
-    cur = { lines: [l], box: { x0: l.x0, y0: l.y0, x1: l.x1, y1: l.y1 }, marker: b ? b[1] : undefined };
+    cur = { lines: [l], box: { x0: l.x0, y0: l.y0, x1: l.x1, y1: l.y1 }, marker: markerOf(l.text) };
   }
   flush();
   return blocks;
@@ -402,17 +398,6 @@ function titleOverText(first: Line, second: Line): boolean {
     /^[\p{Lu}\d]/u.test(first.text) &&
     !/[.,;:!?]$/.test(first.text.trim())
   );
-}
-
-/**
- * A line opening with a dash inside a paragraph whose last line stops mid-sentence ("those
- * with 51 / – 99 staff") continues it: the dash is a range or an aside wrapped to the line's
- * start, not a list marker. Bullets proper (•, ▪) are always markers.
- */
-function dashContinues(cur: { lines: Line[]; marker?: string }, l: Line): boolean {
-  if (cur.marker !== undefined || !/^[-–—]\s/.test(l.text)) return false;
-  const last = cur.lines[cur.lines.length - 1];
-  return /[\p{L}\p{N},]$/u.test(last.text) && Math.abs(l.x0 - cur.lines[0].x0) < 0.5 * l.size;
 }
 
 function dominantSize(list: readonly TextRun[]): number | undefined {

@@ -1166,3 +1166,85 @@ describe('wrapped first-column cells', () => {
     ]);
   });
 });
+
+describe('titles in capitals at the body size', () => {
+  const para = 'Samples were drawn from each of the nine wells on the first working day of the month.';
+  const headingsOf = (title: string) => {
+    const runs = [
+      run(para, 72, 80, 10),
+      run(title, 72, 110, 10),
+      ...Array.from({ length: 4 }, (_, i) => run(para, 72, 128 + i * 12, 10)),
+      ...Array.from({ length: 6 }, (_, i) => run(para, 72, 220 + i * 12, 10)),
+    ];
+    return layoutsToBlocks([analyzePage(page(runs))])
+      .blocks.filter((b) => b.kind === 'heading')
+      .map((b) => blockText(b));
+  };
+
+  it('makes a line in capitals standing over more text a heading, in any script with case', () => {
+    expect(headingsOf('MATERIALS AND METHODS')).toEqual(['MATERIALS AND METHODS']);
+    expect(headingsOf('ΕΙΣΑΓΩΓΗ')).toEqual(['ΕΙΣΑΓΩΓΗ']);
+  });
+
+  it('leaves an acronym, a label with its blank and a sentence in capitals as text', () => {
+    expect(headingsOf('OECD')).toEqual([]);
+    expect(headingsOf('EU / UN')).toEqual([]);
+    expect(headingsOf('NAME ________ DATE ______')).toEqual([]);
+    expect(headingsOf('READ THE NOTES BEFORE YOU START.')).toEqual([]);
+  });
+});
+
+describe('borderless headers of two rows', () => {
+  const grid = (runs: TextRun[]) => gridFromText(runs) ?? [];
+  const data = [
+    ['North', '1,204', '1,318', '5,120'],
+    ['South', '2,410', '2,455', '3,870'],
+    ['East', '842', '903', '6,940'],
+  ];
+  const X = [60, 180, 300, 420];
+  const body = data.flatMap((r, i) => r.map((t, c) => run(t, X[c], 130 + i * 16, 10)));
+
+  it('keeps sub-headers under a group header as a row, with the spans they show', () => {
+    const rows = grid([
+      run('Region', 60, 100, 10),
+      run('Population', 180, 100, 10),
+      run('Area', 420, 100, 10),
+      run('2022', 180, 112, 10),
+      run('2023', 300, 112, 10),
+      ...body,
+    ]);
+    expect(rows.slice(0, 2)).toEqual([
+      [
+        { text: 'Region', rowSpan: 2 },
+        { text: 'Population', colSpan: 2 },
+        { text: 'Area', rowSpan: 2 },
+      ],
+      [{ text: '2022' }, { text: '2023' }],
+    ]);
+  });
+
+  it('folds a header cell wrapped onto a second line into its row, beside a header set on that line', () => {
+    // Every piece of the upper line has its next line under it: no header row of its own.
+    const rows = grid([
+      run('Schools', 180, 100, 10),
+      run('in sample', 180, 112, 10),
+      run('Total', 300, 112, 10),
+      ...body,
+    ]);
+    expect(rows[0].map((c) => c.text)).toEqual(['', 'Schools in sample', 'Total', '']);
+  });
+});
+
+describe('typewritten runs', () => {
+  it('keeps a label and its one number in a proportional font whole ("Gauge 1")', () => {
+    // 7 characters over 42 pt at 10 pt: 0.6 em each, as a fixed-pitch font sets them.
+    const rows = Array.from({ length: 6 }, (_, i) => [
+      { ...run(`Gauge ${i + 1}`, 60, 100 + i * 16, 10), x1: 102 },
+      run(`${40 + i}.5`, 200, 100 + i * 16, 10),
+      run(`${60 + i}`, 300, 100 + i * 16, 10),
+    ]);
+    const t = analyzePage(page(rows.flat())).blocks.find((b) => b.kind === 'table');
+    if (t?.kind !== 'table') throw new Error('no table');
+    expect(t.rows[0].map((c) => c.text)).toEqual(['Gauge 1', '40.5', '60']);
+  });
+});

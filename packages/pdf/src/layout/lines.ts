@@ -1,6 +1,7 @@
 import { settleFieldKinds } from '../shapes.js';
 import type { Box, TextRun } from '../types.js';
 import type { Gutter } from './gutters.js';
+import { MARKER_ONLY } from './markers.js';
 
 /** A line fragment: runs on one baseline with no wide gap between them. */
 export interface Line extends Box {
@@ -99,8 +100,6 @@ export function collapseSpaces(s: string): string {
 export const endsWithSpace = (s: string): boolean => s.length > 0 && isSpaceCode(s.charCodeAt(s.length - 1));
 /** `/^\s/.test(s)`. */
 export const startsWithSpace = (s: string): boolean => s.length > 0 && isSpaceCode(s.charCodeAt(0));
-
-const BULLET_ONLY = /^\s*([•●◦▪■□◆◇►▸‣⁃∙·➢➤✓✔❖-]|\d{1,2}[.)]|[a-z][.)])\s*$/u;
 
 // Lines (makeLine) and row statistics (buildLines) have double fields from the start (shapes.ts).
 settleFieldKinds(
@@ -289,7 +288,7 @@ export function buildLines(runs: readonly TextRun[], gutters: readonly Gutter[] 
       const gap = run.x0 - end;
       const size = Math.max(run.size, frag[frag.length - 1]?.size ?? 0);
       // A list bullet stays with its text however far the text is indented.
-      const bulletOnly = frag.length === 1 && BULLET_ONLY.test(frag[0].text) && gap < 4 * size;
+      const bulletOnly = frag.length === 1 && MARKER_ONLY.test(frag[0].text) && gap < 4 * size;
       const cy = (run.y0 + run.y1) / 2;
       const gutter = gap > 0 && gutters.some((g) => g.x > end && g.x < run.x0 && cy >= g.y0 && cy <= g.y1);
       if (frag.length > 0 && (gap > FRAGMENT_GAP * size || gutter) && !bulletOnly) {

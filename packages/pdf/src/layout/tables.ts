@@ -2,6 +2,7 @@ import { changedRun } from '../run-shape.js';
 import type { Box, Rule, TextRun } from '../types.js';
 import { findGutters } from './gutters.js';
 import { buildLines, type Line, makeLine } from './lines.js';
+import { BULLET } from './markers.js';
 import { formGrid, keyValueRows, proseAcross } from './not-tables.js';
 
 export interface TableCellOut {
@@ -645,15 +646,26 @@ export function mergeExclusiveColumns(rows: TableCellOut[][]): TableCellOut[][] 
   if (rows.length < 2 || rows.some((r) => r.some((c) => (c.colSpan ?? 1) > 1 || (c.rowSpan ?? 1) > 1)))
     return rows;
   const width = Math.max(...rows.map((r) => r.length));
-  let grid = rows.map((r) => Array.from({ length: width }, (_, i) => r[i]?.text ?? ''));
+  const grid = rows.map((r) => Array.from({ length: width }, (_, i) => r[i]?.text ?? ''));
+  return mergeColumnsAs(grid, grid).map((r) => r.map((text) => ({ text })));
+}
+
+/**
+ * The merges of mergeExclusiveColumns, decided on `probe` and made on `grid` (of the same
+ * shape): a header of two rows is probed as one row, so that a sub-header under an empty
+ * header column does not let that column merge with the next.
+ */
+function mergeColumnsAs(grid: string[][], probe: string[][]): string[][] {
   let c = 0;
-  while (c < grid[0].length - 1 && grid[0].length > 2) {
-    const clash = grid.some((r) => r[c] !== '' && r[c + 1] !== '');
+  while (c < probe[0].length - 1 && probe[0].length > 2) {
+    const clash = probe.some((r) => r[c] !== '' && r[c + 1] !== '');
     if (!clash) {
-      grid = grid.map((r) => [...r.slice(0, c), r[c] || r[c + 1], ...r.slice(c + 2)]);
+      const join = (r: string[]) => [...r.slice(0, c), r[c] || r[c + 1], ...r.slice(c + 2)];
+      grid = grid.map(join);
+      probe = probe.map(join);
     } else c++;
   }
-  return grid.map((r) => r.map((text) => ({ text })));
+  return grid;
 }
 
 /**
@@ -767,23 +779,88 @@ export function gridFromText(input: TextRun[]): TableCellOut[][] | undefined {
     while (c < cuts.length && x > cuts[c]) c++;
     return c;
   };
-  // Fold continuation rows (fewer cells, close below, no cell in the first column) upwards.
+  // Fold continuation rows (fewer cells, close below, no cell in the first column) upwards;
+  // a second header row of sub-headers under a group header stays a row.
   const merged: Line[][] = [];
-  for (const r of rows) {
+  let grouped = false;
+  for (let k = 0; k < rows.length; k++) {
+    const r = rows[k];
     const prev = merged[merged.length - 1];
     const firstCol = r.some((f) => colOf(f.x0) === 0);
     const close = prev && r[0].y0 - Math.max(...prev.map((f) => f.y1)) < 0.6 * r[0].size;
+    // The header ends at the sub-headers: figures follow (a third line of words is the header's
+    // cells wrapping, which the row merges cannot tell from rows).
+    const sub =
+      merged.length === 1 &&
+      close &&
+      !firstCol &&
+      rows[k + 1]?.some((f) => NUMBER.test(f.text.trim())) &&
+      subHeaders(prev, r, colOf);
     if (
       prev &&
       close &&
+      !sub &&
       ((!firstCol && r.length < nc) || headerWrap(prev, r, merged.length, colOf) || stubWrap(prev, r, colOf))
     ) {
       prev.push(...r);
     } else merged.push(r.slice());
+    if (sub) grouped = true;
   }
   const out: TableCellOut[][] = [];
   for (const r of merged) out.push(rowCells(r, cuts, starts, nc));
-  return mergeExclusiveColumns(out);
+  return grouped ? groupHeaderSpans(out) : mergeExclusiveColumns(out);
+}
+
+/**
+ * A second header row under the first ("2022 2023" under "Population"): two pieces or more,
+ * none in the first column, one under a header cell of the row above and one under a column
+ * that row leaves empty, which no wrapped header cell fills (a wrap continues the cells above
+ * it only). And the row above is a header row of its own: one of its cells spans columns, or
+ * stands over nothing in this row ("Region", set over both rows). Header cells wrapped onto
+ * lines of their own, set to the bottom of their row, leave columns empty too, but each of
+ * their first lines has its next line under it.
+ */
+function subHeaders(prev: Line[], r: Line[], colOf: (x: number) => number): boolean {
+  if (r.length < 2) return false;
+  const covered = new Set<number>();
+  let own = false;
+  const under = r.map((f) => colOf(f.x0 + 0.5));
+  for (const f of prev) {
+    const c0 = colOf(f.x0 + 0.5);
+    const c1 = colOf(f.x1 - 0.5);
+    if (c1 > c0 || !under.includes(c0)) own = true;
+    for (let c = c0; c <= c1; c++) covered.add(c);
+  }
+  return own && under.some((c) => covered.has(c)) && under.some((c) => !covered.has(c));
+}
+
+/**
+ * The spans of a header of two rows: a header cell over sub-headers spans the empty header
+ * columns after it that have sub-headers of their own ("Population" over "2022 2023"), a header
+ * cell with no sub-header under it spans both rows ("Region"). Columns that never both hold
+ * text merge as in mergeExclusiveColumns. Left as they are when a cell already spans columns.
+ */
+function groupHeaderSpans(cells: TableCellOut[][]): TableCellOut[][] {
+  if (cells.some((r) => r.length !== cells[0].length || r.some((c) => (c.colSpan ?? 1) > 1))) return cells;
+  const texts = cells.map((r) => r.map((c) => c.text));
+  const both = texts[0].map((t, i) => (t && texts[1][i] ? `${t} ${texts[1][i]}` : t || texts[1][i]));
+  const rows = mergeColumnsAs(texts, [both, both, ...texts.slice(2)]).map((r) => r.map((text) => ({ text })));
+  const [top, sub] = rows;
+  const newTop: TableCellOut[] = [];
+  const newSub: TableCellOut[] = [];
+  for (let c = 0; c < top.length; ) {
+    if (top[c].text !== '' && sub[c].text === '') {
+      newTop.push({ text: top[c].text, rowSpan: 2 });
+      c++;
+      continue;
+    }
+    let k = c + 1;
+    if (top[c].text !== '') while (k < top.length && top[k].text === '' && sub[k].text !== '') k++;
+    newTop.push(k - c > 1 ? { text: top[c].text, colSpan: k - c } : top[c]);
+    for (let j = c; j < k; j++) newSub.push(sub[j]);
+    c = k;
+  }
+  return [newTop, newSub, ...rows.slice(2)];
 }
 
 /**
@@ -953,8 +1030,11 @@ function typewritten(r: TextRun): boolean {
   // Columns: two spaces or more, or figures side by side; prose and captions stay whole.
   const words = t.split(/\s+/);
   const figures = words.filter((w) => /^[-+(]?[\d.,]+%?\)?$/.test(w)).length;
-  if (!LEADER.test(t) && !/\S {2,}\S/.test(t) && !(words.length >= 2 && figures >= 0.5 * words.length))
-    return false;
+  // Leader dots count as figures, but one figure beside a label ("Gauge 1") is no columns: in a
+  // proportional font such a run can average 0.6 em a character too.
+  const leaders = words.filter((w) => LEADER.test(w)).length;
+  const columns = figures >= 0.5 * words.length && (figures - leaders >= 2 || leaders > 0);
+  if (!LEADER.test(t) && !/\S {2,}\S/.test(t) && !(words.length >= 2 && columns)) return false;
   const per = (r.x1 - r.x0) / n / r.size;
   return per > 0.58 && per < 0.62;
 }
@@ -1217,6 +1297,8 @@ function textTableOf(
   if (formGrid(grid) || proseAcross(grid)) return undefined;
   const cells = grid.flat();
   if (cells.filter((c) => c.text === '').length > 0.4 * cells.length) return undefined;
+  // A list set in columns: every entry opens with its bullet.
+  if (cells.every((c) => c.text === '' || BULLET.test(c.text))) return undefined;
   const box = {
     x0: Math.min(...tableRuns.map((r) => r.x0)),
     y0: Math.min(...tableRuns.map((r) => r.y0)),
