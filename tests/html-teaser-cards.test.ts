@@ -7,7 +7,9 @@ import { distill, ROOT, requireBuilt } from './helpers/spawn.js';
 // linked title, with an excerpt long enough to outweigh the post. Cut short ("[…]") they go
 // whatever their container is named (cut-teasers); named as related content (`related_post`)
 // they go with whole excerpts too (named-teasers). A blog's home page made of the same cards
-// keeps them: there they are the content.
+// keeps them: there they are the content. A paragraph that is only a headline link to another
+// story (">> [Ferry timetable changes for the holidays] <<") goes from an article wherever it
+// stands (lone-headline); a linked sentence and a bare address stay.
 
 const DIR = resolve(ROOT, 'fixtures/html-teasers');
 const POST = [
@@ -33,5 +35,20 @@ describe('distill parse: long teaser cards beside a short post', { timeout: 120_
     const r = await distill(['parse', resolve(DIR, 'listing.html')]);
     expect(r.status, r.stderr).toBe(0);
     for (const kept of CARDS) expect(r.stdout, kept).toContain(kept);
+  });
+
+  it('drops lone headline links to other stories from an article, keeps linked sentences', async () => {
+    const r = await distill(['parse', resolve(DIR, 'lone-headlines.html')]);
+    expect(r.status, r.stderr).toBe(0);
+    for (const kept of [
+      '# North quay to close for winter repairs',
+      'The city council voted',
+      'residents can comment',
+      "engineers' survey of the north quay",
+      'Download the full survey here.',
+      'www.example.org',
+    ])
+      expect(r.stdout, kept).toContain(kept);
+    for (const gone of ['Ferry timetable changes', 'Harbour fees rise again']) expect(r.stdout, gone).not.toContain(gone);
   });
 });

@@ -111,6 +111,32 @@ function inlineTeaser(b: Block): boolean {
   return words.length >= TITLE_WORDS && ruleOn('inline-teaser');
 }
 
+/** Words a lone link's text needs to read as another story's headline rather than a label. */
+const HEADLINE_WORDS = 4;
+
+/**
+ * A paragraph that is only a link to another page whose text reads as a headline ("[Wegen
+ * Corona: Lokal auf Mallorca schließt](…)", ">> [Title] <<"), told by its shape: nothing but
+ * arrows and punctuation around one link of HEADLINE_WORDS words or more that does not end as
+ * a sentence and is no address. A story's own sentences that link a source have words of their
+ * own around the link.
+ */
+function loneHeadline(b: Block): boolean {
+  if (b.kind !== 'paragraph') return false;
+  const xs = flatInlines(b.content);
+  let link: Inline | undefined;
+  for (const x of xs) {
+    if (x.kind === 'link') {
+      if (link) return false;
+      link = x;
+    } else if (!(x.kind === 'text' && /^[\s\p{P}\p{S}]*$/u.test(x.text))) return false;
+  }
+  if (!link || link.kind !== 'link' || !/^(?:https?:|\/|\.\.?\/|[\w-]+\/|[\w-]+\.html?)/.test(link.href)) return false;
+  const t = blockText({ kind: 'paragraph', content: link.children }).trim();
+  if (/[.:;,]$/.test(t) || /(?:https?:\/\/|www\.|\.\w{2,4}$)/i.test(t)) return false;
+  return t.split(/\s+/u).length >= HEADLINE_WORDS && ruleOn('lone-headline');
+}
+
 /**
  * Short lines repeated three times or more on one page ("Upvote 0 Downvote", "6 min read",
  * "Add to cart") are interface, not content.
@@ -448,10 +474,13 @@ export function refineBlocks(input: Block[], hints: RefineHints = {}): Block[] {
   end = tailEnd(blocks, k, lastGood, end);
   // Outside the prose run, short lines are bylines, dates, "5 min read" and tag lines; a short
   // line that ends as a sentence does (a salutation, "Hello everyone,") belongs to the text.
+  // A lone headline link to another story goes from an article, wherever it stands; it stays in
+  // place above, where it ends the article's extension as the link line it is.
   const out: Block[] = [];
   for (let i = start; i <= end; i++)
     if (
       !byline.has(i) &&
+      !loneHeadline(blocks[i]) &&
       !(k[i] === 'short' && (i < first || i > lastGood) && !/[,.!?]$/.test(flatText(blocks[i])))
     )
       out.push(blocks[i]);
