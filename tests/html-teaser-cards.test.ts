@@ -49,6 +49,7 @@ describe('distill parse: long teaser cards beside a short post', { timeout: 120_
       'www.example.org',
     ])
       expect(r.stdout, kept).toContain(kept);
-    for (const gone of ['Ferry timetable changes', 'Harbour fees rise again']) expect(r.stdout, gone).not.toContain(gone);
+    for (const gone of ['Ferry timetable changes', 'Harbour fees rise again'])
+      expect(r.stdout, gone).not.toContain(gone);
   });
 });

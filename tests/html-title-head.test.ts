@@ -9,7 +9,11 @@ import { distill, ROOT, requireBuilt } from './helpers/spawn.js';
 // that names the site (the last part of its <title>) keeps no h1.
 
 const DIR = resolve(ROOT, 'fixtures/html-article-head');
-const BODY = ['If so, rest assured', 'Ten to twelve months before the day', 'This is also the time to book the band'];
+const BODY = [
+  'If so, rest assured',
+  'Ten to twelve months before the day',
+  'This is also the time to book the band',
+];
 
 beforeAll(() => requireBuilt());
 

@@ -164,7 +164,10 @@ export function isSiteName(text: string, titles: readonly string[], siteName?: s
   if (h === '') return false;
   if (siteName && plain(siteName) === h) return true;
   for (const t of titles) {
-    const parts = t.split(TITLE_PARTS).map(plain).filter((p) => p !== '');
+    const parts = t
+      .split(TITLE_PARTS)
+      .map(plain)
+      .filter((p) => p !== '');
     if (parts.length < 2) continue;
     if (parts[parts.length - 1] === h) return true;
   }

@@ -132,7 +132,8 @@ function loneHeadline(b: Block): boolean {
       link = x;
     } else if (!(x.kind === 'text' && /^[\s\p{P}\p{S}]*$/u.test(x.text))) return false;
   }
-  if (!link || link.kind !== 'link' || !/^(?:https?:|\/|\.\.?\/|[\w-]+\/|[\w-]+\.html?)/.test(link.href)) return false;
+  if (!link || link.kind !== 'link' || !/^(?:https?:|\/|\.\.?\/|[\w-]+\/|[\w-]+\.html?)/.test(link.href))
+    return false;
   const t = blockText({ kind: 'paragraph', content: link.children }).trim();
   if (/[.:;,]$/.test(t) || /(?:https?:\/\/|www\.|\.\w{2,4}$)/i.test(t)) return false;
   return t.split(/\s+/u).length >= HEADLINE_WORDS && ruleOn('lone-headline');

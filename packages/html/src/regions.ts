@@ -216,7 +216,13 @@ const TITLE_LINK_WORDS = 3;
  * "[…]"), beside an article with prose of its own (`article`). A listing page is all such
  * cards; its few lines outside them do not reach `article`.
  */
-export function excerptTeasers(el: PElement, s: Stats, stats: StatsMap, total: Stats, article: number): boolean {
+export function excerptTeasers(
+  el: PElement,
+  s: Stats,
+  stats: StatsMap,
+  total: Stats,
+  article: number,
+): boolean {
   if (!TEASER_PARENTS.has(el.tagName) || total.prose - s.prose < article) return false;
   const eh = hints(el);
   const named = !!eh && RELATED.test(eh);
