@@ -127,7 +127,7 @@ for (const [name, load, summary] of sets) {
       without.set(p.id, c);
     }
     g.__distillRulesOff = undefined;
-    const d = (f: Fold | 'all') => (figure(f, base) - figure(f, without)).toFixed(4);
+    const d = (f: Fold | 'all') => (figure(f, base) - figure(f, without)).toFixed(5);
     const n = (f: Fold) => acted.filter((p) => p.fold === f).length;
     console.log(
       `  ${rule.padEnd(22)} acts on ${String(acted.length).padStart(3)} pages (a ${n('a')}, b ${n('b')}; score changed on ${changed})` +

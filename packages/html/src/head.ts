@@ -150,3 +150,26 @@ export function titleH1(
   }
   return undefined;
 }
+
+/** The separators of a `<title>`'s parts: "Story | Site", "Site - Section - Story", "Story :: Site". */
+const TITLE_PARTS = /\s+(?:[|–—·•:-]|::)\s+/u;
+
+/**
+ * True when a heading's text names the site rather than a story: the page's og:site_name, or
+ * the last part of a `<title>` made of several ("Planning guide | Here Comes The Guide", the
+ * order most sites write).
+ */
+export function isSiteName(text: string, titles: readonly string[], siteName?: string): boolean {
+  const h = plain(text);
+  if (h === '') return false;
+  if (siteName && plain(siteName) === h) return true;
+  for (const t of titles) {
+    const parts = t
+      .split(TITLE_PARTS)
+      .map(plain)
+      .filter((p) => p !== '');
+    if (parts.length < 2) continue;
+    if (parts[parts.length - 1] === h) return true;
+  }
+  return false;
+}

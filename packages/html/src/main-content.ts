@@ -1,12 +1,13 @@
 import { findAnchor } from './anchor.js';
 import { attr, hints, type PElement, type PNode } from './dom.js';
 import { articleHead, standfirst, titleH1 } from './head.js';
-import { commentThread, teaserList } from './regions.js';
+import { commentThread, excerptTeasers, teaserList } from './regions.js';
 import {
   BOILERPLATE_ROLES,
   BOILERPLATE_TAGS,
   CAMEL_REGION,
   CAPTION,
+  CARDS_ARTICLE,
   COMMENT_WORD,
   COMMENTS,
   COMMENTS_AFTER,
@@ -345,6 +346,10 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
     // Named comments under a short story are not the story (not on a declared forum thread).
     if (commentThread(el, s, stats, total, threshold, page.thread ? undefined : SHORT_ARTICLE))
       return 'thread';
+    // Teaser cards with long excerpts beside the post, named as related content or cut short
+    // ("…"), whatever share of the page's prose they hold: a short post's related list
+    // outweighs it.
+    if (excerptTeasers(el, s, stats, total, page.article ? DECLARED_ARTICLE : CARDS_ARTICLE)) return 'cards';
     if (major) return undefined;
     // A form is a search box, a login or a newsletter sign-up; one that holds much of the page's
     // prose (a product grid with compare boxes, a page-wide ASP.NET form) is content.

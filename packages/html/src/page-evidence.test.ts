@@ -1,7 +1,7 @@
 import { toMarkdown } from '@distill/core';
 import { describe, expect, it } from 'vitest';
 import { jsonLdArticleBody } from './anchor.js';
-import { isTitle } from './head.js';
+import { isSiteName, isTitle } from './head.js';
 import { htmlToDoc } from './parser.js';
 
 /** Hand-written pages of the classes the page's own evidence (JSON-LD body, title) decides. */
@@ -85,6 +85,13 @@ describe('the title h1 kept when the template puts it in a page header', () => {
     expect(isTitle('Rain returns again', ['Rain Returns, Again | Valley News'])).toBe(true);
     expect(isTitle('Valley News', ['Valley News'])).toBe(true);
     expect(isTitle('News', ['News | Site'])).toBe(false);
+  });
+
+  it("tells a site's name from a story's title", () => {
+    expect(isSiteName('Valley News', ['Rain returns again | Valley News'])).toBe(true);
+    expect(isSiteName('Rain returns again', ['Rain returns again | Valley News'])).toBe(false);
+    expect(isSiteName('Rain returns again', ['Rain returns again'])).toBe(false);
+    expect(isSiteName('The Valley Paper', ['Rain returns again'], 'The Valley Paper')).toBe(true);
   });
 });
 

@@ -164,7 +164,13 @@ export function htmlToDoc(source: string | Uint8Array, options: HtmlToDocOptions
     roots.flatMap((r) => ((r as PElement).tagName === 'body' ? (r as PElement).childNodes : [r])),
     { base, checkpoint },
   );
-  const blocks = refine ? refineBlocks(converted, { thread }) : converted;
+  const blocks = refine
+    ? refineBlocks(converted, {
+        thread,
+        titles: [metadata.title, metadata.ogTitle].filter((t): t is string => typeof t === 'string'),
+        siteName: typeof metadata.ogSiteName === 'string' ? metadata.ogSiteName : undefined,
+      })
+    : converted;
   const og = typeof metadata.ogImage === 'string' ? [metadata.ogImage] : [];
   const doc: Doc = { blocks, metadata, rawHtml: decoded };
   // Links, images and the cleaned HTML cost URL resolution and a serialization pass that most

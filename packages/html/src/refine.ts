@@ -1,4 +1,5 @@
 import { type Block, blockText, type Inline } from '@distill/core';
+import { isSiteName } from './head.js';
 import { ruleOn } from './rule-switch.js';
 
 /**
@@ -109,6 +110,33 @@ function inlineTeaser(b: Block): boolean {
   if (rest && !(rest.kind === 'text' && /^[\s\p{P}]*$/u.test(rest.text))) return false;
   const words = blockText({ kind: 'paragraph', content: link.children }).trim().split(/\s+/u);
   return words.length >= TITLE_WORDS && ruleOn('inline-teaser');
+}
+
+/** Words a lone link's text needs to read as another story's headline rather than a label. */
+const HEADLINE_WORDS = 4;
+
+/**
+ * A paragraph that is only a link to another page whose text reads as a headline ("[Wegen
+ * Corona: Lokal auf Mallorca schließt](…)", ">> [Title] <<"), told by its shape: nothing but
+ * arrows and punctuation around one link of HEADLINE_WORDS words or more that does not end as
+ * a sentence and is no address. A story's own sentences that link a source have words of their
+ * own around the link.
+ */
+function loneHeadline(b: Block): boolean {
+  if (b.kind !== 'paragraph') return false;
+  const xs = flatInlines(b.content);
+  let link: Inline | undefined;
+  for (const x of xs) {
+    if (x.kind === 'link') {
+      if (link) return false;
+      link = x;
+    } else if (!(x.kind === 'text' && /^[\s\p{P}\p{S}]*$/u.test(x.text))) return false;
+  }
+  if (!link || link.kind !== 'link' || !/^(?:https?:|\/|\.\.?\/|[\w-]+\/|[\w-]+\.html?)/.test(link.href))
+    return false;
+  const t = blockText({ kind: 'paragraph', content: link.children }).trim();
+  if (/[.:;,]$/.test(t) || /(?:https?:\/\/|www\.|\.\w{2,4}$)/i.test(t)) return false;
+  return t.split(/\s+/u).length >= HEADLINE_WORDS && ruleOn('lone-headline');
 }
 
 /**
@@ -408,10 +436,39 @@ function bylines(blocks: Block[], k: Klass[]): Set<number> {
   return out;
 }
 
+/** Characters of a link line or short line between the title and the text (a credit, a kicker). */
+const TITLE_GAP_LINE = 120;
+
+/**
+ * The index of the article's own title (a level-1 heading) above where its text begins
+ * (`start`), when only headings, pictures, short lines and short link lines (a picture's credit,
+ * a kicker, a byline) stand between them: the link line that ended the article's extension
+ * upwards does not cut its title off. A heading that names the site (og:site_name, the site's
+ * part of the `<title>`) is no story's title. -1 when there is none.
+ */
+function titleAbove(blocks: Block[], k: Klass[], start: number, hints: RefineHints): number {
+  for (let i = start - 1; i >= 0; i--) {
+    const b = blocks[i];
+    if (b.kind === 'heading' && b.level === 1) {
+      if (isSiteName(flatText(b), hints.titles ?? [], hints.siteName)) return -1;
+      return ruleOn('title-above') ? i : -1;
+    }
+    if (b.kind === 'heading' || b.kind === 'image') continue;
+    const gap = k[i] === 'bad' || k[i] === 'short' || k[i] === 'neutral';
+    if (gap && flatText(b).length <= TITLE_GAP_LINE) continue;
+    return -1;
+  }
+  return -1;
+}
+
 /** What the page says of itself that the trimming reads. */
 export interface RefineHints {
   /** The page declares a forum thread or a Q&A page (see anchor.ts): replies are content. */
   thread?: boolean;
+  /** `<title>` and `og:title`, as written: a heading naming the site is no story's title. */
+  titles?: string[];
+  /** og:site_name. */
+  siteName?: string;
 }
 
 export function refineBlocks(input: Block[], hints: RefineHints = {}): Block[] {
@@ -443,15 +500,20 @@ export function refineBlocks(input: Block[], hints: RefineHints = {}): Block[] {
     else if (start > 1 && blocks[start - 1].kind === 'paragraph' && prose(start - 2)) start -= 2;
     else break;
   }
+  const title = titleAbove(blocks, k, start, hints);
   let end = lastGood;
   while (end < blocks.length - 1 && k[end + 1] !== 'bad') end++;
   end = tailEnd(blocks, k, lastGood, end);
   // Outside the prose run, short lines are bylines, dates, "5 min read" and tag lines; a short
   // line that ends as a sentence does (a salutation, "Hello everyone,") belongs to the text.
+  // A lone headline link to another story goes from an article, wherever it stands; it stays in
+  // place above, where it ends the article's extension as the link line it is.
   const out: Block[] = [];
+  if (title >= 0) for (let i = title; i < start; i++) if (blocks[i].kind === 'heading') out.push(blocks[i]);
   for (let i = start; i <= end; i++)
     if (
       !byline.has(i) &&
+      !loneHeadline(blocks[i]) &&
       !(k[i] === 'short' && (i < first || i > lastGood) && !/[,.!?]$/.test(flatText(blocks[i])))
     )
       out.push(blocks[i]);

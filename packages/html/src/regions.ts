@@ -1,4 +1,4 @@
-import { attr, hints, type PElement, textOf } from './dom.js';
+import { attr, hints, type PElement, type PNode, textOf } from './dom.js';
 import { ruleOn } from './rule-switch.js';
 import {
   COMMENT_AUTHOR,
@@ -6,6 +6,7 @@ import {
   COMMENT_WORD,
   FORUM_NAME,
   HEADING_TAGS,
+  RELATED,
   REPLY_TEXT,
   TEASER_ARTICLE,
   TEASER_ITEMS,
@@ -159,3 +160,93 @@ function cardLink(el: PElement, stats: StatsMap): boolean {
   }
   return false;
 }
+
+/** A teaser's excerpt cut short: "…", "...", "[…]", "[...]" at its end. */
+const TRUNCATED = /(?:…|\.\.\.|\[…\]|\[\.\.\.\])\s*\]?$/;
+
+/** Words of a text; in scripts written without spaces (Chinese, Japanese, Thai), two characters. */
+function words(t: string): number {
+  const w = t.trim().split(/\s+/u).filter(Boolean);
+  if (w.length === 1 && /[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/u.test(w[0]))
+    return Math.floor(w[0].length / 2);
+  return w.length;
+}
+
+/**
+ * How a teaser card reads, walking its text in document order: `led` when its first text is a
+ * link of TITLE_LINK_WORDS words or more (another page's headline, perhaps inside a heading, an
+ * image link before it); `cut` when a text node ends in an ellipsis (an excerpt cut short).
+ */
+function cardShape(el: PElement): { led: boolean; cut: boolean } {
+  let led: boolean | undefined;
+  let cut = false;
+  const stack: { n: PNode; link: boolean }[] = [{ n: el, link: false }];
+  let budget = 400;
+  while (stack.length && budget-- > 0) {
+    const { n, link } = stack.pop()!;
+    if (n.nodeName === '#text') {
+      const v = (n as { value: string }).value;
+      if (v.trim() === '') continue;
+      if (led === undefined) led = link;
+      if (TRUNCATED.test(v.trim())) cut = true;
+      continue;
+    }
+    const e = n as PElement;
+    if (e.tagName === undefined) continue;
+    const inLink = link || e.tagName === 'a';
+    if (e.tagName === 'a' && led === undefined && words(textOf(e)) < TITLE_LINK_WORDS) {
+      // A short first link ("News", a category, a date) is no headline; the card may still be
+      // one when its headline link follows, so the lead is judged on the next long link.
+      const t = textOf(e).trim();
+      if (t !== '') continue;
+    }
+    const kids = e.childNodes;
+    for (let i = kids.length - 1; i >= 0; i--) stack.push({ n: kids[i], link: inLink });
+  }
+  return { led: led === true, cut };
+}
+
+/** Words a card's leading link needs to read as another page's title. */
+const TITLE_LINK_WORDS = 3;
+
+/**
+ * Teaser cards for other pages whose excerpts run long (the short ones are `teaserList`'s):
+ * three or more like siblings, each led by a link that reads as a title, each under
+ * CARD_MAX characters, and either named as related content or with excerpts cut short ("…",
+ * "[…]"), beside an article with prose of its own (`article`). A listing page is all such
+ * cards; its few lines outside them do not reach `article`.
+ */
+export function excerptTeasers(
+  el: PElement,
+  s: Stats,
+  stats: StatsMap,
+  total: Stats,
+  article: number,
+): boolean {
+  if (!TEASER_PARENTS.has(el.tagName) || total.prose - s.prose < article) return false;
+  const eh = hints(el);
+  const named = !!eh && RELATED.test(eh);
+  let items = 0;
+  let cards = 0;
+  let cut = 0;
+  let tag = '';
+  for (const k of el.childNodes) {
+    const c = k as PElement;
+    if (c.tagName === undefined) continue;
+    const cs = stats.get(c);
+    if (!cs || cs.text === 0) continue;
+    if (items === 0) tag = c.tagName;
+    items++;
+    if (c.tagName !== tag || !TEASER_ITEMS.has(c.tagName) || cs.text > CARD_MAX) continue;
+    const shape = cardShape(c);
+    if (!shape.led) continue;
+    cards++;
+    if (shape.cut) cut++;
+  }
+  if (items < 3 || cards < items * 0.75) return false;
+  if (named) return ruleOn('named-teasers');
+  return cut >= cards * 0.6 && ruleOn('cut-teasers');
+}
+
+/** Characters a long teaser card holds at most (a headline, a date, a few lines of excerpt). */
+const CARD_MAX = 700;

@@ -240,6 +240,12 @@ export const SHORT_ARTICLE = 300;
 /** Prose the page must have outside a teaser list for it to be dropped (a listing is all teasers). */
 export const TEASER_ARTICLE = 1500;
 
+/**
+ * Prose (weighted characters) the page must have outside a list of long teaser cards (named
+ * related, or with excerpts cut short) for it to be dropped: a blog post of a few paragraphs.
+ */
+export const CARDS_ARTICLE = 500;
+
 /** Prose the page must have outside a signed, dated thread to drop it (a forum is all thread). */
 export const THREAD_ARTICLE = 1000;
 
