@@ -248,7 +248,7 @@ export class PaddlePool implements OcrEngine {
 function toPage(lines: readonly ReadLine[]): OcrPage {
   const words: OcrWord[] = [];
   lines.forEach((l, line) => {
-    l.words.forEach((w, i) =>
+    l.words.forEach((w, i) => {
       words.push({
         text: w.text,
         bbox: w.bbox,
@@ -257,8 +257,8 @@ function toPage(lines: readonly ReadLine[]): OcrPage {
         base: l.base,
         rowHeight: l.rowHeight,
         lineEnd: i === l.words.length - 1,
-      }),
-    );
+      });
+    });
   });
   const confidence = words.length ? words.reduce((s, w) => s + w.confidence, 0) / words.length : 0;
   return {
