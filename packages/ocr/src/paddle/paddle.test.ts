@@ -56,13 +56,15 @@ describe('paddle engine pieces', () => {
 });
 
 describe('paddle pool', { timeout: 120_000 }, () => {
-  const pool = new PaddlePool({ size: 1 });
+  const pool = new PaddlePool({ size: 2 });
   afterAll(() => pool.close());
 
-  it('reads a blank page as no words, and reports its start-up', async () => {
+  it('reads a blank page as no words with one worker started, and reports its start-up', async () => {
     const page = await pool.recognize(pgm(300, 200, []), { dpi: 200 });
     expect(page.words).toEqual([]);
     expect(pool.startupMs).toBeGreaterThan(0);
+    // One page waited: one worker, not the pool's two.
+    expect(pool.workers).toBe(1);
   });
 
   it('fails a page that is not PGM with a clear message, and keeps working', async () => {

@@ -84,6 +84,11 @@ export class PaddlePool implements OcrEngine {
     this.models = paddleModels(opts.resolve);
   }
 
+  /** Workers running or starting. */
+  get workers(): number {
+    return this.slots.length + this.starting;
+  }
+
   private spawn(): Promise<Slot> {
     const worker = startWorker({ models: this.models, threads: 1 });
     return new Promise<Slot>((resolve, reject) => {
@@ -125,8 +130,15 @@ export class PaddlePool implements OcrEngine {
     });
   }
 
+  /**
+   * Starts workers for the pages waiting, up to the pool size: a one-page document starts one
+   * (a worker's start-up is loading two models, which two starting at once on two cores only
+   * slow each other down), a long one gets the rest as its pages queue up.
+   */
   private fill(): void {
-    const missing = this.size - this.slots.length - this.starting;
+    const busy = this.slots.filter((s) => s.busy).length;
+    const wanted = Math.min(this.size, busy + this.queue.length);
+    const missing = wanted - this.slots.length - this.starting;
     if (missing <= 0 || this.queue.length === 0) return;
     const first = this.slots.length === 0 && this.starting === 0 && this.startupMs === 0;
     const t0 = performance.now();
