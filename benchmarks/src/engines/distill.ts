@@ -40,17 +40,27 @@ export const distillEngine: Engine = {
 /**
  * Ours with OCR on every page (the spec's pdf `mode: 'ocr'`), for the image-only OCR corpus
  * beside liteparse-ocr. The OCR pool starts on the first document and is reused after it.
+ * `distill-ocr` takes the default engine; the other two name theirs.
  */
-export const distillOcrEngine: Engine = {
-  name: 'distill-ocr',
-  kinds: ['pdf'],
-  concurrency: availableParallelism(),
-  version: async () => distillVersion(),
-  convert: async ({ bytes, filename }) => {
-    const r = await parse(
-      { data: bytes, filename },
-      { formats: ['markdown'], parsers: [{ type: 'pdf', mode: 'ocr' }], timeout: 300_000 },
-    );
-    return r.markdown ?? '';
-  },
-};
+function distillOcr(name: string, engine?: 'tesseract' | 'paddle'): Engine {
+  return {
+    name,
+    kinds: ['pdf'],
+    concurrency: availableParallelism(),
+    version: async () => `${await distillVersion()}${engine ? ` (${engine})` : ''}`,
+    convert: async ({ bytes, filename }) => {
+      const r = await parse(
+        { data: bytes, filename },
+        {
+          formats: ['markdown'],
+          parsers: [{ type: 'pdf', mode: 'ocr', ...(engine ? { ocrEngine: engine } : {}) }],
+          timeout: 300_000,
+        },
+      );
+      return r.markdown ?? '';
+    },
+  };
+}
+export const distillOcrEngine = distillOcr('distill-ocr');
+export const distillOcrTesseractEngine = distillOcr('distill-ocr-tesseract', 'tesseract');
+export const distillOcrPaddleEngine = distillOcr('distill-ocr-paddle', 'paddle');

@@ -1,4 +1,9 @@
-import { distillEngine, distillOcrEngine } from './distill.js';
+import {
+  distillEngine,
+  distillOcrEngine,
+  distillOcrPaddleEngine,
+  distillOcrTesseractEngine,
+} from './distill.js';
 import { htmlPeers } from './html-peers.js';
 import { officePeers } from './office-peers.js';
 import { liteparseOcr, pdfPeers } from './pdf-peers.js';
@@ -7,11 +12,15 @@ import type { Engine, Kind } from './types.js';
 export const ALL_ENGINES: Engine[] = [
   distillEngine,
   distillOcrEngine,
+  distillOcrTesseractEngine,
+  distillOcrPaddleEngine,
   ...pdfPeers,
   liteparseOcr,
   ...htmlPeers,
   ...officePeers,
 ];
+
+const OCR_VARIANTS = [distillOcrEngine, distillOcrTesseractEngine, distillOcrPaddleEngine];
 
 /**
  * Engines run by default for a kind: distill first, then the peers (OCR variants only on request;
@@ -22,7 +31,7 @@ export function enginesFor(kind: Kind, purpose: 'quality' | 'speed' = 'quality')
     (e) =>
       e.kinds.includes(kind) &&
       e !== liteparseOcr &&
-      e !== distillOcrEngine &&
+      !OCR_VARIANTS.includes(e) &&
       (purpose === 'speed' || !e.speedOnly),
   );
 }

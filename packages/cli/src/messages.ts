@@ -19,6 +19,7 @@ const FLAG_OF: [RegExp, string][] = [
   [/^formats\b/, '--formats'],
   [/^parsers\.\d+\.furniture$/, '--furniture'],
   [/^parsers\.\d+\.mode$/, '--pdf-mode'],
+  [/^parsers\.\d+\.ocrEngine$/, '--ocr-engine'],
   [/^parsers\.\d+\.maxPages$/, '--max-pages'],
   [/^parsers\b/, '--pdf-mode'],
   [/^timeout$/, '--timeout'],

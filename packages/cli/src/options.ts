@@ -8,6 +8,7 @@ export const PARSE_FLAGS = {
   'include-tags': { type: 'string' },
   'exclude-tags': { type: 'string' },
   'pdf-mode': { type: 'string' },
+  'ocr-engine': { type: 'string' },
   'max-pages': { type: 'string' },
   pages: { type: 'boolean' },
   blocks: { type: 'boolean' },
@@ -33,6 +34,8 @@ export const PARSE_FLAGS_HELP = `  --formats LIST            markdown,html,rawHt
   --include-tags SELECTORS  comma-separated CSS selectors to keep
   --exclude-tags SELECTORS  comma-separated CSS selectors to drop
   --pdf-mode MODE           fast | auto | ocr (default auto)
+  --ocr-engine NAME         tesseract | paddle: the OCR engine of scanned pages (default
+                            DISTILL_OCR_ENGINE, else tesseract; paddle needs onnxruntime-node)
   --max-pages N             parse only the first N pages of a PDF (1..10000)
   --pages                   add per-page Markdown (JSON output)
   --blocks                  add typed layout blocks (JSON output)
@@ -107,6 +110,7 @@ export function parseOptionsFromFlags(v: FlagValues): ParseOptionsInput {
   else {
     const pdf: Record<string, unknown> = { type: 'pdf' };
     if (v['pdf-mode']) pdf.mode = v['pdf-mode'];
+    if (v['ocr-engine'] !== undefined) pdf.ocrEngine = v['ocr-engine'];
     if (v['max-pages'] !== undefined) pdf.maxPages = num(v['max-pages']);
     if (v.pages) pdf.pages = true;
     if (v.blocks) pdf.blocks = true;

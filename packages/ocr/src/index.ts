@@ -1,4 +1,14 @@
+export {
+  DEFAULT_OCR_ENGINE,
+  OCR_ENGINES,
+  type OcrEngine,
+  type OcrEngineName,
+  poorReading,
+  readOriented,
+} from './engine.js';
 export { installedLanguages, type LanguageData, languageData, tesseractCode } from './languages.js';
+export { MODELS_PACKAGE, paddleModels, RUNTIME_PACKAGE } from './paddle/models.js';
+export { PaddlePool, type PaddlePoolOptions } from './paddle/pool.js';
 export {
   closeSharedOcrPool,
   defaultPoolSize,
@@ -6,8 +16,8 @@ export {
   OcrPool,
   type OcrPoolOptions,
   type OcrWord,
-  poorReading,
   type RecognizeOptions,
+  type SharedPoolOptions,
   sharedOcrPool,
   type TurnedImage,
 } from './pool.js';

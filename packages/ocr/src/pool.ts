@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import type { Worker as ThreadWorker } from 'node:worker_threads';
 import { DistillError } from '@distill/core';
 import type { Worker as TessWorker } from 'tesseract.js';
+import { DEFAULT_OCR_ENGINE, type OcrEngine, type OcrEngineName, readOriented } from './engine.js';
 import { type LanguageData, languageData } from './languages.js';
-import { envOcrModel, envOcrWorkers } from './settings.js';
+import { PaddlePool } from './paddle/pool.js';
+import { envOcrEngine, envOcrModel, envOcrWorkers } from './settings.js';
 import { deskewPoint, measureSkew } from './skew.js';
 import { loadTesseract, takeSpawnedThread } from './tesseract.js';
 
@@ -104,7 +106,8 @@ export function defaultPoolSize(): number {
  * page that a worker is reading terminates that worker (tesseract cannot be interrupted); the
  * pool starts a fresh one for the next page.
  */
-export class OcrPool {
+export class OcrPool implements OcrEngine {
+  readonly engine = 'tesseract' as const;
   readonly size: number;
   readonly languages: LanguageData[];
   /** Milliseconds the pool's first start took (all workers in parallel), for reporting. */
@@ -331,40 +334,13 @@ export class OcrPool {
     return toPage(result, 0, { angle: skew, center: imageCentre(image, result) });
   }
 
-  /**
-   * Recognises an image in its best orientation: when the upright reading is poor, the image is
-   * read turned by 180, 90 and 270 degrees (the caller rotates: it owns the pixels) and the
-   * reading with the clearly highest confidence-weighted character count wins. The turned
-   * readings are probes: the caller may give them at a lower resolution (`probe` is true), and
-   * the winning turn is then read again at full resolution.
-   */
-  async recognizeOriented(
+  /** Recognises an image in its best orientation (see readOriented). */
+  recognizeOriented(
     image: Uint8Array,
     rotate?: (degrees: 90 | 180 | 270, probe: boolean) => Promise<TurnedImage>,
     opts: RecognizeOptions = {},
   ): Promise<OcrPage> {
-    const upright = await this.recognize(image, opts);
-    if (!rotate || !poorReading(upright)) return upright;
-    let best = upright;
-    let turn: 0 | 90 | 180 | 270 = 0;
-    let bestIsProbe = false;
-    for (const deg of [180, 90, 270] as const) {
-      const probe = await rotate(deg, true);
-      const page = await this.recognize(probe.image, { ...opts, dpi: probe.dpi ?? opts.dpi });
-      if (readingScore(page) > readingScore(best) * 1.5) {
-        best = page;
-        turn = deg;
-        bestIsProbe = probe.dpi !== undefined && probe.dpi !== opts.dpi;
-      }
-      if (!poorReading(best)) break;
-    }
-    if (turn === 0) return upright;
-    if (!bestIsProbe) return { ...best, orientation: turn };
-    const full = await rotate(turn, false);
-    return {
-      ...(await this.recognize(full.image, { ...opts, dpi: full.dpi ?? opts.dpi })),
-      orientation: turn,
-    };
+    return readOriented((img, o) => this.recognize(img, o), image, rotate, opts);
   }
 
   /** Stops every worker; the pool cannot be used afterwards. */
@@ -377,22 +353,6 @@ export class OcrPool {
     if (this.langDir?.temp) rmSync(this.langDir.path, { recursive: true, force: true });
     this.langDir = undefined;
   }
-}
-
-/**
- * Few sure words of three letters or more: the page may be turned, or not text at all. (A
- * photo with a caption reads as much noise plus a few good lines; those lines count.) Text
- * upside down or sideways also yields a few dozen sure "words" among hundreds of unsure ones,
- * so a reading whose words are mostly unsure and whose sure words are a small share is poor too.
- */
-export function poorReading(p: OcrPage): boolean {
-  let good = 0;
-  for (const w of p.words) if (w.confidence >= 0.7 && /\p{L}{3}/u.test(w.text)) good++;
-  return good < 8 || (p.confidence < 0.6 && good < 0.25 * p.words.length);
-}
-
-function readingScore(p: OcrPage): number {
-  return p.words.reduce((s, w) => s + w.confidence * w.confidence * w.text.length, 0);
 }
 
 /** Skews below this (radians, about 0.3 degrees) are left alone, as tesseract.js's rotateAuto did. */
@@ -490,18 +450,31 @@ function toPage(
   };
 }
 
-const shared = new Map<string, OcrPool>();
+const shared = new Map<string, OcrEngine>();
+
+export interface SharedPoolOptions extends OcrPoolOptions {
+  /** The engine; default `DISTILL_OCR_ENGINE`, else DEFAULT_OCR_ENGINE. */
+  engine?: OcrEngineName;
+}
 
 /**
- * The process-wide pool for a set of languages, started on first use. Pools for other
- * language sets live beside it (each closes itself when idle).
+ * The process-wide pool of an engine for a set of languages, started on first use. Pools for
+ * other engines and language sets live beside it (each closes itself when idle). The paddle
+ * engine reads with one pair of models whatever the languages (see its README section).
  */
-export function sharedOcrPool(opts: OcrPoolOptions = {}): OcrPool {
-  const key = (opts.languages?.length ? opts.languages : ['eng']).map((l) => languageData(l).code).join('+');
+export function sharedOcrPool(opts: SharedPoolOptions = {}): OcrEngine {
+  const engine = opts.engine ?? envOcrEngine() ?? DEFAULT_OCR_ENGINE;
+  const key =
+    engine === 'paddle'
+      ? 'paddle'
+      : (opts.languages?.length ? opts.languages : ['eng']).map((l) => languageData(l).code).join('+');
   let pool = shared.get(key);
   if (!pool || (opts.size && pool.size !== opts.size)) {
     void pool?.close();
-    pool = new OcrPool(opts);
+    pool =
+      engine === 'paddle'
+        ? new PaddlePool({ size: opts.size ?? defaultPoolSize(), idleMs: opts.idleMs })
+        : new OcrPool(opts);
     shared.set(key, pool);
   }
   return pool;

@@ -21,3 +21,9 @@ export function envOcrWorkers(): number | undefined {
 export function envOcrModel(): 'lstm' | 'full' {
   return process.env.DISTILL_OCR_MODEL === 'full' ? 'full' : 'lstm';
 }
+
+/** DISTILL_OCR_ENGINE: `tesseract` or `paddle`, the engine when the caller names none. */
+export function envOcrEngine(): 'tesseract' | 'paddle' | undefined {
+  const v = process.env.DISTILL_OCR_ENGINE;
+  return v === 'tesseract' || v === 'paddle' ? v : undefined;
+}

@@ -321,6 +321,7 @@ const settingsOf = (ctx: Parameters<ParserPlugin['parse']>[1]): PdfParseSettings
   imageFiles: ctx.imageFiles,
   progress: ctx.progress,
   continuedTables: ctx.pdf?.continuedTables,
+  ...(ctx.pdf?.ocrEngine ? { ocr: { engine: ctx.pdf.ocrEngine } } : {}),
 });
 
 export const pdfParser: ParserPlugin = {

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 
 /**
+ * The OCR engines of @distill/ocr: tesseract.js (WebAssembly, the language packages of
+ * @tesseract.js-data) and PaddleOCR's PP-OCRv4 models on onnxruntime-node.
+ */
+export const OCR_ENGINES = ['tesseract', 'paddle'] as const;
+export type OcrEngineName = (typeof OCR_ENGINES)[number];
+
+/**
  * distill's own keys of the `pdf` parser object (the spec's object has no more), declared once:
  * what `blocks` carry, what page furniture does, and how pages that share content are put
  * together. They sit beside the spec's `blocks` and `pageMarkers`, which they refine, and apply
@@ -21,6 +28,12 @@ export const pdfOwnOptions = {
    * keeps each page's part as that page sets it.
    */
   continuedTables: z.enum(['join', 'separate']).default('join'),
+  /**
+   * The OCR engine of scanned pages (modes `auto` and `ocr`): `tesseract` or `paddle`; by
+   * default `DISTILL_OCR_ENGINE`, else @distill/ocr's default. An engine whose npm packages
+   * are not installed is MISSING_DEPENDENCY naming them.
+   */
+  ocrEngine: z.enum(OCR_ENGINES).optional(),
 } as const;
 
 export type FurnitureMode = z.output<typeof pdfOwnOptions.furniture>;

@@ -1,5 +1,5 @@
 import { DistillError } from '@distill/core';
-import type { OcrPool } from '@distill/ocr';
+import type { OcrEngine } from '@distill/ocr';
 import { MAX_IMAGE_PIXELS } from '../image-limits.js';
 import { loadOcr, OCR_INSTALL_HINT, ocrInstalled } from '../optional.js';
 import { pdfEnv } from '../settings.js';
@@ -166,8 +166,12 @@ async function readImagesOfTextPages(
   );
   if (wanted.length === 0) return;
   const pool =
-    (opts.settings.pool as OcrPool | undefined) ??
-    (await loadOcr()).sharedOcrPool({ languages, size: opts.settings.poolSize });
+    (opts.settings.pool as OcrEngine | undefined) ??
+    (await loadOcr()).sharedOcrPool({
+      languages,
+      size: opts.settings.poolSize,
+      engine: opts.settings.engine,
+    });
   const renderer = await openRenderer(bytes, { worker: opts.settings.renderWorker });
   try {
     for (const l of wanted) {

@@ -1,4 +1,4 @@
-import type { OcrPool } from '@distill/ocr';
+import type { OcrEngine } from '@distill/ocr';
 import { analyzePage } from '../layout/analyze.js';
 import type { Box, LayoutBlock, PageLayout } from '../types.js';
 import type { OcrPageInfo } from './mark.js';
@@ -40,7 +40,7 @@ const area = (b: Box) => Math.max(0, b.x1 - b.x0) * Math.max(0, b.y1 - b.y0);
 export async function readLargeImages(
   layout: PageLayout,
   renderer: PageRenderer,
-  pool: OcrPool,
+  pool: OcrEngine,
   opts: { dpi?: number; minShare?: number; signal: AbortSignal },
 ): Promise<OcrPageInfo | undefined> {
   const pageArea = layout.width * layout.height;

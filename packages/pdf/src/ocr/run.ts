@@ -1,4 +1,4 @@
-import type { OcrPool } from '@distill/ocr';
+import type { OcrEngine } from '@distill/ocr';
 import { analyzePage } from '../layout/analyze.js';
 import { loadOcr } from '../optional.js';
 import type { WorkerScript } from '../pool.js';
@@ -13,10 +13,15 @@ import { keptWords, ocrPageInput } from './runs.js';
 
 export interface OcrSettings {
   /**
-   * The pool to use (an `OcrPool` of @distill/ocr); by default the process-wide pool for the
-   * languages. Typed loosely so that this package's types do not need the optional package.
+   * The pool to use (an `OcrEngine` of @distill/ocr); by default the process-wide pool for the
+   * engine and languages. Typed loosely so that this package's types do not need the optional package.
    */
   pool?: object;
+  /**
+   * `tesseract` or `paddle` (see @distill/ocr's README); by default `DISTILL_OCR_ENGINE`, else
+   * @distill/ocr's default. A missing engine package is MISSING_DEPENDENCY naming it.
+   */
+  engine?: 'tesseract' | 'paddle';
   /** OCR languages (ISO or tesseract codes); a missing language package is MISSING_DEPENDENCY. */
   languages?: string[];
   /** Worker count of the default pool. */
@@ -84,8 +89,12 @@ export async function ocrPages(
   if (pageNumbers.length === 0) return results;
   const ocrEngine = await loadOcr();
   const pool =
-    (run.settings.pool as OcrPool | undefined) ??
-    ocrEngine.sharedOcrPool({ languages: run.languages, size: run.settings.poolSize });
+    (run.settings.pool as OcrEngine | undefined) ??
+    ocrEngine.sharedOcrPool({
+      languages: run.languages,
+      size: run.settings.poolSize,
+      engine: run.settings.engine,
+    });
   const renderer = await openRenderer(bytes, { worker: run.settings.renderWorker });
   const inflight = new Set<Promise<void>>();
   const empty = (n: number, width: number, height: number, message: string, error?: boolean): void => {

@@ -1,0 +1,83 @@
+import type { OcrEngineName } from '@distill/core';
+import type { OcrPage, RecognizeOptions, TurnedImage } from './pool.js';
+
+// The engine names are declared once, with the `ocrEngine` option, in core.
+export { OCR_ENGINES, type OcrEngineName } from '@distill/core';
+/** The engine used when neither the caller nor DISTILL_OCR_ENGINE names one. */
+export const DEFAULT_OCR_ENGINE: OcrEngineName = 'tesseract';
+
+/**
+ * What the PDF parser needs of an OCR engine: a pool of readers, each page read into words
+ * with pixel boxes, confidences, line numbers, baselines and row heights. Both engines keep
+ * their readers between documents and close them when idle.
+ */
+export interface OcrEngine {
+  readonly engine: OcrEngineName;
+  /** Pages read at once (readers in the pool). */
+  readonly size: number;
+  /** Milliseconds the pool's first start took (all readers in parallel), once started. */
+  startupMs: number;
+  /** Reads one image (PGM; tesseract also takes PNG and JPEG). */
+  recognize(image: Uint8Array, opts?: RecognizeOptions): Promise<OcrPage>;
+  /** Reads an image in its best orientation (see readOriented). */
+  recognizeOriented(
+    image: Uint8Array,
+    rotate?: (degrees: 90 | 180 | 270, probe: boolean) => Promise<TurnedImage>,
+    opts?: RecognizeOptions,
+  ): Promise<OcrPage>;
+  /** Stops every reader; the pool cannot be used afterwards. */
+  close(): Promise<void>;
+}
+
+/**
+ * Recognises an image in its best orientation: when the upright reading is poor, the image is
+ * read turned by 180, 90 and 270 degrees (the caller rotates: it owns the pixels) and the
+ * reading with the clearly highest confidence-weighted character count wins. The turned
+ * readings are probes: the caller may give them at a lower resolution (`probe` is true), and
+ * the winning turn is then read again at full resolution.
+ */
+export async function readOriented(
+  recognize: (image: Uint8Array, opts: RecognizeOptions) => Promise<OcrPage>,
+  image: Uint8Array,
+  rotate: ((degrees: 90 | 180 | 270, probe: boolean) => Promise<TurnedImage>) | undefined,
+  opts: RecognizeOptions,
+): Promise<OcrPage> {
+  const upright = await recognize(image, opts);
+  if (!rotate || !poorReading(upright)) return upright;
+  let best = upright;
+  let turn: 0 | 90 | 180 | 270 = 0;
+  let bestIsProbe = false;
+  for (const deg of [180, 90, 270] as const) {
+    const probe = await rotate(deg, true);
+    const page = await recognize(probe.image, { ...opts, dpi: probe.dpi ?? opts.dpi });
+    if (readingScore(page) > readingScore(best) * 1.5) {
+      best = page;
+      turn = deg;
+      bestIsProbe = probe.dpi !== undefined && probe.dpi !== opts.dpi;
+    }
+    if (!poorReading(best)) break;
+  }
+  if (turn === 0) return upright;
+  if (!bestIsProbe) return { ...best, orientation: turn };
+  const full = await rotate(turn, false);
+  return {
+    ...(await recognize(full.image, { ...opts, dpi: full.dpi ?? opts.dpi })),
+    orientation: turn,
+  };
+}
+
+/**
+ * Few sure words of three letters or more: the page may be turned, or not text at all. (A
+ * photo with a caption reads as much noise plus a few good lines; those lines count.) Text
+ * upside down or sideways also yields a few dozen sure "words" among hundreds of unsure ones,
+ * so a reading whose words are mostly unsure and whose sure words are a small share is poor too.
+ */
+export function poorReading(p: OcrPage): boolean {
+  let good = 0;
+  for (const w of p.words) if (w.confidence >= 0.7 && /\p{L}{3}/u.test(w.text)) good++;
+  return good < 8 || (p.confidence < 0.6 && good < 0.25 * p.words.length);
+}
+
+function readingScore(p: OcrPage): number {
+  return p.words.reduce((s, w) => s + w.confidence * w.confidence * w.text.length, 0);
+}
