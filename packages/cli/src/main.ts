@@ -1,30 +1,12 @@
 import { type Io, processIo } from './io.js';
-import { loadOptional, MissingPackageError } from './optional.js';
-import { cliVersion } from './version.js';
+import { loadOptional } from './optional.js';
+import { type Command, dispatch } from './run-cli.js';
 
 // The `distill` command's entry. It imports no command: each loads when it runs, so `--help`
 // and `--version` read three small files, and `distill parse` never compiles the batch pool,
 // the inspector, the server or the search code (module loading is most of a cold start).
 
-export const HELP = `Usage: distill <command> [options]
-
-Commands:
-  parse <file|dir|glob>...   convert documents to Markdown (distill parse --help)
-  batch <dir|glob>... --out  convert many files on all cores, resumable, or on a Redis queue
-  worker --queue URL         take batch jobs from a Redis queue
-  inspect <file> [--out F]   an HTML page showing pages, layout boxes and Markdown side by side
-  serve [--port N]           serve the /v2 HTTP API (parse, search, scrape)
-  mcp [--http]               a Model Context Protocol server (parse, search, scrape tools)
-  index <dir> [--index DIR]  build a local search index of a folder of documents
-  search "<query>"           search the local index (or a configured provider)
-  scrape <url>               scrape a web page or document by URL (fetch or browser)
-
-Options:
-  -h, --help      show help
-  -v, --version   show the version
-`;
-
-type Command = (argv: string[], io: Io) => Promise<number>;
+export { HELP } from './run-cli.js';
 
 /** Every command loads only when run. */
 const lazy =
@@ -49,33 +31,12 @@ export const COMMANDS: Record<string, Command> = {
 };
 
 /** Runs the CLI with `argv` (without node and script) and returns the exit code. */
-export async function runCli(argv: string[], io: Io): Promise<number> {
-  const [cmd, ...rest] = argv;
-  if (cmd === undefined || cmd === '-h' || cmd === '--help' || cmd === 'help') {
-    io.out(HELP);
-    return cmd === undefined ? 2 : 0;
-  }
-  if (cmd === '-v' || cmd === '--version') {
-    io.out(`distill ${cliVersion()}\n`);
-    return 0;
-  }
-  // Own keys only: `distill constructor` is an unknown command, not Object's constructor.
-  const command = Object.hasOwn(COMMANDS, cmd) ? COMMANDS[cmd] : undefined;
-  if (!command) {
-    io.err(`distill: unknown command "${cmd}"\n\n${HELP}`);
-    return 2;
-  }
-  try {
-    return await command(rest, io);
-  } catch (e) {
-    if (e instanceof MissingPackageError) {
-      io.err(`distill ${cmd}: ${e.message}\n`);
-      return 1;
-    }
-    // Argument errors from parseArgs (unknown flag, missing value) are usage errors.
-    io.err(`distill ${cmd}: ${(e as Error).message}\n`);
-    return 2;
-  }
+export function runCli(
+  argv: string[],
+  io: Io,
+  commands: Record<string, Command> = COMMANDS,
+): Promise<number> {
+  return dispatch(argv, io, commands);
 }
 
 /** The `distill` command's body, shared by this package's bin and the `distill` package's. */

@@ -1,5 +1,8 @@
 import * as nodeModule from 'node:module';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
+import { runParseBundle } from './cold/load.js';
 
 /**
  * V8 marks a function for its optimising compiler after this much bytecode has run in it
@@ -23,5 +26,21 @@ export function start(): void {
   if (!process.execArgv.some((a) => a.startsWith('--interrupt-budget'))) {
     setFlagsFromString(`--interrupt-budget=${INTERRUPT_BUDGET}`);
   }
-  void import('./main.js').then(({ main }) => main());
+  const argv = process.argv.slice(2);
+  // `distill parse` runs from its code-cached bundle when the build made one (cold/load.ts).
+  const bundled =
+    argv[0] === 'parse' ? runParseBundle(dirname(fileURLToPath(import.meta.url)), argv) : undefined;
+  if (bundled) {
+    bundled.then(
+      (code) => {
+        process.exitCode = code;
+      },
+      (e) => {
+        process.stderr.write(`distill: ${(e as Error).stack ?? e}\n`);
+        process.exitCode = 1;
+      },
+    );
+    return;
+  }
+  void import('./main.js').then(({ main }) => main(argv));
 }

@@ -1,0 +1,12 @@
+import { parseCommand } from '../commands/parse.js';
+import { processIo } from '../io.js';
+import { dispatch } from '../run-cli.js';
+
+// The entry of dist/cold/parse.cjs: `distill parse` with everything it runs (our packages, zod,
+// the HTML parser) in one CommonJS file, which start.ts compiles with a V8 code cache (see
+// load.ts). Only the parse command is in it: the other commands load as ES modules.
+
+/** Runs `distill parse …` (argv starts with "parse") and returns the exit code. */
+export function run(argv: string[]): Promise<number> {
+  return dispatch(argv, processIo, { parse: parseCommand });
+}

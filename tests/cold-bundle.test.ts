@@ -1,0 +1,91 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { distill, EXAMPLE, ROOT, requireBuilt } from './helpers/spawn.js';
+
+// `distill parse` runs from one code-cached CommonJS bundle (packages/cli/src/cold/load.ts,
+// scripts/cold-bundle.ts). These spawn the built command, as a user runs it, and hold the
+// bundle to the ES-module path it replaces: the same bytes out for every format and for the
+// paths where a bundled package looks things up beside itself (OCR, chunk tokenizers, workers).
+
+let dir: string;
+let cache: string;
+
+beforeAll(() => {
+  requireBuilt();
+  dir = mkdtempSync(join(tmpdir(), 'distill-cold-'));
+  cache = join(dir, 'cache');
+});
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const bundled = (args: string[]) => distill(args, { env: { DISTILL_COMPILE_CACHE_DIR: cache } });
+const modules = (args: string[]) => distill(args, { env: { DISTILL_COLD_BUNDLE: '0' } });
+const cacheFiles = () => readdirSync(cache).filter((f) => f.endsWith('.bin'));
+
+describe('distill parse from the code-cached bundle', { timeout: 300_000 }, () => {
+  it('writes its compiled code on the first run, reads it on the next, and prints the same', async () => {
+    const pdf = join(EXAMPLE, 'field-notes.pdf');
+    const first = await bundled(['parse', pdf]);
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stdout).toContain('Coastal Erosion');
+    const [file] = cacheFiles();
+    expect(file).toMatch(/^parse-v\d+\.\d+\.\d+-[a-z0-9]+-\d+\.bin$/);
+    const written = statSync(join(cache, file));
+    expect(written.size).toBeGreaterThan(100_000);
+    const second = await bundled(['parse', pdf]);
+    expect(second.stdout).toBe(first.stdout);
+    // Accepted by V8, so not written again.
+    expect(statSync(join(cache, file)).mtimeMs).toBe(written.mtimeMs);
+    expect((await modules(['parse', pdf])).stdout).toBe(first.stdout);
+  });
+
+  it('replaces a cache V8 rejects and still converts', async () => {
+    const [file] = cacheFiles();
+    writeFileSync(join(cache, file), Buffer.alloc(4096, 7));
+    const r = await bundled(['parse', join(EXAMPLE, 'field-notes.docx')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Coastal');
+    expect(readFileSync(join(cache, file)).subarray(0, 64).equals(Buffer.alloc(64, 7))).toBe(false);
+  });
+
+  it('gives byte-identical output to the ES modules for every format, with --json and token-counted chunks', async () => {
+    const inputs = [EXAMPLE, resolve(ROOT, 'fixtures/office-roundtrip')];
+    const a = join(dir, 'bundled');
+    const b = join(dir, 'modules');
+    const flags = ['--json', '--chunks', '--chunk-unit', 'tokens', '--chunk-size', '200'];
+    const ra = await bundled(['parse', ...inputs, '--out', a, ...flags]);
+    const rb = await modules(['parse', ...inputs, '--out', b, ...flags]);
+    expect(ra.status, ra.stderr).toBe(0);
+    expect(rb.status, rb.stderr).toBe(0);
+    const files = readdirSync(a, { recursive: true }) as string[];
+    expect(files.filter((f) => f.endsWith('.json')).length).toBeGreaterThanOrEqual(12);
+    for (const f of files) {
+      if (statSync(join(a, f)).isDirectory()) continue;
+      expect(readFileSync(join(a, f), 'utf8'), f).toBe(readFileSync(join(b, f), 'utf8'));
+    }
+    const pdfJson = files.find((f) => f.endsWith('field-notes.pdf.json')) as string;
+    expect(readFileSync(join(a, pdfJson), 'utf8')).toContain('"chunks"');
+  });
+
+  it('reaches the optional OCR engine from the bundle: a scanned page in ocr mode', async () => {
+    const scan = resolve(ROOT, 'fixtures/scanned-table/scanned-table.pdf');
+    const ra = await bundled(['parse', scan, '--pdf-mode', 'ocr']);
+    const rb = await modules(['parse', scan, '--pdf-mode', 'ocr']);
+    expect(ra.status, ra.stderr).toBe(0);
+    expect(ra.stdout.length).toBeGreaterThan(100);
+    expect(ra.stdout).toBe(rb.stdout);
+  });
+
+  it('with the cache turned off, leaves no file behind', async () => {
+    const off = join(dir, 'off');
+    const r = await distill(['parse', join(EXAMPLE, 'field-notes.html')], {
+      env: { DISTILL_COMPILE_CACHE_DIR: off, DISTILL_COMPILE_CACHE: '0' },
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(() => readdirSync(off)).toThrow();
+  });
+});
