@@ -193,6 +193,19 @@ console.log(JSON.stringify({ n: chunks.length, chunks: JSON.stringify(chunks) ==
       expect(r.stdout).toContain('Coastal Erosion');
       expect(r.stdout).toMatch(/North Point \| 1\.8/);
     }
+    // Both packages' bins as installed (whichever npx links, each must run on its own), twice:
+    // the second run reads the parse command's compile cache the first one wrote.
+    for (const name of ['distill', '@distill/cli']) {
+      const dir = join(project, 'node_modules', name);
+      const bin = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).bin.distill as string;
+      for (let i = 0; i < 2; i++) {
+        const r = await run('node', [join(dir, bin), 'parse', join(example, 'field-notes.pdf')]);
+        expect(r.status, `${name} ${bin}: ${r.stderr}`).toBe(0);
+        expect(r.stderr).toBe('');
+        expect(r.stdout).toMatch(/North Point \| 1\.8/);
+      }
+      expect((await run('node', [join(dir, bin), '--version'])).stdout).toMatch(/^distill \d+\.\d+\.\d+/);
+    }
   });
 
   it('names the package to add when an optional part is missing', async () => {
@@ -238,6 +251,15 @@ console.log(JSON.stringify({ n: chunks.length, chunks: JSON.stringify(chunks) ==
       const cjs = await run('node', ['-e', `require(${JSON.stringify(name)})`]);
       if (optional.has(name)) {
         expect(esm.stderr).toContain("Cannot find package 'bullmq'");
+        continue;
+      }
+      if (name === '@distill/cli/bin') {
+        // The command itself (the `distill` package's bin requires it): loaded with no
+        // arguments it prints its usage and exits 2, from import and from require alike.
+        for (const r of [esm, cjs]) {
+          expect(r.status, `${name}: ${r.stderr}`).toBe(2);
+          expect(r.stdout).toContain('Usage: distill <command>');
+        }
         continue;
       }
       expect(esm.status, `import ${name}: ${esm.stderr}`).toBe(0);

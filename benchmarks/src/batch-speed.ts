@@ -19,7 +19,7 @@ import { writeReport } from './report.js';
 import { machineLine, writeSection } from './results.js';
 import { runMain } from './run-main.js';
 
-const BIN = join(REPO_ROOT, 'packages/cli/dist/bin.js');
+const BIN = join(REPO_ROOT, 'packages/cli/dist/cold/bin.cjs');
 
 /** Each child writes its CPU time (all its threads) and peak RSS here when it exits. */
 const PROBE = `data:text/javascript,import{writeFileSync}from"node:fs";process.on("exit",()=>{const c=process.cpuUsage();writeFileSync(process.env.BENCH_USAGE_OUT,JSON.stringify({cpuS:(c.user+c.system)/1e6,rssMb:process.resourceUsage().maxRSS/1024}))})`;

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { CORPORA, REPO_ROOT } from './paths.js';
 import { machineLine, writeSection } from './results.js';
 
-const DISTILL = join(REPO_ROOT, 'packages/distill/dist/bin.js');
+const DISTILL = join(REPO_ROOT, 'packages/distill/dist/bin.cjs');
 const LIT = join(REPO_ROOT, 'benchmarks/node_modules/@llamaindex/liteparse/dist/cli.js');
 
 interface Timing {

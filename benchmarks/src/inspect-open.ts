@@ -31,7 +31,7 @@ if (values.help) {
 }
 const PAGES = Number(values.pages);
 const RUNS = Number(values.runs);
-const BIN = join(REPO_ROOT, 'packages/distill/dist/bin.js');
+const BIN = join(REPO_ROOT, 'packages/distill/dist/bin.cjs');
 if (!existsSync(BIN)) throw new Error('build first: pnpm build');
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', process.env.CHROME_PATH].find(
   (p): p is string => !!p && existsSync(p),

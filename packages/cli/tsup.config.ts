@@ -2,16 +2,31 @@ import { defineConfig } from 'tsup';
 import { coldBundle } from '../../scripts/cold-bundle';
 import { preset } from '../../tsup.preset';
 
-// bin.ts is the `distill` command; start.ts tunes the process and loads main.ts, the entry
-// without the commands (the `distill` package's bin imports start, so nothing loads before a
-// command is chosen); index.ts the API. The second build is dist/cold/parse.cjs, the parse
-// command in one code-cached file (src/cold/load.ts, scripts/cold-bundle.ts); the first's
-// clean leaves it alone, as both builds run at once.
+// bin.ts and start.ts start the command from an ES module; main.ts is the entry without the
+// commands (each loads when run); index.ts the API. The installed `distill` command is the
+// second build, dist/cold/bin.cjs: the same start from CommonJS (src/cold/bin.ts). The third is
+// dist/cold/parse.cjs, the parse command in one code-cached file (src/cold/load.ts,
+// scripts/cold-bundle.ts). The first build's clean leaves dist/cold alone, as all run at once.
+const here = import.meta.dirname ?? new URL('.', import.meta.url).pathname;
+
 export default defineConfig([
   preset({
     entry: ['src/index.ts', 'src/main.ts', 'src/start.ts', 'src/bin.ts'],
     dts: { entry: ['src/index.ts', 'src/main.ts', 'src/start.ts'] },
     clean: ['!cold/**'],
   }),
-  coldBundle(import.meta.dirname ?? new URL('.', import.meta.url).pathname),
+  {
+    entry: { 'cold/bin': 'src/cold/bin.ts' },
+    format: ['cjs'],
+    outExtension: () => ({ js: '.cjs' }),
+    platform: 'node',
+    target: 'node20',
+    // A side-effect entry: its declaration file only says so, for the `./bin` export.
+    dts: true,
+    clean: false,
+    shims: false,
+    splitting: false,
+    banner: { js: '#!/usr/bin/env node' },
+  },
+  coldBundle(here),
 ]);

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 
 /** The repository root, and the `distill` command as one install of the `distill` package gives it. */
 export const ROOT = resolve(import.meta.dirname, '..', '..');
-export const BIN = resolve(ROOT, 'packages/distill/dist/bin.js');
+export const BIN = resolve(ROOT, 'packages/distill/dist/bin.cjs');
 export const EXAMPLE = resolve(ROOT, 'fixtures/example');
 
 /** Fails loudly when the build is missing: `pnpm test` builds first, as a user would. */

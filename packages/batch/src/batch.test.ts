@@ -11,7 +11,7 @@ import type { ManifestEntry } from './manifest.js';
 
 const ROOT = process.cwd();
 const CORPORA = process.env.DISTILL_CORPORA ?? resolve(ROOT, '../shared/corpora');
-const BIN = resolve(ROOT, 'packages/cli/dist/bin.js');
+const BIN = resolve(ROOT, 'packages/cli/dist/cold/bin.cjs');
 
 function ensureBuilt() {
   if (!existsSync(BIN) || !existsSync(resolve(ROOT, 'packages/batch/dist/worker.js'))) {

@@ -91,7 +91,7 @@ describe('distill parse', () => {
   });
 
   it('runs as the built binary', () => {
-    const bin = resolve(ROOT, 'packages/cli/dist/bin.js');
+    const bin = resolve(ROOT, 'packages/cli/dist/cold/bin.cjs');
     if (!existsSync(bin))
       execFileSync('pnpm', ['--filter', '@distill/cli...', 'build'], { cwd: ROOT, stdio: 'ignore' });
     const r = spawnSync(process.execPath, [bin, 'parse', EXAMPLE], { encoding: 'utf8' });
@@ -107,7 +107,7 @@ describe('distill parse', () => {
 
 describe('distill serve', () => {
   it('serves /v2 with bearer keys from DISTILL_API_KEYS and stops on SIGTERM', async () => {
-    const bin = resolve(ROOT, 'packages/cli/dist/bin.js');
+    const bin = resolve(ROOT, 'packages/cli/dist/cold/bin.cjs');
     if (!existsSync(bin))
       execFileSync('pnpm', ['--filter', '@distill/cli...', 'build'], { cwd: ROOT, stdio: 'ignore' });
     const { spawn } = await import('node:child_process');

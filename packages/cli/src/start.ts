@@ -1,46 +1,20 @@
-import * as nodeModule from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
 import { runParseBundle } from './cold/load.js';
+import { exitWith } from './exit-with.js';
+import { prepareProcess } from './prepare.js';
 
-/**
- * V8 marks a function for its optimising compiler after this much bytecode has run in it
- * (16× V8 11's default of 67,584). A command runs once, cold, and most of its functions are hot
- * only for a moment: with the default, a cold `distill parse` of 100 one-page PDFs had 270
- * functions marked for TurboFan and 69 deoptimised again (feedback taken too early), and spent
- * more CPU compiling than converting. With the larger budget: 81 marked, 12 deoptimised, about
- * 45% less CPU on that folder, and less also on 500 PDFs, a 1,000-page PDF, Office files and
- * HTML pages (`pnpm bench cold`, benchmarks/REPORT.md); the output is byte-identical. Only the
- * command sets it: a program importing `distill` keeps its own process's settings.
- */
-const INTERRUPT_BUDGET = 67_584 * 16;
+// The command started from an ES module (this package's dist/bin.js, or a program importing
+// @distill/cli/start). The installed `distill` command is dist/cold/bin.cjs, which does the same
+// from CommonJS: a CommonJS main file spares Node's ES module loader its start-up.
 
 /** Prepares the process for a command, then loads the command line and runs it. */
 export function start(): void {
-  // Node 22.1+ keeps compiled code of the modules a run loads on disk (in the OS's temporary
-  // folder; NODE_DISABLE_COMPILE_CACHE=1 turns it off), so the next cold start skips compiling
-  // them; Node 20 has no such call. It must run before the modules load, hence the import() after.
-  (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
-  // A budget given on node's own command line (`node --interrupt-budget=N …`) is left alone.
-  if (!process.execArgv.some((a) => a.startsWith('--interrupt-budget'))) {
-    setFlagsFromString(`--interrupt-budget=${INTERRUPT_BUDGET}`);
-  }
+  prepareProcess();
   const argv = process.argv.slice(2);
   // `distill parse` runs from its code-cached bundle when the build made one (cold/load.ts).
   const bundled =
     argv[0] === 'parse' ? runParseBundle(dirname(fileURLToPath(import.meta.url)), argv) : undefined;
-  if (bundled) {
-    bundled.then(
-      (code) => {
-        process.exitCode = code;
-      },
-      (e) => {
-        process.stderr.write(`distill: ${(e as Error).stack ?? e}\n`);
-        process.exitCode = 1;
-      },
-    );
-    return;
-  }
-  void import('./main.js').then(({ main }) => main(argv));
+  if (bundled) exitWith(bundled);
+  else void import('./main.js').then(({ main }) => main(argv));
 }

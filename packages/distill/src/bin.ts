@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // The `distill` command, so that installing `distill` alone gives it (`npx distill parse …`).
-// The commands live in @distill/cli; start() tunes the process (packages/cli/src/start.ts), then
-// loads the command line, and each command loads only when run.
-import { start } from '@distill/cli/start';
-
-start();
+// The commands live in @distill/cli, whose CommonJS starter (packages/cli/src/cold/bin.ts) tunes
+// the process and runs the command; built as dist/bin.cjs, the package's bin, so that Node's ES
+// module loader never starts for a command that needs no ES module.
+import '@distill/cli/bin';

@@ -1,4 +1,3 @@
-import { isMainThread } from 'node:worker_threads';
 import {
   DistillError,
   type Doc,
@@ -21,6 +20,9 @@ import { openFast, processFastPage } from './reader/process.js';
 import { countDocument, countPages, countReason } from './reader/stats.js';
 import { pdfEnv } from './settings.js';
 import type { PageLayout } from './types.js';
+
+/** Whether this is the main thread; node:worker_threads loads only when asked (a few ms of start-up). */
+const isMainThread = () => process.getBuiltinModule('node:worker_threads').isMainThread;
 
 export interface PdfParseSettings {
   maxPages?: number;
@@ -115,7 +117,7 @@ async function layoutWithPdfjs(
 ): Promise<PageLayout[]> {
   const script = workerScript(settings);
   const minPages = settings.workerMinPages ?? 1;
-  if (script && isMainThread && pageNumbers.length >= minPages) {
+  if (script && isMainThread() && pageNumbers.length >= minPages) {
     const layouts = await inWorkers(bytes, pageNumbers, script, settings, signal, false);
     return layouts.map((l) => ({ ...l, reader: 'pdfjs' as const }));
   }
@@ -177,7 +179,7 @@ async function parseFast(
   // The worker script is looked up (a file check) only for documents long enough to use it.
   // The fast reader costs a few milliseconds a page, less than a round trip to a worker thread
   // for a short document; longer ones are spread over workers (measured on dpbench-dev).
-  const wantWorkers = isMainThread && count >= (settings.fastWorkerMinPages ?? pdfEnv.fastWorkerMinPages());
+  const wantWorkers = isMainThread() && count >= (settings.fastWorkerMinPages ?? pdfEnv.fastWorkerMinPages());
   const script = wantWorkers ? workerScript(settings) : undefined;
   let layouts: PageLayout[];
   if (settings.mode === 'ocr') {

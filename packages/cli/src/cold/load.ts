@@ -68,7 +68,7 @@ export function runParseBundle(distDir: string, argv: string[]): Promise<number>
   let source: string;
   let chains: Chains;
   try {
-    source = readFileSync(file, 'utf8');
+    source = readFileSync(file, 'latin1'); // ASCII, by the build's charset
     chains = JSON.parse(readFileSync(join(distDir, 'cold', 'parse.json'), 'utf8')).chains as Chains;
   } catch {
     return undefined;
@@ -87,9 +87,9 @@ export function runParseBundle(distDir: string, argv: string[]): Promise<number>
   } else if (cacheFile && cached) {
     // A cache written by a run that parsed one kind of file lacks the code of the others. A run
     // long enough that serialising (some 10–50 ms) is noise saves again if it compiled more.
-    const started = performance.now();
+    const started = Date.now(); // not performance.now(): the global loads perf_hooks
     process.once('exit', () => {
-      if (performance.now() - started < REFRESH_AFTER_MS) return;
+      if (Date.now() - started < REFRESH_AFTER_MS) return;
       const data = script.createCachedData();
       if (data.length > cached.length * 1.1) writeCache(dir, cacheFile, data);
     });

@@ -1,4 +1,3 @@
-import { isIPv4, isIPv6 } from 'node:net';
 import { mapInlines } from '../model/build.js';
 import type { Block, Inline } from '../model/types.js';
 import { PII_ENTITIES, type PiiEntity, type RedactPiiOption } from '../options/scrape-options.js';
@@ -78,7 +77,11 @@ const DETECTORS: Detector[] = [
   {
     entity: 'ip',
     pattern: /(?<![\w.:])(?:(?:\d{1,3}\.){3}\d{1,3}|(?:[0-9A-Fa-f]{0,4}:){2,7}[0-9A-Fa-f]{0,4})(?![\w.:])/g,
-    accept: (m) => isIPv4(m) || (isIPv6(m) && /[0-9a-f]/i.test(m)),
+    accept: (m) => {
+      // node:net loads only when an address-like run is met: loading it costs every command a few ms.
+      const net = process.getBuiltinModule('node:net');
+      return net.isIPv4(m) || (net.isIPv6(m) && /[0-9a-f]/i.test(m));
+    },
   },
   {
     entity: 'phone',

@@ -1,0 +1,26 @@
+import * as nodeModule from 'node:module';
+import { setFlagsFromString } from 'node:v8';
+
+/**
+ * V8 marks a function for its optimising compiler after this much bytecode has run in it
+ * (16× V8 11's default of 67,584). A command runs once, cold, and most of its functions are hot
+ * only for a moment: with the default, a cold `distill parse` of 100 one-page PDFs had 270
+ * functions marked for TurboFan and 69 deoptimised again (feedback taken too early), and spent
+ * more CPU compiling than converting. With the larger budget: 81 marked, 12 deoptimised, about
+ * 45% less CPU on that folder, and less also on 500 PDFs, a 1,000-page PDF, Office files and
+ * HTML pages (`pnpm bench cold`, benchmarks/REPORT.md); the output is byte-identical. Only the
+ * command sets it: a program importing `distill` keeps its own process's settings.
+ */
+const INTERRUPT_BUDGET = 67_584 * 16;
+
+/** Prepares the process for a command; runs before any command code loads. */
+export function prepareProcess(): void {
+  // Node 22.1+ keeps compiled code of the modules a run loads on disk (in the OS's temporary
+  // folder; NODE_DISABLE_COMPILE_CACHE=1 turns it off), so the next cold start skips compiling
+  // them; Node 20 has no such call (the parse command has its own cache there: cold/load.ts).
+  (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+  // A budget given on node's own command line (`node --interrupt-budget=N …`) is left alone.
+  if (!process.execArgv.some((a) => a.startsWith('--interrupt-budget'))) {
+    setFlagsFromString(`--interrupt-budget=${INTERRUPT_BUDGET}`);
+  }
+}
