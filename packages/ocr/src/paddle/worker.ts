@@ -2,15 +2,15 @@
 // is sent, one at a time. onnxruntime-node runs a model synchronously on the calling thread,
 // so pages are read in parallel by one such thread per core, each running its models on one
 // thread of its own (two sessions with two threads each on two cores only fought).
-import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
-import type * as Ort from 'onnxruntime-node';
-import { type PaddleModels, readDictionary } from './models.js';
-import { type PaddleSessions, type ReadTimes, readPage } from './read.js';
+import type { PaddleModels } from './models.js';
+import { cpuClock, noTimes, openSessions, readPage } from './read.js';
 
 export interface PaddleWorkerData {
   models: PaddleModels;
   threads: number;
+  /** Time the stages in process CPU time (the benchmarks), not wall time. */
+  cpuClock?: boolean;
 }
 
 export interface PaddleRequest {
@@ -20,29 +20,13 @@ export interface PaddleRequest {
 }
 
 const port = parentPort!;
-const { models, threads } = workerData as PaddleWorkerData;
+const { models, threads, cpuClock: cpu } = workerData as PaddleWorkerData;
 
-async function open(): Promise<PaddleSessions> {
-  const ort = createRequire(import.meta.url)(models.runtime) as typeof Ort;
-  const options = {
-    intraOpNumThreads: threads,
-    interOpNumThreads: 1,
-    executionMode: 'sequential',
-    graphOptimizationLevel: 'all',
-  } as const;
-  const [det, rec] = await Promise.all([
-    ort.InferenceSession.create(models.detection, options),
-    // Every line has its own width: planning memory per shape would be planning per line.
-    ort.InferenceSession.create(models.recognition, { ...options, enableMemPattern: false }),
-  ]);
-  return { ort, det, rec, dict: readDictionary(models.dictionary) };
-}
-
-open().then(
+openSessions(models, threads).then(
   (sessions) => {
     port.on('message', (m: PaddleRequest) => {
-      const times: ReadTimes = { detect: 0, recognise: 0 };
-      readPage(sessions, m.image, m.dpi, times).then(
+      const times = noTimes();
+      readPage(sessions, m.image, m.dpi, times, cpu ? { clock: cpuClock } : {}).then(
         (lines) => port.postMessage({ type: 'read', id: m.id, lines, times }),
         (e) => port.postMessage({ type: 'failed', id: m.id, message: (e as Error)?.message ?? String(e) }),
       );
