@@ -74,8 +74,11 @@ export class WorkerPool<Req, Res> {
     return this.slots.length + this.starting;
   }
 
-  /** Runs one job on the first free reader; `signal` aborts it, queued or running. */
-  run(request: Req, signal?: AbortSignal): Promise<Res> {
+  /**
+   * Runs one job on the first free reader; `signal` aborts it, queued or running. An `urgent`
+   * job goes ahead of those waiting (the rest of a job already started).
+   */
+  run(request: Req, signal?: AbortSignal, urgent = false): Promise<Res> {
     if (this.closed) return Promise.reject(new DistillError('UNKNOWN_ERROR', 'OCR pool is closed'));
     if (signal?.aborted) return Promise.reject(signal.reason ?? new Error('aborted'));
     return new Promise<Res>((resolve, reject) => {
@@ -96,7 +99,8 @@ export class WorkerPool<Req, Res> {
         };
         signal.addEventListener('abort', job.onAbort, { once: true });
       }
-      this.queue.push(job);
+      if (urgent) this.queue.unshift(job);
+      else this.queue.push(job);
       this.fill();
       this.pump();
     });

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { PaddlePool } from './pool.js';
+import { splitLines } from './read.js';
 import { ctcDecode } from './recognize.js';
 import { lineWords } from './words.js';
 
@@ -41,6 +42,17 @@ describe('paddle engine pieces', () => {
       [100, 12, 160, 34],
     ]);
     expect(line?.rowHeight).toBe(24);
+  });
+
+  it('splits a page’s lines into neighbouring runs of about equal recognition work', () => {
+    // Boxes 48 px high: a line's work is its width. Ten narrow lines, then two wide ones.
+    const box = (y: number, w: number) => ({ x0: 0, y0: y, x1: w, y1: y + 48, score: 1 });
+    const boxes = [...Array.from({ length: 10 }, (_, i) => box(i * 50, 100)), box(500, 1000), box(550, 1000)];
+    const parts = splitLines(boxes, 2);
+    expect(parts.flat()).toEqual(boxes);
+    expect(parts.map((p) => p.length)).toEqual([11, 1]);
+    expect(splitLines(boxes, 1)).toEqual([boxes]);
+    expect(splitLines(boxes.slice(0, 2), 3).flat()).toEqual(boxes.slice(0, 2));
   });
 
   it('a missing package is MISSING_DEPENDENCY naming it, before any page', () => {

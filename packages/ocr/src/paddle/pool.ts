@@ -6,8 +6,9 @@ import { DistillError } from '@distill/core';
 import { type OcrEngine, readOriented } from '../engine.js';
 import type { OcrPage, OcrWord, RecognizeOptions, TurnedImage } from '../pool.js';
 import { type PoolWorker, WorkerPool } from '../worker-pool.js';
+import type { LineBox } from './detect.js';
 import { type PaddleModels, paddleModels } from './models.js';
-import { addTimes, noTimes, type ReadTimes } from './read.js';
+import { addTimes, noTimes, type ReadTimes, sortLines, splitLines } from './read.js';
 import type { ReadLine } from './words.js';
 import type { PaddleRequest, PaddleWorkerData } from './worker.js';
 
@@ -22,15 +23,19 @@ export interface PaddlePoolOptions {
   cpuClock?: boolean;
 }
 
-/** A page for a paddle worker, and what comes back. */
-interface PageJob {
-  image: Uint8Array;
-  dpi: number;
-}
+/** A job for a paddle worker (its id is the worker's business), and what comes back. */
+type PageJob = DistributiveOmit<PaddleRequest, 'id'>;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 interface PageRead {
-  lines: ReadLine[];
-  times?: ReadTimes;
+  boxes?: LineBox[];
+  lines?: ReadLine[];
 }
+
+/**
+ * A page's lines are read in parts of at least this many lines, by as many workers as the pool
+ * has: a one-page document then keeps every core busy, not one.
+ */
+const MIN_PART_LINES = 8;
 
 /**
  * The built worker beside this module (dist/paddle-worker.js); running from sources (tsx, the
@@ -107,7 +112,7 @@ export class PaddlePool implements OcrEngine {
           new Promise<PageRead>((res, rej) => {
             if (dead) return rej(new Error('the OCR worker stopped'));
             pending = { id: nextId++, resolve: res, reject: rej };
-            const msg: PaddleRequest = { id: pending.id, image: job.image, dpi: job.dpi };
+            const msg: PaddleRequest = { ...job, id: pending.id };
             worker.postMessage(msg);
           }),
         ref: () => worker.ref(),
@@ -131,7 +136,7 @@ export class PaddlePool implements OcrEngine {
       };
       worker.on(
         'message',
-        (m: { type: string; id?: number; lines?: ReadLine[]; times?: ReadTimes; message?: string }) => {
+        (m: PageRead & { type: string; id?: number; times?: ReadTimes; message?: string }) => {
           if (m.type === 'ready') resolve(handle);
           else if (m.type === 'open-error') {
             void worker.terminate();
@@ -140,7 +145,7 @@ export class PaddlePool implements OcrEngine {
             const job = pending;
             pending = undefined;
             if (m.times) addTimes(this.times, m.times);
-            if (m.type === 'read') job.resolve({ lines: m.lines ?? [] });
+            if (m.type === 'done') job.resolve({ boxes: m.boxes, lines: m.lines });
             else job.reject(new Error(m.message));
           }
         },
@@ -149,8 +154,19 @@ export class PaddlePool implements OcrEngine {
     });
   }
 
+  /**
+   * A page: its lines found by one worker, then read in parts by as many as are free (the parts
+   * go ahead of pages waiting, so a page is done before the next one starts).
+   */
   private async read(image: Uint8Array, opts: RecognizeOptions): Promise<ReadLine[]> {
-    return (await this.pool.run({ image, dpi: opts.dpi ?? 300 }, opts.signal)).lines;
+    const signal = opts.signal;
+    const { boxes = [] } = await this.pool.run({ kind: 'detect', image, dpi: opts.dpi ?? 300 }, signal);
+    if (boxes.length === 0) return [];
+    const parts = splitLines(boxes, Math.min(this.size, Math.ceil(boxes.length / MIN_PART_LINES)));
+    const reads = await Promise.all(
+      parts.map((part) => this.pool.run({ kind: 'lines', image, boxes: part }, signal, true)),
+    );
+    return sortLines(reads.flatMap((r) => r.lines ?? []));
   }
 
   /** Reads one PGM image; lines come back as words with boxes, in reading order top to bottom. */

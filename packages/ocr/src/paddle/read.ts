@@ -43,8 +43,8 @@ export function addTimes(to: ReadTimes, from: ReadTimes): void {
 
 /**
  * Reads one page image (PGM): the detector finds the text lines, the recogniser reads each
- * line on its own (one line per run: padding lines to a common width for a batch cost more
- * than it saved), and the characters become words with boxes. Lines come back top to bottom.
+ * line, and the characters become words with boxes. Lines come back top to bottom. (The pool
+ * runs the two halves apart, so one page's lines can be read by several workers.)
  */
 export async function readPage(
   s: PaddleSessions,
@@ -53,10 +53,27 @@ export async function readPage(
   times: ReadTimes = noTimes(),
   tune: ReadTuning = {},
 ): Promise<ReadLine[]> {
-  const batch = tune.batch ?? REC_BATCH;
-  const now = tune.clock ?? (() => performance.now());
+  const img = pageImage(image);
+  const boxes = await detectLines(s, img, dpi, times, tune);
+  return sortLines(await readLines(s, img, boxes, times, tune));
+}
+
+/** The page image of a PGM, or an error a caller can show. */
+export function pageImage(image: Uint8Array): Grey {
   const img = readPgm(image);
   if (!img) throw new Error('the paddle OCR engine reads greyscale PGM images only');
+  return img;
+}
+
+/** Text lines found by the detector, in page pixels. */
+export async function detectLines(
+  s: PaddleSessions,
+  img: Grey,
+  dpi: number,
+  times: ReadTimes = noTimes(),
+  tune: ReadTuning = {},
+): Promise<LineBox[]> {
+  const now = tune.clock ?? (() => performance.now());
   let t0 = now();
   const det = detInput(img, dpi, tune.detSide);
   let t1 = now();
@@ -69,13 +86,51 @@ export async function readPage(
   map.dispose?.();
   t1 = now();
   times.detPost += t1 - t0;
-  const lines =
-    batch > 1
-      ? await readBatched(s, img, boxes, batch, times, now)
-      : await readOneByOne(s, img, boxes, times, now);
+  return boxes;
+}
+
+/** The given lines read into words with boxes (lines that read as nothing are left out). */
+export async function readLines(
+  s: PaddleSessions,
+  img: Grey,
+  boxes: LineBox[],
+  times: ReadTimes = noTimes(),
+  tune: ReadTuning = {},
+): Promise<ReadLine[]> {
+  const batch = tune.batch ?? REC_BATCH;
+  const now = tune.clock ?? (() => performance.now());
   times.lines += boxes.length;
-  lines.sort((a, b) => a.top - b.top || a.words[0].bbox[0] - b.words[0].bbox[0]);
-  return lines;
+  return batch > 1
+    ? await readBatched(s, img, boxes, batch, times, now)
+    : await readOneByOne(s, img, boxes, times, now);
+}
+
+/** Lines top to bottom, then left to right. */
+export function sortLines(lines: ReadLine[]): ReadLine[] {
+  return lines.sort((a, b) => a.top - b.top || a.words[0].bbox[0] - b.words[0].bbox[0]);
+}
+
+/**
+ * The lines cut into at most `parts` runs of neighbours (top to bottom), each about the same
+ * share of the recogniser's work (its cost grows with a line's width at 48 px high), so that
+ * several workers reading one page each finish at about the same time.
+ */
+export function splitLines(boxes: LineBox[], parts: number): LineBox[][] {
+  const widths = boxes.map(recWidth);
+  const total = widths.reduce((a, b) => a + b, 0);
+  const out: LineBox[][] = [];
+  let cur: LineBox[] = [];
+  let acc = 0;
+  for (const [i, box] of boxes.entries()) {
+    cur.push(box);
+    acc += widths[i];
+    if (out.length < parts - 1 && acc >= (total * (out.length + 1)) / parts) {
+      out.push(cur);
+      cur = [];
+    }
+  }
+  if (cur.length) out.push(cur);
+  return out;
 }
 
 /** Knobs the benchmarks turn; the defaults are what the engine uses. */
