@@ -79,6 +79,15 @@ describe('paddle pool', { timeout: 120_000 }, () => {
     expect(pool.workers).toBe(1);
   });
 
+  it('an aborted page is rejected with the reason, its worker ended, and the pool reads on', async () => {
+    const ac = new AbortController();
+    // A worker is free: the page is on it as soon as it is asked for; aborting ends that worker.
+    const page = pool.recognize(pgm(800, 600, [[50, 50, 700, 80]]), { dpi: 200, signal: ac.signal });
+    ac.abort(new Error('stopped by the caller'));
+    await expect(page).rejects.toThrow('stopped by the caller');
+    expect((await pool.recognize(pgm(64, 64, []), { dpi: 200 })).words).toEqual([]);
+  });
+
   it('fails a page that is not PGM with a clear message, and keeps working', async () => {
     await expect(pool.recognize(new Uint8Array([0x89, 0x50, 0x4e, 0x47]))).rejects.toThrow(/PGM/);
     expect((await pool.recognize(pgm(64, 64, []), { dpi: 200 })).words).toEqual([]);
