@@ -92,6 +92,11 @@ describe('OCR through the CLI', { timeout: 600_000 }, () => {
     // DISTILL_OCR_ENGINE picks the engine when the flag does not.
     const env = await distill(['parse', scan, ...OCR], { env: { DISTILL_OCR_ENGINE: 'paddle' } });
     expect(env.stdout).toBe(p.stdout);
+    // A page's lines are read in parts by every worker of the pool: one worker reads the same.
+    const one = await distill(['parse', scan, ...OCR, '--ocr-engine', 'paddle'], {
+      env: { DISTILL_OCR_WORKERS: '1' },
+    });
+    expect(one.stdout).toBe(p.stdout);
   });
 
   it('an engine that is not one is named in the terms of the flag', async () => {

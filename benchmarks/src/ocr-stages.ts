@@ -1,5 +1,5 @@
-// Where an OCR'd page's time goes, stage by stage, one page at a time on one worker (so each
-// figure is that stage's own CPU time, not a share of two cores):
+// Where an OCR'd page's time goes, stage by stage, one page at a time on one worker, in process
+// CPU seconds (so each figure is that stage's own cost, whatever the load of a shared machine):
 //   render     pdf.js draws the page on @napi-rs/canvas and it is read back as a grey PGM
 //              (luma, histogram, and background flattening on dark paper: our preprocessing)
 //   segment    tesseract binarises the image and finds its blocks and lines, without reading
@@ -7,13 +7,17 @@
 //   recognise  a full tesseract reading (binarise + segment + LSTM), minus `segment`
 //   layout     what distill does with the words: kept words, stroke widths for bold, ruling
 //              lines found in the pixels, and the page layout analysis
+// With --engine paddle, the engine's part is split as the paddle worker times it (detection's
+// input, model and line finding; recognition's line cutting, model, decoding and word boxes).
 // The pages are the scanned dev pages (scripts/make-ocr-corpus.sh), the first --limit of them.
-//   pnpm bench ocr-stages [--corpus DIR] [--limit N] [--dpi N]
+//   pnpm bench ocr-stages [--engine tesseract|paddle] [--corpus DIR] [--limit N] [--dpi N]
 // The trained data follows DISTILL_OCR_MODEL (packages/ocr/src/settings.ts): run two of these
 // side by side, one per setting, to compare them under the same load.
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { languageData, OcrPool } from '../../packages/ocr/src/index.js';
+import { languageData, type OcrEngine, OcrPool } from '../../packages/ocr/src/index.js';
+import { PaddlePool } from '../../packages/ocr/src/paddle/pool.js';
+import { cpuClock } from '../../packages/ocr/src/paddle/read.js';
 import { loadTesseract } from '../../packages/ocr/src/tesseract.js';
 import { analyzePage } from '../../packages/pdf/src/layout/analyze.js';
 import { wordStrokes } from '../../packages/pdf/src/ocr/bold.js';
@@ -28,26 +32,31 @@ const { values } = parseArgs({
     corpus: { type: 'string' },
     limit: { type: 'string' },
     dpi: { type: 'string' },
+    engine: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (values.help) {
   console.log(
-    'pnpm bench ocr-stages [--corpus DIR] [--limit N (default 20)] [--dpi N]\n' +
-      '  per-page time of rendering, tesseract segmentation, recognition and layout, one worker',
+    'pnpm bench ocr-stages [--engine tesseract|paddle] [--corpus DIR] [--limit N (default 20)] [--dpi N]\n' +
+      '  per-page time of rendering, the engine by stage, and layout, one worker',
   );
   process.exit(0);
 }
 
 const files = dpbenchInputs(scannedCorpus(values.corpus)).slice(0, Number(values.limit ?? 20));
 const dpi = Number(values.dpi ?? PAGE_DPI);
-const pool = new OcrPool({ size: 1 });
+const engineName = values.engine ?? 'tesseract';
+if (engineName !== 'tesseract' && engineName !== 'paddle') throw new Error(`unknown engine ${engineName}`);
+const paddle = engineName === 'paddle' ? new PaddlePool({ size: 1, cpuClock: true }) : undefined;
+const pool: OcrEngine = paddle ?? new OcrPool({ size: 1 });
 const t0 = performance.now();
 await pool.recognize(new Uint8Array(Buffer.from('P5\n1 1\n255\n\xff', 'latin1')));
 const startMs = performance.now() - t0;
 // Segmentation alone, on a tesseract worker of its own set up as the pool's are (the same
 // trained data folder: DISTILL_OCR_MODEL).
 const segmenter = await (async () => {
+  if (paddle) return undefined;
   const { createWorker, OEM } = loadTesseract();
   const lang = languageData('eng');
   return createWorker('eng', OEM.LSTM_ONLY, {
@@ -87,39 +96,39 @@ let turned = 0;
 const load0 = loadavg()[0];
 for (const f of files) {
   const bytes = loadInput(f).bytes;
-  let t = performance.now();
+  let t = cpuClock();
   const doc = await openForRender(bytes);
   const { shot } = await renderPageAt(doc, 1, dpi);
   await doc.destroy();
-  stages.render += performance.now() - t;
+  stages.render += cpuClock() - t;
 
-  t = performance.now();
-  await segmentOnly(shot.image, shot.dpi);
-  stages.segment += performance.now() - t;
+  t = cpuClock();
+  if (segmenter) await segmentOnly(shot.image, shot.dpi);
+  stages.segment += segmenter ? cpuClock() - t : Number.NaN;
 
   // As the PDF parser reads a page: turned probes (rendered by the callback, their rendering
   // timed apart and taken off the reading) when the upright reading is poor.
-  t = performance.now();
+  t = cpuClock();
   let probeMs = 0;
   const probeDoc = await openForRender(bytes);
   const ocr = await pool.recognizeOriented(
     shot.image,
     async (deg, probe) => {
-      const p0 = performance.now();
+      const p0 = cpuClock();
       probes++;
       const at = probe ? Math.min(shot.dpi, 150) : shot.dpi;
       const turned = { image: (await renderPageAt(probeDoc, 1, at, deg, true)).shot.image, dpi: at };
-      probeMs += performance.now() - p0;
+      probeMs += cpuClock() - p0;
       return turned;
     },
     { dpi: shot.dpi },
   );
   await probeDoc.destroy();
-  stages.read += performance.now() - t - probeMs;
+  stages.read += cpuClock() - t - probeMs;
   stages.render += probeMs;
   if (ocr.orientation !== 0) turned++;
 
-  t = performance.now();
+  t = cpuClock();
   const frame = { widthPx: shot.widthPx, heightPx: shot.heightPx, dpi: shot.dpi };
   const strokes = wordStrokes(ocr.words, shot.image, shot.widthPx, shot.heightPx, Math.round(shot.dpi / 75));
   const { input } = ocrPageInput(1, ocr, frame, strokes);
@@ -128,7 +137,7 @@ for (const f of files) {
   input.rules = found.rules;
   input.rects = found.rects;
   analyzePage(input);
-  stages.layout += performance.now() - t;
+  stages.layout += cpuClock() - t;
 }
 await pool.close();
 await segmenter?.terminate();
@@ -140,15 +149,27 @@ const recognise = stages.read - (Number.isNaN(segment) ? 0 : segment);
 const total = stages.render + stages.read + stages.layout;
 const knobs = ['DISTILL_OCR_MODEL'].map((k) => `${k}=${process.env[k] ?? '(default)'}`).join(' ');
 console.log(
-  `ocr-stages tesseract [${knobs}], ${n} scanned dev pages at ${dpi} dpi, one worker ` +
+  `ocr-stages ${engineName} [${knobs}], ${n} scanned dev pages at ${dpi} dpi, one worker ` +
     `(load average ${load0.toFixed(1)} → ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores):`,
 );
-console.log('| stage | s/page | share |\n|---|---|---|');
+console.log('| stage | CPU s/page | share |\n|---|---|---|');
 const row = (name: string, ms: number) =>
   console.log(`| ${name} | ${per(ms)} | ${((100 * ms) / total).toFixed(0)}% |`);
 row('render (pdf.js → canvas → grey PGM, preprocessing)', stages.render);
 if (!Number.isNaN(segment)) row('engine: binarise + segment', segment);
-row(Number.isNaN(segment) ? 'engine: read the page' : 'engine: recognise (reading − segment)', recognise);
+if (paddle) {
+  const t = paddle.times;
+  const model = t.detPrep + t.detModel + t.detPost + t.recPrep + t.recModel + t.words;
+  row('engine: detection input (scale, normalise)', t.detPrep);
+  row('engine: detection model', t.detModel);
+  row('engine: detection lines (DB post-processing)', t.detPost);
+  row('engine: recognition input (cut lines, 48 px)', t.recPrep);
+  row('engine: recognition model', t.recModel);
+  row('engine: CTC decoding, words, ink boxes', t.words);
+  row('engine: messaging, queueing (reading − the above)', recognise - model);
+  console.log(`| lines read | ${(t.lines / n).toFixed(1)} a page | |`);
+} else
+  row(Number.isNaN(segment) ? 'engine: read the page' : 'engine: recognise (reading − segment)', recognise);
 row('layout (words, bold, rules, page analysis)', stages.layout);
 console.log(`| total | ${per(total)} | |`);
 console.log(

@@ -54,6 +54,11 @@ export interface SpeedResult {
   failure?: string;
   /** office: the same figures per file format. */
   groups?: Record<string, { docs: number; medianMs: number; throughput: number | null; errors: number }>;
+  /**
+   * Process CPU time of the median pass (ms, every thread of the engine's child process): what
+   * the work cost whatever the load of a shared machine, where wall time mostly measures the load.
+   */
+  cpuMs?: number;
 }
 
 export interface ScalingResult {

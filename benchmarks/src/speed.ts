@@ -115,6 +115,7 @@ export async function runSpeed(
       });
       r.version = a.version;
       r.medianMs = median(a.passMs);
+      r.cpuMs = median(a.passCpuMs);
       r.errors = a.errors;
       r.firstError = a.firstError;
       r.peakRssMb = peakMb(a);
@@ -134,7 +135,10 @@ export async function runSpeed(
     }
     written.push(writeResult(r));
     console.log(
-      `speed-${kind} ${e.name}: ${r.status} ${r.throughput?.toFixed(2) ?? 'n/a'} ${unit}/s, median ${r.medianMs?.toFixed(0)} ms, peak RSS ${r.peakRssMb?.toFixed(0)} MB, errors ${r.errors}/${r.docs}`,
+      `speed-${kind} ${e.name}: ${r.status} ${r.throughput?.toFixed(2) ?? 'n/a'} ${unit}/s, median ${r.medianMs?.toFixed(0)} ms, peak RSS ${r.peakRssMb?.toFixed(0)} MB, errors ${r.errors}/${r.docs}` +
+        (r.cpuMs !== undefined
+          ? `, CPU ${(r.cpuMs / 1000 / myUnits).toFixed(2)} s per ${unit.replace(/s$/, '')}`
+          : ''),
     );
   }
   return written;

@@ -34,6 +34,8 @@ export interface SpeedJob {
 export interface SpeedAnswer {
   version: string;
   passMs: number[];
+  /** Per pass: process CPU time (ms, user + system, every thread). */
+  passCpuMs: number[];
   /** Per pass, per file: milliseconds (for per-format figures). */
   fileMs: number[][];
   /** Per file: the error of the first pass, if any. */
@@ -130,10 +132,12 @@ async function main() {
     let firstError: string | undefined;
     for (const input of inputs.slice(0, job.warmup)) await convertOne(engine, input).catch(() => {});
     const passMs: number[] = [];
+    const passCpuMs: number[] = [];
     const fileMs: number[][] = [];
     const fileErrors: (string | null)[] = inputs.map(() => null);
     for (let r = 0; r < job.runs; r++) {
       const t = performance.now();
+      const c = process.cpuUsage();
       const per: number[] = [];
       for (const [i, input] of inputs.entries()) {
         const t1 = performance.now();
@@ -149,11 +153,14 @@ async function main() {
         per.push(performance.now() - t1);
       }
       passMs.push(performance.now() - t);
+      const cpu = process.cpuUsage(c);
+      passCpuMs.push((cpu.user + cpu.system) / 1000);
       fileMs.push(per);
     }
     const speed: SpeedAnswer = {
       version,
       passMs,
+      passCpuMs,
       fileMs,
       fileErrors,
       errors,

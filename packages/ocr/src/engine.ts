@@ -16,7 +16,7 @@ export interface OcrEngine {
   /** Pages read at once (readers in the pool). */
   readonly size: number;
   /** Milliseconds the pool's first start took (all readers in parallel), once started. */
-  startupMs: number;
+  readonly startupMs: number;
   /** Reads one image (PGM; tesseract also takes PNG and JPEG). */
   recognize(image: Uint8Array, opts?: RecognizeOptions): Promise<OcrPage>;
   /** Reads an image in its best orientation (see readOriented). */

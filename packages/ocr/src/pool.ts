@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Worker as ThreadWorker } from 'node:worker_threads';
 import { DistillError } from '@distill/core';
 import type { Worker as TessWorker } from 'tesseract.js';
 import { DEFAULT_OCR_ENGINE, type OcrEngine, type OcrEngineName, readOriented } from './engine.js';
@@ -10,6 +9,7 @@ import { PaddlePool } from './paddle/pool.js';
 import { envOcrEngine, envOcrModel, envOcrWorkers } from './settings.js';
 import { deskewPoint, measureSkew } from './skew.js';
 import { loadTesseract, takeSpawnedThread } from './tesseract.js';
+import { type PoolWorker, WorkerPool } from './worker-pool.js';
 
 /** One recognised word: pixel box in the image, confidence 0..1. */
 export interface OcrWord {
@@ -80,19 +80,10 @@ interface TessResult {
   data: { blocks: TessBlock[] | null; text: string; rotateRadians?: number | null };
 }
 
-interface Slot {
-  worker: TessWorker;
-  thread?: ThreadWorker;
-  busy: boolean;
-}
-
-interface Job {
+/** A page for a tesseract.js worker. */
+interface TessJob {
   image: Uint8Array;
   opts: RecognizeOptions;
-  resolve: (r: TessResult) => void;
-  reject: (e: unknown) => void;
-  slot?: Slot;
-  onAbort?: () => void;
 }
 
 export function defaultPoolSize(): number {
@@ -111,18 +102,22 @@ export class OcrPool implements OcrEngine {
   readonly size: number;
   readonly languages: LanguageData[];
   /** Milliseconds the pool's first start took (all workers in parallel), for reporting. */
-  startupMs = 0;
-  private readonly idleMs: number;
-  private slots: Slot[] = [];
-  private starting = 0;
-  private queue: Job[] = [];
-  private idleTimer: NodeJS.Timeout | undefined;
+  get startupMs(): number {
+    return this.pool.startupMs;
+  }
+  private readonly pool: WorkerPool<TessJob, TessResult>;
   private langDir: { path: string; temp: boolean } | undefined;
-  private closed = false;
 
   constructor(opts: OcrPoolOptions = {}) {
-    this.size = Math.max(1, Math.floor(opts.size ?? defaultPoolSize()));
-    this.idleMs = opts.idleMs ?? 60_000;
+    this.pool = new WorkerPool({
+      size: opts.size ?? defaultPoolSize(),
+      idleMs: opts.idleMs ?? 60_000,
+      spawn: () => this.spawn(),
+      start: 'all',
+      failure: (e) =>
+        new DistillError('UNKNOWN_ERROR', `OCR failed: ${(e as Error)?.message ?? e}`, { cause: e }),
+    });
+    this.size = this.pool.size;
     // Resolved now, so a missing language package fails before any page is rendered.
     this.languages = (opts.languages?.length ? opts.languages : ['eng']).map(languageData);
     const codes = this.languages.map((l) => l.code);
@@ -158,7 +153,7 @@ export class OcrPool implements OcrEngine {
     return this.langDir.path;
   }
 
-  private async spawn(): Promise<Slot> {
+  private async spawn(): Promise<PoolWorker<TessJob, TessResult>> {
     const { createWorker, OEM } = loadTesseract();
     const gzip = this.languages.every((l) => l.gzip);
     const pending = createWorker(this.languageKey, OEM.LSTM_ONLY, {
@@ -170,152 +165,27 @@ export class OcrPool implements OcrEngine {
     });
     // createWorker starts its thread before its first await.
     const thread = takeSpawnedThread();
+    let worker: TessWorker;
     try {
-      const worker = await pending;
-      return { worker, thread, busy: false };
+      worker = await pending;
     } catch (e) {
       void thread?.terminate();
       throw new DistillError('MISSING_DEPENDENCY', `OCR could not start: ${(e as Error)?.message ?? e}`, {
         cause: e,
       });
     }
-  }
-
-  /** Starts workers up to the pool size (all at once on first use). */
-  private fill(): void {
-    const missing = this.size - this.slots.length - this.starting;
-    if (missing <= 0 || this.queue.length === 0) return;
-    const first = this.slots.length === 0 && this.starting === 0 && this.startupMs === 0;
-    const t0 = performance.now();
-    const starts: Promise<void>[] = [];
-    for (let i = 0; i < missing; i++) {
-      this.starting++;
-      starts.push(
-        this.spawn().then(
-          (slot) => {
-            this.starting--;
-            if (this.closed) {
-              void slot.worker.terminate();
-              return;
-            }
-            this.slots.push(slot);
-            this.pump();
-          },
-          (e) => {
-            this.starting--;
-            // No worker could start: the queued pages fail with the reason.
-            if (this.slots.length === 0 && this.starting === 0) {
-              for (const job of this.queue.splice(0)) this.finish(job, undefined, e);
-            }
-          },
-        ),
-      );
-    }
-    if (first) {
-      void Promise.all(starts).then(() => {
-        this.startupMs = Math.round(performance.now() - t0);
-      });
-    }
-  }
-
-  private pump(): void {
-    for (const slot of this.slots) {
-      if (slot.busy) continue;
-      const job = this.queue.shift();
-      if (!job) break;
-      this.run(slot, job);
-    }
-    this.updateIdle();
-  }
-
-  private run(slot: Slot, job: Job): void {
-    slot.busy = true;
-    job.slot = slot;
-    slot.thread?.ref();
-    // Skew is measured on the reading's own baselines (see recognize), not by tesseract.js's
-    // rotateAuto, which lays the page out twice (once to measure, once to read).
-    const params: Record<string, unknown> = { rotateAuto: false, rotateRadians: job.opts.rotateRadians ?? 0 };
-    // Lines read with low confidence are not read again inverted (white on black): dark and
-    // shaded pages are flattened to dark-on-white before they get here, and the second reading
-    // cost about a sixth of the time on ordinary pages while changing nothing on them.
-    params.tessedit_do_invert = '0';
-    // A known resolution also keeps tesseract from printing its guess to stdout.
-    params.user_defined_dpi = String(Math.round(job.opts.dpi ?? 300));
-    // Tesseract's diagnostics ("Image too small to scale!!") go nowhere instead of our stdout.
-    params.debug_file = '/dev/null';
-    slot.worker
-      .recognize(Buffer.from(job.image.buffer, job.image.byteOffset, job.image.byteLength), params as never, {
-        blocks: true,
-        text: true,
-      })
-      .then(
-        (r) => {
-          slot.busy = false;
-          this.finish(job, r as unknown as TessResult);
-          this.pump();
-        },
-        (e) => {
-          slot.busy = false;
-          this.finish(
-            job,
-            undefined,
-            new DistillError('UNKNOWN_ERROR', `OCR failed: ${(e as Error)?.message ?? e}`, { cause: e }),
-          );
-          this.pump();
-        },
-      );
-  }
-
-  private finish(job: Job, result?: TessResult, error?: unknown): void {
-    if (job.onAbort) job.opts.signal?.removeEventListener('abort', job.onAbort);
-    if (error !== undefined || !result) job.reject(error);
-    else job.resolve(result);
-  }
-
-  /** Idle threads are unreferenced, and the pool closes after a while without work. */
-  private updateIdle(): void {
-    const busy = this.slots.some((s) => s.busy) || this.queue.length > 0;
-    clearTimeout(this.idleTimer);
-    this.idleTimer = undefined;
-    if (busy) return;
-    for (const s of this.slots) s.thread?.unref();
-    if (this.slots.length) {
-      this.idleTimer = setTimeout(() => void this.shutdown(), this.idleMs);
-      this.idleTimer.unref();
-    }
-  }
-
-  private async shutdown(): Promise<void> {
-    const slots = this.slots.splice(0);
-    await Promise.all(slots.map((s) => s.worker.terminate().catch(() => {})));
+    return {
+      run: (job) => read(worker, job),
+      ref: () => thread?.ref(),
+      unref: () => thread?.unref(),
+      terminate: async () => {
+        await worker.terminate();
+      },
+    };
   }
 
   private raw(image: Uint8Array, opts: RecognizeOptions): Promise<TessResult> {
-    if (this.closed) return Promise.reject(new DistillError('UNKNOWN_ERROR', 'OCR pool is closed'));
-    const signal = opts.signal;
-    if (signal?.aborted) return Promise.reject(signal.reason ?? new Error('aborted'));
-    return new Promise<TessResult>((resolve, reject) => {
-      const job: Job = { image, opts, resolve, reject };
-      if (signal) {
-        job.onAbort = () => {
-          const i = this.queue.indexOf(job);
-          if (i >= 0) this.queue.splice(i, 1);
-          else if (job.slot) {
-            // Tesseract cannot stop mid-page: the worker goes, a fresh one replaces it on demand.
-            const slot = job.slot;
-            this.slots = this.slots.filter((s) => s !== slot);
-            void slot.worker.terminate().catch(() => {});
-          }
-          reject(signal.reason ?? new Error('aborted'));
-          this.fill();
-          this.pump();
-        };
-        signal.addEventListener('abort', job.onAbort, { once: true });
-      }
-      this.queue.push(job);
-      this.fill();
-      this.pump();
-    });
+    return this.pool.run({ image, opts }, opts.signal);
   }
 
   /**
@@ -345,14 +215,31 @@ export class OcrPool implements OcrEngine {
 
   /** Stops every worker; the pool cannot be used afterwards. */
   async close(): Promise<void> {
-    this.closed = true;
-    clearTimeout(this.idleTimer);
-    for (const job of this.queue.splice(0))
-      this.finish(job, undefined, new DistillError('UNKNOWN_ERROR', 'OCR pool closed'));
-    await this.shutdown();
+    await this.pool.close();
     if (this.langDir?.temp) rmSync(this.langDir.path, { recursive: true, force: true });
     this.langDir = undefined;
   }
+}
+
+/** One page read by a tesseract.js worker. */
+async function read(worker: TessWorker, job: TessJob): Promise<TessResult> {
+  // Skew is measured on the reading's own baselines (see recognize), not by tesseract.js's
+  // rotateAuto, which lays the page out twice (once to measure, once to read).
+  const params: Record<string, unknown> = { rotateAuto: false, rotateRadians: job.opts.rotateRadians ?? 0 };
+  // Lines read with low confidence are not read again inverted (white on black): dark and
+  // shaded pages are flattened to dark-on-white before they get here, and the second reading
+  // cost about a sixth of the time on ordinary pages while changing nothing on them.
+  params.tessedit_do_invert = '0';
+  // A known resolution also keeps tesseract from printing its guess to stdout.
+  params.user_defined_dpi = String(Math.round(job.opts.dpi ?? 300));
+  // Tesseract's diagnostics ("Image too small to scale!!") go nowhere instead of our stdout.
+  params.debug_file = '/dev/null';
+  const r = await worker.recognize(
+    Buffer.from(job.image.buffer, job.image.byteOffset, job.image.byteLength),
+    params as never,
+    { blocks: true, text: true },
+  );
+  return r as unknown as TessResult;
 }
 
 /** Skews below this (radians, about 0.3 degrees) are left alone, as tesseract.js's rotateAuto did. */

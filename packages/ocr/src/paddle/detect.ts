@@ -15,7 +15,7 @@ export interface LineBox {
  * own default for documents), but never below DET_MIN_DPI, so small print on a large page keeps
  * a few pixels of height, and never above the page's own resolution.
  */
-const DET_SIDE = 960;
+export const DET_SIDE = 960;
 const DET_MIN_DPI = 100;
 const DET_MAX_SIDE = 2560;
 /**
@@ -44,9 +44,9 @@ export interface DetInput {
 }
 
 /** The detector's input tensor for a page image at `dpi`. */
-export function detInput(img: Grey, dpi: number): DetInput {
+export function detInput(img: Grey, dpi: number, side = DET_SIDE): DetInput {
   const long = Math.max(img.width, img.height);
-  let s = Math.max(DET_SIDE / long, DET_MIN_DPI / Math.max(1, dpi));
+  let s = Math.max(side / long, DET_MIN_DPI / Math.max(1, dpi));
   s = Math.min(1, s, DET_MAX_SIDE / long);
   const w = Math.max(1, Math.round(img.width * s));
   const h = Math.max(1, Math.round(img.height * s));

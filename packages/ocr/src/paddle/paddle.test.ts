@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { PaddlePool } from './pool.js';
+import { splitLines } from './read.js';
 import { ctcDecode } from './recognize.js';
 import { lineWords } from './words.js';
 
@@ -43,6 +44,17 @@ describe('paddle engine pieces', () => {
     expect(line?.rowHeight).toBe(24);
   });
 
+  it('splits a page’s lines into neighbouring runs of about equal recognition work', () => {
+    // Boxes 48 px high: a line's work is its width. Ten narrow lines, then two wide ones.
+    const box = (y: number, w: number) => ({ x0: 0, y0: y, x1: w, y1: y + 48, score: 1 });
+    const boxes = [...Array.from({ length: 10 }, (_, i) => box(i * 50, 100)), box(500, 1000), box(550, 1000)];
+    const parts = splitLines(boxes, 2);
+    expect(parts.flat()).toEqual(boxes);
+    expect(parts.map((p) => p.length)).toEqual([11, 1]);
+    expect(splitLines(boxes, 1)).toEqual([boxes]);
+    expect(splitLines(boxes.slice(0, 2), 3).flat()).toEqual(boxes.slice(0, 2));
+  });
+
   it('a missing package is MISSING_DEPENDENCY naming it, before any page', () => {
     const none = (s: string): string => {
       throw new Error(`Cannot find module '${s}'`);
@@ -65,6 +77,15 @@ describe('paddle pool', { timeout: 120_000 }, () => {
     expect(pool.startupMs).toBeGreaterThan(0);
     // One page waited: one worker, not the pool's two.
     expect(pool.workers).toBe(1);
+  });
+
+  it('an aborted page is rejected with the reason, its worker ended, and the pool reads on', async () => {
+    const ac = new AbortController();
+    // A worker is free: the page is on it as soon as it is asked for; aborting ends that worker.
+    const page = pool.recognize(pgm(800, 600, [[50, 50, 700, 80]]), { dpi: 200, signal: ac.signal });
+    ac.abort(new Error('stopped by the caller'));
+    await expect(page).rejects.toThrow('stopped by the caller');
+    expect((await pool.recognize(pgm(64, 64, []), { dpi: 200 })).words).toEqual([]);
   });
 
   it('fails a page that is not PGM with a clear message, and keeps working', async () => {

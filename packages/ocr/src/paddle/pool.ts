@@ -5,8 +5,10 @@ import { Worker } from 'node:worker_threads';
 import { DistillError } from '@distill/core';
 import { type OcrEngine, readOriented } from '../engine.js';
 import type { OcrPage, OcrWord, RecognizeOptions, TurnedImage } from '../pool.js';
+import { type PoolWorker, WorkerPool } from '../worker-pool.js';
+import type { LineBox } from './detect.js';
 import { type PaddleModels, paddleModels } from './models.js';
-import type { ReadTimes } from './read.js';
+import { addTimes, noTimes, type ReadTimes, sortLines, splitLines } from './read.js';
 import type { ReadLine } from './words.js';
 import type { PaddleRequest, PaddleWorkerData } from './worker.js';
 
@@ -17,23 +19,23 @@ export interface PaddlePoolOptions {
   idleMs?: number;
   /** How packages are found (the default resolves from @distill/ocr). */
   resolve?: (specifier: string) => string;
+  /** Time the stages (`times`) in process CPU time: the benchmarks, one page at a time. */
+  cpuClock?: boolean;
 }
 
-interface Slot {
-  worker: Worker;
-  busy: boolean;
-  job?: Job;
+/** A job for a paddle worker (its id is the worker's business), and what comes back. */
+type PageJob = DistributiveOmit<PaddleRequest, 'id'>;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+interface PageRead {
+  boxes?: LineBox[];
+  lines?: ReadLine[];
 }
 
-interface Job {
-  id: number;
-  image: Uint8Array;
-  dpi: number;
-  resolve: (lines: ReadLine[]) => void;
-  reject: (e: unknown) => void;
-  onAbort?: () => void;
-  signal?: AbortSignal;
-}
+/**
+ * A page's lines are read in parts of at least this many lines, by as many workers as the pool
+ * has: a one-page document then keeps every core busy, not one.
+ */
+const MIN_PART_LINES = 8;
 
 /**
  * The built worker beside this module (dist/paddle-worker.js); running from sources (tsx, the
@@ -65,64 +67,86 @@ function startWorker(data: PaddleWorkerData): Worker {
 export class PaddlePool implements OcrEngine {
   readonly engine = 'paddle' as const;
   readonly size: number;
-  startupMs = 0;
-  /** Time spent detecting and recognising, summed over pages (ms), for the benchmarks. */
-  readonly times: ReadTimes = { detect: 0, recognise: 0 };
+  /** Time spent by stage, summed over pages (ms), for the benchmarks. */
+  readonly times: ReadTimes = noTimes();
   private readonly models: PaddleModels;
-  private readonly idleMs: number;
-  private slots: Slot[] = [];
-  private starting = 0;
-  private queue: Job[] = [];
-  private nextId = 0;
-  private idleTimer: NodeJS.Timeout | undefined;
-  private closed = false;
+  private readonly cpuClock: boolean;
+  private readonly pool: WorkerPool<PageJob, PageRead>;
 
   constructor(opts: PaddlePoolOptions) {
-    this.size = Math.max(1, Math.floor(opts.size));
-    this.idleMs = opts.idleMs ?? 60_000;
     // Resolved now, so a missing package fails before any page is rendered.
     this.models = paddleModels(opts.resolve);
+    this.cpuClock = opts.cpuClock ?? false;
+    this.pool = new WorkerPool({
+      size: opts.size,
+      idleMs: opts.idleMs ?? 60_000,
+      spawn: () => this.spawn(),
+      start: 'waiting',
+      failure: (e) =>
+        new DistillError('UNKNOWN_ERROR', `OCR failed: ${(e as Error)?.message ?? e}`, { cause: e }),
+    });
+    this.size = this.pool.size;
+  }
+
+  get startupMs(): number {
+    return this.pool.startupMs;
   }
 
   /** Workers running or starting. */
   get workers(): number {
-    return this.slots.length + this.starting;
+    return this.pool.workers;
   }
 
-  private spawn(): Promise<Slot> {
-    const worker = startWorker({ models: this.models, threads: 1 });
-    return new Promise<Slot>((resolve, reject) => {
-      const slot: Slot = { worker, busy: false };
+  /** A worker thread, ready once it has loaded both models; it reads one page at a time. */
+  private spawn(): Promise<PoolWorker<PageJob, PageRead>> {
+    const worker = startWorker({ models: this.models, threads: 1, cpuClock: this.cpuClock });
+    let nextId = 0;
+    let pending: { id: number; resolve: (r: PageRead) => void; reject: (e: Error) => void } | undefined;
+    let dead = false;
+    return new Promise((resolve, reject) => {
+      const handle: PoolWorker<PageJob, PageRead> = {
+        get dead() {
+          return dead;
+        },
+        run: (job) =>
+          new Promise<PageRead>((res, rej) => {
+            if (dead) return rej(new Error('the OCR worker stopped'));
+            pending = { id: nextId++, resolve: res, reject: rej };
+            const msg: PaddleRequest = { ...job, id: pending.id };
+            worker.postMessage(msg);
+          }),
+        ref: () => worker.ref(),
+        unref: () => worker.unref(),
+        terminate: async () => {
+          dead = true;
+          await worker.terminate();
+          pending?.reject(new Error('the OCR worker was stopped'));
+          pending = undefined;
+        },
+      };
       const fail = (e: Error) => {
-        const job = slot.job;
-        slot.job = undefined;
-        this.slots = this.slots.filter((s) => s !== slot);
-        if (job) this.finish(job, undefined, new DistillError('UNKNOWN_ERROR', `OCR failed: ${e.message}`));
+        dead = true;
+        pending?.reject(e);
+        pending = undefined;
         reject(
           new DistillError('MISSING_DEPENDENCY', `The paddle OCR engine could not start: ${e.message}`, {
             cause: e,
           }),
         );
-        this.pump();
       };
       worker.on(
         'message',
-        (m: { type: string; id?: number; lines?: ReadLine[]; times?: ReadTimes; message?: string }) => {
-          if (m.type === 'ready') resolve(slot);
+        (m: PageRead & { type: string; id?: number; times?: ReadTimes; message?: string }) => {
+          if (m.type === 'ready') resolve(handle);
           else if (m.type === 'open-error') {
             void worker.terminate();
             fail(new Error(m.message));
-          } else if (slot.job && m.id === slot.job.id) {
-            const job = slot.job;
-            slot.job = undefined;
-            slot.busy = false;
-            if (m.times) {
-              this.times.detect += m.times.detect;
-              this.times.recognise += m.times.recognise;
-            }
-            if (m.type === 'read') this.finish(job, m.lines);
-            else this.finish(job, undefined, new DistillError('UNKNOWN_ERROR', `OCR failed: ${m.message}`));
-            this.pump();
+          } else if (pending && m.id === pending.id) {
+            const job = pending;
+            pending = undefined;
+            if (m.times) addTimes(this.times, m.times);
+            if (m.type === 'done') job.resolve({ boxes: m.boxes, lines: m.lines });
+            else job.reject(new Error(m.message));
           }
         },
       );
@@ -131,107 +155,18 @@ export class PaddlePool implements OcrEngine {
   }
 
   /**
-   * Starts workers for the pages waiting, up to the pool size: a one-page document starts one
-   * (a worker's start-up is loading two models, which two starting at once on two cores only
-   * slow each other down), a long one gets the rest as its pages queue up.
+   * A page: its lines found by one worker, then read in parts by as many as are free (the parts
+   * go ahead of pages waiting, so a page is done before the next one starts).
    */
-  private fill(): void {
-    const busy = this.slots.filter((s) => s.busy).length;
-    const wanted = Math.min(this.size, busy + this.queue.length);
-    const missing = wanted - this.slots.length - this.starting;
-    if (missing <= 0 || this.queue.length === 0) return;
-    const first = this.slots.length === 0 && this.starting === 0 && this.startupMs === 0;
-    const t0 = performance.now();
-    const starts: Promise<void>[] = [];
-    for (let i = 0; i < missing; i++) {
-      this.starting++;
-      starts.push(
-        this.spawn().then(
-          (slot) => {
-            this.starting--;
-            if (this.closed) {
-              void slot.worker.terminate();
-              return;
-            }
-            this.slots.push(slot);
-            this.pump();
-          },
-          (e) => {
-            this.starting--;
-            if (this.slots.length === 0 && this.starting === 0)
-              for (const job of this.queue.splice(0)) this.finish(job, undefined, e);
-          },
-        ),
-      );
-    }
-    if (first)
-      void Promise.all(starts).then(() => {
-        this.startupMs = Math.round(performance.now() - t0);
-      });
-  }
-
-  private pump(): void {
-    for (const slot of this.slots) {
-      if (slot.busy) continue;
-      const job = this.queue.shift();
-      if (!job) break;
-      slot.busy = true;
-      slot.job = job;
-      slot.worker.ref();
-      const msg: PaddleRequest = { id: job.id, image: job.image, dpi: job.dpi };
-      slot.worker.postMessage(msg);
-    }
-    this.updateIdle();
-  }
-
-  private finish(job: Job, lines?: ReadLine[], error?: unknown): void {
-    if (job.onAbort) job.signal?.removeEventListener('abort', job.onAbort);
-    if (error !== undefined || !lines) job.reject(error);
-    else job.resolve(lines);
-  }
-
-  private updateIdle(): void {
-    const busy = this.slots.some((s) => s.busy) || this.queue.length > 0;
-    clearTimeout(this.idleTimer);
-    this.idleTimer = undefined;
-    if (busy) return;
-    for (const s of this.slots) s.worker.unref();
-    if (this.slots.length) {
-      this.idleTimer = setTimeout(() => void this.shutdown(), this.idleMs);
-      this.idleTimer.unref();
-    }
-  }
-
-  private async shutdown(): Promise<void> {
-    const slots = this.slots.splice(0);
-    await Promise.all(slots.map((s) => s.worker.terminate().catch(() => {})));
-  }
-
-  private read(image: Uint8Array, opts: RecognizeOptions): Promise<ReadLine[]> {
-    if (this.closed) return Promise.reject(new DistillError('UNKNOWN_ERROR', 'OCR pool is closed'));
+  private async read(image: Uint8Array, opts: RecognizeOptions): Promise<ReadLine[]> {
     const signal = opts.signal;
-    if (signal?.aborted) return Promise.reject(signal.reason ?? new Error('aborted'));
-    return new Promise<ReadLine[]>((resolve, reject) => {
-      const job: Job = { id: this.nextId++, image, dpi: opts.dpi ?? 300, resolve, reject, signal };
-      if (signal) {
-        job.onAbort = () => {
-          const i = this.queue.indexOf(job);
-          if (i >= 0) this.queue.splice(i, 1);
-          const slot = this.slots.find((s) => s.job === job);
-          if (slot) {
-            this.slots = this.slots.filter((s) => s !== slot);
-            void slot.worker.terminate().catch(() => {});
-          }
-          reject(signal.reason ?? new Error('aborted'));
-          this.fill();
-          this.pump();
-        };
-        signal.addEventListener('abort', job.onAbort, { once: true });
-      }
-      this.queue.push(job);
-      this.fill();
-      this.pump();
-    });
+    const { boxes = [] } = await this.pool.run({ kind: 'detect', image, dpi: opts.dpi ?? 300 }, signal);
+    if (boxes.length === 0) return [];
+    const parts = splitLines(boxes, Math.min(this.size, Math.ceil(boxes.length / MIN_PART_LINES)));
+    const reads = await Promise.all(
+      parts.map((part) => this.pool.run({ kind: 'lines', image, boxes: part }, signal, true)),
+    );
+    return sortLines(reads.flatMap((r) => r.lines ?? []));
   }
 
   /** Reads one PGM image; lines come back as words with boxes, in reading order top to bottom. */
@@ -248,11 +183,7 @@ export class PaddlePool implements OcrEngine {
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    clearTimeout(this.idleTimer);
-    for (const job of this.queue.splice(0))
-      this.finish(job, undefined, new DistillError('UNKNOWN_ERROR', 'OCR pool closed'));
-    await this.shutdown();
+    await this.pool.close();
   }
 }
 

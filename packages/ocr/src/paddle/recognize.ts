@@ -16,23 +16,48 @@ export interface RecInput {
   scaleX: number;
 }
 
-/** A line cut out of the page and scaled to REC_HEIGHT, grey repeated over three channels, in -1..1. */
-export function recInput(img: Grey, box: LineBox): RecInput {
+/** The width a line takes in the recogniser's input, scaled to REC_HEIGHT (before padding). */
+export function recWidth(box: LineBox): number {
   const w = box.x1 - box.x0;
   const h = box.y1 - box.y0;
-  const rw = Math.max(8, Math.min(REC_MAX_WIDTH, Math.round((REC_HEIGHT * w) / h)));
+  return Math.max(8, Math.min(REC_MAX_WIDTH, Math.round((REC_HEIGHT * w) / h)));
+}
+
+/** A line cut out of the page and scaled to REC_HEIGHT, grey repeated over three channels, in -1..1. */
+export function recInput(img: Grey, box: LineBox): RecInput {
+  const rw = recWidth(box);
   // The model reduces the width by 8: an input a multiple of 8 maps time steps to columns exactly.
   const W = Math.ceil(rw / 8) * 8;
+  const data = new Float32Array(3 * REC_HEIGHT * W);
+  const scaleX = writeLine(img, box, rw, W, data, 0);
+  return { data, dims: [1, 3, REC_HEIGHT, W], scaleX };
+}
+
+/**
+ * Writes one line, scaled to rw x REC_HEIGHT, as the batch item at `offset` of `data` (three
+ * planes of REC_HEIGHT x W): grey repeated over the channels, in -1..1, the columns past rw
+ * left at 0 (PaddleOCR's padding). Returns crop pixels per input pixel, horizontally.
+ */
+export function writeLine(
+  img: Grey,
+  box: LineBox,
+  rw: number,
+  W: number,
+  data: Float32Array,
+  offset: number,
+): number {
+  const w = box.x1 - box.x0;
+  const h = box.y1 - box.y0;
   const plane = REC_HEIGHT * W;
-  const data = new Float32Array(3 * plane);
+  data.fill(0, offset, offset + 3 * plane);
   resample(img, box.x0, box.y0, w, h, rw, REC_HEIGHT, (i, g) => {
-    const o = Math.floor(i / rw) * W + (i % rw);
+    const o = offset + Math.floor(i / rw) * W + (i % rw);
     const v = g / 127.5 - 1;
     data[o] = v;
     data[plane + o] = v;
     data[2 * plane + o] = v;
   });
-  return { data, dims: [1, 3, REC_HEIGHT, W], scaleX: w / rw };
+  return w / rw;
 }
 
 /** A character read by CTC: the time step where it peaked and its probability. */
