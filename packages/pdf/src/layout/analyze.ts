@@ -25,7 +25,7 @@ import {
   spaced,
   startsWithSpace,
 } from './lines.js';
-import { BULLET, breaksList, markerOf } from './markers.js';
+import { BULLET, breaksList, markerOf, opensItem } from './markers.js';
 import { type FoundTable, findRuleBoundTables, findRuledTables, findTextTables } from './tables.js';
 import { joinContentsRows } from './toc.js';
 import { xyCut } from './xycut.js';
@@ -206,6 +206,8 @@ export function analyzePage(input: PageInput): PageLayout {
  */
 function readingOrder(boxes: Box[], items: readonly Item[], height: number, bodySize: number): number[] {
   const opts = { minColumnGap: bodySize * 0.9, minColumnWidth: bodySize * 4 };
+  // Lines that open a list item (two columns of lists are read column by column).
+  const opens = items.map((it) => it.kind === 'line' && opensItem(it.line.text));
   const band = (i: number): 0 | 1 | 2 => {
     const it = items[i];
     if (it.kind !== 'line' || it.line.text.length > 120) return 1;
@@ -217,11 +219,12 @@ function readingOrder(boxes: Box[], items: readonly Item[], height: number, body
   boxes.forEach((_, i) => {
     parts[band(i)].push(i);
   });
-  if (parts[1].length === boxes.length) return xyCut(boxes, opts);
+  if (parts[1].length === boxes.length) return xyCut(boxes, opts, opens);
   return parts.flatMap((idx) =>
     xyCut(
       idx.map((i) => boxes[i]),
       opts,
+      idx.map((i) => opens[i]),
     ).map((k) => idx[k]),
   );
 }
