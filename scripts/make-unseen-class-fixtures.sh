@@ -123,6 +123,10 @@ body='The committee met four times during the year and reviewed the reports of e
   p "$body"
   printf '<text:p text:style-name="Y">C O N C L U S I O N S</text:p>\n'
   p "$body"
+  printf '<text:p text:style-name="W">ANNUAL REPORT 2024</text:p>\n'
+  p "$body"
+  printf '<text:p text:style-name="Y">N E X T   S T E P S</text:p>\n'
+  p "$body"
   tail
 } > "$work/spaced-titles.fodt"
 

@@ -28,6 +28,7 @@ import {
 import { BULLET, breaksList, markerOf, opensItem } from './markers.js';
 import { type FoundTable, findRuleBoundTables, findRuledTables, findTextTables } from './tables.js';
 import { joinContentsRows } from './toc.js';
+import { closeTracking } from './tracking.js';
 import { xyCut } from './xycut.js';
 
 /** `/\s/.test(c)` for one character (a code point). */
@@ -157,7 +158,7 @@ function lineSpans(line: Line, links: readonly LinkArea[]): Span[] {
  */
 export function analyzePage(input: PageInput): PageLayout {
   const { width, height } = input;
-  const runs = placeDropCaps(input.runs);
+  const runs = closeTracking(placeDropCaps(input.runs));
   const chars = runs.reduce((n, r) => n + r.text.length, 0);
   const { tables, taken } = pageTables(input, runs);
   const free = runs.filter((_, i) => !taken.has(i));
