@@ -1279,7 +1279,10 @@ function wrappedHeader(ref: Line[][]): boolean {
     for (const p of pieces[k]) {
       total++;
       const above = pieces[k - 1].find((q) => Math.abs(q[0].x0 - p[0].x0) <= ALIGN_TOL);
-      const text = p.map((run) => run.text).join(' ').trim();
+      const text = p
+        .map((run) => run.text)
+        .join(' ')
+        .trim();
       if (above && p[0].y0 - above[0].y1 < 0.5 * p[0].size && /^[\p{Ll}(]/u.test(text)) wraps++;
     }
   return total > 0 && wraps >= WRAP_SHARE * total;

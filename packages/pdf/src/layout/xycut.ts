@@ -74,7 +74,8 @@ export function xyCut(boxes: readonly Box[], opts: XYCutOptions, items?: readonl
     } else if (bestH > 0) {
       const cuts = hGaps.filter((g) => g.width >= bestH * 0.8).map((g) => g.at);
       parts = split(region, cuts, (i) => (ys[i][0] + ys[i][1]) / 2);
-      if (items && parts.length > 2 && region.some((i) => items[i])) parts = listColumns(parts, boxes, opts, items);
+      if (items && parts.length > 2 && region.some((i) => items[i]))
+        parts = listColumns(parts, boxes, opts, items);
     } else {
       // No clean cut: overlapping boxes, read top to bottom, left to right.
       const rest = region.slice().sort((a, b) => {
