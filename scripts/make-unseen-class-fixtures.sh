@@ -4,6 +4,7 @@
 #   boxed-variants     a boxed one-column list whose items wrap over two lines, ruled 2 pt, and
 #                      a two-column table with hairline rules whose second column is empty
 #   wrapped-header     a header row whose cells wrap over three lines, ruled and borderless
+#                      (set to the top of the row, and to its foot)
 #   table-notes        tables followed by small notes ("Source: ...", "Note: ...", "* ...")
 #   spaced-titles      titles in capitals set with wide tracking, and typed letter by letter
 #   two-column-lists   bullet lists in both columns of a two-column section
@@ -25,6 +26,7 @@ head() {
   <style:style style:name="K" style:family="table-cell"><style:table-cell-properties fo:border="2pt solid #000000" fo:padding="0.1cm"/></style:style>
   <style:style style:name="F" style:family="table-cell"><style:table-cell-properties fo:border="0.05pt solid #000000" fo:padding="0.1cm"/></style:style>
   <style:style style:name="N" style:family="table-cell"><style:table-cell-properties fo:border="none" fo:padding="0.1cm"/></style:style>
+  <style:style style:name="V" style:family="table-cell"><style:table-cell-properties style:vertical-align="bottom" fo:border="none" fo:padding="0.1cm"/></style:style>
   <style:style style:name="H" style:family="paragraph"><style:text-properties fo:font-size="14pt" fo:font-weight="bold"/></style:style>
   <style:style style:name="P" style:family="paragraph"><style:paragraph-properties fo:margin-bottom="0.2cm"/><style:text-properties fo:font-size="11pt"/></style:style>
   <style:style style:name="T" style:family="paragraph"><style:text-properties fo:font-size="10pt"/></style:style>
@@ -93,6 +95,9 @@ table() {
   p 'The same measurements for the inland stations, set without lines:'
   table Borderless N 5 'Station|Mean annual rainfall over the last thirty years (mm)|Rainfall in the driest month of the year (mm)|Number of days with rain above one millimetre|Change from the previous decade (per cent)' \
     'Quarry|842|22|118|-1.2' 'Orchard|903|25|121|0.6' 'Reservoir|1,055|31|139|1.1' 'Hilltop|1,402|44|170|3.0'
+  p 'The mountain stations, their header cells set to the foot of the header row:'
+  table Bottom V 5 'Station|Mean annual rainfall over the last thirty years (mm)|Rainfall in the driest month of the year (mm)|Number of days with rain above one millimetre|Change from the previous decade (per cent)' \
+    'Pass|1,642|52|181|2.1' 'Summit|1,911|60|199|2.6' 'Glacier|1,730|48|176|1.4' 'Col|1,588|45|170|-0.3'
   p 'All stations are read every morning at nine.'
   tail
 } > "$work/wrapped-header.fodt"

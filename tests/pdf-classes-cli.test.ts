@@ -74,14 +74,20 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     expect(r.stdout).toMatch(/^\| Photographs \|\s*\|$/m);
   });
 
-  it('reads a header row whose cells wrap over three lines as one row, ruled and borderless', async () => {
+  it('reads a header row whose cells wrap over three lines as one row, ruled and borderless, set to its top or its foot', async () => {
     const r = await distill(['parse', fixture('wrapped-header')]);
     expect(r.status, r.stderr).toBe(0);
-    expect(delimiterRows(r.stdout)).toBe(2);
+    expect(delimiterRows(r.stdout)).toBe(3);
     const header =
       '| Station | Mean annual rainfall over the last thirty years (mm) | Rainfall in the driest month of the year (mm) | Number of days with rain above one millimetre | Change from the previous decade (per cent) |\n| --- | --- | --- | --- | --- |';
-    expect(r.stdout.split(header)).toHaveLength(3);
+    expect(r.stdout.split(header)).toHaveLength(4);
     expect(r.stdout).toContain(`${header}\n| Quarry | 842 | 22 | 118 | -1.2 |`);
+    // Cells set to the foot of the header row: "Station" on its last line, the same one row.
+    expect(r.stdout).toContain(`${header}\n| Pass | 1,642 | 52 | 181 | 2.1 |`);
+    // The lead-in between two borderless tables is a paragraph of its own.
+    expect(r.stdout).toMatch(
+      /^The mountain stations, their header cells set to the foot of the header row:$/m,
+    );
     expect(r.stdout).toContain('| Hilltop | 1,402 | 44 | 170 | 3.0 |');
     // No header line is left as text.
     expect(r.stdout).not.toMatch(/^(Station|cent\)|\(mm\))$/m);

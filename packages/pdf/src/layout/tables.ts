@@ -759,7 +759,9 @@ export function gridFromText(input: TextRun[]): TableCellOut[][] | undefined {
   const maxCols = Math.max(...rows.map((r) => r.length));
   if (maxCols < 2) return undefined;
   // Column gaps from the rows with most fragments (spanning headers would hide them).
-  const basisRows = rows.filter((r) => r.length >= Math.max(2, Math.ceil(maxCols / 2)));
+  // The lines of a wrapped header row are one row: each of its lines spans what its cells do.
+  const head = headerLines(rows);
+  const basisRows = rows.filter((r, k) => k < head || r.length >= Math.max(2, Math.ceil(maxCols / 2)));
   const ranges = basisRows.flatMap((r) => columnPieces(r, basisRows)).sort((a, b) => a[0] - b[0]);
   const cuts: number[] = [];
   /** Where the column after each cut starts: the left edge its cells share. */
@@ -783,9 +785,15 @@ export function gridFromText(input: TextRun[]): TableCellOut[][] | undefined {
   // a second header row of sub-headers under a group header stays a row.
   const merged: Line[][] = [];
   let grouped = false;
+  // A header row whose cells wrap is one row, whichever line its first column's text is set on
+  // (cells set to the foot of the row leave the stub on the last line).
   for (let k = 0; k < rows.length; k++) {
     const r = rows[k];
     const prev = merged[merged.length - 1];
+    if (k > 0 && k < head) {
+      prev.push(...r);
+      continue;
+    }
     const firstCol = r.some((f) => colOf(f.x0) === 0);
     const close = prev && r[0].y0 - Math.max(...prev.map((f) => f.y1)) < 0.6 * r[0].size;
     // The header ends at the sub-headers: figures follow (a third line of words is the header's
@@ -1239,12 +1247,18 @@ function splitByColumns(group: Line[][], isRow: (r: Line[]) => boolean): Line[][
     // The new table's header (a row of its own alignment right above) and labels go with it.
     let cut = k;
     const body = before.map((j) => group[j]).slice(0, 2);
+    let between = 0;
     for (let back = 0; back < 4 && cut - 1 > start + 2; back++) {
       const r = group[cut - 1];
       if (isRow(r) && shares(r, body) >= 0.5) break;
+      // A sentence between the tables (a lead-in ending in a colon) belongs to neither.
+      if (r.length === 1 && /[.:;]$/.test(r[0].text.trim())) {
+        between = 1;
+        break;
+      }
       cut--;
     }
-    out.push(group.slice(start, cut));
+    out.push(group.slice(start, cut - between));
     start = cut;
   }
   out.push(group.slice(start));
