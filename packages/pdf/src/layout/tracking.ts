@@ -21,7 +21,9 @@ import { spaced } from './lines.js';
 export function closeTracking(runs: readonly TextRun[]): TextRun[] {
   const cand: number[] = [];
   runs.forEach((r, i) => {
-    if (!r.rotated && SPACED_RUN.test(r.text)) cand.push(i);
+    // One character, or a space second: the cheap test first, as most runs are words.
+    const t = r.text;
+    if ((t.length === 1 || t.charCodeAt(1) === 32) && !r.rotated && SPACED_RUN.test(t)) cand.push(i);
   });
   if (cand.length === 0) return runs as TextRun[];
   cand.sort((a, b) => runs[a].base - runs[b].base || runs[a].x0 - runs[b].x0);
