@@ -25,9 +25,10 @@ import {
   spaced,
   startsWithSpace,
 } from './lines.js';
-import { BULLET, breaksList, markerOf } from './markers.js';
+import { BULLET, breaksList, markerOf, opensItem } from './markers.js';
 import { type FoundTable, findRuleBoundTables, findRuledTables, findTextTables } from './tables.js';
 import { joinContentsRows } from './toc.js';
+import { closeTracking } from './tracking.js';
 import { xyCut } from './xycut.js';
 
 /** `/\s/.test(c)` for one character (a code point). */
@@ -157,7 +158,7 @@ function lineSpans(line: Line, links: readonly LinkArea[]): Span[] {
  */
 export function analyzePage(input: PageInput): PageLayout {
   const { width, height } = input;
-  const runs = placeDropCaps(input.runs);
+  const runs = closeTracking(placeDropCaps(input.runs));
   const chars = runs.reduce((n, r) => n + r.text.length, 0);
   const { tables, taken } = pageTables(input, runs);
   const free = runs.filter((_, i) => !taken.has(i));
@@ -206,6 +207,8 @@ export function analyzePage(input: PageInput): PageLayout {
  */
 function readingOrder(boxes: Box[], items: readonly Item[], height: number, bodySize: number): number[] {
   const opts = { minColumnGap: bodySize * 0.9, minColumnWidth: bodySize * 4 };
+  // Lines that open a list item (two columns of lists are read column by column).
+  const opens = items.map((it) => it.kind === 'line' && opensItem(it.line.text));
   const band = (i: number): 0 | 1 | 2 => {
     const it = items[i];
     if (it.kind !== 'line' || it.line.text.length > 120) return 1;
@@ -217,11 +220,12 @@ function readingOrder(boxes: Box[], items: readonly Item[], height: number, body
   boxes.forEach((_, i) => {
     parts[band(i)].push(i);
   });
-  if (parts[1].length === boxes.length) return xyCut(boxes, opts);
+  if (parts[1].length === boxes.length) return xyCut(boxes, opts, opens);
   return parts.flatMap((idx) =>
     xyCut(
       idx.map((i) => boxes[i]),
       opts,
+      idx.map((i) => opens[i]),
     ).map((k) => idx[k]),
   );
 }

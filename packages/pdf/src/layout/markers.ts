@@ -45,6 +45,11 @@ export function markerOf(text: string): string | undefined {
   return BULLET.exec(text)?.[1] ?? LETTERED.exec(text)?.[1];
 }
 
+/** Whether a line opens a list item: a bullet, or a number or letter label. */
+export function opensItem(text: string): boolean {
+  return BULLET.test(text) || labelled(text);
+}
+
 /** A contents entry: dot leaders, then its page number. */
 const CONTENTS_ENTRY = /[.…·]{3,}\s*[\divxlc]+$/i;
 

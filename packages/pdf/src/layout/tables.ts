@@ -759,7 +759,9 @@ export function gridFromText(input: TextRun[]): TableCellOut[][] | undefined {
   const maxCols = Math.max(...rows.map((r) => r.length));
   if (maxCols < 2) return undefined;
   // Column gaps from the rows with most fragments (spanning headers would hide them).
-  const basisRows = rows.filter((r) => r.length >= Math.max(2, Math.ceil(maxCols / 2)));
+  // The lines of a wrapped header row are one row: each of its lines spans what its cells do.
+  const head = headerLines(rows);
+  const basisRows = rows.filter((r, k) => k < head || r.length >= Math.max(2, Math.ceil(maxCols / 2)));
   const ranges = basisRows.flatMap((r) => columnPieces(r, basisRows)).sort((a, b) => a[0] - b[0]);
   const cuts: number[] = [];
   /** Where the column after each cut starts: the left edge its cells share. */
@@ -783,9 +785,15 @@ export function gridFromText(input: TextRun[]): TableCellOut[][] | undefined {
   // a second header row of sub-headers under a group header stays a row.
   const merged: Line[][] = [];
   let grouped = false;
+  // A header row whose cells wrap is one row, whichever line its first column's text is set on
+  // (cells set to the foot of the row leave the stub on the last line).
   for (let k = 0; k < rows.length; k++) {
     const r = rows[k];
     const prev = merged[merged.length - 1];
+    if (k > 0 && k < head) {
+      prev.push(...r);
+      continue;
+    }
     const firstCol = r.some((f) => colOf(f.x0) === 0);
     const close = prev && r[0].y0 - Math.max(...prev.map((f) => f.y1)) < 0.6 * r[0].size;
     // The header ends at the sub-headers: figures follow (a third line of words is the header's
@@ -1232,24 +1240,75 @@ function splitByColumns(group: Line[][], isRow: (r: Line[]) => boolean): Line[][
       ref.length === 4
         ? [ref.slice(0, 3), [ref[0], ref[1], ref[3]], [ref[0], ref[2], ref[3]], ref.slice(1)]
         : [ref];
-    if (!triples.some(aligned)) continue;
+    if (!triples.some(aligned) || wrappedHeader(group.slice(before[0], k))) continue;
     const next = [rowsAt[n], rowsAt[n + 1], rowsAt[n + 2]].map((j) => group[j]);
     if (next.some((r) => shares(r, ref) >= 0.5)) continue;
     if (shares(next[1], [next[0]]) < 0.5 || shares(next[2], [next[0], next[1]]) < 0.5) continue;
     // The new table's header (a row of its own alignment right above) and labels go with it.
     let cut = k;
     const body = before.map((j) => group[j]).slice(0, 2);
+    let between = 0;
     for (let back = 0; back < 4 && cut - 1 > start + 2; back++) {
       const r = group[cut - 1];
       if (isRow(r) && shares(r, body) >= 0.5) break;
+      // A sentence between the tables (a lead-in ending in a colon) belongs to neither.
+      if (r.length === 1 && /[.:;]$/.test(r[0].text.trim())) {
+        between = 1;
+        break;
+      }
       cut--;
     }
-    out.push(group.slice(start, cut));
+    out.push(group.slice(start, cut - between));
     start = cut;
   }
   out.push(group.slice(start));
   return out;
 }
+
+/**
+ * Lines of one header row whose cells wrap ("Mean annual / rainfall over the / last thirty
+ * years"): they line up with each other, not with the figures under them, yet are no table of
+ * their own. Words only, and most pieces after the first line continue the piece right above
+ * them in its column (same left edge, within a line's leading, opening in lower case or with
+ * a bracket), as a cell's text does when it wraps.
+ */
+function wrappedHeader(ref: Line[][]): boolean {
+  if (ref.some((r) => r.some((f) => NUMBER.test(f.text.trim())))) return false;
+  // Header cells may sit closer than a font size, so a line's pieces are its runs parted by
+  // more than a word space.
+  const pieces = ref.map((r) =>
+    r.flatMap((f) => {
+      const out: TextRun[][] = [];
+      for (const run of f.runs.slice().sort((a, b) => a.x0 - b.x0)) {
+        const last = out[out.length - 1];
+        if (last && run.x0 - last[last.length - 1].x1 < CELL_GAP * f.size) last.push(run);
+        else out.push([run]);
+      }
+      return out;
+    }),
+  );
+  let total = 0;
+  let wraps = 0;
+  for (let k = 1; k < pieces.length; k++)
+    for (const p of pieces[k]) {
+      total++;
+      const above = pieces[k - 1].find((q) => Math.abs(q[0].x0 - p[0].x0) <= ALIGN_TOL);
+      const text = p
+        .map((run) => run.text)
+        .join(' ')
+        .trim();
+      if (above && p[0].y0 - above[0].y1 < 0.5 * p[0].size && /^[\p{Ll}(]/u.test(text)) wraps++;
+    }
+  return total > 0 && wraps >= WRAP_SHARE * total;
+}
+/** How many lines at the top of a group are one wrapped header row (0 when there is none). */
+function headerLines(group: Line[][]): number {
+  let h = 0;
+  while (h < group.length && h < 5 && !group[h].some((f) => NUMBER.test(f.text.trim()))) h++;
+  return h >= 2 && h < group.length && wrappedHeader(group.slice(0, h)) ? h : 0;
+}
+/** Share of a header's later pieces that must continue the piece above for it to be one row. */
+const WRAP_SHARE = 0.6;
 
 /**
  * One group of aligned rows as a borderless table, or undefined when it is not one (columns
@@ -1262,10 +1321,14 @@ function textTableOf(
   runIndex: Map<TextRun, number>,
   taken: Set<number>,
 ): FoundTable | undefined {
+  // The lines of a wrapped header row count as the one row they are.
+  const head = headerLines(group);
+  const rowCount =
+    head > 0 ? okCount - group.slice(0, head).filter((r) => r.length >= 2).length + 1 : okCount;
   // Columns must line up: most rows start a fragment near a shared left edge.
   const lefts = group.flatMap((r) => r.map((f) => f.x0));
   const cols = cluster(lefts, 6).filter(
-    (x) => group.filter((r) => r.some((f) => Math.abs(f.x0 - x) < 8)).length >= Math.max(2, okCount * 0.6),
+    (x) => group.filter((r) => r.some((f) => Math.abs(f.x0 - x) < 8)).length >= Math.max(2, rowCount * 0.6),
   );
   if (cols.length < 2) return undefined;
   const lastCells = group.filter((r) => r.length >= 2).map((r) => r[r.length - 1].text);
@@ -1280,10 +1343,11 @@ function textTableOf(
   }
   // Rows of a table mostly have the same number of cells; chart labels do not.
   const counts = new Map<number, number>();
-  for (const r of group) if (r.length >= 2) counts.set(r.length, (counts.get(r.length) ?? 0) + 1);
+  for (const r of group.slice(head)) if (r.length >= 2) counts.set(r.length, (counts.get(r.length) ?? 0) + 1);
+  if (counts.size === 0) return undefined;
   const modal = Math.max(...counts.values());
   const modalLen = [...counts].find(([, c]) => c === modal)![0];
-  if (modal < 0.6 * okCount || Math.max(...group.map((r) => r.length)) > modalLen + 2) return undefined;
+  if (modal < 0.6 * rowCount || Math.max(...group.map((r) => r.length)) > modalLen + 2) return undefined;
   // Cards and callouts set big figures and titles over prose in columns; a table's text
   // keeps to about one size.
   const sizes = group.flat().map((f) => f.size);

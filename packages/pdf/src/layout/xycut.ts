@@ -34,9 +34,10 @@ export interface XYCutOptions {
  * one (a column is read down before the next: a figure row over two columns of text belongs
  * to them), else at its widest empty row band; bands of nearly the same width are cut
  * together. Returns the indices of `boxes` in reading order: top to bottom, columns left to
- * right.
+ * right. `items` marks the boxes that open a list item: row bands cut through two columns that
+ * both hold list items are joined again (`listColumns`), so each column is read whole.
  */
-export function xyCut(boxes: readonly Box[], opts: XYCutOptions): number[] {
+export function xyCut(boxes: readonly Box[], opts: XYCutOptions, items?: readonly boolean[]): number[] {
   const order: number[] = [];
   const all = boxes.map((_, i) => i);
   if (all.length === 0) return order;
@@ -73,6 +74,8 @@ export function xyCut(boxes: readonly Box[], opts: XYCutOptions): number[] {
     } else if (bestH > 0) {
       const cuts = hGaps.filter((g) => g.width >= bestH * 0.8).map((g) => g.at);
       parts = split(region, cuts, (i) => (ys[i][0] + ys[i][1]) / 2);
+      if (items && parts.length > 2 && region.some((i) => items[i]))
+        parts = listColumns(parts, boxes, opts, items);
     } else {
       // No clean cut: overlapping boxes, read top to bottom, left to right.
       const rest = region.slice().sort((a, b) => {
@@ -102,4 +105,64 @@ function split(region: number[], cuts: number[], pos: (i: number) => number): nu
     parts[k].push(i);
   }
   return parts;
+}
+
+/** The widest column gutter of a region that leaves both sides minColumnWidth wide, if any. */
+function gutter(region: readonly number[], boxes: readonly Box[], opts: XYCutOptions): Gap | undefined {
+  if (region.length < 2) return undefined;
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  for (const i of region) {
+    x0 = Math.min(x0, boxes[i].x0);
+    x1 = Math.max(x1, boxes[i].x1);
+  }
+  let best: Gap | undefined;
+  for (const g of gaps(region.map((i): [number, number] => [boxes[i].x0, boxes[i].x1])))
+    if (
+      g.width >= opts.minColumnGap &&
+      g.at - x0 >= opts.minColumnWidth &&
+      x1 - g.at >= opts.minColumnWidth &&
+      (!best || g.width > best.width)
+    )
+      best = g;
+  return best;
+}
+
+/**
+ * Lists set in two columns line their items up across the gutter, so the row bands between
+ * items run through both columns and a row cut reads them across (item 1 left, item 1 right).
+ * Consecutive bands whose union still has a column gutter are joined again when list items
+ * open on both sides of that gutter; the joined region is then cut into columns first. Side
+ * headings beside their text, or a form's labels beside values, hold no list items on both
+ * sides and keep being read row by row.
+ */
+function listColumns(
+  parts: number[][],
+  boxes: readonly Box[],
+  opts: XYCutOptions,
+  items: readonly boolean[],
+): number[][] {
+  const out: number[][] = [];
+  let k = 0;
+  while (k < parts.length) {
+    let union = parts[k];
+    let end = k;
+    while (end + 1 < parts.length) {
+      const next = union.concat(parts[end + 1]);
+      if (!gutter(next, boxes, opts)) break;
+      union = next;
+      end++;
+    }
+    const g = end > k ? gutter(union, boxes, opts) : undefined;
+    const side = (left: boolean) =>
+      union.some((i) => items[i] && (left ? boxes[i].x1 <= g!.at : boxes[i].x0 >= g!.at));
+    if (g && side(true) && side(false)) {
+      out.push(union);
+      k = end + 1;
+    } else {
+      out.push(parts[k]);
+      k++;
+    }
+  }
+  return out;
 }

@@ -1,0 +1,176 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { simplePdf, textOp } from '../packages/pdf/src/testing/raw-pdf.js';
+import { distill, ROOT, requireBuilt } from './helpers/spawn.js';
+
+// Issue 20, the classes of page the held-out DP-Bench half lost, each read through the built
+// `distill parse`: documents written by LibreOffice (scripts/make-unseen-class-fixtures.sh)
+// and pages drawn byte by byte where no office tool sets the class (rules as filled
+// rectangles, a title placed one glyph at a time).
+
+const fixture = (name: string) => resolve(ROOT, 'fixtures/pdf-classes', `${name}.pdf`);
+const delimiterRows = (md: string) => md.split('\n').filter((l) => /^\|(?:\s*-{3,}\s*\|)+$/.test(l)).length;
+
+let dir: string;
+
+beforeAll(() => {
+  requireBuilt();
+  dir = mkdtempSync(join(tmpdir(), 'distill-pdf-classes-'));
+});
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
+  it('reads a boxed one-column list ruled 2 pt with wrapped items, and a hairline table with an empty column', async () => {
+    const r = await distill(['parse', fixture('boxed-variants')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(2);
+    expect(r.stdout).toContain('| Items carried on a visit |');
+    // A wrapped item is one cell.
+    expect(r.stdout).toContain(
+      '| Moisture meter with spare batteries and the calibration card kept in its case |',
+    );
+    expect(r.stdout).toContain('| Item signed out | Date returned |');
+    expect(r.stdout).toMatch(/^\| Report forms \|\s*\|$/m);
+    expect(r.stdout).toMatch(/^The depot keeps a sign-out sheet;/m);
+  });
+
+  it('reads tables ruled with thin filled rectangles instead of lines', async () => {
+    const h = 20;
+    let c = `${textOp(72, 740, 'Documents to bring', 14)}0 g\n`;
+    const items = [
+      'Documents required',
+      'Passport or identity card',
+      'Proof of address',
+      'Two recent photographs',
+    ];
+    const rect = (x: number, y: number, w: number, hh: number) => `${x} ${y} ${w} ${hh} re f\n`;
+    // A boxed one-column list: the rules are 0.8 pt high rectangles.
+    for (let i = 0; i <= items.length; i++) c += rect(72, 700 - i * h - 0.4, 300, 0.8);
+    for (const x of [72, 372]) c += rect(x - 0.4, 700 - items.length * h, 0.8, items.length * h);
+    items.forEach((t, i) => {
+      c += textOp(78, 700 - i * h - 14, t, 10);
+    });
+    c += textOp(72, 590, 'The clerk ticks each document off on the sheet below.', 10);
+    // Two columns, the second empty under its header.
+    const rows = ['Document', 'Passport', 'Proof of address', 'Photographs'];
+    for (let i = 0; i <= rows.length; i++) c += rect(72, 560 - i * h - 0.4, 300, 0.8);
+    for (const x of [72, 252, 372]) c += rect(x - 0.4, 560 - rows.length * h, 0.8, rows.length * h);
+    rows.forEach((t, i) => {
+      c += textOp(78, 560 - i * h - 14, t, 10);
+    });
+    c += textOp(258, 546, 'Checked', 10);
+    const file = join(dir, 'filled-rects.pdf');
+    writeFileSync(file, simplePdf([c]));
+    const r = await distill(['parse', file]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(2);
+    expect(r.stdout).toContain('| Documents required |\n| --- |\n| Passport or identity card |');
+    expect(r.stdout).toContain('| Document | Checked |');
+    expect(r.stdout).toMatch(/^\| Photographs \|\s*\|$/m);
+  });
+
+  it('reads a header row whose cells wrap over three lines as one row, ruled and borderless, set to its top or its foot', async () => {
+    const r = await distill(['parse', fixture('wrapped-header')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(3);
+    const header =
+      '| Station | Mean annual rainfall over the last thirty years (mm) | Rainfall in the driest month of the year (mm) | Number of days with rain above one millimetre | Change from the previous decade (per cent) |\n| --- | --- | --- | --- | --- |';
+    expect(r.stdout.split(header)).toHaveLength(4);
+    expect(r.stdout).toContain(`${header}\n| Quarry | 842 | 22 | 118 | -1.2 |`);
+    // Cells set to the foot of the header row: "Station" on its last line, the same one row.
+    expect(r.stdout).toContain(`${header}\n| Pass | 1,642 | 52 | 181 | 2.1 |`);
+    // The lead-in between two borderless tables is a paragraph of its own.
+    expect(r.stdout).toMatch(
+      /^The mountain stations, their header cells set to the foot of the header row:$/m,
+    );
+    expect(r.stdout).toContain('| Hilltop | 1,402 | 44 | 170 | 3.0 |');
+    // No header line is left as text.
+    expect(r.stdout).not.toMatch(/^(Station|cent\)|\(mm\))$/m);
+  });
+
+  it('keeps the small notes under a table as text: no heading, no table row', async () => {
+    const r = await distill(['parse', fixture('table-notes')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(2);
+    for (const note of [
+      'Source: National Statistics Office',
+      'Transport includes the purchase',
+      'Note: shares are rounded',
+    ]) {
+      const line = r.stdout.split('\n').find((l) => l.includes(note));
+      expect(line, note).toBeDefined();
+      expect(line).not.toMatch(/^#|^\|/);
+    }
+    expect(r.stdout).toContain('| Recreation | 55.70 | 57.30 |\n\nSource: National Statistics Office');
+    expect(r.stdout).toContain('| Families | 3,870 | 29% |\n\nNote: shares are rounded');
+  });
+
+  it('reads titles in letter-spaced capitals as words and as headings', async () => {
+    const r = await distill(['parse', fixture('spaced-titles')]);
+    expect(r.status, r.stderr).toBe(0);
+    const headings = r.stdout.split('\n').filter((l) => l.startsWith('#'));
+    expect(headings).toEqual([
+      '# INTRODUCTION',
+      '## METHODS',
+      '# FINDINGS',
+      '## CONCLUSIONS',
+      '# ANNUAL REPORT 2024',
+      // Typed with single spaces between words too: no trace of the word space is left.
+      '## NEXTSTEPS',
+    ]);
+    expect(r.stdout).not.toMatch(/\b[A-Z] [A-Z] [A-Z]\b/);
+  });
+
+  it('reads a title placed one glyph at a time with wide tracking as words', async () => {
+    let c = '';
+    let x = 72;
+    for (const ch of 'ANNUAL REPORT') {
+      if (ch === ' ') {
+        x += 16;
+        continue;
+      }
+      c += textOp(x, 720, ch, 16);
+      x += 20;
+    }
+    const body = [
+      'The board met four times during the year and reviewed the reports of each working group,',
+      'with a view to the plan for the coming period and the budget that the plan needs to go ahead.',
+    ];
+    [...body, ...body].forEach((t, i) => {
+      c += textOp(72, 690 - i * 13, t, 10);
+    });
+    const file = join(dir, 'glyph-title.pdf');
+    writeFileSync(file, simplePdf([c]));
+    const r = await distill(['parse', file]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout.split('\n')[0]).toBe('# ANNUAL REPORT');
+  });
+
+  it('reads lists set in two columns one column after the other', async () => {
+    const r = await distill(['parse', fixture('two-column-lists')]);
+    expect(r.status, r.stderr).toBe(0);
+    const items = r.stdout
+      .split('\n')
+      .filter((l) => l.startsWith('* '))
+      .map((l) => l.slice(2));
+    expect(items).toEqual([
+      'Walking boots that are already',
+      'A waterproof jacket and trousers',
+      'Warm layers for the evenings by',
+      'A water bottle of at least one litre',
+      'Sun cream and a hat',
+      'Bedding, towels and a locker with',
+      'All meals, packed lunches',
+      'Maps of the routes and a',
+      'First aid kits carried by every',
+      'Transport to the start of each',
+    ]);
+    // Each item's wrapped line stays with it.
+    expect(r.stdout).toContain('* Walking boots that are already\n  worn in\n');
+  });
+});
