@@ -139,6 +139,49 @@ function loneHeadline(b: Block): boolean {
   return t.split(/\s+/u).length >= HEADLINE_WORDS && ruleOn('lone-headline');
 }
 
+/** Characters a picture's caption with its credit runs to at most: longer is prose. */
+const CREDIT_LINE = 300;
+
+/**
+ * A picture's credit at the end of a line ("Foto: Galli/Malteser", "(Credit: Clayton Aldern /
+ * Grist)", "Photograph by Ed Marshall", "© Thinkstock"), in the languages of the pages we read
+ * most: a name after the credit word, no sentence after it. A data source ("Quelle:",
+ * "Source:") is the text's own reference and is not one.
+ */
+const CREDIT = new RegExp(
+  '(?:^|[\\s.,;(|/–-])(?:(?:foto|fotos|photo|photos|photograph|photography|bild|bilder|image|images|picture|credit|credits|crédit|crédits|crédito|créditos|bildnachweis|fotografie)\\s*(?:by|von|de|di|:|credit:)|©|\\(c\\))\\s*[^.!?:;©]{2,80}[)\\]]?\\s*$',
+  'iu',
+);
+
+/** Inline pictures of a paragraph, wherever they sit in its emphasis and links. */
+function pictures(nodes: readonly Inline[], out: Inline[] = []): Inline[] {
+  for (const x of nodes) {
+    if (x.kind === 'image') out.push(x);
+    else if ('children' in x) pictures(x.children, out);
+  }
+  return out;
+}
+
+/**
+ * The block without a picture's credit: a line that is a caption ending in its credit, or the
+ * credit alone, goes wherever it stands (the picture itself may be a lazy-loaded element that
+ * left nothing; one inside the line stays), and so does a `<figcaption>` ending in one. A
+ * reader's text does not end a paragraph with a photographer's name. Undefined: nothing left.
+ */
+function withoutCredit(b: Block): Block | undefined {
+  if (b.kind === 'paragraph') {
+    const t = flatText(b);
+    if (t.length > CREDIT_LINE || !CREDIT.test(t) || !ruleOn('credit-line')) return b;
+    const pics = pictures(b.content);
+    return pics.length ? { ...b, content: pics } : undefined;
+  }
+  if (b.kind !== 'image' || !b.caption) return b;
+  const t = blockText({ kind: 'paragraph', content: b.caption }).replace(/\s+/g, ' ').trim();
+  if (t.length > CREDIT_LINE || !CREDIT.test(t) || !ruleOn('credit-caption')) return b;
+  const { caption: _, ...rest } = b;
+  return rest;
+}
+
 /**
  * Short lines repeated three times or more on one page ("Upvote 0 Downvote", "6 min read",
  * "Add to cart") are interface, not content.
@@ -472,7 +515,9 @@ export interface RefineHints {
 }
 
 export function refineBlocks(input: Block[], hints: RefineHints = {}): Block[] {
-  const kept = dropRepeated(dropCopies(input.filter((b) => !isJsonData(b) && !inlineTeaser(b))));
+  const kept = dropRepeated(
+    dropCopies(input.filter((b) => !isJsonData(b) && !inlineTeaser(b)).flatMap((b) => withoutCredit(b) ?? [])),
+  );
   const [blocks, k] = dropRelated(kept, kept.map(classify), hints.thread ?? false);
   const first = k.indexOf('good');
   if (first < 0) return blocks;
