@@ -182,6 +182,31 @@ function withoutCredit(b: Block): Block | undefined {
   return rest;
 }
 
+/** Words a link's text runs to at most to read as a button ("Drucken", "Buch bestellen"). */
+const BUTTON_WORDS = 2;
+
+/**
+ * A line of buttons: only links whose texts are a word or two each ("[Rezept drucken]",
+ * "[Affiliatelink]", "Facebook | Twitter | E-Mail"), with nothing but punctuation and symbols
+ * between them. Inside an article's prose such a line is its page's controls, a share bar or a
+ * shop link, not its text; a sentence that links a word has words of its own around the link.
+ */
+function buttonLine(b: Block): boolean {
+  if (b.kind !== 'paragraph') return false;
+  let links = 0;
+  for (const x of flatInlines(b.content)) {
+    if (x.kind === 'link') {
+      if (x.href.startsWith('#')) return false;
+      const t = blockText({ kind: 'paragraph', content: x.children }).trim();
+      if (t === '' || t.split(/\s+/u).length > BUTTON_WORDS || /[.!?]$/.test(t)) return false;
+      // An address (mail, web) given as the line's whole text is information, not a control.
+      if (/^(?:mailto|tel):/i.test(x.href) || /@|www\.|:\/\/|\.\w{2,4}$/i.test(t)) return false;
+      links++;
+    } else if (!(x.kind === 'text' && /^[\s\p{P}\p{S}]*$/u.test(x.text))) return false;
+  }
+  return links > 0 && ruleOn('button-line');
+}
+
 /**
  * Short lines repeated three times or more on one page ("Upvote 0 Downvote", "6 min read",
  * "Add to cart") are interface, not content.
@@ -559,6 +584,7 @@ export function refineBlocks(input: Block[], hints: RefineHints = {}): Block[] {
     if (
       !byline.has(i) &&
       !loneHeadline(blocks[i]) &&
+      !buttonLine(blocks[i]) &&
       !(k[i] === 'short' && (i < first || i > lastGood) && !/[,.!?]$/.test(flatText(blocks[i])))
     )
       out.push(blocks[i]);
