@@ -100,7 +100,16 @@ const TEASER_LABEL = 30;
  * has words after the link or no colon label before it.
  */
 function inlineTeaser(b: Block): boolean {
-  if (b.kind !== 'paragraph') return false;
+  // The same line set as a heading ("### MIRA: [Other story](…)") or alone in a quote box
+  // ("> **PUEDES VER:** [Other story](…)").
+  if (b.kind === 'quote')
+    return b.children.length === 1 && teaserLine(b.children[0]) && ruleOn('teaser-box');
+  if (b.kind === 'heading') return b.level > 1 && teaserLine(b) && ruleOn('teaser-box');
+  return b.kind === 'paragraph' && teaserLine(b) && ruleOn('inline-teaser');
+}
+
+function teaserLine(b: Block): boolean {
+  if (b.kind !== 'paragraph' && b.kind !== 'heading') return false;
   const xs = flatInlines(b.content);
   if (xs.length < 2 || xs.length > 3) return false;
   const [label, link, rest] = xs;
@@ -109,7 +118,7 @@ function inlineTeaser(b: Block): boolean {
   if (l.length > TEASER_LABEL || !l.endsWith(':')) return false;
   if (rest && !(rest.kind === 'text' && /^[\s\p{P}]*$/u.test(rest.text))) return false;
   const words = blockText({ kind: 'paragraph', content: link.children }).trim().split(/\s+/u);
-  return words.length >= TITLE_WORDS && ruleOn('inline-teaser');
+  return words.length >= TITLE_WORDS;
 }
 
 /** Words a lone link's text needs to read as another story's headline rather than a label. */
