@@ -26,7 +26,12 @@ describe('distill parse: picture credits in a story', { timeout: 120_000 }, () =
       "Source: the programme's yearly report, 2024",
     ])
       expect(r.stdout, kept).toContain(kept);
-    for (const gone of ['Photograph by Ed Marshall', 'Clayton Aldern', '© Island Restoration', 'The north slope'])
+    for (const gone of [
+      'Photograph by Ed Marshall',
+      'Clayton Aldern',
+      '© Island Restoration',
+      'The north slope',
+    ])
       expect(r.stdout, gone).not.toContain(gone);
   });
 });

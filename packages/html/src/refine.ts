@@ -102,8 +102,7 @@ const TEASER_LABEL = 30;
 function inlineTeaser(b: Block): boolean {
   // The same line set as a heading ("### MIRA: [Other story](…)") or alone in a quote box
   // ("> **PUEDES VER:** [Other story](…)").
-  if (b.kind === 'quote')
-    return b.children.length === 1 && teaserLine(b.children[0]) && ruleOn('teaser-box');
+  if (b.kind === 'quote') return b.children.length === 1 && teaserLine(b.children[0]) && ruleOn('teaser-box');
   if (b.kind === 'heading') return b.level > 1 && teaserLine(b) && ruleOn('teaser-box');
   return b.kind === 'paragraph' && teaserLine(b) && ruleOn('inline-teaser');
 }
@@ -157,10 +156,8 @@ const CREDIT_LINE = 300;
  * most: a name after the credit word, no sentence after it. A data source ("Quelle:",
  * "Source:") is the text's own reference and is not one.
  */
-const CREDIT = new RegExp(
-  '(?:^|[\\s.,;(|/–-])(?:(?:foto|fotos|photo|photos|photograph|photography|bild|bilder|image|images|picture|credit|credits|crédit|crédits|crédito|créditos|bildnachweis|fotografie)\\s*(?:by|von|de|di|:|credit:)|©|\\(c\\))\\s*[^.!?:;©]{2,80}[)\\]]?\\s*$',
-  'iu',
-);
+const CREDIT =
+  /(?:^|[\s.,;(|/–-])(?:(?:foto|fotos|photo|photos|photograph|photography|bild|bilder|image|images|picture|credit|credits|crédit|crédits|crédito|créditos|bildnachweis|fotografie)\s*(?:by|von|de|di|:|credit:)|©|\(c\))\s*[^.!?:;©]{2,80}[)\]]?\s*$/iu;
 
 /** Inline pictures of a paragraph, wherever they sit in its emphasis and links. */
 function pictures(nodes: readonly Inline[], out: Inline[] = []): Inline[] {
@@ -550,7 +547,9 @@ export interface RefineHints {
 
 export function refineBlocks(input: Block[], hints: RefineHints = {}): Block[] {
   const kept = dropRepeated(
-    dropCopies(input.filter((b) => !isJsonData(b) && !inlineTeaser(b)).flatMap((b) => withoutCredit(b) ?? [])),
+    dropCopies(
+      input.filter((b) => !isJsonData(b) && !inlineTeaser(b)).flatMap((b) => withoutCredit(b) ?? []),
+    ),
   );
   const [blocks, k] = dropRelated(kept, kept.map(classify), hints.thread ?? false);
   const first = k.indexOf('good');
