@@ -154,3 +154,47 @@ describe('refine: a line that points to another story, told by its shape', () =>
     expect(out).toContain('B paragraph 1 of the report');
   });
 });
+
+describe('session 11: the edges of the story (issue 21)', () => {
+  it('drops an author box with a bio, keeps bare author names in a list', () => {
+    const bio =
+      '<div class="author-info" itemprop="author"><img src="/a.png" alt=""><a href="/author/x">Jana Novak</a><p>Jana Novak writes about the harbour and its boats for the paper.</p></div>';
+    const out = md(`<body><div class="page"><div class="post">${long(4, 'A')}</div>${bio}</div></body>`);
+    expect(out).toContain('A paragraph 3 of the report');
+    expect(out).not.toContain('writes about the harbour');
+    const books = Array.from(
+      { length: 6 },
+      (_, i) => `<li><b>Book ${i}</b> by <span class="author">Writer ${i}</span></li>`,
+    ).join('');
+    const list = md(`<body><div class="post">${long(3, 'B')}<ul>${books}</ul></div></body>`);
+    expect(list).toContain('Writer 5');
+  });
+
+  it('drops picture credits, keeps the picture and a source line', () => {
+    const out = md(
+      `<body><div class="post">${long(2, 'A')}<p>Photo: Jane Doe / Agency</p><p><img src="/g.png" alt="graph"><br><em>(Credit: John Roe)</em></p><p>Source: national statistics office</p>${long(2, 'B')}</div></body>`,
+    );
+    expect(out).not.toContain('Jane Doe');
+    expect(out).not.toContain('John Roe');
+    expect(out).toContain('![graph](/g.png)');
+    expect(out).toContain('Source: national statistics office');
+  });
+
+  it('drops a line of one- or two-word links inside an article, keeps an address', () => {
+    const out = md(
+      `<body><div class="post">${long(2, 'A')}<p><a href="/print">Print</a> · <a href="/mail">E-Mail</a></p><p><a href="mailto:desk@example.org">desk@example.org</a></p>${long(2, 'B')}</div></body>`,
+    );
+    expect(out).not.toContain('Print');
+    expect(out).not.toContain('E-Mail');
+    expect(out).toContain('desk@example.org');
+  });
+
+  it('drops a teaser line set as a subheading or in a quote box', () => {
+    const out = md(
+      `<body><div class="post">${long(2, 'A')}<h3>See also: <a href="/x">The other story about the quay</a></h3><blockquote><p><b>Read:</b> <a href="/y">A third story about the boats</a></p></blockquote>${long(2, 'B')}</div></body>`,
+    );
+    expect(out).toContain('B paragraph 1 of the report');
+    expect(out).not.toContain('The other story');
+    expect(out).not.toContain('A third story');
+  });
+});

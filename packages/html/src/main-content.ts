@@ -2,7 +2,12 @@ import { findAnchor } from './anchor.js';
 import { attr, hints, type PElement, type PNode } from './dom.js';
 import { articleHead, standfirst, titleH1 } from './head.js';
 import { commentThread, excerptTeasers, teaserList } from './regions.js';
+import { ruleOn } from './rule-switch.js';
 import {
+  AUTHOR_BIO,
+  AUTHOR_BOX,
+  AUTHOR_BOX_MAX,
+  AUTHOR_BOX_SHARE,
   BOILERPLATE_ROLES,
   BOILERPLATE_TAGS,
   CAMEL_REGION,
@@ -367,6 +372,16 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
       const r = RELATED.exec(h) ?? PAYWALL.exec(h) ?? STRONG_NEGATIVE.exec(h);
       if (r) return `named:${r[1].toLowerCase()}`;
     }
+    // The author's box (a name, a picture, a bio of a few lines) beside or after the story is
+    // not the story, whatever the words of its bio; a page by or about the author is longer.
+    if (
+      s.text <= AUTHOR_BOX_MAX &&
+      s.longest >= AUTHOR_BIO &&
+      s.prose < total.prose * AUTHOR_BOX_SHARE &&
+      (attr(el, 'itemprop') === 'author' || (h !== '' && AUTHOR_BOX.test(h))) &&
+      ruleOn('author-box')
+    )
+      return 'author-box';
     if (teaserList(el, s, stats, total, threshold)) return 'teasers';
     if (s.longest < 150 && s.text < 400 && (tag === 'figcaption' || (h && CAPTION.test(h) && nearImage(el))))
       return 'caption';

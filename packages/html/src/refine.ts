@@ -100,7 +100,15 @@ const TEASER_LABEL = 30;
  * has words after the link or no colon label before it.
  */
 function inlineTeaser(b: Block): boolean {
-  if (b.kind !== 'paragraph') return false;
+  // The same line set as a heading ("### MIRA: [Other story](…)") or alone in a quote box
+  // ("> **PUEDES VER:** [Other story](…)").
+  if (b.kind === 'quote') return b.children.length === 1 && teaserLine(b.children[0]) && ruleOn('teaser-box');
+  if (b.kind === 'heading') return b.level > 1 && teaserLine(b) && ruleOn('teaser-box');
+  return b.kind === 'paragraph' && teaserLine(b) && ruleOn('inline-teaser');
+}
+
+function teaserLine(b: Block): boolean {
+  if (b.kind !== 'paragraph' && b.kind !== 'heading') return false;
   const xs = flatInlines(b.content);
   if (xs.length < 2 || xs.length > 3) return false;
   const [label, link, rest] = xs;
@@ -109,7 +117,7 @@ function inlineTeaser(b: Block): boolean {
   if (l.length > TEASER_LABEL || !l.endsWith(':')) return false;
   if (rest && !(rest.kind === 'text' && /^[\s\p{P}]*$/u.test(rest.text))) return false;
   const words = blockText({ kind: 'paragraph', content: link.children }).trim().split(/\s+/u);
-  return words.length >= TITLE_WORDS && ruleOn('inline-teaser');
+  return words.length >= TITLE_WORDS;
 }
 
 /** Words a lone link's text needs to read as another story's headline rather than a label. */
@@ -137,6 +145,72 @@ function loneHeadline(b: Block): boolean {
   const t = blockText({ kind: 'paragraph', content: link.children }).trim();
   if (/[.:;,]$/.test(t) || /(?:https?:\/\/|www\.|\.\w{2,4}$)/i.test(t)) return false;
   return t.split(/\s+/u).length >= HEADLINE_WORDS && ruleOn('lone-headline');
+}
+
+/** Characters a picture's caption with its credit runs to at most: longer is prose. */
+const CREDIT_LINE = 300;
+
+/**
+ * A picture's credit at the end of a line ("Foto: Galli/Malteser", "(Credit: Clayton Aldern /
+ * Grist)", "Photograph by Ed Marshall", "© Thinkstock"), in the languages of the pages we read
+ * most: a name after the credit word, no sentence after it. A data source ("Quelle:",
+ * "Source:") is the text's own reference and is not one.
+ */
+const CREDIT =
+  /(?:^|[\s.,;(|/–-])(?:(?:foto|fotos|photo|photos|photograph|photography|bild|bilder|image|images|picture|credit|credits|crédit|crédits|crédito|créditos|bildnachweis|fotografie)\s*(?:by|von|de|di|:|credit:)|©|\(c\))\s*[^.!?:;©]{2,80}[)\]]?\s*$/iu;
+
+/** Inline pictures of a paragraph, wherever they sit in its emphasis and links. */
+function pictures(nodes: readonly Inline[], out: Inline[] = []): Inline[] {
+  for (const x of nodes) {
+    if (x.kind === 'image') out.push(x);
+    else if ('children' in x) pictures(x.children, out);
+  }
+  return out;
+}
+
+/**
+ * The block without a picture's credit: a line that is a caption ending in its credit, or the
+ * credit alone, goes wherever it stands (the picture itself may be a lazy-loaded element that
+ * left nothing; one inside the line stays), and so does a `<figcaption>` ending in one. A
+ * reader's text does not end a paragraph with a photographer's name. Undefined: nothing left.
+ */
+function withoutCredit(b: Block): Block | undefined {
+  if (b.kind === 'paragraph') {
+    const t = flatText(b);
+    if (t.length > CREDIT_LINE || !CREDIT.test(t) || !ruleOn('credit-line')) return b;
+    const pics = pictures(b.content);
+    return pics.length ? { ...b, content: pics } : undefined;
+  }
+  if (b.kind !== 'image' || !b.caption) return b;
+  const t = blockText({ kind: 'paragraph', content: b.caption }).replace(/\s+/g, ' ').trim();
+  if (t.length > CREDIT_LINE || !CREDIT.test(t) || !ruleOn('credit-caption')) return b;
+  const { caption: _, ...rest } = b;
+  return rest;
+}
+
+/** Words a link's text runs to at most to read as a button ("Drucken", "Buch bestellen"). */
+const BUTTON_WORDS = 2;
+
+/**
+ * A line of buttons: only links whose texts are a word or two each ("[Rezept drucken]",
+ * "[Affiliatelink]", "Facebook | Twitter | E-Mail"), with nothing but punctuation and symbols
+ * between them. Inside an article's prose such a line is its page's controls, a share bar or a
+ * shop link, not its text; a sentence that links a word has words of its own around the link.
+ */
+function buttonLine(b: Block): boolean {
+  if (b.kind !== 'paragraph') return false;
+  let links = 0;
+  for (const x of flatInlines(b.content)) {
+    if (x.kind === 'link') {
+      if (x.href.startsWith('#')) return false;
+      const t = blockText({ kind: 'paragraph', content: x.children }).trim();
+      if (t === '' || t.split(/\s+/u).length > BUTTON_WORDS || /[.!?]$/.test(t)) return false;
+      // An address (mail, web) given as the line's whole text is information, not a control.
+      if (/^(?:mailto|tel):/i.test(x.href) || /@|www\.|:\/\/|\.\w{2,4}$/i.test(t)) return false;
+      links++;
+    } else if (!(x.kind === 'text' && /^[\s\p{P}\p{S}]*$/u.test(x.text))) return false;
+  }
+  return links > 0 && ruleOn('button-line');
 }
 
 /**
@@ -472,7 +546,11 @@ export interface RefineHints {
 }
 
 export function refineBlocks(input: Block[], hints: RefineHints = {}): Block[] {
-  const kept = dropRepeated(dropCopies(input.filter((b) => !isJsonData(b) && !inlineTeaser(b))));
+  const kept = dropRepeated(
+    dropCopies(
+      input.filter((b) => !isJsonData(b) && !inlineTeaser(b)).flatMap((b) => withoutCredit(b) ?? []),
+    ),
+  );
   const [blocks, k] = dropRelated(kept, kept.map(classify), hints.thread ?? false);
   const first = k.indexOf('good');
   if (first < 0) return blocks;
@@ -514,6 +592,7 @@ export function refineBlocks(input: Block[], hints: RefineHints = {}): Block[] {
     if (
       !byline.has(i) &&
       !loneHeadline(blocks[i]) &&
+      !buttonLine(blocks[i]) &&
       !(k[i] === 'short' && (i < first || i > lastGood) && !/[,.!?]$/.test(flatText(blocks[i])))
     )
       out.push(blocks[i]);

@@ -149,6 +149,30 @@ export const RELATED = either(
 );
 
 // ---------------------------------------------------------------------------------------------
+// The author's box: who wrote the story, with a bio and a picture, beside or after it.
+
+/**
+ * An author box by its name (`author-box`, `cbx-Author`, `author_detail_box`, `td-author-by`)
+ * in the languages of the pages we read most; an element with `itemprop="author"` is one too
+ * (the Simple Author Box plugin's `saboxplugin-wrap`).
+ */
+export const AUTHOR_BOX = either(
+  /(?:^|[-_\s])(author|authors|autor|autoren|autorin|auteur|auteurs|autore|autori|about-author|about-the-author)(?:$|[-_\s])/i,
+);
+
+/** Characters an author box runs to at most: a longer element is a page by or about the author. */
+export const AUTHOR_BOX_MAX = 1500;
+
+/**
+ * Characters of the longest text run an author box needs: its bio's sentence. An author's name
+ * alone (a post's signature in a forum, a book's author in a list, a card's byline) is no box.
+ */
+export const AUTHOR_BIO = 50;
+
+/** Share of the page's prose an author box holds at most: more is an author's page, its content. */
+export const AUTHOR_BOX_SHARE = 0.25;
+
+// ---------------------------------------------------------------------------------------------
 // Paywalls and registration walls: the prompt that replaces the rest of a story.
 
 /**
