@@ -21,8 +21,9 @@ export default defineConfig([
     outExtension: () => ({ js: '.cjs' }),
     platform: 'node',
     target: 'node20',
-    // A side-effect entry: its declaration file only says so, for the `./bin` export.
-    dts: true,
+    // Its types (it exports nothing) are bin.d.cts beside package.json: a declaration built
+    // here would race the first build's declaration clean, which empties dist of them.
+    dts: false,
     clean: false,
     shims: false,
     splitting: false,

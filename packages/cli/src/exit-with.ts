@@ -1,4 +1,4 @@
-/** Sets the exit code from a command's promise, as main() does. */
+/** Sets the exit code from a command's promise; an error escaping the command exits 1 with its stack. */
 export function exitWith(run: Promise<number>): void {
   run.then(
     (code) => {

@@ -1,3 +1,4 @@
+import { exitWith } from './exit-with.js';
 import { type Io, processIo } from './io.js';
 import { loadOptional } from './optional.js';
 import { type Command, dispatch } from './run-cli.js';
@@ -41,13 +42,5 @@ export function runCli(
 
 /** The `distill` command's body, shared by this package's bin and the `distill` package's. */
 export function main(argv: string[] = process.argv.slice(2)): void {
-  runCli(argv, processIo).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (e) => {
-      process.stderr.write(`distill: ${(e as Error).stack ?? e}\n`);
-      process.exitCode = 1;
-    },
-  );
+  exitWith(runCli(argv, processIo));
 }
