@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import type { Options } from 'tsup';
+import { LOADED_AT_START } from '../packages/cli/src/cold/lazy-builtin.js';
 
 // The build of @distill/cli's dist/cold/parse.cjs: `distill parse` and every workspace package
 // it runs in one CommonJS file, for packages/cli/src/cold/load.ts to compile with a V8 code
@@ -80,8 +81,10 @@ export function coldBundle(cliDir: string): Options {
     shims: false,
     sourcemap: false,
     splitting: false,
-    // tsup leaves dependencies external by default; the plugin below decides instead.
+    // tsup leaves dependencies external by default; the plugin below decides instead, built-ins
+    // included (tsup's own node: plugin would take those first).
     noExternal: [/.*/],
+    removeNodeProtocol: false,
     esbuildOptions(o) {
       o.conditions = ['distill-source'];
       // ASCII only (other characters escaped), so that load.ts reads it as latin1 into a
@@ -94,7 +97,13 @@ export function coldBundle(cliDir: string): Options {
         setup(build) {
           build.onResolve({ filter: /^[^./]/ }, (args) => {
             if (args.kind === 'entry-point' || args.path.startsWith('/')) return undefined;
-            if (isBuiltin(args.path)) return { path: args.path, external: true };
+            if (isBuiltin(args.path)) {
+              // A built-in Node has not loaded by the time a script starts loads on first use
+              // (cli/src/cold/lazy-builtin.ts): most runs call few of those the bundle imports.
+              const name = args.path.replace(/^node:/, '');
+              if (LOADED_AT_START.has(name)) return { path: name, external: true };
+              return { path: `distill-builtin:${name}`, external: true };
+            }
             if (isWorkspace(args.path) || BUNDLED_THIRD_PARTY.has(packageOf(args.path))) return undefined;
             const owner = ownerOf(args.importer);
             if (!owner) return undefined; // a bundled third-party package's own import

@@ -1,8 +1,18 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { distill, EXAMPLE, ROOT, requireBuilt } from './helpers/spawn.js';
+import { BIN, distill, EXAMPLE, ROOT, requireBuilt } from './helpers/spawn.js';
 
 // `distill parse` runs from one code-cached CommonJS bundle (packages/cli/src/cold/load.ts,
 // scripts/cold-bundle.ts). These spawn the built command, as a user runs it, and hold the
@@ -78,6 +88,80 @@ describe('distill parse from the code-cached bundle', { timeout: 300_000 }, () =
     expect(ra.status, ra.stderr).toBe(0);
     expect(ra.stdout.length).toBeGreaterThan(100);
     expect(ra.stdout).toBe(rb.stdout);
+  });
+
+  it('loads no Node built-in a one-page PDF does not use (each is compiled from source on every run)', async () => {
+    const hook = join(dir, 'modules-hook.cjs');
+    const list = join(dir, 'modules.txt');
+    writeFileSync(
+      hook,
+      `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(list)}, process.moduleLoadList.join('\\n')));`,
+    );
+    const r = await distill(['parse', join(EXAMPLE, 'field-notes.pdf'), '--pdf-mode', 'fast'], {
+      env: { DISTILL_COMPILE_CACHE_DIR: cache, NODE_OPTIONS: `--require ${hook}` },
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Coastal Erosion');
+    const loaded = readFileSync(list, 'utf8').split('\n');
+    expect(loaded).toContain('NativeModule zlib'); // the page's streams are deflated: the hook saw the run
+    for (const unused of [
+      'crypto',
+      'worker_threads',
+      'module',
+      'fs/promises',
+      'net',
+      'tty',
+      'os',
+      'readline',
+    ]) {
+      expect(loaded, unused).not.toContain(`NativeModule ${unused}`);
+    }
+  });
+
+  it('stops quietly when the reader of its output goes away (`distill parse big.csv | head`), bundled or not', async () => {
+    const csv = join(dir, 'big.csv');
+    const rows = Array.from({ length: 20_000 }, (_, i) => `${i},name ${i},${(i * 7) % 1000},note ${i}`);
+    writeFileSync(csv, `id,name,value,note\n${rows.join('\n')}\n`);
+    for (const env of [{ DISTILL_COMPILE_CACHE_DIR: cache }, { DISTILL_COLD_BUNDLE: '0' }]) {
+      const child = spawn(process.execPath, [BIN, 'parse', csv], {
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (d) => {
+        stderr += d;
+      });
+      // Read one chunk, then close the pipe as `head` does; the rest of the table cannot be written.
+      const first = await new Promise<string>((res) => child.stdout.once('data', (d) => res(String(d))));
+      child.stdout.destroy();
+      const code = await new Promise<number | null>((res) => child.on('close', res));
+      expect(first).toContain('| id | name | value | note |');
+      expect(stderr, JSON.stringify(env)).toBe('');
+      expect(code, JSON.stringify(env)).toBe(0);
+    }
+  });
+
+  it("keeps the caches of the last few builds only, and removes a dead run's half-written file", async () => {
+    const own = join(dir, 'prune');
+    mkdirSync(own);
+    const old = new Date(Date.now() - 86_400_000);
+    for (let i = 0; i < 6; i++) {
+      writeFileSync(join(own, `parse-v0.0.${i}-x64-100.bin`), 'old');
+      utimesSync(join(own, `parse-v0.0.${i}-x64-100.bin`), old, new Date(old.getTime() + i * 1000));
+    }
+    writeFileSync(join(own, 'parse-v0.0.9-x64-100.bin.123.part'), 'dead');
+    utimesSync(join(own, 'parse-v0.0.9-x64-100.bin.123.part'), old, old);
+    const r = await distill(['parse', join(EXAMPLE, 'quarterly-revenue.csv')], {
+      env: { DISTILL_COMPILE_CACHE_DIR: own },
+    });
+    expect(r.status, r.stderr).toBe(0);
+    const left = readdirSync(own).sort();
+    expect(left).toHaveLength(4);
+    expect(left.filter((f) => f.startsWith(`parse-${process.version}`))).toHaveLength(1);
+    // The newest of the old ones stay; the oldest and the dead part are gone.
+    expect(left).toContain('parse-v0.0.5-x64-100.bin');
+    expect(left).not.toContain('parse-v0.0.0-x64-100.bin');
+    expect(left.some((f) => f.endsWith('.part'))).toBe(false);
   });
 
   it('with the cache turned off, leaves no file behind', async () => {

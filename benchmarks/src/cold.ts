@@ -23,13 +23,24 @@ interface Timing {
   cpuS: number;
 }
 
+/**
+ * The environment of every timed process: this one's, without NODE_EXTRA_CA_CERTS. That makes
+ * each Node process read and parse a whole CA bundle before any code runs (some 400 M
+ * instructions, more than a one-page parse; the machines these benches run on set it), which a
+ * person's shell rarely has, and which would add the same constant to both tools.
+ */
+function processEnv(): NodeJS.ProcessEnv {
+  const { NODE_EXTRA_CA_CERTS: _, ...env } = process.env;
+  return env;
+}
+
 /** Wall and CPU time of one process, read from /usr/bin/time when present (CPU of all threads). */
 function timedWithCpu(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Timing> {
   return new Promise((done, fail) => {
     const t0 = performance.now();
     const child = spawn('/usr/bin/time', ['-f', '%U %S', process.execPath, ...args], {
       stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...process.env, ...env },
+      env: { ...processEnv(), ...env },
     });
     let err = '';
     child.stderr.on('data', (d) => {
@@ -147,7 +158,7 @@ export async function runCold(opts: { runs?: number; corpus?: string } = {}): Pr
   console.log(table);
   writeSection(
     'speed-cold',
-    `### Cold command line (\`pnpm bench cold\`)\n\nThe built commands as a person runs them, one process per run, alternating distill and LiteParse on the same inputs (PDF fast mode / \`--no-ocr\`, Markdown out). \`distill parse\` runs from a code-cached bundle: "distill" is a run after the first on this machine (the compile cache written), "first run" one with an empty cache folder, "as ES modules" the path without the bundle (\`DISTILL_COLD_BUNDLE=0\`).\n\n${table}\n`,
+    `### Cold command line (\`pnpm bench cold\`)\n\nThe built commands as a person runs them, one process per run, alternating distill and LiteParse on the same inputs (PDF fast mode / \`--no-ocr\`, Markdown out). \`distill parse\` runs from a code-cached bundle: "distill" is a run after the first on this machine (the compile cache written), "first run" one with an empty cache folder, "as ES modules" the path without the bundle (\`DISTILL_COLD_BUNDLE=0\`). Every process runs without \`NODE_EXTRA_CA_CERTS\`, which makes Node load a CA bundle at start (this machine sets it; a person's shell rarely does): it adds the same 60 ms or so to both tools and so flattered the ratios before session 12.\n\n${table}\n`,
     rows,
     machineLine(),
   );

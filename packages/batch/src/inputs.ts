@@ -1,7 +1,18 @@
-import type { Stats } from 'node:fs';
-import { opendir, realpath, stat } from 'node:fs/promises';
+import {
+  opendir as opendirCallback,
+  realpath as realpathCallback,
+  type Stats,
+  stat as statCallback,
+} from 'node:fs';
 import { basename, join, relative, resolve, sep } from 'node:path';
+import { promisify } from 'node:util';
 import { SUPPORTED_EXTENSIONS } from 'distill';
+
+// The callback forms, promisified: node:fs/promises loads a dozen more built-ins (readline
+// among them), which a cold `distill parse` of one file would compile for three calls.
+const opendir = promisify(opendirCallback);
+const realpath = promisify(realpathCallback);
+const stat = promisify(statCallback);
 
 /** Why an input found in a folder is not converted; the batch reports it, never drops it. */
 export interface InputSkip {

@@ -6,8 +6,21 @@ export interface Io {
   isTTY?: boolean;
 }
 
+/**
+ * A stream whose reader may leave (`distill parse x.pdf | head`): the write error EPIPE then ends
+ * the output quietly instead of crashing the process with an unhandled 'error' event.
+ */
+function quietOnEpipe(stream: NodeJS.WriteStream): NodeJS.WriteStream {
+  if (stream.listenerCount('error') === 0) {
+    stream.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EPIPE' && e.code !== 'ERR_STREAM_DESTROYED') throw e;
+    });
+  }
+  return stream;
+}
+
 export const processIo: Io = {
-  out: (t) => process.stdout.write(t),
-  err: (t) => process.stderr.write(t),
+  out: (t) => quietOnEpipe(process.stdout).write(t),
+  err: (t) => quietOnEpipe(process.stderr).write(t),
   isTTY: process.stderr.isTTY === true,
 };

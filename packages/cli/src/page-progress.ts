@@ -15,12 +15,15 @@ export function pageProgress(
   asked: boolean,
   path: string,
 ): { update: (done: number, total: number) => void; done: () => void } {
-  const tty = io.isTTY === true;
   let drawn = false;
   let lastLogged = 0;
+  // Read when first needed: the parse bundle's Io answers it by loading node:tty.
+  let tty: boolean | undefined;
   return {
     update(done, total) {
-      if (!asked && (!tty || total < LARGE_DOCUMENT_PAGES)) return;
+      if (!asked && total < LARGE_DOCUMENT_PAGES) return;
+      tty ??= io.isTTY === true;
+      if (!asked && !tty) return;
       if (tty) {
         io.err(`\r\x1b[2Kreading ${path}: page ${done} of ${total}`);
         drawn = true;

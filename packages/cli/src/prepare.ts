@@ -1,4 +1,3 @@
-import * as nodeModule from 'node:module';
 import { setFlagsFromString } from 'node:v8';
 
 /**
@@ -18,7 +17,11 @@ export function prepareProcess(): void {
   // Node 22.1+ keeps compiled code of the modules a run loads on disk (in the OS's temporary
   // folder; NODE_DISABLE_COMPILE_CACHE=1 turns it off), so the next cold start skips compiling
   // them; Node 20 has no such call (the parse command has its own cache there: cold/load.ts).
-  (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+  // node:module is loaded only where the call exists: loading it loads Node's ES module resolver.
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major > 22 || (major === 22 && minor >= 1)) {
+    (process.getBuiltinModule('module') as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+  }
   // A budget given on node's own command line (`node --interrupt-budget=N …`) is left alone.
   if (!process.execArgv.some((a) => a.startsWith('--interrupt-budget'))) {
     setFlagsFromString(`--interrupt-budget=${INTERRUPT_BUDGET}`);

@@ -11,15 +11,20 @@ import { DistillError } from '@distill/core';
 /** What a user adds for OCR: one package that depends on the rest. */
 export const OCR_INSTALL_HINT = 'npm i @distill/ocr (it brings tesseract.js, pdfjs-dist and @napi-rs/canvas)';
 
-const here = createRequire(import.meta.url);
+// Made on first use: node:module loads Node's ES module resolver, which a parse without OCR never needs.
+let hereRequire: NodeJS.Require | undefined;
+function here(): NodeJS.Require {
+  hereRequire ??= createRequire(import.meta.url);
+  return hereRequire;
+}
 
 /** The file a package specifier resolves to, or undefined when the package is not installed. */
 export function resolveOptional(specifier: string): string | undefined {
   try {
-    return here.resolve(specifier);
+    return here().resolve(specifier);
   } catch {}
   try {
-    return createRequire(here.resolve('@distill/ocr')).resolve(specifier);
+    return createRequire(here().resolve('@distill/ocr')).resolve(specifier);
   } catch {}
   return undefined;
 }

@@ -117,7 +117,7 @@ async function layoutWithPdfjs(
 ): Promise<PageLayout[]> {
   const script = workerScript(settings);
   const minPages = settings.workerMinPages ?? 1;
-  if (script && isMainThread() && pageNumbers.length >= minPages) {
+  if (script && pageNumbers.length >= minPages && isMainThread()) {
     const layouts = await inWorkers(bytes, pageNumbers, script, settings, signal, false);
     return layouts.map((l) => ({ ...l, reader: 'pdfjs' as const }));
   }
@@ -179,7 +179,8 @@ async function parseFast(
   // The worker script is looked up (a file check) only for documents long enough to use it.
   // The fast reader costs a few milliseconds a page, less than a round trip to a worker thread
   // for a short document; longer ones are spread over workers (measured on dpbench-dev).
-  const wantWorkers = isMainThread() && count >= (settings.fastWorkerMinPages ?? pdfEnv.fastWorkerMinPages());
+  // (worker_threads, which isMainThread loads, is only asked about a document long enough.)
+  const wantWorkers = count >= (settings.fastWorkerMinPages ?? pdfEnv.fastWorkerMinPages()) && isMainThread();
   const script = wantWorkers ? workerScript(settings) : undefined;
   let layouts: PageLayout[];
   if (settings.mode === 'ocr') {

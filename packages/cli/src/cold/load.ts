@@ -1,8 +1,18 @@
-import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import {
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
+import { lazyBuiltin } from './lazy-builtin.js';
 import { bundleRuntime, type Chains } from './runtime.js';
 
 // Node 20 has no compile cache for ES modules (module.enableCompileCache is 22.1+), and a cold
@@ -14,6 +24,11 @@ import { bundleRuntime, type Chains } from './runtime.js';
 
 /** Prefix the build gives third-party requires of a bundled package: `distill-bundle:<pkg>:<id>`. */
 const EXTERNAL = 'distill-bundle:';
+/** Prefix the build gives built-ins that load on first use (lazy-builtin.ts). */
+const LAZY_BUILTIN = 'distill-builtin:';
+
+/** Cache files kept in the folder: one per build and Node version, so older builds' are removed. */
+const KEEP_CACHES = 4;
 
 /** How long a run must last before it may refresh an accepted cache (see below). */
 const REFRESH_AFTER_MS = 2000;
@@ -28,6 +43,13 @@ function cacheDir(): string | undefined {
   if (process.env.DISTILL_COMPILE_CACHE_DIR) return process.env.DISTILL_COMPILE_CACHE_DIR;
   const uid = typeof process.getuid === 'function' ? process.getuid() : 'user';
   return join(tmpdir(), `distill-compile-cache-${uid}`);
+}
+
+/** os.tmpdir() without loading node:os where the answer is the environment's (POSIX). */
+function tmpdir(): string {
+  if (process.platform === 'win32') return process.getBuiltinModule('os').tmpdir();
+  const dir = process.env.TMPDIR || process.env.TMP || process.env.TEMP || '/tmp';
+  return dir.length > 1 && dir.endsWith('/') ? dir.slice(0, -1) : dir;
 }
 
 /** The cache file, if it is there and this user's own (compiled code is code: never run another's). */
@@ -52,9 +74,28 @@ function writeCache(dir: string, file: string, data: Buffer): void {
     const part = `${file}.${process.pid}.part`;
     writeFileSync(part, data, { mode: 0o600 });
     renameSync(part, file);
+    pruneCaches(dir);
   } catch {
     // A cache that cannot be written only costs the next run its compile time.
   }
+}
+
+/**
+ * Each build of distill and each Node version writes its own file (upgrades, several installs):
+ * only the KEEP_CACHES most recently written stay, and parts left by a run that died while
+ * writing go after an hour.
+ */
+function pruneCaches(dir: string): void {
+  const now = Date.now();
+  const files = readdirSync(dir)
+    .filter((f) => f.startsWith('parse-'))
+    .map((f) => ({ f, mtime: statSync(join(dir, f)).mtimeMs }));
+  const done = files.filter((x) => x.f.endsWith('.bin')).sort((a, b) => b.mtime - a.mtime);
+  const stale = [
+    ...done.slice(KEEP_CACHES),
+    ...files.filter((x) => x.f.endsWith('.part') && now - x.mtime > 3_600_000),
+  ];
+  for (const { f } of stale) unlinkSync(join(dir, f));
 }
 
 /**
@@ -95,12 +136,15 @@ export function runParseBundle(distDir: string, argv: string[]): Promise<number>
     });
   }
   const runtime = bundleRuntime(file, chains);
-  const base = createRequire(file);
-  const require = Object.assign((id: string) => {
-    if (!id.startsWith(EXTERNAL)) return base(id);
-    const [pkg, spec] = splitExternal(id);
-    return runtime.require(pkg, spec);
-  }, base);
+  // The bundle requires only built-ins and what the build marked: no resolution from a folder.
+  const require = (id: string) => {
+    if (id.startsWith(LAZY_BUILTIN)) return lazyBuiltin(id.slice(LAZY_BUILTIN.length));
+    if (id.startsWith(EXTERNAL)) {
+      const [pkg, spec] = splitExternal(id);
+      return runtime.require(pkg, spec);
+    }
+    return process.getBuiltinModule(id);
+  };
   const module = { exports: {} as Bundle };
   const fn = script.runInThisContext() as (...args: unknown[]) => void;
   fn.call(module.exports, module.exports, require, module, file, dirname(file), runtime);

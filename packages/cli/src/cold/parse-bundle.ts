@@ -1,6 +1,6 @@
 import { parseCommand } from '../commands/parse.js';
-import { processIo } from '../io.js';
 import { dispatch } from '../run-cli.js';
+import { fdIo } from './fd-io.js';
 
 // The entry of dist/cold/parse.cjs: `distill parse` with everything it runs (our packages, zod,
 // the HTML parser) in one CommonJS file, which start.ts compiles with a V8 code cache (see
@@ -8,5 +8,5 @@ import { dispatch } from '../run-cli.js';
 
 /** Runs `distill parse …` (argv starts with "parse") and returns the exit code. */
 export function run(argv: string[]): Promise<number> {
-  return dispatch(argv, processIo, { parse: parseCommand });
+  return dispatch(argv, fdIo, { parse: parseCommand });
 }

@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
-import { dirname, isAbsolute, join } from 'node:path';
+import { existsSync, realpathSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 // What the bundle (dist/cold/parse.cjs) asks of the place it runs in. It holds the code of
@@ -34,13 +34,15 @@ export function bundleRuntime(bundleFile: string, chains: Chains): BundleRuntime
     if (!chain) throw new Error(`distill: the parse bundle has no way to reach ${pkg}`);
     // Each step is resolved from the previous package, as Node would from its own code: a
     // strict layout (pnpm) shows a package only its own dependencies.
-    let from = join(cliDir, 'package.json');
-    for (const step of chain) from = createRequire(from).resolve(`${step}/package.json`);
-    dir = dirname(from);
+    dir = cliDir;
+    for (const step of chain) dir = packageDir(dir, step);
     dirs.set(pkg, dir);
     return dir;
   };
   const requires = new Map<string, NodeJS.Require>();
+  // node:module loads Node's ES module resolver with it: only a run that needs a third-party
+  // package (an HTML page's parser, a tokenizer) pays for it.
+  const createRequire = (path: string) => process.getBuiltinModule('module').createRequire(path);
   const requireFor = (pkg: string): NodeJS.Require => {
     let r = requires.get(pkg);
     if (!r) {
@@ -59,4 +61,24 @@ export function bundleRuntime(bundleFile: string, chains: Chains): BundleRuntime
     import: async (pkg, spec) =>
       /^(file|node|data):/.test(spec) || isAbsolute(spec) ? import(spec) : requireFor(pkg)(spec),
   };
+}
+
+/**
+ * The folder of dependency `name` as Node finds it from package folder `from`: the nearest
+ * node_modules/<name> up the tree, symlinks followed (pnpm links each package's dependencies
+ * beside its real folder). Read directly rather than through require.resolve, which for a
+ * package with "exports" loads Node's ES module resolver and compiles its largest regular
+ * expression: a measurable part of a one-page run. A layout this does not find falls back to
+ * require.resolve.
+ */
+function packageDir(from: string, name: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (basename(dir) !== 'node_modules') {
+      const candidate = join(dir, 'node_modules', name);
+      if (existsSync(join(candidate, 'package.json'))) return realpathSync(candidate);
+    }
+    if (dirname(dir) === dir) break;
+  }
+  const nodeModule = process.getBuiltinModule('module');
+  return dirname(nodeModule.createRequire(join(from, 'package.json')).resolve(`${name}/package.json`));
 }
