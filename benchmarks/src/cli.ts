@@ -30,7 +30,7 @@ const USAGE = `usage:
                      answers are cached in benchmarks/results/peer-cache by version and page hash)
   pnpm bench speed <pdf|html|office> [--corpus DIR] [--engine NAME] [--runs N] [--limit N]
                    [--no-scaling | --scaling-only] [--sizes 100,500] [--scale-timeout SECONDS] [--scanned]
-  pnpm bench cold [--runs N] [--corpus DIR]
+  pnpm bench cold [--runs N] [--corpus DIR] [--instructions]
   pnpm bench install
   pnpm bench report [--html [--worst N] [--no-inspect]]
                      (--html: also benchmarks/report/index.html, charts beside tables, and an
@@ -115,6 +115,7 @@ async function main() {
       'no-peer-cache': { type: 'boolean' },
       runs: { type: 'string' },
       'no-scaling': { type: 'boolean' },
+      instructions: { type: 'boolean' },
       'scaling-only': { type: 'boolean' },
       'scale-timeout': { type: 'string' },
       sizes: { type: 'string' },
@@ -162,7 +163,11 @@ async function main() {
     if (suite === 'office' && !values['no-scaling'] && (!values.engine || values.engine === 'distill'))
       await runBigSheet();
   } else if (cmd === 'cold') {
-    await runCold({ runs: values.runs ? Number(values.runs) : undefined, corpus: values.corpus });
+    await runCold({
+      runs: values.runs ? Number(values.runs) : undefined,
+      corpus: values.corpus,
+      instructions: values.instructions === true,
+    });
   } else if (cmd === 'install') {
     await runInstallSize();
   } else if (cmd !== 'report') {

@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runColdInstructions } from './cold-instructions.js';
 import { CORPORA, REPO_ROOT } from './paths.js';
 import { machineLine, writeSection } from './results.js';
 
@@ -64,7 +65,9 @@ const median = (xs: number[]) => {
   return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
 };
 
-export async function runCold(opts: { runs?: number; corpus?: string } = {}): Promise<void> {
+export async function runCold(
+  opts: { runs?: number; corpus?: string; instructions?: boolean } = {},
+): Promise<void> {
   const runs = opts.runs ?? 5;
   const folder = opts.corpus ?? join(CORPORA, 'pdf/dpbench-dev/pdfs');
   const one = join(
@@ -114,6 +117,14 @@ export async function runCold(opts: { runs?: number; corpus?: string } = {}): Pr
   }[] = [];
   const cache = join(work, 'cache');
   const cached = { DISTILL_COMPILE_CACHE_DIR: cache };
+  if (opts.instructions) {
+    try {
+      await runColdInstructions(cases, { ...processEnv(), ...cached }, (args) => timedWithCpu(args, cached));
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+    return;
+  }
   const first = () => ({ DISTILL_COMPILE_CACHE_DIR: join(work, `cache-${Math.random()}`) });
   const modules = { DISTILL_COLD_BUNDLE: '0' };
   try {
