@@ -125,9 +125,11 @@ export function runParseBundle(distDir: string, argv: string[]): Promise<number>
   });
   if (cacheFile && (!cached || script.cachedDataRejected)) {
     process.once('exit', () => writeCache(dir, cacheFile, script.createCachedData()));
-  } else if (cacheFile && cached) {
+  } else if (cacheFile && cached && process.env.DISTILL_COMPILE_CACHE_REFRESH !== '0') {
     // A cache written by a run that parsed one kind of file lacks the code of the others. A run
     // long enough that serialising (some 10–50 ms) is noise saves again if it compiled more.
+    // DISTILL_COMPILE_CACHE_REFRESH=0 keeps an accepted cache as it is (a run under valgrind
+    // lasts long enough to serialise, which would be counted as the command's work).
     const started = Date.now(); // not performance.now(): the global loads perf_hooks
     process.once('exit', () => {
       if (Date.now() - started < REFRESH_AFTER_MS) return;
