@@ -4,7 +4,11 @@
  * pages that lose the most. The benchmark (`pnpm bench quality html-trafilatura`) is the official
  * figure; this is for iterating on the filter.
  *
- *   pnpm bench dev html-traf-eval [dir] [--fold a|b] [--worst N] [--only ID] [--out FILE]
+ *   pnpm bench dev html-traf-eval [dir] [--fold a|b] [--worst N] [--only ID] [--out FILE] [--by-lang]
+ *
+ * `--by-lang`: the same figures per language group (the page's `<html lang>`, or a guess from its
+ * words: page-language.ts), by fold, weakest first; the held-out third of the set is
+ * multilingual, so a rule that reads English words shows here.
  */
 
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -21,6 +25,7 @@ import {
 } from '@distill/scorers/snippets';
 import { htmlToDoc } from '../../../packages/html/src/index.js';
 import { CORPORA } from '../paths.js';
+import { pageLanguage } from './page-language.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -35,7 +40,7 @@ const truth = JSON.parse(readFileSync(path.join(dir, 'evaldata.json'), 'utf8')) 
   string,
   { url: string; with: string[]; without: string[] }
 >;
-const rows: (SnippetPage & { id: string; fold: string })[] = [];
+const rows: (SnippetPage & { id: string; fold: string; lang: string })[] = [];
 let ms = 0;
 for (const id of Object.keys(truth).sort()) {
   if (only && id !== only) continue;
@@ -53,6 +58,7 @@ for (const id of Object.keys(truth).sort()) {
   rows.push({
     id,
     fold: foldOf(id),
+    lang: pageLanguage(html.toString('latin1')),
     ...scoreSnippets(markdownToPlain(md), truth[id].with, truth[id].without),
   });
 }
@@ -70,6 +76,26 @@ for (const k of ['a', 'b'])
     ),
   );
 console.log(`time ${ms.toFixed(0)} ms`);
+if (args.includes('--by-lang')) {
+  // Languages with fewer than 10 pages are pooled as "other": their figures alone are noise.
+  const byLang = new Map<string, typeof rows>();
+  for (const r of rows) byLang.set(r.lang, [...(byLang.get(r.lang) ?? []), r]);
+  const group = (l: string) => ((byLang.get(l)?.length ?? 0) >= 10 ? l : 'other');
+  const groups = new Map<string, typeof rows>();
+  for (const r of rows) groups.set(group(r.lang), [...(groups.get(group(r.lang)) ?? []), r]);
+  const f1 = (rs: typeof rows) => snippetPrf(addCounts(rs)).f1;
+  console.log(`languages: ${[...byLang].map(([l, rs]) => `${l} ${rs.length}`).join(', ')}`);
+  for (const [g, rs] of [...groups].sort((x, y) => f1(x[1]) - f1(y[1]))) {
+    console.log(line(g, rs));
+    for (const k of ['a', 'b'])
+      console.log(
+        line(
+          `  ${k}`,
+          rs.filter((r) => r.fold === k),
+        ),
+      );
+  }
+}
 const out = flag('--out');
 if (out) writeFileSync(out, rows.map((r) => `${r.id} ${r.tp} ${r.fn} ${r.fp} ${r.tn}`).join('\n'));
 if (worst)
