@@ -96,7 +96,7 @@ export function commentThread(
       forum++;
       if (!isNamed) unnamed++;
     }
-    if (TEASER_ITEMS.has(c.tagName) && looksSigned(c)) signed++;
+    if (TEASER_ITEMS.has(c.tagName) && looksSigned(c, isNamed)) signed++;
   }
   const thread = signed >= 3 && signed >= items * 0.6;
   if (thread && !parentForum && forum === 0 && outside >= article) return true;
@@ -108,13 +108,28 @@ export function commentThread(
 /** A schema.org Comment in microdata. */
 const COMMENT_TYPE = /schema\.org\/(?:Comment|UserComments)\b/i;
 
-function looksSigned(el: PElement): boolean {
+/**
+ * A date or a time written in digits ("17.07.2011", "17.07, 2011 @ 13:04", "2019-06-19",
+ * "5/3/21"), in any language: a comment's signature line says when it was posted.
+ */
+const DIGIT_DATE =
+  /(?:^|[^\d])(?:\d{1,2}[./-]\d{1,2}(?:[./-]|,\s*)(?:\d{4}|\d{2})|(?:19|20)\d{2}-\d{2}-\d{2}|\d{1,2}:\d{2})(?!\d)/;
+
+/** Characters of a text holding a comment's date: its signature line, not its prose. */
+const SIGNATURE_TEXT = 80;
+
+/** `named`: the item names itself a comment, and a date in digits may date it. */
+function looksSigned(el: PElement, named: boolean): boolean {
   let author = false;
   let dated = false;
+  /** Dated only by a date in digits in a short line, or by a link to the item itself. */
+  let textDated = false;
+  const own = attr(el, 'id');
   const stack: PElement[] = [el];
   let budget = 300;
   while (stack.length && budget-- > 0) {
     const e = stack.pop()!;
+    if (e.tagName === 'a' && own && attr(e, 'href') === `#${own}`) textDated = true;
     // A headline makes it a teaser of an article in a listing, not a comment.
     if (HEADING_TAGS.has(e.tagName)) return false;
     const h = hints(e);
@@ -124,9 +139,19 @@ function looksSigned(el: PElement): boolean {
     if (e.tagName === 'time' || (h && COMMENT_DATE.test(h)) || ip === 'datePublished' || ip === 'dateCreated')
       dated = true;
     if (e.tagName === 'a' && ((h && /reply/i.test(h)) || REPLY_TEXT.test(textOf(e)))) dated = true;
-    for (const c of e.childNodes) if ((c as PElement).tagName !== undefined) stack.push(c as PElement);
+    for (const c of e.childNodes) {
+      if ((c as PElement).tagName !== undefined) stack.push(c as PElement);
+      else if (!textDated && c.nodeName === '#text') {
+        const v = (c as { value: string }).value;
+        if (v.length <= SIGNATURE_TEXT && DIGIT_DATE.test(v)) textDated = true;
+      }
+    }
   }
-  return author && dated;
+  // Signed, and dated by its words' shape rather than a class or a `time` element: a blog
+  // engine's "Comment by Daniel — 17.07, 2011 @ 13:10" (a headline still makes it a teaser).
+  // Only on an item named a comment: a testimonial is signed and dated too ("– Gregory,
+  // Trustpilot, 2.23.2025") and is a service page's content.
+  return author && (dated || (named && textDated && ruleOn('dated-comment')));
 }
 function linkedText(el: PElement, stats: StatsMap): number {
   let n = 0;
