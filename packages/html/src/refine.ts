@@ -56,6 +56,95 @@ function flatText(b: Block): string {
 const BOILER_TEXT =
   /^(related|you (may|might) also like|more (stories|from|articles|posts|like this)|recommended|trending|popular|read (more|next)|share (this|on)|subscribe|sign up|follow us|leave a (reply|comment)|comments?|about the author|newsletter|advertisement|sponsored|tags?:|categories:|filed under)\b/i;
 
+/**
+ * BOILER_TEXT's lines in the other languages of the pages we read (trafilatura's evaluation set
+ * is two-thirds German, then English, Spanish, French, Polish, Portuguese, Italian, Dutch): a
+ * short block opening with a share, follow, subscribe, advertisement, comments, tags or
+ * "related" label. Only labels a story's own sentence does not open with: a bare "Kommentar"
+ * (an opinion piece's kicker) or "Teilen Sie …" as a request in the text are left out.
+ */
+const BOILER_WORDS = new RegExp(
+  '^(?:' +
+    [
+      // German
+      'ähnliche (?:artikel|beiträge|themen)',
+      'das könnte (?:sie|dich) (?:auch )?interessieren',
+      'mehr (?:zum thema|dazu|artikel|nachrichten)',
+      'weitere (?:artikel|beiträge|nachrichten|meldungen|themen)',
+      'meistgelesen(?:e)?',
+      'lesen sie (?:auch|mehr|weiter)',
+      'weiterlesen',
+      '(?:jetzt |artikel |beitrag )?teilen(?:\s*:|$)',
+      'folgen sie uns',
+      'newsletter abonnieren',
+      'jetzt abonnieren',
+      'kommentare(?:\s*\(\d+\))?(?:\s*:|$)',
+      'über (?:den|die) autor(?:in)?',
+      'anzeige(?:\s*:|$)',
+      'werbung(?:\s*:|$)',
+      'gesponsert',
+      '(?:schlagw[oö]rte|stichw[oö]rte|themen|kategorien?)\s*:',
+      // French
+      'articles similaires',
+      '(?:à )?lire aussi',
+      'vous aimerez aussi',
+      'partager(?:\s*:|$)',
+      'abonnez-vous',
+      'suivez-nous',
+      'commentaires(?:\s*\(\d+\))?(?:\s*:|$)',
+      'publicité',
+      'mots-clés\s*:',
+      "à propos de l'auteur",
+      // Spanish
+      'art[ií]culos relacionados',
+      'noticias relacionadas',
+      '(?:también )?te puede interesar',
+      'lee también',
+      'compartir(?:\s*:|$)',
+      'suscríbete',
+      'síguenos',
+      'comentarios(?:\s*\(\d+\))?(?:\s*:|$)',
+      'publicidad',
+      'etiquetas\s*:',
+      'sobre el autor',
+      // Italian
+      'articoli correlati',
+      'leggi anche',
+      'potrebbe interessarti',
+      'condividi(?:\s*:|$)',
+      'iscriviti',
+      'seguici',
+      'commenti(?:\s*\(\d+\))?(?:\s*:|$)',
+      'pubblicità',
+      // Portuguese
+      'artigos relacionados',
+      'leia (?:também|mais)',
+      'veja também',
+      'compartilh(?:e|ar)(?:\s*:|$)',
+      'siga-nos',
+      'comentários(?:\s*\(\d+\))?(?:\s*:|$)',
+      'publicidade',
+      // Dutch
+      'gerelateerde artikelen',
+      'lees (?:ook|meer)',
+      'deel dit',
+      'volg ons',
+      'reacties(?:\s*\(\d+\))?(?:\s*:|$)',
+      'advertentie',
+      // Polish
+      'powiązane artykuły',
+      'czytaj (?:także|też)',
+      'zobacz (?:też|także)',
+      'udostępnij',
+      'obserwuj nas',
+      'komentarze(?:\s*\(\d+\))?(?:\s*:|$)',
+      'reklama',
+      'tagi\s*:',
+    ].join('|') +
+    ')(?![\\p{L}\\p{N}])',
+  'iu',
+);
+
 function classify(b: Block): Klass {
   if (b.kind === 'heading') return 'heading';
   if (b.kind === 'code' || b.kind === 'table' || b.kind === 'image' || b.kind === 'formula') return 'neutral';
@@ -71,7 +160,7 @@ function classify(b: Block): Klass {
     return ld > 0.5 ? 'bad' : 'near';
   }
   if (ld > 0.5) return 'bad';
-  if (len < 200 && BOILER_TEXT.test(text)) return 'bad';
+  if (len < 200 && (BOILER_TEXT.test(text) || (BOILER_WORDS.test(text) && ruleOn('boiler-words')))) return 'bad';
   if (len >= 180 && ld < 0.3) return 'good';
   if (len < 60) return 'short';
   return 'near';
