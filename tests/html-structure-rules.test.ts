@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distill, requireBuilt } from './helpers/spawn.js';
 
-// A structural rule of the main-content filter (issue 21) through the door a user opens: the
-// built `distill parse` command on a story with lines that point to other stories inside it
-// ("**Lea más: [Other story](…)**", "Read this too: …"), told by their shape (a short label
-// ending in a colon, then one title-like link, nothing else) in any language. A list of the
-// story's sources and a sentence that links a report stay.
+// Lines that point to other stories inside a story ("**Lea más: [Other story](…)**", "Read
+// this too: …") through the built `distill parse`. Session 11's `inline-teaser` rule dropped
+// them by their shape; session 12 dropped the rule (it cost WCXB dev fold b .00003: that truth
+// keeps such lines in some guides), so as plain paragraphs they stay, beside the story's
+// sources and a sentence that links a report. The same line set as a subheading or alone in a
+// quote box still goes (`teaser-box`, tests/html-teaser-boxes.test.ts).
 
 let dir: string;
 
@@ -44,7 +45,7 @@ afterAll(() => {
 });
 
 describe('distill parse: lines pointing to other stories told by their shape', { timeout: 120_000 }, () => {
-  it('keeps the story, its sources and a linked sentence; drops the teaser lines', async () => {
+  it('keeps the story, its sources, a linked sentence and the plain teaser lines', async () => {
     const r = await distill(['parse', join(dir, 'post.html')]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('# North quay closes for repairs');
@@ -54,9 +55,9 @@ describe('distill parse: lines pointing to other stories told by their shape', {
       'Port authority annual report 2024',
       'Survey of the north quay walls',
       'full council report on the quay',
+      'The history of the north quay',
+      'El muelle norte',
     ])
       expect(r.stdout, kept).toContain(kept);
-    for (const gone of ['The history of the north quay', 'Read this too', 'El muelle norte', 'Lea más'])
-      expect(r.stdout, gone).not.toContain(gone);
   });
 });

@@ -183,17 +183,20 @@ function flatInlines(nodes: readonly Inline[], out: Inline[] = []): Inline[] {
 const TEASER_LABEL = 30;
 
 /**
- * A line inside the story that points to another story: a short label ending in a colon and
- * one link whose text reads as a title, nothing else ("**Lea más: [Other story](…)**"). Told by
- * its shape, so it needs no list of phrases in every language; a sentence that links a source
- * has words after the link or no colon label before it.
+ * A line inside the story that points to another story, set as a subheading or alone in a quote
+ * box: a short label ending in a colon and one link whose text reads as a title, nothing else
+ * ("### MIRA: [Other story](…)"). Told by its shape, so it needs no list of phrases in every
+ * language; a sentence that links a source has words after the link or no colon label before it.
  */
 function inlineTeaser(b: Block): boolean {
   // The same line set as a heading ("### MIRA: [Other story](…)") or alone in a quote box
   // ("> **PUEDES VER:** [Other story](…)").
   if (b.kind === 'quote') return b.children.length === 1 && teaserLine(b.children[0]) && ruleOn('teaser-box');
   if (b.kind === 'heading') return b.level > 1 && teaserLine(b) && ruleOn('teaser-box');
-  return b.kind === 'paragraph' && teaserLine(b) && ruleOn('inline-teaser');
+  // The same line as a plain paragraph stays: dropping it (session 11's `inline-teaser`) cost
+  // WCXB dev fold b .00003 (its truth keeps "Learn more: [Guide]" lines in some guides and drops
+  // them in others), though it gained trafilatura-dev fold b .00091.
+  return false;
 }
 
 function teaserLine(b: Block): boolean {
