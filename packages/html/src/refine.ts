@@ -602,6 +602,19 @@ function bylines(blocks: Block[], k: Klass[]): Set<number> {
   return out;
 }
 
+/**
+ * A paragraph made of web addresses: every link's text is an address (`https://…`, `www.…`)
+ * and the text outside links is punctuation, brackets or short words ("and", "see").
+ */
+function addressLine(b: Block): boolean {
+  if (b.kind !== 'paragraph') return false;
+  const t = flatText(b);
+  const addresses = t.match(/(?:https?:\/\/|www\.)\S+/giu) ?? [];
+  if (!addresses.length) return false;
+  const rest = addresses.reduce((r, a) => r.replace(a, ' '), t);
+  return rest.replace(/[\s\p{P}\p{S}]+/gu, '').length <= 12;
+}
+
 /** Characters of a link line or short line between the title and the text (a credit, a kicker). */
 const TITLE_GAP_LINE = 120;
 
@@ -668,7 +681,14 @@ export function refineBlocks(input: Block[], hints: RefineHints = {}): Block[] {
     // A byline (linked, so a link line) between the title and the text does not end the article.
     if (start > 0 && (k[start - 1] !== 'bad' || byline.has(start - 1))) start--;
     else if (start > 1 && blocks[start - 1].kind === 'paragraph' && prose(start - 2)) start -= 2;
-    else break;
+    else {
+      // A run of the story's sources given as bare addresses ("https://www.snopes.com/…") is
+      // its text's references, not a menu: menus' and teasers' links read as words.
+      let j = start - 1;
+      while (j >= 0 && addressLine(blocks[j])) j--;
+      if (j < start - 1 && prose(j) && ruleOn('address-lines')) start = j;
+      else break;
+    }
   }
   const title = titleAbove(blocks, k, start, hints);
   let end = lastGood;
