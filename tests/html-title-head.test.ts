@@ -34,3 +34,18 @@ describe('distill parse: the article title above a picture credit', { timeout: 1
     expect(r.stdout).not.toContain('Here Comes The Guide');
   });
 });
+
+// The empty-h1 rule (session 12): a template's empty `<h1></h1>` beside the picture above the
+// story is no title; the page's own h1 (its <title> and og:title) in the header before it still
+// heads the content. The "More news" list beside the story stays out.
+describe('distill parse: the title h1 past an empty h1', { timeout: 120_000 }, () => {
+  it('keeps the title h1 and the story, not the empty h1 or the teasers', async () => {
+    const r = await distill(['parse', resolve(DIR, 'empty-h1.html')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout.startsWith('# Ferry service to the north islands resumes after two years\n')).toBe(true);
+    for (const kept of ['Today the harbour board', 'three crossings a day'])
+      expect(r.stdout, kept).toContain(kept);
+    expect(r.stdout).not.toMatch(/^#\s*$/m);
+    for (const gone of ['Quay repairs finished', 'More news']) expect(r.stdout, gone).not.toContain(gone);
+  });
+});

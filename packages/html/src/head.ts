@@ -1,4 +1,5 @@
 import { type PElement, textOf } from './dom.js';
+import { ruleOn } from './rule-switch.js';
 import { HEAD_LEVELS, HEAD_LINE, HEAD_MAX, HEADING_TAGS, LEAD_MIN, TITLE_MIN } from './rules.js';
 import type { Stats } from './stats.js';
 
@@ -36,9 +37,17 @@ export function standfirst(first: PElement, body: PElement, after: After): PElem
   return out;
 }
 
-/** True when `el` is or holds an `h1` (bounded search); the h1 found is returned. */
+/**
+ * An `h1` with no text (a template's placeholder, a logo's empty heading) titles nothing: it
+ * neither heads the content nor stands for a title already in it.
+ */
+function emptyH1(h: PElement): boolean {
+  return textOf(h).trim() === '' && ruleOn('empty-h1');
+}
+
+/** True when `el` is or holds an `h1` with text (bounded search); the h1 found is returned. */
 function findH1(el: PElement, last: boolean): PElement | undefined {
-  if (el.tagName === 'h1') return el;
+  if (el.tagName === 'h1') return emptyH1(el) ? undefined : el;
   const stack: PElement[] = [el];
   let found: PElement | undefined;
   let budget = 3000;
@@ -49,6 +58,7 @@ function findH1(el: PElement, last: boolean): PElement | undefined {
       const c = kids[i] as PElement;
       if (c.tagName === undefined) continue;
       if (c.tagName === 'h1') {
+        if (emptyH1(c)) continue;
         if (!last) return c;
         found = c;
       } else stack.push(c);
