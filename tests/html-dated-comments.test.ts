@@ -12,7 +12,12 @@ import { distill, ROOT, requireBuilt } from './helpers/spawn.js';
 const DIR = resolve(ROOT, 'fixtures/html-comments');
 
 const POST = ['Das Netzwerk hat mehrfach die Profile', 'Die Regelung wirkt auf den ersten Blick eindeutig'];
-const COMMENTS = ['Also im Klartext', 'Wenn das mit den Klarnamen', 'woran sie das festmachen', 'Kommentar von'];
+const COMMENTS = [
+  'Also im Klartext',
+  'Wenn das mit den Klarnamen',
+  'woran sie das festmachen',
+  'Kommentar von',
+];
 
 beforeAll(() => requireBuilt());
 

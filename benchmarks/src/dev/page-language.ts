@@ -30,7 +30,9 @@ export function pageLanguage(html: string): string {
   const head = html.slice(0, 50000);
   const declared =
     /<html\b[^>]*?\b(?:xml:)?lang\s*=\s*["']?([a-z]{2,3})/i.exec(head)?.[1] ??
-    /<meta\b[^>]*http-equiv\s*=\s*["']?content-language["']?[^>]*content\s*=\s*["']?([a-z]{2,3})/i.exec(head)?.[1];
+    /<meta\b[^>]*http-equiv\s*=\s*["']?content-language["']?[^>]*content\s*=\s*["']?([a-z]{2,3})/i.exec(
+      head,
+    )?.[1];
   if (declared) return declared.toLowerCase().slice(0, 2);
   const text = visibleText(html).toLowerCase();
   if (/[\u3040-\u30ff]/u.test(text)) return 'ja';
