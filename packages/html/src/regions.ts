@@ -129,7 +129,7 @@ function looksSigned(el: PElement, named: boolean): boolean {
   let budget = 300;
   while (stack.length && budget-- > 0) {
     const e = stack.pop()!;
-    if (e.tagName === 'a' && own && attr(e, 'href') === `#${own}`) textDated = true;
+    if (named && e.tagName === 'a' && own && attr(e, 'href') === `#${own}`) textDated = true;
     // A headline makes it a teaser of an article in a listing, not a comment.
     if (HEADING_TAGS.has(e.tagName)) return false;
     const h = hints(e);
@@ -141,7 +141,7 @@ function looksSigned(el: PElement, named: boolean): boolean {
     if (e.tagName === 'a' && ((h && /reply/i.test(h)) || REPLY_TEXT.test(textOf(e)))) dated = true;
     for (const c of e.childNodes) {
       if ((c as PElement).tagName !== undefined) stack.push(c as PElement);
-      else if (!textDated && c.nodeName === '#text') {
+      else if (named && !textDated && c.nodeName === '#text') {
         const v = (c as { value: string }).value;
         if (v.length <= SIGNATURE_TEXT && DIGIT_DATE.test(v)) textDated = true;
       }
