@@ -58,11 +58,14 @@ export interface LanguageData {
 /** Languages whose tessdata_fast network this package ships, in `data/<code>-fast/`. */
 const SHIPPED_FAST = new Set(['eng']);
 
-/** The folder of a shipped fast network (`data/` sits beside `src/` and `dist/`). */
+/**
+ * The folder of a shipped fast network (`data/` sits beside `src/` and `dist/`). Not checked
+ * for existence: a package built without it fails to start its workers (MISSING_DEPENDENCY)
+ * instead of reading silently with other data.
+ */
 function fastDir(code: string): string | undefined {
   if (!SHIPPED_FAST.has(code)) return undefined;
-  const dir = fileURLToPath(new URL(`../data/${code}-fast/`, import.meta.url));
-  return existsSync(join(dir, `${code}.traineddata.gz`)) ? dir : undefined;
+  return fileURLToPath(new URL(`../data/${code}-fast/`, import.meta.url));
 }
 
 /**
