@@ -236,7 +236,9 @@ console.log(JSON.stringify({ n: chunks.length, chunks: JSON.stringify(chunks) ==
     const npm = await run('npm', ['i', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error']);
     expect(npm.status, npm.stderr).toBe(0);
     // The English fast network OCR reads with by default ships inside @distill/ocr.
-    expect(existsSync(join(project, 'node_modules/@distill/ocr/data/eng-fast/eng.traineddata.gz'))).toBe(true);
+    expect(existsSync(join(project, 'node_modules/@distill/ocr/data/eng-fast/eng.traineddata.gz'))).toBe(
+      true,
+    );
     const ocr = await parseOcr();
     expect(ocr.status, ocr.stderr).toBe(0);
     expect(ocr.stdout).toMatch(/Coastal\s+Erosion/);

@@ -84,7 +84,10 @@ for (const [p, f] of files.entries()) {
     };
     if (v.psm) params.tessedit_pageseg_mode = v.psm;
     const t0 = cpuClock();
-    const r = await v.worker.recognize(Buffer.from(shot.image), params as never, { blocks: true, text: true });
+    const r = await v.worker.recognize(Buffer.from(shot.image), params as never, {
+      blocks: true,
+      text: true,
+    });
     v.cpu += cpuClock() - t0;
     v.f1[fold] += f1(words(r.data.text), truth);
     v.n[fold]++;

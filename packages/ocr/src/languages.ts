@@ -97,7 +97,11 @@ export function languageData(lang: string): LanguageData {
  * the fast network where this package ships it, else the LSTM-only data when `lstm` holds for
  * every language of the reading (tesseract takes one kind of data for all), else the full data.
  */
-export function trainedDataDir(l: LanguageData, model: 'fast' | 'lstm' | 'full', lstm = !!l.lstmPath): string {
+export function trainedDataDir(
+  l: LanguageData,
+  model: 'fast' | 'lstm' | 'full',
+  lstm = !!l.lstmPath,
+): string {
   if (model === 'fast' && l.fastPath) return l.fastPath;
   return model !== 'full' && lstm && l.lstmPath ? l.lstmPath : l.langPath;
 }
