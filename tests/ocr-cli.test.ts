@@ -7,33 +7,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distill, EXAMPLE, requireBuilt } from './helpers/spawn.js';
 
 // OCR through the built `distill parse`, as a user converting a scan runs it (issue 27): a
-// scanned page read with the default trained data and with the other one (DISTILL_OCR_MODEL),
-// with each engine (--ocr-engine tesseract | paddle), and a language or engine whose npm
-// package is not installed, which must be the catalogue's MISSING_DEPENDENCY naming the
-// package to add.
+// scanned page read with the default trained data (English: the fast network @distill/ocr
+// ships) and with the others (DISTILL_OCR_MODEL), with each engine (--ocr-engine tesseract |
+// paddle), and a language or engine whose npm package is not installed, which must be the catalogue's
+// MISSING_DEPENDENCY naming the package to add.
 
 /** The trained data the default is not (packages/ocr/src/settings.ts). */
-const OTHER_MODEL = 'full';
+const OTHER_MODELS = ['lstm', 'full'];
 
 let dir: string;
 let scan: string;
 
+/** A PDF as a scan: its first page rendered by poppler at 150 dpi, rebuilt image-only by img2pdf. */
+function scanned(pdf: string, name: string): string {
+  const png = join(dir, name);
+  execFileSync('pdftoppm', ['-r', '150', '-gray', '-png', '-singlefile', pdf, png]);
+  const out = join(dir, `${name}-scan.pdf`);
+  execFileSync('img2pdf', ['--output', out, `${png}.png`]);
+  return out;
+}
+
 beforeAll(() => {
   requireBuilt();
   dir = mkdtempSync(join(tmpdir(), 'distill-ocr-cli-'));
-  // The example PDF as a scan: rendered by poppler, rebuilt image-only by img2pdf.
-  const png = join(dir, 'field-notes');
-  execFileSync('pdftoppm', [
-    '-r',
-    '150',
-    '-gray',
-    '-png',
-    '-singlefile',
-    join(EXAMPLE, 'field-notes.pdf'),
-    png,
-  ]);
-  scan = join(dir, 'field-notes-scan.pdf');
-  execFileSync('img2pdf', ['--output', scan, `${png}.png`]);
+  scan = scanned(join(EXAMPLE, 'field-notes.pdf'), 'field-notes');
 });
 
 afterAll(() => {
@@ -60,12 +57,15 @@ describe('OCR through the CLI', { timeout: 600_000 }, () => {
     expect(b.stdout).toBe(a.stdout);
   });
 
-  it('reads it with the other trained data too', async () => {
-    const r = await distill(['parse', scan, ...OCR], {
-      env: { DISTILL_OCR_MODEL: OTHER_MODEL },
-    });
-    expect(r.status, r.stderr).toBe(0);
-    expectFieldNotes(r.stdout);
+  it('reads it with the other trained data too; the default is the fast network', async () => {
+    for (const model of OTHER_MODELS) {
+      const r = await distill(['parse', scan, ...OCR], { env: { DISTILL_OCR_MODEL: model } });
+      expect(r.status, r.stderr).toBe(0);
+      expectFieldNotes(r.stdout);
+    }
+    const fast = await distill(['parse', scan, ...OCR], { env: { DISTILL_OCR_MODEL: 'fast' } });
+    const byDefault = await distill(['parse', scan, ...OCR]);
+    expect(byDefault.stdout).toBe(fast.stdout);
   });
 
   it('a language that is not installed is MISSING_DEPENDENCY naming its package', async () => {

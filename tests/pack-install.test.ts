@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -235,6 +235,10 @@ console.log(JSON.stringify({ n: chunks.length, chunks: JSON.stringify(chunks) ==
     writeFileSync(join(project, 'package.json'), JSON.stringify(manifest, null, 2));
     const npm = await run('npm', ['i', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error']);
     expect(npm.status, npm.stderr).toBe(0);
+    // The English fast network OCR reads with by default ships inside @distill/ocr.
+    expect(existsSync(join(project, 'node_modules/@distill/ocr/data/eng-fast/eng.traineddata.gz'))).toBe(
+      true,
+    );
     const ocr = await parseOcr();
     expect(ocr.status, ocr.stderr).toBe(0);
     expect(ocr.stdout).toMatch(/Coastal\s+Erosion/);

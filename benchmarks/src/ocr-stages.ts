@@ -16,8 +16,10 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { languageData, type OcrEngine, OcrPool } from '../../packages/ocr/src/index.js';
+import { trainedDataDir } from '../../packages/ocr/src/languages.js';
 import { PaddlePool } from '../../packages/ocr/src/paddle/pool.js';
 import { cpuClock } from '../../packages/ocr/src/paddle/read.js';
+import { envOcrModel } from '../../packages/ocr/src/settings.js';
 import { loadTesseract } from '../../packages/ocr/src/tesseract.js';
 import { analyzePage } from '../../packages/pdf/src/layout/analyze.js';
 import { wordStrokes } from '../../packages/pdf/src/ocr/bold.js';
@@ -60,7 +62,7 @@ const segmenter = await (async () => {
   const { createWorker, OEM } = loadTesseract();
   const lang = languageData('eng');
   return createWorker('eng', OEM.LSTM_ONLY, {
-    langPath: process.env.DISTILL_OCR_MODEL === 'full' ? lang.langPath : (lang.lstmPath ?? lang.langPath),
+    langPath: trainedDataDir(lang, envOcrModel()),
     gzip: lang.gzip,
     cacheMethod: 'none',
     logger: () => {},

@@ -67,7 +67,8 @@ export async function readOriented(
 }
 
 /**
- * Few sure words of three letters or more: the page may be turned, or not text at all. (A
+ * Few sure words of three letters or more, or most of them standing on end: the page may be
+ * turned, or not text at all. (A
  * photo with a caption reads as much noise plus a few good lines; those lines count.) Text
  * upside down or sideways also yields a few dozen sure "words" among hundreds of unsure ones,
  * so a reading whose words are mostly unsure and whose sure words are a small share is poor too.
@@ -75,9 +76,27 @@ export async function readOriented(
 export function poorReading(p: OcrPage): boolean {
   let good = 0;
   for (const w of p.words) if (w.confidence >= 0.7 && /\p{L}{3}/u.test(w.text)) good++;
-  return good < 8 || (p.confidence < 0.6 && good < 0.25 * p.words.length);
+  return good < 8 || (p.confidence < 0.6 && good < 0.25 * p.words.length) || sideways(p);
 }
 
+/**
+ * Most sure words of three letters or more stand taller than wide: tesseract's page
+ * segmentation reads a page turned sideways as vertical lines, and reads them well, but the
+ * words' boxes stand on end, which the layout cannot use; the page must be read turned.
+ */
+function sideways(p: OcrPage): boolean {
+  let good = 0;
+  let standing = 0;
+  for (const w of p.words)
+    if (w.confidence >= 0.7 && /\p{L}{3}/u.test(w.text)) {
+      good++;
+      if (w.bbox[3] - w.bbox[1] > w.bbox[2] - w.bbox[0]) standing++;
+    }
+  return good >= 8 && standing > 0.5 * good;
+}
+
+/** Confidence-weighted characters read; nothing for a sideways reading, whose boxes are unusable. */
 function readingScore(p: OcrPage): number {
+  if (sideways(p)) return 0;
   return p.words.reduce((s, w) => s + w.confidence * w.confidence * w.text.length, 0);
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DistillError } from '@distill/core';
 
 const require = createRequire(import.meta.url);
@@ -50,6 +51,21 @@ export interface LanguageData {
    * the full data carries for the LSTM engine, without the legacy engine's tables.
    */
   lstmPath?: string;
+  /** Tesseract's fast network for this language, shipped in this package (English only). */
+  fastPath?: string;
+}
+
+/** Languages whose tessdata_fast network this package ships, in `data/<code>-fast/`. */
+const SHIPPED_FAST = new Set(['eng']);
+
+/**
+ * The folder of a shipped fast network (`data/` sits beside `src/` and `dist/`). Not checked
+ * for existence: a package built without it fails to start its workers (MISSING_DEPENDENCY)
+ * instead of reading silently with other data.
+ */
+function fastDir(code: string): string | undefined {
+  if (!SHIPPED_FAST.has(code)) return undefined;
+  return fileURLToPath(new URL(`../data/${code}-fast/`, import.meta.url));
 }
 
 /**
@@ -72,7 +88,22 @@ export function languageData(lang: string): LanguageData {
   const gzip = info.gzip ?? true;
   const lstm = join(dirname(langPath), '4.0.0_best_int');
   const lstmPath = existsSync(join(lstm, `${code}.traineddata${gzip ? '.gz' : ''}`)) ? lstm : undefined;
-  return { code, langPath, gzip, ...(lstmPath ? { lstmPath } : {}) };
+  const fastPath = gzip ? fastDir(code) : undefined;
+  return { code, langPath, gzip, ...(lstmPath ? { lstmPath } : {}), ...(fastPath ? { fastPath } : {}) };
+}
+
+/**
+ * The folder a language's data is read from for a DISTILL_OCR_MODEL setting (see settings.ts):
+ * the fast network where this package ships it, else the LSTM-only data when `lstm` holds for
+ * every language of the reading (tesseract takes one kind of data for all), else the full data.
+ */
+export function trainedDataDir(
+  l: LanguageData,
+  model: 'fast' | 'lstm' | 'full',
+  lstm = !!l.lstmPath,
+): string {
+  if (model === 'fast' && l.fastPath) return l.fastPath;
+  return model !== 'full' && lstm && l.lstmPath ? l.lstmPath : l.langPath;
 }
 
 /** Which of the given languages have their data installed. */

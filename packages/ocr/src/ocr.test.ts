@@ -2,9 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { deflateSync } from 'node:zlib';
+import { deflateSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { languageData, OcrPool, tesseractCode } from './index.js';
+import { trainedDataDir } from './languages.js';
 
 const CORPORA = process.env.DISTILL_CORPORA ?? resolve(process.cwd(), '../shared/corpora');
 
@@ -76,5 +77,16 @@ describe('OCR pool (tesseract.js, language data from npm, offline)', () => {
       expect.objectContaining({ code: 'MISSING_DEPENDENCY' }),
     );
     expect(languageData('en').code).toBe('eng');
+  });
+
+  it('reads English with the fast network this package ships, unless told otherwise', () => {
+    const eng = languageData('eng');
+    expect(eng.fastPath).toBeDefined();
+    // The tessdata_fast file, 4,113,088 bytes unpacked (packages/ocr/data/README.md).
+    const data = readFileSync(join(eng.fastPath!, 'eng.traineddata.gz'));
+    expect(gunzipSync(data).length).toBe(4_113_088);
+    expect(trainedDataDir(eng, 'fast')).toBe(eng.fastPath);
+    expect(trainedDataDir(eng, 'lstm')).toBe(eng.lstmPath);
+    expect(trainedDataDir(eng, 'full')).toBe(eng.langPath);
   });
 });

@@ -11,15 +11,20 @@ export function envOcrWorkers(): number | undefined {
 }
 
 /**
- * DISTILL_OCR_MODEL: which trained data of a language package tesseract loads: `lstm` (the
- * LSTM-only `4.0.0_best_int` folder, used when every language's package has it) or `full`
- * (`4.0.0`, which also carries the legacy engine's tables, never used: the pool reads with the
- * LSTM engine only). `lstm` is the default: a quarter of the bytes to load, so a worker starts
- * sooner (0.59x the start-up of `full`, side by side under load), and on the first 20 scanned
- * dev pages it scored as `full` did (overall .940 both) at the same reading speed.
+ * DISTILL_OCR_MODEL: which trained data tesseract loads for a language.
+ * - `fast` (the default): for English, tesseract's *fast* network (tessdata_fast, the data Debian's
+ *   `tesseract-ocr-eng` and so native tesseract as LiteParse runs it carry), shipped in this
+ *   package (`data/eng-fast/`); other languages fall back to `lstm`. A smaller LSTM: 0.73x the
+ *   CPU of `lstm` per page at the same word F1 on 8 scanned dev pages (`pnpm bench dev
+ *   tesseract-variants`), figures in the README.
+ * - `lstm`: the LSTM-only `4.0.0_best_int` folder of the language's package (used when every
+ *   language's package has it), the default before issue 27's OCR half.
+ * - `full`: `4.0.0`, which also carries the legacy engine's tables, never used (the pool reads
+ *   with the LSTM engine only), so it only loads slower than `lstm` and reads as it does.
  */
-export function envOcrModel(): 'lstm' | 'full' {
-  return process.env.DISTILL_OCR_MODEL === 'full' ? 'full' : 'lstm';
+export function envOcrModel(): 'fast' | 'lstm' | 'full' {
+  const v = process.env.DISTILL_OCR_MODEL;
+  return v === 'full' || v === 'lstm' ? v : 'fast';
 }
 
 /** DISTILL_OCR_ENGINE: `tesseract` or `paddle`, the engine when the caller names none. */

@@ -4,7 +4,7 @@
  * Options passed to the parser take precedence where both exist.
  */
 // DISTILL_OCR_WORKERS (tesseract workers in the OCR pool; default: the machine's cores) and
-// DISTILL_OCR_MODEL (`lstm` or `full` trained data; default `lstm`) are read by @distill/ocr
+// DISTILL_OCR_MODEL (`fast`, `lstm` or `full` trained data; default `fast`) are read by @distill/ocr
 // (packages/ocr/src/settings.ts), which cannot import this package; it is not imported here
 // either, so the page-layout workers, which read these knobs, need not load it.
 
