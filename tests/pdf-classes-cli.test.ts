@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { simplePdf, textOp } from '../packages/pdf/src/testing/raw-pdf.js';
+import { buildPdf, simplePdf, textOp } from '../packages/pdf/src/testing/raw-pdf.js';
 import { distill, ROOT, requireBuilt } from './helpers/spawn.js';
 
 // Issue 20, the classes of page the held-out DP-Bench half lost, each read through the built
@@ -172,5 +172,53 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     ]);
     // Each item's wrapped line stays with it.
     expect(r.stdout).toContain('* Walking boots that are already\n  worn in\n');
+  });
+
+  it('reads bullets drawn in ZapfDingbats and Symbol with no ToUnicode as list items, never as letters or private-use characters', async () => {
+    // As ReportLab and older Acrobat producers set them: the standard ZapfDingbats, not
+    // embedded, in its built-in encoding ("l" draws a71 ●, "n" a73 ■, "4" a20 ✔), or
+    // re-encoded by Differences naming the glyphs; Symbol's bullet at \267.
+    const items = [
+      'Keys collected from the front desk',
+      'Meter readings written on the sheet',
+      'Photographs of every room taken',
+    ];
+    let c = textOp(
+      72,
+      712,
+      'Before the visit the inspector confirms each of the points below with the owner.',
+      10,
+    );
+    const list = (y: number, font: string, codes: string[]) => {
+      codes.forEach((code, i) => {
+        c += `BT /${font} 9 Tf 84 ${y - i * 16} Td (${code}) Tj ET\n${textOp(100, y - i * 16, items[i], 10)}`;
+      });
+    };
+    list(690, 'F2', ['l', 'n', '4']);
+    c += textOp(72, 630, 'The owner signs the sheet when every point is done.', 10);
+    list(600, 'F3', ['a', 'b', 'c']);
+    c += textOp(72, 540, 'The same points with round bullets:', 10);
+    list(520, 'F4', ['\\267', '\\267', '\\267']);
+    c += textOp(72, 460, 'The sheet is filed with the report.', 10);
+    const file = join(dir, 'dingbats.pdf');
+    writeFileSync(
+      file,
+      buildPdf([
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
+        '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 6 0 R /F3 7 0 R /F4 8 0 R >> >> /Contents 5 0 R >>',
+        { dict: '<< >>', stream: c },
+        '<< /Type /Font /Subtype /Type1 /BaseFont /ZapfDingbats >>',
+        '<< /Type /Font /Subtype /Type1 /BaseFont /ZapfDingbats /Encoding << /Type /Encoding /Differences [97 /a71 /a73 /a20] >> >>',
+        '<< /Type /Font /Subtype /Type1 /BaseFont /Symbol >>',
+      ]),
+    );
+    const r = await distill(['parse', file]);
+    expect(r.status, r.stderr).toBe(0);
+    const bullets = r.stdout.split('\n').filter((l) => l.startsWith('* '));
+    expect(bullets).toEqual([...items, ...items, ...items].map((t) => `* ${t}`));
+    expect(r.stdout).not.toMatch(/^[ln4abc] /m);
+    expect(r.stdout).not.toMatch(/[\uE000-\uF8FF\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffd]/u);
   });
 });
