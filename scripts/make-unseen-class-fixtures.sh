@@ -6,6 +6,9 @@
 #   wrapped-header     a header row whose cells wrap over three lines, ruled and borderless
 #                      (set to the top of the row, and to its foot)
 #   table-notes        tables followed by small notes ("Source: ...", "Note: ...", "* ...")
+#   table-marks        notes under a table opening with reference marks ("* ...", "a) ...", a
+#                      superscript "1"), set small, and a list of asterisks at the body size
+#                      under another table, which stays a list
 #   spaced-titles      titles in capitals set with wide tracking, and typed letter by letter
 #   two-column-lists   bullet lists in both columns of a two-column section
 # tests/pdf-classes-cli.test.ts reads them through the built `distill parse`. Needs
@@ -35,6 +38,8 @@ head() {
   <style:style style:name="S" style:family="paragraph"><style:text-properties fo:font-size="7.5pt"/></style:style>
   <style:style style:name="W" style:family="paragraph"><style:paragraph-properties fo:text-align="center" fo:margin-top="0.4cm" fo:margin-bottom="0.3cm"/><style:text-properties fo:font-size="13pt" fo:font-weight="bold" fo:letter-spacing="0.25cm"/></style:style>
   <style:style style:name="Y" style:family="paragraph"><style:paragraph-properties fo:margin-top="0.4cm" fo:margin-bottom="0.3cm"/><style:text-properties fo:font-size="12pt" fo:font-weight="bold"/></style:style>
+  <style:style style:name="Sup" style:family="text"><style:text-properties style:text-position="super 58%"/></style:style>
+  <text:list-style style:name="LStar"><text:list-level-style-bullet text:level="1" text:bullet-char="*"><style:list-level-properties text:list-level-position-and-space-mode="label-alignment"><style:list-level-label-alignment text:label-followed-by="listtab" text:list-tab-stop-position="1.27cm" fo:text-indent="-0.635cm" fo:margin-left="1.27cm"/></style:list-level-properties></text:list-level-style-bullet></text:list-style>
   <style:style style:name="Cols" style:family="section"><style:section-properties><style:columns fo:column-count="2" fo:column-gap="1cm"/></style:section-properties></style:style>
  </office:automatic-styles>
  <office:body><office:text>
@@ -158,7 +163,28 @@ li() { printf '<text:list-item><text:p text:style-name="P">%s</text:p></text:lis
   tail
 } > "$work/two-column-lists.fodt"
 
-for n in boxed-variants wrapped-header table-notes spaced-titles two-column-lists; do
+{
+  head
+  printf '<text:p text:style-name="H">Road casualties by region</text:p>\n'
+  p 'Casualties reported by the police forces of each region, for the last two years, with the change between them.'
+  table Roads C 4 'Region|2022|2023|Change' 'North*|1,204|1,150|-4.5%' 'South a)|2,318|2,402|3.6%' 'East|982|940|-4.3%' 'West b)|1,120|1,098|-2.0%'
+  printf '<text:p text:style-name="S">* Provisional figures for the last quarter of 2023.</text:p>\n'
+  printf '<text:p text:style-name="S">a) Including the islands and the coastal ferry routes.</text:p>\n'
+  printf '<text:p text:style-name="S">b) Excluding the capital district, reported on its own.</text:p>\n'
+  printf '<text:p text:style-name="S"><text:span text:style-name="Sup">1</text:span> Figures are rounded to the nearest whole casualty.</text:p>\n'
+  p 'Most regions saw fewer casualties than the year before; the south is the exception, where traffic grew fastest.'
+  table Causes C 2 'Cause|Share' 'Speed|31%' 'Distraction|27%' 'Weather|12%'
+  printf '<text:list text:style-name="LStar">\n'
+  for i in 'Speed counts every collision where a driver was over the limit' 'Distraction counts telephones, passengers and signs' 'Weather counts ice, fog and standing water'; do
+    printf '<text:list-item><text:p text:style-name="P">%s</text:p></text:list-item>\n' "$i"
+  done
+  printf '</text:list>\n'
+  p 'The figures for 2024 will be published in the spring.'
+  tail
+} > "$work/table-marks.fodt"
+
+# Arguments name the documents to make (all by default), so adding one leaves the others as they are.
+for n in ${*:-boxed-variants wrapped-header table-notes spaced-titles two-column-lists table-marks}; do
   soffice --headless --convert-to pdf --outdir "$work" "$work/$n.fodt" >/dev/null
   cp "$work/$n.fodt" "$work/$n.pdf" "$out/"
   printf '%s: ' "$n"

@@ -110,6 +110,19 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     expect(r.stdout).toContain('| Families | 3,870 | 29% |\n\nNote: shares are rounded');
   });
 
+  it('reads notes under a table opening with *, a) or a raised 1 as one paragraph each, not a list; a list of asterisks at the body size stays a list', async () => {
+    const r = await distill(['parse', fixture('table-marks')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(2);
+    // The asterisk is kept, escaped so that Markdown shows it and makes no list of it.
+    expect(r.stdout).toContain(
+      '| West b) | 1,120 | 1,098 | -2.0% |\n\n\\* Provisional figures for the last quarter of 2023.\n\na) Including the islands and the coastal ferry routes.\n\nb) Excluding the capital district, reported on its own.\n\n1 Figures are rounded to the nearest whole casualty.\n\nMost regions',
+    );
+    expect(r.stdout).toContain(
+      '| Weather | 12% |\n\n* Speed counts every collision where a driver was over the limit\n* Distraction counts telephones, passengers and signs\n* Weather counts ice, fog and standing water\n\nThe figures for 2024',
+    );
+  });
+
   it('reads titles in letter-spaced capitals as words and as headings', async () => {
     const r = await distill(['parse', fixture('spaced-titles')]);
     expect(r.status, r.stderr).toBe(0);

@@ -791,6 +791,25 @@ describe('drop caps and scripts', () => {
     const mark = { ...run('19', word.x1, 97, 6), base: 102 };
     expect(buildLines([word, mark]).map((l) => l.text)).toEqual(['order.19']);
   });
+
+  it('starts a note at each line that opens with a raised mark, one paragraph per note', () => {
+    const body = Array.from({ length: 6 }, (_, i) =>
+      run('Body text of the page sets the body size here and goes on.', 72, 100 + i * 14, 10),
+    );
+    const note = (n: string, text: string, top: number) => [
+      { ...run(n, 72, top - 1.5, 4.5), base: top + 2.5 },
+      run(text, 76, top, 7.5),
+    ];
+    const blocks = analyzePage(
+      page([
+        ...body,
+        ...note('1', 'Figures are rounded to the nearest whole number of cases.', 300),
+        run('and may not add up.', 76, 309, 7.5),
+        ...note('2', 'Provisional figures for the last quarter.', 318),
+      ]),
+    ).blocks.filter((b) => b.kind === 'text' && b.size < 9);
+    expect(blocks.map((b) => (b.kind === 'text' ? b.lines.length : 0))).toEqual([2, 1]);
+  });
 });
 
 describe('dot leaders', () => {
