@@ -6,6 +6,9 @@
 #   wrapped-header     a header row whose cells wrap over three lines, ruled and borderless
 #                      (set to the top of the row, and to its foot)
 #   table-notes        tables followed by small notes ("Source: ...", "Note: ...", "* ...")
+#   list-labels        short bold lines at the body size over lists, with a colon and without,
+#                      beside bold titles of the same size over paragraphs and a larger title
+#                      over a list
 #   table-marks        notes under a table opening with reference marks ("* ...", "a) ...", a
 #                      superscript "1"), set small, and a list of asterisks at the body size
 #                      under another table, which stays a list
@@ -183,8 +186,38 @@ li() { printf '<text:list-item><text:p text:style-name="P">%s</text:p></text:lis
   tail
 } > "$work/table-marks.fodt"
 
+{
+  head
+  printf '<text:p text:style-name="H">Field trip to the coast</text:p>\n'
+  p 'The trip leaves the school at eight on Friday morning and returns by six in the evening; parents are asked to read this note with their children.'
+  printf '<text:p text:style-name="B">What to bring:</text:p>\n'
+  printf '<text:list text:style-name="LStar">\n'
+  for i in 'A packed lunch and a bottle of water' 'Waterproof clothes and boots that can get wet' 'A notebook, a pencil and a clipboard'; do
+    printf '<text:list-item><text:p text:style-name="T">%s</text:p></text:list-item>\n' "$i"
+  done
+  printf '</text:list>\n'
+  printf '<text:p text:style-name="B">Provided by the school</text:p>\n'
+  printf '<text:list text:style-name="LStar">\n'
+  for i in 'Transport there and back by coach' 'Nets, trays and identification charts' 'A first aid kit carried by each group leader'; do
+    printf '<text:list-item><text:p text:style-name="T">%s</text:p></text:list-item>\n' "$i"
+  done
+  printf '</text:list>\n'
+  printf '<text:p text:style-name="B">Costs</text:p>\n'
+  printf '<text:p text:style-name="T">%s</text:p>\n' 'The trip costs twelve pounds a child, paid at the office by the Wednesday before; the school helps families who ask, and no child is left behind for the cost of it.'
+  printf '<text:p text:style-name="B">Safety</text:p>\n'
+  printf '<text:p text:style-name="T">%s</text:p>\n' 'Children work in groups of six with one adult, stay above the tide line and never go onto the rocks alone; the leaders carry telephones and the coach waits at the car park all day.'
+  printf '<text:p text:style-name="H">Activities on the day</text:p>\n'
+  printf '<text:list text:style-name="LStar">\n'
+  for i in 'Rock pooling on the lower shore at low tide' 'A survey of the strand line and what the sea leaves' 'Sketching the cliffs from the sea wall'; do
+    printf '<text:list-item><text:p text:style-name="T">%s</text:p></text:list-item>\n' "$i"
+  done
+  printf '</text:list>\n'
+  printf '<text:p text:style-name="T">%s</text:p>\n' 'Questions about the trip go to the class teacher, by note or at the gate in the morning.'
+  tail
+} > "$work/list-labels.fodt"
+
 # Arguments name the documents to make (all by default), so adding one leaves the others as they are.
-for n in ${*:-boxed-variants wrapped-header table-notes spaced-titles two-column-lists table-marks}; do
+for n in ${*:-boxed-variants wrapped-header table-notes spaced-titles two-column-lists table-marks list-labels}; do
   soffice --headless --convert-to pdf --outdir "$work" "$work/$n.fodt" >/dev/null
   cp "$work/$n.fodt" "$work/$n.pdf" "$out/"
   printf '%s: ' "$n"

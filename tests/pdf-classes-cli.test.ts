@@ -123,6 +123,20 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     );
   });
 
+  it('reads a bold line at the body size over a list as the list label, colon or not, and as a title over text or set larger', async () => {
+    const r = await distill(['parse', fixture('list-labels')]);
+    expect(r.status, r.stderr).toBe(0);
+    const headings = r.stdout.split('\n').filter((l) => l.startsWith('#'));
+    expect(headings).toEqual([
+      '# Field trip to the coast',
+      '## Costs',
+      '## Safety',
+      '# Activities on the day',
+    ]);
+    expect(r.stdout).toContain('What to bring:\n\n* A packed lunch and a bottle of water\n');
+    expect(r.stdout).toContain('Provided by the school\n\n* Transport there and back by coach\n');
+  });
+
   it('reads titles in letter-spaced capitals as words and as headings', async () => {
     const r = await distill(['parse', fixture('spaced-titles')]);
     expect(r.status, r.stderr).toBe(0);

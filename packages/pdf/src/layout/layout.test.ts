@@ -657,6 +657,31 @@ describe('sidebar headings', () => {
     expect(doc(true)).toEqual([]);
   });
 
+  it('reads a bold line at the body size right over a list as its label, colon or not, and over text as a title', () => {
+    const para = (top: number) =>
+      Array.from({ length: 4 }, (_, i) =>
+        run('Body text of the page sets the body size here and goes on.', 72, top + i * 14, 10),
+      );
+    const items = (top: number) =>
+      ['• Waterproof clothes', '• A packed lunch', '• A notebook and a pencil'].map((t, i) =>
+        run(t, 80, top + i * 14, 10),
+      );
+    const headings = layoutsToBlocks([
+      analyzePage(
+        page([
+          ...para(80),
+          run('What to bring:', 72, 150, 10, true),
+          ...items(164),
+          run('Provided by the school', 72, 214, 10, true),
+          ...items(228),
+          run('Costs', 72, 278, 10, true),
+          ...para(292),
+        ]),
+      ),
+    ]).blocks.filter((b) => b.kind === 'heading');
+    expect(headings.map((b) => blockText(b))).toEqual(['Costs']);
+  });
+
   it('leaves a small bold line with nothing under it as text', () => {
     const body = Array.from({ length: 12 }, (_, i) =>
       run('Body text of the page sets the body size here.', 72, 100 + i * 16, 13),
