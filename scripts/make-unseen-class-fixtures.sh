@@ -9,6 +9,9 @@
 #   list-labels        short bold lines at the body size over lists, with a colon and without,
 #                      beside bold titles of the same size over paragraphs and a larger title
 #                      over a list
+#   continued-headers  tables that run over page breaks with their header repeated: borderless,
+#                      ruled with a header of two rows, and ruled with rows whose long cells
+#                      break across the page end; a running header and footer on each page
 #   table-marks        notes under a table opening with reference marks ("* ...", "a) ...", a
 #                      superscript "1"), set small, and a list of asterisks at the body size
 #                      under another table, which stays a list
@@ -17,6 +20,8 @@
 # tests/pdf-classes-cli.test.ts reads them through the built `distill parse`. Needs
 #   apt-get install -y libreoffice-writer-nogui
 set -eu
+# The documents to make (all by default), so adding one leaves the others as they are.
+names=${*:-boxed-variants wrapped-header table-notes spaced-titles two-column-lists table-marks list-labels continued-headers}
 root=$(cd "$(dirname "$0")/.." && pwd)
 out="$root/fixtures/pdf-classes"
 work=$(mktemp -d)
@@ -216,8 +221,62 @@ li() { printf '<text:list-item><text:p text:style-name="P">%s</text:p></text:lis
   tail
 } > "$work/list-labels.fodt"
 
-# Arguments name the documents to make (all by default), so adding one leaves the others as they are.
-for n in ${*:-boxed-variants wrapped-header table-notes spaced-titles two-column-lists table-marks list-labels}; do
+# rows N PREFIX: N rows of a station table, '|'-separated for `table`.
+rows() {
+  i=1
+  while [ "$i" -le "$1" ]; do
+    printf '%s %s|%s|%s|%s\n' "$2" "$i" "$((i * 37 % 900 + 100))" "$((i * 13 % 60 + 10))" "$((i * 7 % 40 + 2)).$((i % 10))"
+    i=$((i + 1))
+  done
+}
+# htable NAME STYLE HEADER-ROWS BODY-ROWS...: a table whose first HEADER-ROWS rows repeat on each page.
+htable() {
+  name=$1 s=$2 nh=$3
+  shift 3
+  printf '<table:table table:name="%s"><table:table-column table:number-columns-repeated="4"/>\n<table:table-header-rows>\n' "$name"
+  k=0
+  for r in "$@"; do
+    if [ "$k" -eq "$nh" ]; then printf '</table:table-header-rows>\n'; fi
+    printf '<table:table-row>'
+    old=$IFS
+    IFS='|'
+    # shellcheck disable=SC2086
+    set -f; for c in $r; do IFS=$old; if [ "$k" -lt "$nh" ]; then cell "$s" "$c" B; else cell "$s" "$c"; fi; IFS='|'; done; set +f
+    IFS=$old
+    printf '</table:table-row>\n'
+    k=$((k + 1))
+  done
+  printf '</table:table>\n'
+}
+{
+  head | sed 's#<office:body>#<office:master-styles><style:master-page style:name="Standard" style:page-layout-name="pm1"><style:header><text:p text:style-name="S">Coastal survey 2024, station tables</text:p></style:header><style:footer><text:p text:style-name="S">Prepared by the survey office</text:p></style:footer></style:master-page></office:master-styles>\n <office:body>#; s#<office:automatic-styles>#<office:automatic-styles>\n  <style:page-layout style:name="pm1"><style:page-layout-properties fo:page-width="21cm" fo:page-height="29.7cm" fo:margin-top="1.5cm" fo:margin-bottom="1.5cm" fo:margin-left="2cm" fo:margin-right="2cm"/><style:header-style><style:header-footer-properties fo:min-height="0.6cm"/></style:header-style><style:footer-style><style:header-footer-properties fo:min-height="0.6cm"/></style:footer-style></style:page-layout>#'
+  printf '<text:p text:style-name="H">Station tables</text:p>\n'
+  p 'Each station was visited through the year; the first table lists the inland stations, set without lines, its header repeated on every page it runs over.'
+  # shellcheck disable=SC2046
+  IFS_OLD=$IFS; IFS='
+'
+  set -- $(rows 62 Inland)
+  IFS=$IFS_OLD
+  htable Inland N 1 'Station|Visits|Samples|Depth (m)' "$@"
+  p 'The coastal stations, ruled, with a header of two rows repeated on each page:'
+  IFS='
+'
+  set -- $(rows 58 Coast)
+  IFS=$IFS_OLD
+  htable Coast C 2 'Station|Counts|Counts|Depth' 'name|visits|samples|(m)' "$@"
+  p 'The river stations, with a remark on each that runs long, so rows break over the page end:'
+  i=1
+  set --
+  while [ $i -le 16 ]; do
+    set -- "$@" "River $i|$((i * 41 % 900 + 100))|$((i * 3 % 50 + 5))|Sampled at the bridge in the morning and again at the weir in the evening, with the water level read from the gauge on the left bank each time and written on the sheet before leaving the site, as the procedure for the river stations asks"
+    i=$((i + 1))
+  done
+  htable River C 1 'Station|Visits|Samples|Remarks' "$@"
+  p 'All stations will be visited again next year.'
+  tail
+} > "$work/continued-headers.fodt"
+
+for n in $names; do
   soffice --headless --convert-to pdf --outdir "$work" "$work/$n.fodt" >/dev/null
   cp "$work/$n.fodt" "$work/$n.pdf" "$out/"
   printf '%s: ' "$n"

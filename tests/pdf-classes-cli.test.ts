@@ -137,6 +137,26 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     expect(r.stdout).toContain('Provided by the school\n\n* Transport there and back by coach\n');
   });
 
+  it('joins tables that run over page breaks with their header repeated (borderless, two header rows, rows broken by the page end) under a running footer', async () => {
+    const r = await distill(['parse', fixture('continued-headers')]);
+    expect(r.status, r.stderr).toBe(0);
+    // Three tables over seven pages, each one table with one header and every row once.
+    expect(delimiterRows(r.stdout)).toBe(3);
+    const rows = (prefix: string) => r.stdout.split('\n').filter((l) => l.startsWith(`| ${prefix} `));
+    expect(rows('Inland')).toHaveLength(62);
+    expect(rows('Coast')).toHaveLength(58);
+    expect(rows('River')).toHaveLength(16);
+    expect(rows('name')).toHaveLength(1);
+    expect(r.stdout.split('| Station |')).toHaveLength(4);
+    // A remark broken by the page end is one cell of its row.
+    for (const row of rows('River'))
+      expect(row).toMatch(/\| Sampled at the bridge .* as the procedure for the river stations asks \|$/);
+    expect(r.stdout).not.toMatch(/^\|\s*\|/m);
+    const separate = await distill(['parse', fixture('continued-headers'), '--continued-tables', 'separate']);
+    expect(separate.status, separate.stderr).toBe(0);
+    expect(delimiterRows(separate.stdout)).toBeGreaterThan(3);
+  });
+
   it('reads titles in letter-spaced capitals as words and as headings', async () => {
     const r = await distill(['parse', fixture('spaced-titles')]);
     expect(r.status, r.stderr).toBe(0);
