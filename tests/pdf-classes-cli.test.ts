@@ -157,6 +157,34 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     expect(delimiterRows(separate.stdout)).toBeGreaterThan(3);
   });
 
+  it('reads no table from charts with legends, a form of field boxes, or two columns of short lines set on the same baselines', async () => {
+    // Copies of four pages of `pnpm bench dev pdf-no-tables` (scripts/no-table-pages.py).
+    const expected: Record<string, string[]> = {
+      'chart-draw-bars': [
+        'Visitors by quarter and site',
+        'Castle',
+        'Gardens',
+        'Q4 2024',
+        'Source: ticket sales',
+      ],
+      'chart-draw-pie': ['How the budget is spent', 'Social care', 'Housing', 'Shares of the spending'],
+      'form-boxes': ['Request for a copy of a certificate', 'Surname', 'First names', 'Signature'],
+      'two-column-contacts': [
+        'Where to find us',
+        'North office',
+        '14 Harbour Road',
+        'Reading room on Wednesdays',
+      ],
+    };
+    for (const [name, texts] of Object.entries(expected)) {
+      const r = await distill(['parse', resolve(ROOT, 'fixtures/pdf-no-tables', `${name}.pdf`)]);
+      expect(r.status, r.stderr).toBe(0);
+      expect(delimiterRows(r.stdout), name).toBe(0);
+      expect(r.stdout, name).not.toMatch(/<table>/);
+      for (const t of texts) expect(r.stdout, name).toContain(t);
+    }
+  });
+
   it('reads titles in letter-spaced capitals as words and as headings', async () => {
     const r = await distill(['parse', fixture('spaced-titles')]);
     expect(r.status, r.stderr).toBe(0);
