@@ -182,6 +182,11 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
       expect(delimiterRows(r.stdout), name).toBe(0);
       expect(r.stdout, name).not.toMatch(/<table>/);
       for (const t of texts) expect(r.stdout, name).toContain(t);
+      // The two columns of addresses are read one column after the other, each card whole.
+      if (name === 'two-column-contacts')
+        expect(r.stdout).toContain(
+          '## North office\n\n14 Harbour Road\nRingsted 4100\nOpen Monday to Friday\n\n## South office',
+        );
     }
   });
 
