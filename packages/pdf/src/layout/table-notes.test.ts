@@ -3,7 +3,13 @@ import type { LayoutBlock } from '../types.js';
 import { tableNotesAsText } from './table-notes.js';
 
 const box = { x0: 72, y0: 100, x1: 500, y1: 110 };
-const table = (size: number): LayoutBlock => ({ kind: 'table', box, rows: [[{ text: 'a' }, { text: 'b' }]], ruled: true, size });
+const table = (size: number): LayoutBlock => ({
+  kind: 'table',
+  box,
+  rows: [[{ text: 'a' }, { text: 'b' }]],
+  ruled: true,
+  size,
+});
 const text = (t: string, size: number, marker?: string): LayoutBlock => ({
   kind: 'text',
   lines: [{ spans: [{ text: t }], box, size }],
