@@ -1,7 +1,9 @@
 """The no-table set of issue 20: pages with no table that line up like one. Writes LibreOffice
-documents (.fodt: forms with labels, blanks and tick boxes, two- and three-column prose, a contents
-page with dot leaders, references, a letter, a glossary, lists with symbol-font bullets) to SRC_DIR for soffice to print, and two
-charts (bars, lines with gridlines, axis ticks, legends) straight to PDF in PDF_DIR.
+documents (.fodt: forms with labels, blanks and tick boxes, two- and three-column prose, two columns
+of short address lines, a contents page with dot leaders, references, a letter, a glossary, lists
+with symbol-font bullets) to SRC_DIR for soffice to print, and four charts (bars, lines with
+gridlines, axis ticks, legends; grouped bars with value labels; a pie with a legend of shares) and
+a form of labelled field boxes straight to PDF in PDF_DIR.
     usage: python3 scripts/no-table-pages.py SRC_DIR PDF_DIR   (see make-no-table-corpus.sh)"""
 import sys, os
 out = sys.argv[1]
@@ -100,7 +102,62 @@ bullets = [h(1, "Before the site visit"), p("Pack the following and check each i
     h(2, "Plants seen on the walk"), '<text:section text:style-name="Cols3" text:name="S1">' + items("LSym", ["Oak", "Ash", "Hazel", "Holly", "Bramble", "Nettle", "Foxglove", "Bluebell", "Wild garlic", "Dog rose", "Elder", "Hawthorn"]) + '</text:section>',
     prose(1, 6)]
 docs["symbol-bullets"] = "\n".join(bullets)
+# Two columns of short lines (addresses and contacts): their baselines line up across the
+# columns as a two-column table's rows do, and they are prose in two columns.
+contacts = [("North office", "14 Harbour Road", "Ringsted 4100", "Open Monday to Friday"), ("South office", "2 Station Square", "Køge 4600", "Open Tuesday and Thursday"), ("East office", "88 Mill Lane", "Slagelse 4200", "Open every weekday morning"), ("West office", "5 Church Street", "Sorø 4180", "Open by appointment only"), ("Depot", "Industrial Estate 7", "Ringsted 4100", "Deliveries before noon"), ("Archive", "1 Castle Hill", "Holbæk 4300", "Reading room on Wednesdays")]
+docs["two-column-contacts"] = h(1, "Where to find us") + p("Every office answers questions about permits, bins and council tax; bring proof of address.") + '<text:section text:style-name="Cols2" text:name="S1">' + "".join(p(f'<text:span text:style-name="B">{a}</text:span>') + p(b) + p(c) + p(d) for a, b, c, d in contacts) + '</text:section>' + prose(1, 3)
 os.makedirs(out, exist_ok=True)
+# Drawings, written straight to PDF as the charts below (written by Draw-like tools: text as
+# text, shapes as paths): a grouped bar chart with gridlines, value and tick labels and a
+# legend, a pie chart with a legend of names and shares, and a form of labelled field boxes in
+# a grid, each box a stroked rectangle. Placed top-down on an A4 page (y from the top).
+drawings = {}
+def t(x, y, s, size=10, anchor="start"): return ("t", x, y, s, size, anchor)
+def rect(x, y, w, h, fill=None): return ("r", x, y, w, h, fill)
+def seg(x1, y1, x2, y2, grey=0.0, width=0.8): return ("l", x1, y1, x2, y2, grey, width)
+def poly(pts, fill): return ("p", pts, fill)
+RGB = ["0.27 0.45 0.77", "0.93 0.49 0.19", "0.65 0.65 0.65", "1 0.75 0", "0.36 0.61 0.84", "0.44 0.68 0.28"]
+bars = [t(60, 70, "Visitors by quarter and site", 16), t(60, 92, "Thousands of visitors, 2024", 10)]
+x0, y0, x1, y1 = 100, 140, 520, 440
+for i in range(6):
+    y = y1 - i * (y1 - y0) / 5
+    bars += [seg(x0, y, x1, y, 0.73, 0.5), t(x0 - 8, y + 3.5, str(i * 20), 9, "end")]
+bars.append(seg(x0, y0, x0, y1))
+for q, vs in enumerate([(34, 41, 22), (52, 58, 30), (77, 81, 45), (44, 49, 27)]):
+    cx = x0 + 20 + q * 100
+    for k, v in enumerate(vs):
+        hgt = v / 100 * (y1 - y0)
+        bars += [rect(cx + k * 22, y1 - hgt, 18, hgt, RGB[k]), t(cx + k * 22 + 9, y1 - hgt - 4, str(v), 8, "middle")]
+    bars.append(t(cx + 31, y1 + 16, f"Q{q + 1} 2024", 9, "middle"))
+for k, name in enumerate(["Castle", "Museum", "Gardens"]):
+    bars += [rect(150 + k * 120, 480, 10, 10, RGB[k]), t(166 + k * 120, 489, name, 9)]
+bars.append(t(60, 530, "Source: ticket sales at each site; the gardens close from November to February.", 9))
+drawings["chart-draw-bars"] = bars
+import math
+pie = [t(60, 70, "How the budget is spent", 16)]
+shares = [("Schools", 38), ("Social care", 27), ("Roads", 12), ("Housing", 10), ("Parks", 6), ("Other", 7)]
+a = -math.pi / 2
+for k, (name, v) in enumerate(shares):
+    b = a + v / 100 * 2 * math.pi
+    n = max(2, int(v / 2))
+    pie.append(poly([(220, 260)] + [(220 + 120 * math.cos(a + (b - a) * i / n), 260 + 120 * math.sin(a + (b - a) * i / n)) for i in range(n + 1)], RGB[k]))
+    m = (a + b) / 2
+    pie.append(t(220 + 80 * math.cos(m), 264 + 80 * math.sin(m), f"{v}%", 9, "middle"))
+    a = b
+for i, (name, v) in enumerate(shares):
+    pie += [rect(390, 190 + i * 22, 10, 10, RGB[i]), t(406, 199 + i * 22, name, 10), t(520, 199 + i * 22, f"{v}%", 10, "end")]
+pie.append(t(60, 420, "Shares of the spending planned for the year; other covers libraries and elections.", 10))
+drawings["chart-draw-pie"] = pie
+boxes = [t(60, 70, "Request for a copy of a certificate", 16), t(60, 92, "Write in each box in block capitals.", 10)]
+for r, pair in enumerate([("Surname", "First names"), ("Date of birth", "Place of birth"), ("Father's name", "Mother's name"), ("Address", "Postcode"), ("Telephone", "E-mail")]):
+    for c, label in enumerate(pair):
+        x, y = 60 + c * 250, 120 + r * 56
+        boxes += [t(x, y + 10, label, 9), rect(x, y + 16, 230, 24)]
+boxes.append(t(60, 420, "Number of copies", 9))
+for k in range(3):
+    boxes += [rect(60 + k * 90, 430, 12, 12), t(78 + k * 90, 440, ["One", "Two", "Three"][k], 9)]
+boxes += [t(60, 480, "Signature", 9), rect(60, 486, 230, 36), t(310, 480, "Date", 9), rect(310, 486, 230, 24)]
+drawings["form-boxes"] = boxes
 for name, body in docs.items():
     open(os.path.join(out, name + ".fodt"), "w").write(HEAD + body + TAIL)
 # Charts written as PDF directly (text as text, grid lines and bars as paths), as plotting
@@ -165,3 +222,19 @@ def chart_page(kind):
 os.makedirs(sys.argv[2], exist_ok=True)
 write_pdf(os.path.join(sys.argv[2], "chart-bars.pdf"), chart_page("bars"))
 write_pdf(os.path.join(sys.argv[2], "chart-lines.pdf"), chart_page("lines"))
+def drawing_ops(prims, H=842):
+    ops = ["0 g"]
+    for p in prims:
+        if p[0] == "t":
+            _, x, y, st, size, anchor = p; ops.append(text(x, H - y, st, size, anchor))
+        elif p[0] == "r":
+            _, x, y, w, h, fill = p
+            ops.append(f"{fill} rg {x:.1f} {H - y - h:.1f} {w:.1f} {h:.1f} re f 0 g" if fill else f"0 G 0.7 w {x:.1f} {H - y - h:.1f} {w:.1f} {h:.1f} re S")
+        elif p[0] == "l":
+            _, xa, ya, xb, yb, grey, width = p; ops.append(f"{grey} G {width} w {xa:.1f} {H - ya:.1f} m {xb:.1f} {H - yb:.1f} l S 0 G")
+        else:
+            _, pts, fill = p
+            ops.append(f"{fill} rg 1 G 0.8 w " + " ".join(f"{x:.1f} {H - y:.1f} {'m' if k == 0 else 'l'}" for k, (x, y) in enumerate(pts)) + " h B 0 g 0 G")
+    return ops
+for name, prims in drawings.items():
+    write_pdf(os.path.join(sys.argv[2], name + ".pdf"), drawing_ops(prims), 595, 842)

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { simplePdf, textOp } from '../packages/pdf/src/testing/raw-pdf.js';
+import { buildPdf, simplePdf, textOp } from '../packages/pdf/src/testing/raw-pdf.js';
 import { distill, ROOT, requireBuilt } from './helpers/spawn.js';
 
 // Issue 20, the classes of page the held-out DP-Bench half lost, each read through the built
@@ -110,6 +110,86 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     expect(r.stdout).toContain('| Families | 3,870 | 29% |\n\nNote: shares are rounded');
   });
 
+  it('reads notes under a table opening with *, a) or a raised 1 as one paragraph each, not a list; a list of asterisks at the body size stays a list', async () => {
+    const r = await distill(['parse', fixture('table-marks')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(2);
+    // The asterisk is kept, escaped so that Markdown shows it and makes no list of it.
+    expect(r.stdout).toContain(
+      '| West b) | 1,120 | 1,098 | -2.0% |\n\n\\* Provisional figures for the last quarter of 2023.\n\na) Including the islands and the coastal ferry routes.\n\nb) Excluding the capital district, reported on its own.\n\n1 Figures are rounded to the nearest whole casualty.\n\nMost regions',
+    );
+    expect(r.stdout).toContain(
+      '| Weather | 12% |\n\n* Speed counts every collision where a driver was over the limit\n* Distraction counts telephones, passengers and signs\n* Weather counts ice, fog and standing water\n\nThe figures for 2024',
+    );
+  });
+
+  it('reads a bold line at the body size over a list as the list label, colon or not, and as a title over text or set larger', async () => {
+    const r = await distill(['parse', fixture('list-labels')]);
+    expect(r.status, r.stderr).toBe(0);
+    const headings = r.stdout.split('\n').filter((l) => l.startsWith('#'));
+    expect(headings).toEqual([
+      '# Field trip to the coast',
+      '## Costs',
+      '## Safety',
+      '# Activities on the day',
+    ]);
+    expect(r.stdout).toContain('What to bring:\n\n* A packed lunch and a bottle of water\n');
+    expect(r.stdout).toContain('Provided by the school\n\n* Transport there and back by coach\n');
+  });
+
+  it('joins tables that run over page breaks with their header repeated (borderless, two header rows, rows broken by the page end) under a running footer', async () => {
+    const r = await distill(['parse', fixture('continued-headers')]);
+    expect(r.status, r.stderr).toBe(0);
+    // Three tables over seven pages, each one table with one header and every row once.
+    expect(delimiterRows(r.stdout)).toBe(3);
+    const rows = (prefix: string) => r.stdout.split('\n').filter((l) => l.startsWith(`| ${prefix} `));
+    expect(rows('Inland')).toHaveLength(62);
+    expect(rows('Coast')).toHaveLength(58);
+    expect(rows('River')).toHaveLength(16);
+    expect(rows('name')).toHaveLength(1);
+    expect(r.stdout.split('| Station |')).toHaveLength(4);
+    // A remark broken by the page end is one cell of its row.
+    for (const row of rows('River'))
+      expect(row).toMatch(/\| Sampled at the bridge .* as the procedure for the river stations asks \|$/);
+    expect(r.stdout).not.toMatch(/^\|\s*\|/m);
+    const separate = await distill(['parse', fixture('continued-headers'), '--continued-tables', 'separate']);
+    expect(separate.status, separate.stderr).toBe(0);
+    expect(delimiterRows(separate.stdout)).toBeGreaterThan(3);
+  });
+
+  it('reads no table from charts with legends, a form of field boxes, or two columns of short lines set on the same baselines', async () => {
+    // Copies of four pages of `pnpm bench dev pdf-no-tables` (scripts/no-table-pages.py).
+    const expected: Record<string, string[]> = {
+      'chart-draw-bars': [
+        'Visitors by quarter and site',
+        'Castle',
+        'Gardens',
+        'Q4 2024',
+        'Source: ticket sales',
+      ],
+      'chart-draw-pie': ['How the budget is spent', 'Social care', 'Housing', 'Shares of the spending'],
+      'form-boxes': ['Request for a copy of a certificate', 'Surname', 'First names', 'Signature'],
+      'two-column-contacts': [
+        'Where to find us',
+        'North office',
+        '14 Harbour Road',
+        'Reading room on Wednesdays',
+      ],
+    };
+    for (const [name, texts] of Object.entries(expected)) {
+      const r = await distill(['parse', resolve(ROOT, 'fixtures/pdf-no-tables', `${name}.pdf`)]);
+      expect(r.status, r.stderr).toBe(0);
+      expect(delimiterRows(r.stdout), name).toBe(0);
+      expect(r.stdout, name).not.toMatch(/<table>/);
+      for (const t of texts) expect(r.stdout, name).toContain(t);
+      // The two columns of addresses are read one column after the other, each card whole.
+      if (name === 'two-column-contacts')
+        expect(r.stdout).toContain(
+          '## North office\n\n14 Harbour Road\nRingsted 4100\nOpen Monday to Friday\n\n## South office',
+        );
+    }
+  });
+
   it('reads titles in letter-spaced capitals as words and as headings', async () => {
     const r = await distill(['parse', fixture('spaced-titles')]);
     expect(r.status, r.stderr).toBe(0);
@@ -172,5 +252,53 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     ]);
     // Each item's wrapped line stays with it.
     expect(r.stdout).toContain('* Walking boots that are already\n  worn in\n');
+  });
+
+  it('reads bullets drawn in ZapfDingbats and Symbol with no ToUnicode as list items, never as letters or private-use characters', async () => {
+    // As ReportLab and older Acrobat producers set them: the standard ZapfDingbats, not
+    // embedded, in its built-in encoding ("l" draws a71 ●, "n" a73 ■, "4" a20 ✔), or
+    // re-encoded by Differences naming the glyphs; Symbol's bullet at \267.
+    const items = [
+      'Keys collected from the front desk',
+      'Meter readings written on the sheet',
+      'Photographs of every room taken',
+    ];
+    let c = textOp(
+      72,
+      712,
+      'Before the visit the inspector confirms each of the points below with the owner.',
+      10,
+    );
+    const list = (y: number, font: string, codes: string[]) => {
+      codes.forEach((code, i) => {
+        c += `BT /${font} 9 Tf 84 ${y - i * 16} Td (${code}) Tj ET\n${textOp(100, y - i * 16, items[i], 10)}`;
+      });
+    };
+    list(690, 'F2', ['l', 'n', '4']);
+    c += textOp(72, 630, 'The owner signs the sheet when every point is done.', 10);
+    list(600, 'F3', ['a', 'b', 'c']);
+    c += textOp(72, 540, 'The same points with round bullets:', 10);
+    list(520, 'F4', ['\\267', '\\267', '\\267']);
+    c += textOp(72, 460, 'The sheet is filed with the report.', 10);
+    const file = join(dir, 'dingbats.pdf');
+    writeFileSync(
+      file,
+      buildPdf([
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
+        '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 6 0 R /F3 7 0 R /F4 8 0 R >> >> /Contents 5 0 R >>',
+        { dict: '<< >>', stream: c },
+        '<< /Type /Font /Subtype /Type1 /BaseFont /ZapfDingbats >>',
+        '<< /Type /Font /Subtype /Type1 /BaseFont /ZapfDingbats /Encoding << /Type /Encoding /Differences [97 /a71 /a73 /a20] >> >>',
+        '<< /Type /Font /Subtype /Type1 /BaseFont /Symbol >>',
+      ]),
+    );
+    const r = await distill(['parse', file]);
+    expect(r.status, r.stderr).toBe(0);
+    const bullets = r.stdout.split('\n').filter((l) => l.startsWith('* '));
+    expect(bullets).toEqual([...items, ...items, ...items].map((t) => `* ${t}`));
+    expect(r.stdout).not.toMatch(/^[ln4abc] /m);
+    expect(r.stdout).not.toMatch(/[\uE000-\uF8FF\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffd]/u);
   });
 });

@@ -60,9 +60,16 @@ const glyphs = table('getGlyphsUnicode') as Record<string, number>;
 const packed = Object.entries(glyphs)
   .map(([k, v]) => `${k}:${v.toString(16)}`)
   .join(' ');
+// ZapfDingbats names its glyphs a1..a206, which the Adobe glyph list does not hold: pdf.js
+// reads them through a table of their own for fonts named Dingbats.
+const dingbats = table('getDingbatsGlyphsUnicode') as Record<string, number>;
+const packedDingbats = Object.entries(dingbats)
+  .map(([k, v]) => `${k}:${v.toString(16)}`)
+  .join(' ');
 writeFileSync(
   new URL('glyphlist.ts', out),
-  `${header}/** Glyph name to code point, as "name:hex" pairs separated by spaces (unpacked on first use). */\nexport const GLYPH_LIST = ${JSON.stringify(packed)};\n`,
+  `${header}/** Glyph name to code point, as "name:hex" pairs separated by spaces (unpacked on first use). */\nexport const GLYPH_LIST = ${JSON.stringify(packed)};\n` +
+    `/** ZapfDingbats' glyph names (a1..a206) to code points, packed as GLYPH_LIST. */\nexport const DINGBATS_GLYPH_LIST = ${JSON.stringify(packedDingbats)};\n`,
 );
 
 const metrics = table('getMetrics');

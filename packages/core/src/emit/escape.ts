@@ -76,7 +76,8 @@ function escapeLineStart(line: string): string {
   const body = m[2];
   if (/^#{1,6}(\s|$)/.test(body)) return `${lead}\\${body}`;
   if (/^>/.test(body)) return `${lead}\\${body}`;
-  if (/^[-+](\s|$)/.test(body)) return `${lead}\\${body}`;
+  // An asterisk before a space is left alone inline (2 * 3) but opens a list at a line's start.
+  if (/^[-+*](\s|$)/.test(body)) return `${lead}\\${body}`;
   if (/^(=+|-{2,})\s*$/.test(body)) return `${lead}\\${body}`;
   if (/^~~~/.test(body)) return `${lead}\\${body}`;
   const ol = /^(\d{1,9})([.)])(\s|$)/.exec(body);

@@ -302,6 +302,7 @@ describe('Markdown emitter round trips through a CommonMark+GFM parser', () => {
       '# not a heading',
       '- not a list',
       '+ not a list',
+      '* not a list either: a note under a table',
       '1. not a list',
       '> not a quote',
       '*not emphasis*',

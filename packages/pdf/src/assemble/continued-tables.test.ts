@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { analyzePage } from '../layout/analyze.js';
 import { page, run } from '../testing/page-input.js';
-import type { TextRun } from '../types.js';
+import type { LayoutBlock, PageLayout, TextRun } from '../types.js';
+import { joinContinuedTables } from './continued-tables.js';
 import { layoutsToBlocks } from './to-doc.js';
 
 const X = [72, 250, 340];
@@ -62,5 +63,70 @@ describe('tables continued across a page break', () => {
     const two = table(rowsOf(6, 40), 60, false);
     const three = [...table(rowsOf(46, 3), 60, false), ...prose(200)];
     expect(tables([one, two, three])).toEqual([[head, ...rowsOf(1, 5), ...rowsOf(6, 40), ...rowsOf(46, 3)]]);
+  });
+
+  it('joins across a running footer set above the bottom band, but not across a note only one page has', () => {
+    const footer = (text: string) => run(text, 72, 722, 9);
+    const one = (foot: string) => [...prose(100), ...table(rowsOf(1, 5), 620, true), footer(foot)];
+    const two = [...table(rowsOf(6, 4), 100, true), ...prose(200), footer('Prepared by the survey office')];
+    expect(tables([one('Prepared by the survey office'), two])).toHaveLength(1);
+    expect(tables([one('Source: survey of the northern shore'), two])).toHaveLength(2);
+  });
+});
+
+describe('joining table parts (blocks)', () => {
+  const cells = (...t: string[]) => t.map((text) => ({ text }));
+  const layout = (n: number, blocks: LayoutBlock[]): PageLayout => ({
+    pageNumber: n,
+    width: 600,
+    height: 800,
+    blocks,
+    chars: 1,
+  });
+  const part = (rows: { text: string }[][], y0: number, y1: number): LayoutBlock => ({
+    kind: 'table',
+    box: { x0: 60, y0, x1: 540, y1 },
+    rows,
+    ruled: true,
+  });
+  const rowsOfJoined = (pages: PageLayout[]) => {
+    const [first] = joinContinuedTables(pages);
+    const t = first.blocks.find((b) => b.kind === 'table');
+    return t?.kind === 'table' ? t.rows.map((r) => r.map((c) => c.text)) : [];
+  };
+
+  it('drops a header of two rows repeated on the next page', () => {
+    const header = [cells('Station', 'Counts', 'Depth'), cells('name', 'visits', '(m)')];
+    const rows = rowsOfJoined([
+      layout(1, [part([...header, cells('A', '1', '2'), cells('B', '3', '4')], 500, 780)]),
+      layout(2, [part([...header, cells('C', '5', '6')], 20, 200)]),
+    ]);
+    expect(rows).toEqual([
+      ['Station', 'Counts', 'Depth'],
+      ['name', 'visits', '(m)'],
+      ['A', '1', '2'],
+      ['B', '3', '4'],
+      ['C', '5', '6'],
+    ]);
+  });
+
+  it('joins a row broken by the page end into one row, where the first column names every row', () => {
+    const header = cells('Station', 'Visits', 'Remarks');
+    const pages = (second: { text: string }[][]) => [
+      layout(1, [
+        part([header, cells('A', '1', 'Sampled at'), cells('B', '3', 'Sampled at the bridge and')], 500, 780),
+      ]),
+      layout(2, [part([header, ...second], 20, 200)]),
+    ];
+    expect(rowsOfJoined(pages([cells('', '', 'again at the weir'), cells('C', '5', 'Dry')]))).toEqual([
+      ['Station', 'Visits', 'Remarks'],
+      ['A', '1', 'Sampled at'],
+      ['B', '3', 'Sampled at the bridge and again at the weir'],
+      ['C', '5', 'Dry'],
+    ]);
+    // Where the first column is left empty under a group's first row, an empty cell says nothing.
+    expect(rowsOfJoined(pages([cells('', '4', 'Second visit'), cells('', '5', 'Third visit')]))).toHaveLength(
+      5,
+    );
   });
 });

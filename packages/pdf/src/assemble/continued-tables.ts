@@ -1,4 +1,5 @@
 import type { LayoutBlock, PageLayout } from '../types.js';
+import { marginLines } from './furniture.js';
 
 type TableBlock = Extract<LayoutBlock, { kind: 'table' }>;
 
@@ -14,14 +15,34 @@ const EDGE_SHARE = 0.05;
  * be the title of a new table ("Pesticides" over a table of the same columns as the last).
  */
 const TOP_BAND = 0.075;
+/** A header repeated on the next page is at most this many rows. */
+const MAX_HEADER_ROWS = 3;
 const BOTTOM_BAND = 0.93;
 
-/** Running headers, footers and notes sit around a page's body; they do not end or open it. */
-const margin = (b: LayoutBlock, height: number) =>
+/**
+ * Running headers, footers and notes sit around a page's body; they do not end or open it. A
+ * header or footer line that both pages print (`running`, the blocks whose text comes back on
+ * the other page) is one wherever it sits: a footer set a little above the bottom band is still
+ * the page's furniture, not a note closing its table.
+ */
+const margin = (b: LayoutBlock, height: number, running?: ReadonlySet<LayoutBlock>) =>
   b.kind === 'text' &&
   (b.label === 'footnote' ||
     (b.label === 'page-header' && b.box.y1 < TOP_BAND * height) ||
-    (b.label === 'page-footer' && b.box.y0 > BOTTOM_BAND * height));
+    (b.label === 'page-footer' && b.box.y0 > BOTTOM_BAND * height) ||
+    running?.has(b) === true);
+
+/** The header and footer blocks of two pages whose text (numbers set aside) both pages print. */
+function runningOf(a: PageLayout, b: PageLayout): Set<LayoutBlock> {
+  const la = marginLines(a);
+  const lb = marginLines(b);
+  const ka = new Set(la.map((l) => l.key));
+  const kb = new Set(lb.map((l) => l.key));
+  const out = new Set<LayoutBlock>();
+  for (const l of la) if (kb.has(l.key)) out.add(l.b);
+  for (const l of lb) if (ka.has(l.key)) out.add(l.b);
+  return out;
+}
 
 const textOf = (b: LayoutBlock) =>
   b.kind === 'text' ? b.lines.map((l) => l.spans.map((s) => s.text).join('')).join(' ') : '';
@@ -30,6 +51,35 @@ const continuedCaption = (b: LayoutBlock) => /\b(continued|cont['’]?d\.?)\b/i.
 /** A table's own caption ("Table 2.", "Tab. 4"), even where set high enough to pass for a running header. */
 const tableCaption = (b: LayoutBlock) =>
   /^\s*(table|tab\.)\s*[A-Z]?\d/i.test(textOf(b)) && !continuedCaption(b);
+
+type Row = TableBlock['rows'][number];
+const plain = (r: Row) => r.every((c) => (c.rowSpan ?? 1) === 1 && (c.colSpan ?? 1) === 1);
+
+/**
+ * A row broken by the page end: its long cells go on at the top of the next page in a row of
+ * their own, whose first cell is empty where every other row of the table fills it (the
+ * column that names the rows). Returns the last row of `above` with that row's text joined
+ * on, or undefined where the part opens with a row of its own.
+ */
+function splitRow(above: readonly Row[], below: readonly Row[]): Row | undefined {
+  const last = above[above.length - 1];
+  const next = below[0];
+  if (!last || !next || last.length !== next.length || !plain(last) || !plain(next)) return undefined;
+  if (next[0].text.trim() !== '' || next.every((c) => c.text.trim() === '')) return undefined;
+  // The first column names every other row, on both pages (a header row may leave it empty).
+  const named = (r: Row) => r[0].text.trim() !== '';
+  if (above.length < 3 || !above.slice(1).every(named) || !below.slice(1).every(named)) return undefined;
+  return last.map((c, i) => {
+    const more = next[i].text.trim();
+    return more ? { ...c, text: c.text.trim() ? `${c.text} ${more}` : more } : c;
+  });
+}
+
+/** Nothing left on `page` but its margins (it held only a table's part, joined to the page before). */
+function emptied(page: PageLayout, next: PageLayout): boolean {
+  const running = runningOf(page, next);
+  return page.blocks.every((x) => margin(x, page.height, running));
+}
 
 const width = (t: TableBlock) =>
   Math.max(0, ...t.rows.map((r) => r.reduce((n, c) => n + (c.colSpan ?? 1), 0)));
@@ -49,15 +99,16 @@ export function joinContinuedTables(pages: readonly PageLayout[]): PageLayout[] 
     // A page the table filled whole, its part joined to the page before, leaves nothing of its
     // own: the table goes on from the page where it started.
     let q = p - 1;
-    while (q > 0 && out[q].blocks.every((x) => margin(x, out[q].height))) q--;
+    while (q > 0 && emptied(out[q], out[p])) q--;
     const prev = out[q];
     const page = out[p];
+    const running = runningOf(prev, page);
     let last = prev.blocks.length - 1;
-    while (last >= 0 && margin(prev.blocks[last], prev.height)) last--;
+    while (last >= 0 && margin(prev.blocks[last], prev.height, running)) last--;
     let first = 0;
     while (
       first < page.blocks.length &&
-      (margin(page.blocks[first], page.height) || continuedCaption(page.blocks[first]))
+      (margin(page.blocks[first], page.height, running) || continuedCaption(page.blocks[first]))
     )
       first++;
     if (page.blocks.slice(0, first).some(tableCaption)) continue;
@@ -68,11 +119,22 @@ export function joinContinuedTables(pages: readonly PageLayout[]): PageLayout[] 
     const w = Math.max(prev.width, page.width, 1);
     if (Math.abs(a.box.x0 - b.box.x0) > EDGE_SHARE * w || Math.abs(a.box.x1 - b.box.x1) > EDGE_SHARE * w)
       continue;
-    const rows = b.rows.length > 1 && rowText(b.rows[0]) === rowText(a.rows[0]) ? b.rows.slice(1) : b.rows;
+    // The header repeated at the top of the part, one row or several, goes: the joined table
+    // keeps one header.
+    let repeated = 0;
+    while (
+      repeated < MAX_HEADER_ROWS &&
+      repeated < b.rows.length - 1 &&
+      repeated < a.rows.length &&
+      rowText(b.rows[repeated]) === rowText(a.rows[repeated])
+    )
+      repeated++;
+    const rows = b.rows.slice(repeated);
+    const split = splitRow(a.rows, rows);
     const part = { pageNumber: page.pageNumber, box: b.box, width: page.width, height: page.height };
     const joined: TableBlock = {
       ...a,
-      rows: [...a.rows, ...rows],
+      rows: split ? [...a.rows.slice(0, -1), split, ...rows.slice(1)] : [...a.rows, ...rows],
       continued: [...(a.continued ?? []), part, ...(b.continued ?? [])],
     };
     out[q] = { ...prev, blocks: prev.blocks.map((x, i) => (i === last ? joined : x)) };

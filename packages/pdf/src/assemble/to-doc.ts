@@ -154,6 +154,10 @@ function isHeadingCandidate(b: TextBlock, body: number, next?: LayoutBlock, bold
     text.split(/(?<=\p{Ll}{2}[.!?])\s+(?=\p{Lu})/u).filter((s) => s.split(/\s+/).length >= 3).length >= 2;
   const boldTitle =
     b.bold && !boldBody && text.length <= 100 && !/[.,;:]$/.test(text) && b.lines.length <= 2 && !note;
+  // A bold line at the body size right over a list is the list's label ("What to bring",
+  // "Supplies and Equipment"), a paragraph as DP-Bench's truth writes it, colon or not; the
+  // same line over text, or set larger, is a title.
+  if (boldTitle && b.size < body * HEADING_RATIO && labelsList(b, next)) return false;
   if (boldTitle && b.size >= body * 0.95) return true;
   // A sidebar or box sets its own smaller text: a bold title over regular text of about its
   // size is that text's heading.
@@ -169,6 +173,12 @@ function isHeadingCandidate(b: TextBlock, body: number, next?: LayoutBlock, bold
     next.box.y0 > b.box.y0 &&
     Math.min(next.box.x1, b.box.x1) - Math.max(next.box.x0, b.box.x0) > 0
   );
+}
+
+/** Whether `next` is a list item set right under `b` (less than a line apart), as under its label. */
+function labelsList(b: TextBlock, next: LayoutBlock | undefined): boolean {
+  if (next?.kind !== 'text' || next.box.y0 < b.box.y1 || next.box.y0 - b.box.y1 > 1.2 * b.size) return false;
+  return next.label === 'list-item' || /^\(?\d{1,3}[.)]\s/.test(blockText(next));
 }
 
 /** Heading levels from the distinct size tiers of the document's candidate headings. */

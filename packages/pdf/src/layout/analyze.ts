@@ -26,6 +26,7 @@ import {
   startsWithSpace,
 } from './lines.js';
 import { BULLET, breaksList, markerOf, opensItem } from './markers.js';
+import { tableNotesAsText } from './table-notes.js';
 import { type FoundTable, findRuleBoundTables, findRuledTables, findTextTables } from './tables.js';
 import { joinContentsRows } from './toc.js';
 import { closeTracking } from './tracking.js';
@@ -195,7 +196,9 @@ export function analyzePage(input: PageInput): PageLayout {
   };
   const order = readingOrder(items.map(plainBox), items, height, bodySize);
 
-  const blocks = footnotesLast(blocksInOrder(items, order, runs, input.links), width, height, bodySize);
+  const inOrder = blocksInOrder(items, order, runs, input.links);
+  tableNotesAsText(inOrder, bodySize);
+  const blocks = footnotesLast(inOrder, width, height, bodySize);
   return { pageNumber: input.pageNumber, width, height, blocks, chars };
 }
 

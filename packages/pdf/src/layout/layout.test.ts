@@ -657,6 +657,31 @@ describe('sidebar headings', () => {
     expect(doc(true)).toEqual([]);
   });
 
+  it('reads a bold line at the body size right over a list as its label, colon or not, and over text as a title', () => {
+    const para = (top: number) =>
+      Array.from({ length: 4 }, (_, i) =>
+        run('Body text of the page sets the body size here and goes on.', 72, top + i * 14, 10),
+      );
+    const items = (top: number) =>
+      ['• Waterproof clothes', '• A packed lunch', '• A notebook and a pencil'].map((t, i) =>
+        run(t, 80, top + i * 14, 10),
+      );
+    const headings = layoutsToBlocks([
+      analyzePage(
+        page([
+          ...para(80),
+          run('What to bring:', 72, 150, 10, true),
+          ...items(164),
+          run('Provided by the school', 72, 214, 10, true),
+          ...items(228),
+          run('Costs', 72, 278, 10, true),
+          ...para(292),
+        ]),
+      ),
+    ]).blocks.filter((b) => b.kind === 'heading');
+    expect(headings.map((b) => blockText(b))).toEqual(['Costs']);
+  });
+
   it('leaves a small bold line with nothing under it as text', () => {
     const body = Array.from({ length: 12 }, (_, i) =>
       run('Body text of the page sets the body size here.', 72, 100 + i * 16, 13),
@@ -790,6 +815,25 @@ describe('drop caps and scripts', () => {
     const word = run('order.', 72, 100, 10);
     const mark = { ...run('19', word.x1, 97, 6), base: 102 };
     expect(buildLines([word, mark]).map((l) => l.text)).toEqual(['order.19']);
+  });
+
+  it('starts a note at each line that opens with a raised mark, one paragraph per note', () => {
+    const body = Array.from({ length: 6 }, (_, i) =>
+      run('Body text of the page sets the body size here and goes on.', 72, 100 + i * 14, 10),
+    );
+    const note = (n: string, text: string, top: number) => [
+      { ...run(n, 72, top - 1.5, 4.5), base: top + 2.5 },
+      run(text, 76, top, 7.5),
+    ];
+    const blocks = analyzePage(
+      page([
+        ...body,
+        ...note('1', 'Figures are rounded to the nearest whole number of cases.', 300),
+        run('and may not add up.', 76, 309, 7.5),
+        ...note('2', 'Provisional figures for the last quarter.', 318),
+      ]),
+    ).blocks.filter((b) => b.kind === 'text' && b.size < 9);
+    expect(blocks.map((b) => (b.kind === 'text' ? b.lines.length : 0))).toEqual([2, 1]);
   });
 });
 

@@ -22,6 +22,8 @@ describe('list markers', () => {
     expect(BULLET.test('\uf041\uf042\uf043')).toBe(false);
     expect(MARKER_ONLY.test('\uf0fc')).toBe(true);
     expect(MARKER_ONLY.test('(iv)')).toBe(true);
+    // An asterisk set as a bullet, apart from its text.
+    expect(MARKER_ONLY.test('*')).toBe(true);
     expect(MARKER_ONLY.test('ab.')).toBe(false);
     expect(markerOf('b) the owners')).toBe('b)');
     expect(markerOf('by the owners')).toBeUndefined();

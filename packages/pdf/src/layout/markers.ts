@@ -22,11 +22,12 @@ const PRIVATE = '\\uE000-\\uF8FF';
 export const BULLET = new RegExp(`^([${GLYPHS}]|[${PRIVATE}](?=\\s)|[-–—*o](?=\\s))\\s*`, 'u');
 
 /**
- * A fragment that is only a marker: a bullet glyph, a dash, or a number or letter closing with
- * a stop or parenthesis ("1.", "a)", "(iv)").
+ * A fragment that is only a marker: a bullet glyph, a dash, an asterisk (a bullet character
+ * Word and LibreOffice offer), or a number or letter closing with a stop or parenthesis ("1.",
+ * "a)", "(iv)").
  */
 export const MARKER_ONLY = new RegExp(
-  `^\\s*([-${GLYPHS}${PRIVATE}]|\\(?\\d{1,2}[.)]|\\(?[a-z][.)]|\\(?[ivx]{1,4}[.)]|\\(\\d{1,2}\\))\\s*$`,
+  `^\\s*([-*${GLYPHS}${PRIVATE}]|\\(?\\d{1,2}[.)]|\\(?[a-z][.)]|\\(?[ivx]{1,4}[.)]|\\(\\d{1,2}\\))\\s*$`,
   'u',
 );
 
@@ -68,6 +69,7 @@ interface OpenBlock {
  */
 export function breaksList(cur: OpenBlock, l: Line): boolean {
   if (BULLET.test(l.text) && !dashContinues(cur, l)) return true;
+  if (opensNote(l)) return true;
   const first = cur.lines[0];
   const inList = cur.marker !== undefined || labelled(first.text);
   if (labelled(l.text)) {
@@ -89,4 +91,20 @@ function dashContinues(cur: OpenBlock, l: Line): boolean {
   if (cur.marker !== undefined || !/^[-–—]\s/.test(l.text)) return false;
   const last = cur.lines[cur.lines.length - 1];
   return /[\p{L}\p{N},]$/u.test(last.text) && Math.abs(l.x0 - cur.lines[0].x0) < 0.5 * l.size;
+}
+
+/**
+ * A line opening with a raised, smaller reference mark ("¹ Figures are rounded", "* Provisional")
+ * starts a note: notes set one under another are one paragraph each. A mark that ends a word
+ * sticks to it and never opens a line.
+ */
+function opensNote(l: Line): boolean {
+  const r = l.runs[0];
+  return (
+    r !== undefined &&
+    l.runs.length > 1 &&
+    r.size < 0.8 * l.size &&
+    r.base < l.base - 0.2 * l.size &&
+    /^[\d*†‡§]{1,3}$/.test(r.text.trim())
+  );
 }

@@ -30,3 +30,20 @@ describe('xyCut with list columns', () => {
     expect(xyCut(boxes, opts)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
   });
 });
+
+describe('xyCut with two columns of short lines on the same baselines', () => {
+  const rows = (leftX: number, leftW: number, rightX: number) =>
+    Array.from({ length: 5 }, (_, r) => [
+      line(leftX, 80 + r * 30, leftW),
+      line(rightX, 80 + r * 30, 150),
+    ]).flat();
+  const title = line(50, 50, 400);
+  it('reads two halves of five bands or more column by column (addresses in a two-column section)', () => {
+    const page = [title, ...rows(50, 150, 300)];
+    expect(xyCut(page, opts)).toEqual([0, 1, 3, 5, 7, 9, 2, 4, 6, 8, 10]);
+  });
+  it('reads labels beside values row by row: the gutter does not halve the region', () => {
+    const page = [title, ...rows(50, 70, 160)];
+    expect(xyCut(page, opts)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+});

@@ -74,8 +74,7 @@ export function xyCut(boxes: readonly Box[], opts: XYCutOptions, items?: readonl
     } else if (bestH > 0) {
       const cuts = hGaps.filter((g) => g.width >= bestH * 0.8).map((g) => g.at);
       parts = split(region, cuts, (i) => (ys[i][0] + ys[i][1]) / 2);
-      if (items && parts.length > 2 && region.some((i) => items[i]))
-        parts = listColumns(parts, boxes, opts, items);
+      if (parts.length > 2) parts = listColumns(parts, boxes, opts, items);
     } else {
       // No clean cut: overlapping boxes, read top to bottom, left to right.
       const rest = region.slice().sort((a, b) => {
@@ -140,7 +139,7 @@ function listColumns(
   parts: number[][],
   boxes: readonly Box[],
   opts: XYCutOptions,
-  items: readonly boolean[],
+  items: readonly boolean[] | undefined,
 ): number[][] {
   const out: number[][] = [];
   let k = 0;
@@ -155,8 +154,8 @@ function listColumns(
     }
     const g = end > k ? gutter(union, boxes, opts) : undefined;
     const side = (left: boolean) =>
-      union.some((i) => items[i] && (left ? boxes[i].x1 <= g!.at : boxes[i].x0 >= g!.at));
-    if (g && side(true) && side(false)) {
+      union.some((i) => items?.[i] && (left ? boxes[i].x1 <= g!.at : boxes[i].x0 >= g!.at));
+    if (g && ((side(true) && side(false)) || halves(union, boxes, g, end - k + 1))) {
       out.push(union);
       k = end + 1;
     } else {
@@ -165,4 +164,25 @@ function listColumns(
     }
   }
   return out;
+}
+
+/**
+ * Two columns of prose whose short lines sit on the same baselines (addresses, contact cards
+ * set in a two-column section): the gutter halves the region, and each half holds lines of
+ * four bands or more. Labels beside values, or side headings beside text, leave a narrow left
+ * side and keep being read row by row.
+ */
+function halves(union: readonly number[], boxes: readonly Box[], g: Gap, bands: number): boolean {
+  if (bands < 4) return false;
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  let left = 0;
+  let right = 0;
+  for (const i of union) {
+    x0 = Math.min(x0, boxes[i].x0);
+    x1 = Math.max(x1, boxes[i].x1);
+    if (boxes[i].x1 <= g.at) left++;
+    else if (boxes[i].x0 >= g.at) right++;
+  }
+  return Math.abs(g.at - (x0 + x1) / 2) < 0.1 * (x1 - x0) && left >= bands && right >= bands;
 }

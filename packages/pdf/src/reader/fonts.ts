@@ -1,6 +1,6 @@
 import { CMap, parseCMap } from './cmap.js';
 import { ENCODINGS } from './data/encodings.js';
-import { GLYPH_LIST } from './data/glyphlist.js';
+import { DINGBATS_GLYPH_LIST, GLYPH_LIST } from './data/glyphlist.js';
 import {
   NON_STD_FONT_MAP,
   SERIF_FONTS,
@@ -32,21 +32,34 @@ export interface Glyph {
   isInvisibleFormatMark: boolean;
 }
 
+function unpack(packed: string, into: Map<string, number>): Map<string, number> {
+  for (const pair of packed.split(' ')) {
+    const i = pair.lastIndexOf(':');
+    into.set(pair.slice(0, i), Number.parseInt(pair.slice(i + 1), 16));
+  }
+  return into;
+}
+
 let glyphMap: Map<string, number> | undefined;
 function glyphs(): Map<string, number> {
-  if (!glyphMap) {
-    glyphMap = new Map();
-    for (const pair of GLYPH_LIST.split(' ')) {
-      const i = pair.lastIndexOf(':');
-      glyphMap.set(pair.slice(0, i), Number.parseInt(pair.slice(i + 1), 16));
-    }
-  }
+  if (!glyphMap) glyphMap = unpack(GLYPH_LIST, new Map());
   return glyphMap;
 }
 
+let dingbatsMap: Map<string, number> | undefined;
+/**
+ * The glyph list of a font named Dingbats: ZapfDingbats' names (a71 for ●, a20 for ✔) over
+ * the Adobe list, as pdf.js reads them. Only for such fonts: other fonts' "a1".."a9" are
+ * arbitrary subset names.
+ */
+function dingbatsGlyphs(): Map<string, number> {
+  if (!dingbatsMap) dingbatsMap = unpack(DINGBATS_GLYPH_LIST, new Map(glyphs()));
+  return dingbatsMap;
+}
+
 /** pdf.js's getUnicodeForGlyph: the glyph list, then uniXXXX / uXXXX[XX] names. */
-function unicodeForGlyph(name: string): number {
-  const u = glyphs().get(name);
+function unicodeForGlyph(name: string, gl = glyphs()): number {
+  const u = gl.get(name);
   if (u !== undefined) return u;
   if (name[0] === 'u') {
     let hex: string;
@@ -70,13 +83,12 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
  * Text of a glyph name beyond the glyph list: a variant suffix dropped ("one.SP", "a.smcp"),
  * ligature parts joined ("f_f_i"), "uniXXXX" and "uXXXX[XX]" read.
  */
-export function unicodeOfName(name: string | undefined): string | undefined {
+export function unicodeOfName(name: string | undefined, gl = glyphs()): string | undefined {
   if (!name || name === '.notdef') return undefined;
-  const gl = glyphs();
   const one = (part: string): string | undefined => {
     const known = gl.get(part);
     if (known !== undefined) return String.fromCharCode(known);
-    const u = unicodeForGlyph(part);
+    const u = unicodeForGlyph(part, gl);
     return u > 0 ? String.fromCodePoint(u) : undefined;
   };
   const whole = one(name);
@@ -385,7 +397,7 @@ export class Font {
       this.glyphNames = names;
     }
     if (!hasToUnicode || hasEncoding) {
-      const fallback = cachedSimpleToUnicode(defaultEncoding, differences, baseEncodingName);
+      const fallback = cachedSimpleToUnicode(defaultEncoding, differences, baseEncodingName, this.glyphList);
       if (hasToUnicode) this.fallbackUnicode = fallback.list;
       else this.toUnicode = fallback.map;
     }
@@ -395,7 +407,7 @@ export class Font {
       const map = new Map(this.toUnicode);
       builtin.forEach((name, code) => {
         if (!name || (hasEncoding && (baseEncodingName || differences[code] !== undefined))) return;
-        const u = unicodeForGlyph(name);
+        const u = unicodeForGlyph(name, this.glyphList);
         if (u !== -1) map.set(code, String.fromCharCode(u));
       });
       this.toUnicode = map;
@@ -500,6 +512,11 @@ export class Font {
     this.widths = map;
   }
 
+  /** The glyph names this font's encoding is read by: ZapfDingbats' own for a Dingbats font. */
+  private get glyphList(): Map<string, number> {
+    return /Dingbats/i.test(this.name) ? dingbatsGlyphs() : glyphs();
+  }
+
   /** Single-byte codes (simple fonts): `glyph(byte)` directly, no code splitting. */
   get simple(): boolean {
     return !this.composite;
@@ -520,7 +537,7 @@ export class Font {
     // nothing: the encoding's glyph name ("one.SP", "f_f", "uni2002") may, as pdftotext reads
     // it. Control characters are never text.
     if (UNREADABLE.test(unicode)) {
-      const alt = [this.fallbackUnicode?.[code], unicodeOfName(this.glyphNames?.[code])].find(
+      const alt = [this.fallbackUnicode?.[code], unicodeOfName(this.glyphNames?.[code], this.glyphList)].find(
         (u) => u && !UNREADABLE.test(u),
       );
       unicode = alt ?? unicode.replace(CONTROL, '');
@@ -681,12 +698,13 @@ function cachedSimpleToUnicode(
   defaultEncoding: readonly string[],
   differences: (string | undefined)[],
   baseEncodingName: string | undefined,
+  gl: Map<string, number>,
 ): { list: (string | undefined)[]; map: Map<number, string> } {
   const standard = encodingId.has(defaultEncoding) && differences.every((d) => d === undefined);
-  const key = `${encodingId.get(defaultEncoding)}|${baseEncodingName ?? ''}`;
+  const key = `${encodingId.get(defaultEncoding)}|${baseEncodingName ?? ''}|${gl === glyphs() ? '' : 'dingbats'}`;
   let hit = standard ? simpleCache.get(key) : undefined;
   if (!hit) {
-    const list = simpleFontToUnicode(defaultEncoding, differences, baseEncodingName);
+    const list = simpleFontToUnicode(defaultEncoding, differences, baseEncodingName, gl);
     const map = new Map<number, string>();
     list.forEach((u, c) => {
       if (u !== undefined) map.set(c, u);
@@ -702,6 +720,7 @@ function simpleFontToUnicode(
   defaultEncoding: readonly string[],
   differences: (string | undefined)[],
   baseEncodingName: string | undefined,
+  gl: Map<string, number>,
   forceGlyphs = false,
 ): (string | undefined)[] {
   const toUnicode: (string | undefined)[] = [];
@@ -709,7 +728,6 @@ function simpleFontToUnicode(
   differences.forEach((name, code) => {
     if (name !== undefined && name !== '.notdef') encoding[code] = name;
   });
-  const gl = glyphs();
   for (let charcode = 0; charcode < encoding.length; charcode++) {
     const glyphName = encoding[charcode];
     if (!glyphName) continue;
@@ -736,11 +754,11 @@ function simpleFontToUnicode(
           }
           code = +codeStr;
           if (Number.isNaN(code) && Number.isInteger(Number.parseInt(codeStr, 16)))
-            return simpleFontToUnicode(defaultEncoding, differences, baseEncodingName, true);
+            return simpleFontToUnicode(defaultEncoding, differences, baseEncodingName, gl, true);
         }
         break;
       case 'u': {
-        const u = unicodeForGlyph(glyphName);
+        const u = unicodeForGlyph(glyphName, gl);
         if (u !== -1) code = u;
         break;
       }

@@ -177,6 +177,25 @@ describe('fast reader: crafted files', () => {
     expect(viaJs).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/);
   });
 
+  it('reads ZapfDingbats glyphs by their names (a71 ●, a73 ■, a20 ✔) and Symbol bullets, without a ToUnicode', () => {
+    const bytes = buildPdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
+      '<< /Type /Font /Subtype /Type1 /BaseFont /ZapfDingbats >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 6 0 R /F3 7 0 R /F4 8 0 R >> >> /Contents 5 0 R >>',
+      {
+        dict: '<< >>',
+        // The built-in encoding (l n 4 are a71 a73 a20), Differences naming them, Symbol's bullet.
+        stream: `${textOp(72, 700, 'ln4')}${textOp(72, 650, 'abc', 12, 'F2')}${textOp(72, 600, '\u00b7', 12, 'F3')}${textOp(72, 550, 'a1', 12, 'F4')}`,
+      },
+      '<< /Type /Font /Subtype /Type1 /BaseFont /ZapfDingbats /Encoding << /Differences [97 /a71 /a73 /a20] >> >>',
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Symbol >>',
+      // Another font's "a1" is only a subset name: the Dingbats table is not read for it.
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /Differences [97 /a1] >> >>',
+    ]);
+    expect(fastText(bytes)).toBe('●■✔ ●■✔ • a1');
+  });
+
   it('reads Type0 Identity-H fonts with W widths and a ToUnicode', async () => {
     const toUnicode = [
       'begincmap 1 begincodespacerange <0000> <FFFF> endcodespacerange',
