@@ -26,6 +26,7 @@ import {
 import { openForRender, PAGE_DPI, renderPageAt } from '../../../packages/pdf/src/ocr/render.js';
 import { dpbenchInputs, loadInput } from '../inputs.js';
 import { scannedCorpus } from '../paths.js';
+import { wordF1, words } from './word-f1.js';
 
 const { values } = parseArgs({
   options: { limit: { type: 'string' }, corpus: { type: 'string' }, variants: { type: 'string' } },
@@ -45,20 +46,6 @@ const variants = (values.variants ?? 'b1:960,b8:960').split(',').map((v) => {
     n: [0, 0],
   };
 });
-const words = (t: string) => t.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-function f1(got: string[], want: string[]): number {
-  const bag = new Map<string, number>();
-  for (const w of want) bag.set(w, (bag.get(w) ?? 0) + 1);
-  let hit = 0;
-  for (const w of got) {
-    const k = bag.get(w) ?? 0;
-    if (k > 0) {
-      hit++;
-      bag.set(w, k - 1);
-    }
-  }
-  return got.length + want.length ? (2 * hit) / (got.length + want.length) : 1;
-}
 
 const sessions = await openSessions(paddleModels(), 1);
 const load0 = loadavg()[0];
@@ -78,7 +65,7 @@ for (const [p, f] of files.entries()) {
       detSide: v.detSide,
     });
     v.cpu += cpuClock() - t0;
-    v.f1[fold] += f1(words(lines.map((l) => l.words.map((w) => w.text).join(' ')).join('\n')), truth);
+    v.f1[fold] += wordF1(words(lines.map((l) => l.words.map((w) => w.text).join(' ')).join('\n')), truth);
     v.n[fold]++;
   }
 }

@@ -21,6 +21,7 @@ import { loadTesseract } from '../../../packages/ocr/src/tesseract.js';
 import { openForRender, renderPageAt } from '../../../packages/pdf/src/ocr/render.js';
 import { dpbenchInputs, loadInput } from '../inputs.js';
 import { scannedCorpus } from '../paths.js';
+import { wordF1, words } from './word-f1.js';
 
 const { values } = parseArgs({
   options: { limit: { type: 'string' }, corpus: { type: 'string' }, variants: { type: 'string' } },
@@ -45,21 +46,6 @@ for (const spec of (values.variants ?? 'best:200,best:150').split(',')) {
     errorHandler: () => {},
   });
   variants.push({ name: spec, dpi: Number(dpi), psm, worker, cpu: 0, f1: [0, 0], n: [0, 0] });
-}
-
-const words = (t: string) => t.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-function f1(got: string[], want: string[]): number {
-  const bag = new Map<string, number>();
-  for (const w of want) bag.set(w, (bag.get(w) ?? 0) + 1);
-  let hit = 0;
-  for (const w of got) {
-    const k = bag.get(w) ?? 0;
-    if (k > 0) {
-      hit++;
-      bag.set(w, k - 1);
-    }
-  }
-  return got.length + want.length ? (2 * hit) / (got.length + want.length) : 1;
 }
 
 const load0 = loadavg()[0];
@@ -89,7 +75,7 @@ for (const [p, f] of files.entries()) {
       text: true,
     });
     v.cpu += cpuClock() - t0;
-    v.f1[fold] += f1(words(r.data.text), truth);
+    v.f1[fold] += wordF1(words(r.data.text), truth);
     v.n[fold]++;
   }
 }
