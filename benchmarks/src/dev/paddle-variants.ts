@@ -26,7 +26,7 @@ import {
 import { openForRender, PAGE_DPI, renderPageAt } from '../../../packages/pdf/src/ocr/render.js';
 import { dpbenchInputs, loadInput } from '../inputs.js';
 import { scannedCorpus } from '../paths.js';
-import { wordF1, words } from './word-f1.js';
+import { bagF1, words } from './word-f1.js';
 
 const { values } = parseArgs({
   options: { limit: { type: 'string' }, corpus: { type: 'string' }, variants: { type: 'string' } },
@@ -65,7 +65,7 @@ for (const [p, f] of files.entries()) {
       detSide: v.detSide,
     });
     v.cpu += cpuClock() - t0;
-    v.f1[fold] += wordF1(words(lines.map((l) => l.words.map((w) => w.text).join(' ')).join('\n')), truth);
+    v.f1[fold] += bagF1(words(lines.map((l) => l.words.map((w) => w.text).join(' ')).join('\n')), truth);
     v.n[fold]++;
   }
 }

@@ -11,25 +11,13 @@ import { openPdf } from '../../../packages/pdf/src/pdfjs.js';
 import { FastPdf } from '../../../packages/pdf/src/reader/index.js';
 import type { PageInput } from '../../../packages/pdf/src/types.js';
 import { CORPORA } from '../paths.js';
+import { bagF1 } from './word-f1.js';
 
 const dir = resolve(process.argv[2] ?? resolve(CORPORA, 'pdf/dpbench-dev/pdfs'));
 const verbose = process.argv.includes('--verbose');
 
-function lcsRatio(a: string, b: string): number {
-  if (!a.length && !b.length) return 1;
-  // Character multiset agreement (cheap and order-free).
-  const count = new Map<string, number>();
-  for (const c of a) count.set(c, (count.get(c) ?? 0) + 1);
-  let common = 0;
-  for (const c of b) {
-    const n = count.get(c) ?? 0;
-    if (n > 0) {
-      common++;
-      count.set(c, n - 1);
-    }
-  }
-  return (2 * common) / ([...a].length + [...b].length);
-}
+/** Character multiset agreement (cheap and order-free). */
+const lcsRatio = (a: string, b: string): number => bagF1([...b], [...a]);
 
 const text = (p: PageInput) =>
   p.runs

@@ -21,7 +21,7 @@ import { loadTesseract } from '../../../packages/ocr/src/tesseract.js';
 import { openForRender, renderPageAt } from '../../../packages/pdf/src/ocr/render.js';
 import { dpbenchInputs, loadInput } from '../inputs.js';
 import { scannedCorpus } from '../paths.js';
-import { wordF1, words } from './word-f1.js';
+import { bagF1, words } from './word-f1.js';
 
 const { values } = parseArgs({
   options: { limit: { type: 'string' }, corpus: { type: 'string' }, variants: { type: 'string' } },
@@ -75,7 +75,7 @@ for (const [p, f] of files.entries()) {
       text: true,
     });
     v.cpu += cpuClock() - t0;
-    v.f1[fold] += wordF1(words(r.data.text), truth);
+    v.f1[fold] += bagF1(words(r.data.text), truth);
     v.n[fold]++;
   }
 }

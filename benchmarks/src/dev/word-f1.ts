@@ -1,10 +1,11 @@
-// Word F1 of an OCR reading against the text layer, as the OCR dev benches score variants.
+// F1 of two multisets (an OCR reading's words against the truth's, a reader's characters against
+// another's), as the dev benches compare outputs.
 
 /** The words of a text: letters and digits, lower-cased. */
 export const words = (t: string): string[] => t.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
-/** F1 of two bags of words (each word counted as often as it occurs). */
-export function wordF1(got: string[], want: string[]): number {
+/** F1 of two bags of items (each counted as often as it occurs); two empty bags agree. */
+export function bagF1(got: string[], want: string[]): number {
   const bag = new Map<string, number>();
   for (const w of want) bag.set(w, (bag.get(w) ?? 0) + 1);
   let hit = 0;
