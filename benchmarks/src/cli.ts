@@ -17,6 +17,7 @@ import { printWorst, runQuality } from './quality.js';
 import { writeReport } from './report.js';
 import { runMain } from './run-main.js';
 import { runScaling, runSpeed } from './speed.js';
+import { runSpeedInstructions } from './speed-instructions.js';
 
 const USAGE = `usage:
   pnpm bench quality <pdf-dpbench|pdf-icdar|html-wcxb|html-trafilatura|office-vectors> [--corpus DIR]
@@ -30,6 +31,7 @@ const USAGE = `usage:
                      answers are cached in benchmarks/results/peer-cache by version and page hash)
   pnpm bench speed <pdf|html|office> [--corpus DIR] [--engine NAME] [--runs N] [--limit N]
                    [--no-scaling | --scaling-only] [--sizes 100,500] [--scale-timeout SECONDS] [--scanned]
+                   [--instructions]   (the warm passes counted under valgrind instead of timed; no scaling)
   pnpm bench cold [--runs N] [--corpus DIR] [--instructions]
   pnpm bench install
   pnpm bench report [--html [--worst N] [--no-inspect]]
@@ -151,16 +153,23 @@ async function main() {
     const corpus = scanned ? scannedCorpus(values.corpus) : corpusDir(suite, values.corpus);
     if (scanned) values.engine ??= SCANNED_ENGINES;
     const runs = values.runs ? Number(values.runs) : 3;
-    if (!values['scaling-only'])
+    if (values.instructions)
+      await runSpeedInstructions(suite as Kind, corpus, { runs, limit, engine: values.engine });
+    else if (!values['scaling-only'])
       await runSpeed(suite as Kind, corpus, { runs, limit, engine: values.engine });
     // Scaling runs by default for pdf and html (one large input per size); --no-scaling skips it.
-    if ((suite === 'pdf' || suite === 'html') && !values['no-scaling'] && !scanned) {
+    if ((suite === 'pdf' || suite === 'html') && !values['no-scaling'] && !scanned && !values.instructions) {
       const sizes = values.sizes?.split(',').map(Number);
       const timeoutSec = values['scale-timeout'] ? Number(values['scale-timeout']) : undefined;
       await runScaling(suite, corpus, { sizes, engine: values.engine, timeoutSec });
     }
     // Office's scaling figure: one 200,000-row sheet, distill only.
-    if (suite === 'office' && !values['no-scaling'] && (!values.engine || values.engine === 'distill'))
+    if (
+      suite === 'office' &&
+      !values['no-scaling'] &&
+      !values.instructions &&
+      (!values.engine || values.engine === 'distill')
+    )
       await runBigSheet();
   } else if (cmd === 'cold') {
     await runCold({

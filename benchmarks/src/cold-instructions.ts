@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { callgrindArgs, instructionsIn } from './callgrind.js';
 import { machineLine, writeSection } from './results.js';
 
 /** Instructions executed by `node ...args` (its threads included, child processes not). */
@@ -15,19 +16,18 @@ function instructions(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const work = mkdtempSync(join(tmpdir(), 'distill-vg-'));
   const log = join(work, 'log.txt');
   return new Promise<number>((done, fail) => {
-    const child = spawn(
-      'valgrind',
-      ['--tool=callgrind', '--callgrind-out-file=/dev/null', `--log-file=${log}`, process.execPath, ...args],
-      { stdio: 'ignore', env },
-    );
+    const child = spawn('valgrind', [...callgrindArgs(log), process.execPath, ...args], {
+      stdio: 'ignore',
+      env,
+    });
     child.once('error', (e) =>
       fail(new Error(`valgrind is needed (apt-get install valgrind): ${e.message}`)),
     );
     child.once('exit', () => {
-      const m = /I\s+refs:\s+([\d,]+)/.exec(readFileSync(log, 'utf8'));
+      const n = instructionsIn(readFileSync(log, 'utf8'));
       rmSync(work, { recursive: true, force: true });
-      if (!m) return fail(new Error(`no instruction count for ${args.join(' ')}`));
-      done(Number(m[1].replaceAll(',', '')));
+      if (n === undefined) return fail(new Error(`no instruction count for ${args.join(' ')}`));
+      done(n);
     });
   });
 }

@@ -30,7 +30,7 @@ function pdfPages(path: string): number {
   }
 }
 
-function speedInputs(
+export function speedInputs(
   kind: Kind,
   corpus: string,
   limit?: number,

@@ -1,5 +1,6 @@
 // Child-process entry: runs one engine over a list of inputs and writes a JSON answer.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { instrument } from './callgrind.js';
 import { engineByName } from './engines/registry.js';
 import type { ConvertInput, Engine } from './engines/types.js';
 import * as util from './engines/util.js';
@@ -30,6 +31,11 @@ export interface SpeedJob {
   files: InputFile[];
   runs: number;
   warmup: number;
+  /**
+   * Under callgrind (runInChildCounted): one whole untimed pass after the warm-up, then
+   * instrumentation on for the timed passes only, so the count is of warm passes.
+   */
+  instrument?: boolean;
 }
 export interface SpeedAnswer {
   version: string;
@@ -131,6 +137,10 @@ async function main() {
     let errors = 0;
     let firstError: string | undefined;
     for (const input of inputs.slice(0, job.warmup)) await convertOne(engine, input).catch(() => {});
+    if (job.instrument) {
+      for (const input of inputs) await convertOne(engine, input).catch(() => {});
+      instrument(true);
+    }
     const passMs: number[] = [];
     const passCpuMs: number[] = [];
     const fileMs: number[][] = [];
@@ -157,6 +167,7 @@ async function main() {
       passCpuMs.push((cpu.user + cpu.system) / 1000);
       fileMs.push(per);
     }
+    if (job.instrument) instrument(false);
     const speed: SpeedAnswer = {
       version,
       passMs,
