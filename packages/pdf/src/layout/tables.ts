@@ -1032,19 +1032,33 @@ const LEADER = /^(?:[.\u2026·]{3,}|[-=_\u2013\u2014]{3,})$/;
  * lay columns out: several characters with a space between, or leader dots.
  */
 function typewritten(r: TextRun): boolean {
-  const n = [...r.text].length;
-  const t = r.text.trim();
+  const n = codePoints(r.text);
   if (n < 3) return false;
+  // The pitch first: it is cheap, and most runs are set in proportional fonts.
+  const per = (r.x1 - r.x0) / n / r.size;
+  if (!(per > 0.58 && per < 0.62)) return false;
+  const t = r.text.trim();
+  if (LEADER.test(t) || /\S {2,}\S/.test(t)) return true;
   // Columns: two spaces or more, or figures side by side; prose and captions stay whole.
   const words = t.split(/\s+/);
   const figures = words.filter((w) => /^[-+(]?[\d.,]+%?\)?$/.test(w)).length;
   // Leader dots count as figures, but one figure beside a label ("Gauge 1") is no columns: in a
   // proportional font such a run can average 0.6 em a character too.
   const leaders = words.filter((w) => LEADER.test(w)).length;
-  const columns = figures >= 0.5 * words.length && (figures - leaders >= 2 || leaders > 0);
-  if (!LEADER.test(t) && !/\S {2,}\S/.test(t) && !(words.length >= 2 && columns)) return false;
-  const per = (r.x1 - r.x0) / n / r.size;
-  return per > 0.58 && per < 0.62;
+  return words.length >= 2 && figures >= 0.5 * words.length && (figures - leaders >= 2 || leaders > 0);
+}
+
+/** Characters of a string as code points (a surrogate pair is one), without an array of them. */
+function codePoints(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xdc00 && c <= 0xdfff && i > 0) {
+      const p = s.charCodeAt(i - 1);
+      if (p >= 0xd800 && p <= 0xdbff) n--;
+    }
+  }
+  return n;
 }
 
 /**
