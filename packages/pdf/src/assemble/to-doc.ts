@@ -181,6 +181,22 @@ function labelsList(b: TextBlock, next: LayoutBlock | undefined): boolean {
   return next.label === 'list-item' || /^\(?\d{1,3}[.)]\s/.test(blockText(next));
 }
 
+/**
+ * How many of `others` (a page's short bold blocks) share `b`'s first line, side by side (top
+ * within a third of a size, no overlap across). A title stands alone on its line; three bold
+ * labels or more in a row are the header cells of a table not found as one (a table's first
+ * rows at the foot of a page), where two may be the headings of two columns set level.
+ */
+function sideBySide(b: TextBlock, others: readonly TextBlock[]): number {
+  const top = b.lines[0].box.y0;
+  return others.filter(
+    (o) =>
+      o !== b &&
+      Math.abs(o.lines[0].box.y0 - top) < 0.3 * b.size &&
+      (o.box.x1 <= b.box.x0 || o.box.x0 >= b.box.x1),
+  ).length;
+}
+
 /** Heading levels from the distinct size tiers of the document's candidate headings. */
 /**
  * What heading levels depend on across a document, decided from its first pages when it is
@@ -226,15 +242,18 @@ export function headingLevels(
   const onPages = new Map<string, Set<number>>();
   const key = headingKey;
   pages.forEach((p, n) => {
+    const onPage: TextBlock[] = [];
     p.blocks.forEach((b, i) => {
       if (b.kind !== 'text') return;
       if (pages.length >= 3 && b.lines.length <= 3) {
         const k = key(b);
         if (k) onPages.set(k, (onPages.get(k) ?? new Set()).add(n));
       }
-      if (isHeadingCandidate(b, body, p.blocks[i + 1], boldBody)) cands.push(b);
+      if (isHeadingCandidate(b, body, p.blocks[i + 1], boldBody)) onPage.push(b);
       else if (TOP_NUMBER.test(blockText(b).trim()) && !b.label && !b.toc) tops.push([b, p.blocks[i + 1]]);
     });
+    const labels = p.blocks.filter((b): b is TextBlock => b.kind === 'text' && b.bold && b.lines.length <= 3);
+    cands.push(...onPage.filter((b) => sideBySide(b, labels) < 2));
   });
   // "2 Results" over text is a section where the document numbers its sections in decimals
   // ("1.1 …" is a heading) and 2 continues those numbers (at most one past the highest "N."
