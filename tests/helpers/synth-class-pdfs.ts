@@ -1,0 +1,109 @@
+import { buildPdf } from '../../packages/pdf/src/testing/raw-pdf.js';
+
+// Pages drawn byte by byte in Helvetica (/F1) and Helvetica-Bold (/F2) for the classes that
+// `pnpm bench dev pdf-synth` found (tests/pdf-classes-cli.test.ts reads them through the CLI).
+
+/** A line of text at (x, y) from the bottom-left, in the regular or the bold face. */
+const text = (x: number, y: number, s: string, size: number, bold = false) =>
+  `BT /${bold ? 'F2' : 'F1'} ${size} Tf ${x} ${y} Td (${s.replace(/([()\\])/g, '\\$1')}) Tj ET\n`;
+
+/** A document of pages (content streams) on A4 with both faces. */
+function twoFontPdf(pages: string[]): Uint8Array {
+  const objects: (string | { dict: string; stream: string })[] = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${pages.map((_, i) => `${5 + 2 * i} 0 R`).join(' ')}] /Count ${pages.length} >>`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold >>',
+  ];
+  pages.forEach((content, i) => {
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${6 + 2 * i} 0 R >>`,
+    );
+    objects.push({ dict: '<< >>', stream: content });
+  });
+  return buildPdf(objects);
+}
+
+const PROSE = [
+  'The survey covers every district of the region and was carried out over the spring months',
+  'by the regional office with the help of local councils and their staff on each site visit.',
+  'Each entry below gives the place, the people in charge and the state of the work when seen.',
+];
+
+/** Body lines of PROSE from `y` down, 10 pt, 13 pt apart. */
+const prose = (y: number) => PROSE.map((l, i) => text(57, y - 13 * i, l, 10)).join('');
+
+/**
+ * A cell's lines at column x from baseline y down (12.7 pt leading): "Fund process|programme"
+ * is a cell wrapped over two lines.
+ */
+const cell = (x: number, y: number, s: string, bold: boolean, size: number) =>
+  s
+    .split('|')
+    .map((l, i) => text(x, y - 12.7 * i, l, size, bold))
+    .join('');
+
+const COLS = [59, 155, 252, 348, 445];
+
+/** Rows of cells at COLS, each row `step` below the last, the first in bold. */
+const rows = (y: number, step: number, data: string[][], size = 9) =>
+  data.map((r, k) => r.map((s, c) => cell(COLS[c], y - step * k, s, k === 0, size)).join('')).join('');
+
+const hrule = (y: number) => `0.5 w 57 ${y} m 539 ${y} l S\n`;
+
+/**
+ * A table of words only between three horizontal rules (over the header, under it, under the
+ * last row), its header and body cells wrapping onto second lines in several columns.
+ */
+export function ruleBoundWrappedTable(): Uint8Array {
+  const data = [
+    ['Case difference', 'Price report', 'Health', 'Programme fund|action', 'Community|current'],
+    ['Difference', 'Control review|project', 'Rule plan', 'Answer|programme', 'Treatment'],
+    ['Plan effect local', 'Target court', 'Unit', 'Position research|rule', 'Effect office'],
+    ['Fund process|programme', 'Variety trust', 'Staff water', 'Office experience|target', 'Site'],
+  ];
+  let c = text(57, 780, 'Site visits', 16, true) + prose(750);
+  c += hrule(700) + rows(688, 30, data) + hrule(667) + hrule(570);
+  c += prose(545);
+  return twoFontPdf([c]);
+}
+
+/** A borderless table of words only, eight rows, cells wrapping in two columns of each row. */
+export function borderlessWrappedTable(): Uint8Array {
+  const data = [
+    ['District', 'Officer', 'Council', 'Work seen', 'State'],
+    ...['North', 'East', 'South', 'West', 'Central', 'Coast', 'Upland', 'Valley'].map((d, i) => [
+      `${d} district|office`,
+      ['Anna Berg', 'Paul Dorn', 'Ines Falk', 'Omar Gill'][i % 4],
+      `${d} council`,
+      `Drainage and road|repairs`,
+      ['Done', 'Under way', 'Planned', 'Late'][i % 4],
+    ]),
+  ];
+  let c = text(57, 780, 'Work by district', 16, true) + prose(750);
+  c += rows(700, 26, data);
+  c += prose(440);
+  return twoFontPdf([c]);
+}
+
+/**
+ * A page whose last lines are a table's bold header row and its first row, cut off by the
+ * page end, the rest of the table on the next page under its header repeated.
+ */
+export function tableHeaderAtPageFoot(): Uint8Array {
+  const header = ['Place', 'Officer', 'Council', 'Work seen', 'State'];
+  const body = [
+    ['Harbour road', 'Anna Berg', 'Coast', 'Drainage', 'Done'],
+    ['Mill lane', 'Paul Dorn', 'Valley', 'Paving', 'Planned'],
+    ['Church square', 'Ines Falk', 'Central', 'Lighting', 'Late'],
+    ['Station yard', 'Omar Gill', 'North', 'Fencing', 'Done'],
+  ];
+  let one = text(57, 780, 'Site visits', 16, true);
+  for (let k = 0; k < 7; k++) one += prose(750 - 45 * k);
+  one += text(57, 400, 'Findings', 13, true) + prose(380);
+  for (let k = 0; k < 4; k++) one += prose(330 - 45 * k);
+  // Set at the body size, as the tables of many reports are.
+  one += rows(140, 16, [header, body[0]], 10);
+  const two = rows(790, 16, [header, ...body.slice(1)], 10) + prose(700);
+  return twoFontPdf([one, two]);
+}
