@@ -8,6 +8,7 @@ import {
   borderlessWrappedTable,
   ruleBoundWrappedTable,
   tableHeaderAtPageFoot,
+  titleOpeningPage,
 } from './helpers/synth-class-pdfs.js';
 
 // Issue 20, the classes of page the held-out DP-Bench half lost, each read through the built
@@ -345,5 +346,10 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     const md = await synthClass('header-at-foot', tableHeaderAtPageFoot());
     expect(md.split('\n').filter((l) => l.startsWith('#'))).toEqual(['# Site visits', '## Findings']);
     expect(md).toMatch(/^Place$/m);
+  });
+
+  it('reads a bold title opening a page, in the band of running headers but right over its text, as a heading', async () => {
+    const md = await synthClass('title-opening-page', titleOpeningPage());
+    expect(md.split('\n').filter((l) => l.startsWith('#'))).toEqual(['# Site visits', '## PROJECT WORK']);
   });
 });

@@ -107,3 +107,15 @@ export function tableHeaderAtPageFoot(): Uint8Array {
   const two = rows(790, 16, [header, ...body.slice(1)], 10) + prose(700);
   return twoFontPdf([one, two]);
 }
+
+/**
+ * A section title in bold capitals at the body size opening the second page, set inside the
+ * top band where running headers sit, right over its text; no running header on either page.
+ */
+export function titleOpeningPage(): Uint8Array {
+  let one = text(57, 780, 'Site visits', 16, true);
+  for (let k = 0; k < 14; k++) one += prose(750 - 45 * k);
+  let two = text(57, 785, 'PROJECT WORK', 10, true);
+  for (let k = 0; k < 4; k++) two += prose(772 - 45 * k);
+  return twoFontPdf([one, two]);
+}

@@ -120,8 +120,29 @@ function capsTitle(text: string): boolean {
 /** A lettered item's label ("a)", "c.", "(iv)") as layout gives it for a block's marker. */
 const LABEL_MARKER = /[.)]$/;
 
+/**
+ * A section title that opens a page is set where a running header would be (the top line,
+ * inside the top margin's band), but it sits on the text it heads: bold, one line, the next
+ * block of text right under it (less than its own size apart) on the same left edge, regular
+ * text of no larger size. A running header stands apart from the body by a line or more, or
+ * over the page's own larger title.
+ */
+function opensPage(b: TextBlock, next?: LayoutBlock): boolean {
+  return (
+    b.bold &&
+    b.lines.length === 1 &&
+    next?.kind === 'text' &&
+    !next.label &&
+    !next.bold &&
+    next.size <= b.size * 1.05 &&
+    next.box.y0 >= b.box.y1 &&
+    next.box.y0 - b.box.y1 < b.size &&
+    Math.abs(next.box.x0 - b.box.x0) < 2
+  );
+}
+
 function isHeadingCandidate(b: TextBlock, body: number, next?: LayoutBlock, boldBody = false): boolean {
-  if (b.label && b.label !== 'list-item') return false;
+  if (b.label && b.label !== 'list-item' && !(b.label === 'page-header' && opensPage(b, next))) return false;
   // A bullet's item is no title; a lettered one ("c. Regulated storage") is, set larger than
   // the body (bold at the body size, it is an item of a lettered list).
   if (b.toc || (b.marker && !(LABEL_MARKER.test(b.marker) && b.size >= body * HEADING_RATIO))) return false;
