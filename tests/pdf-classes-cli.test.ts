@@ -4,6 +4,13 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPdf, simplePdf, textOp } from '../packages/pdf/src/testing/raw-pdf.js';
 import { distill, ROOT, requireBuilt } from './helpers/spawn.js';
+import {
+  borderlessWrappedTable,
+  groupedHeaderFigures,
+  ruleBoundWrappedTable,
+  tableHeaderAtPageFoot,
+  titleOpeningPage,
+} from './helpers/synth-class-pdfs.js';
 
 // Issue 20, the classes of page the held-out DP-Bench half lost, each read through the built
 // `distill parse`: documents written by LibreOffice (scripts/make-unseen-class-fixtures.sh)
@@ -300,5 +307,58 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     expect(bullets).toEqual([...items, ...items, ...items].map((t) => `* ${t}`));
     expect(r.stdout).not.toMatch(/^[ln4abc] /m);
     expect(r.stdout).not.toMatch(/[\uE000-\uF8FF\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffd]/u);
+  });
+
+  // Classes that `pnpm bench dev pdf-synth` (LibreOffice documents written at run time) found.
+  const synthClass = async (name: string, bytes: Uint8Array) => {
+    const file = join(dir, `${name}.pdf`);
+    writeFileSync(file, bytes);
+    const r = await distill(['parse', file]);
+    expect(r.status, r.stderr).toBe(0);
+    return r.stdout;
+  };
+
+  it('reads a table of words between horizontal rules row by row when its header and body cells wrap', async () => {
+    const md = await synthClass('rule-bound-wrapped', ruleBoundWrappedTable());
+    expect(delimiterRows(md)).toBe(1);
+    expect(md).toContain(
+      '| Case difference | Price report | Health | Programme fund action | Community current |\n| --- |',
+    );
+    expect(md).toContain(
+      '| Difference | Control review project | Rule plan | Answer programme | Treatment |',
+    );
+    // The last row wraps in its first column and in another: one row still.
+    expect(md).toContain(
+      '| Fund process programme | Variety trust | Staff water | Office experience target | Site |',
+    );
+  });
+
+  it('reads a borderless table whose cells wrap in several columns of every row', async () => {
+    const md = await synthClass('borderless-wrapped', borderlessWrappedTable());
+    expect(delimiterRows(md)).toBe(1);
+    expect(md).toContain('| District | Officer | Council | Work seen | State |\n| --- |');
+    expect(md).toContain(
+      '| Valley district office | Omar Gill | Valley council | Drainage and road repairs | Late |',
+    );
+    expect(md.split('\n').filter((l) => l.startsWith('| ')).length).toBe(10);
+  });
+
+  it('reads no headings from a bold header row left at the foot of a page by a table that goes on over the page', async () => {
+    const md = await synthClass('header-at-foot', tableHeaderAtPageFoot());
+    expect(md.split('\n').filter((l) => l.startsWith('#'))).toEqual(['# Site visits', '## Findings']);
+    expect(md).toMatch(/^Place$/m);
+  });
+
+  it('keeps the figure columns of a header of two rows apart when a group label is centred over each pair', async () => {
+    const md = await synthClass('grouped-header-figures', groupedHeaderFigures());
+    expect(delimiterRows(md)).toBe(1);
+    expect(md).toContain('| Cases | Rate | Cases | Rate | Cases | Rate |');
+    expect(md).toContain('| North | 91.5% | 19,474 | 81.6% | 7,820 | 52.4% | 587 |');
+    expect(md).toContain('| West | 8.4% | 2,760 | 45.0% | 1,904 | 7.1% | 38,012 |');
+  });
+
+  it('reads a bold title opening a page, in the band of running headers but right over its text, as a heading', async () => {
+    const md = await synthClass('title-opening-page', titleOpeningPage());
+    expect(md.split('\n').filter((l) => l.startsWith('#'))).toEqual(['# Site visits', '## PROJECT WORK']);
   });
 });

@@ -120,8 +120,29 @@ function capsTitle(text: string): boolean {
 /** A lettered item's label ("a)", "c.", "(iv)") as layout gives it for a block's marker. */
 const LABEL_MARKER = /[.)]$/;
 
+/**
+ * A section title that opens a page is set where a running header would be (the top line,
+ * inside the top margin's band), but it sits on the text it heads: bold, one line, the next
+ * block of text right under it (less than its own size apart) on the same left edge, regular
+ * text of no larger size. A running header stands apart from the body by a line or more, or
+ * over the page's own larger title.
+ */
+function opensPage(b: TextBlock, next?: LayoutBlock): boolean {
+  return (
+    b.bold &&
+    b.lines.length === 1 &&
+    next?.kind === 'text' &&
+    !next.label &&
+    !next.bold &&
+    next.size <= b.size * 1.05 &&
+    next.box.y0 >= b.box.y1 &&
+    next.box.y0 - b.box.y1 < b.size &&
+    Math.abs(next.box.x0 - b.box.x0) < 2
+  );
+}
+
 function isHeadingCandidate(b: TextBlock, body: number, next?: LayoutBlock, boldBody = false): boolean {
-  if (b.label && b.label !== 'list-item') return false;
+  if (b.label && b.label !== 'list-item' && !(b.label === 'page-header' && opensPage(b, next))) return false;
   // A bullet's item is no title; a lettered one ("c. Regulated storage") is, set larger than
   // the body (bold at the body size, it is an item of a lettered list).
   if (b.toc || (b.marker && !(LABEL_MARKER.test(b.marker) && b.size >= body * HEADING_RATIO))) return false;
@@ -181,6 +202,22 @@ function labelsList(b: TextBlock, next: LayoutBlock | undefined): boolean {
   return next.label === 'list-item' || /^\(?\d{1,3}[.)]\s/.test(blockText(next));
 }
 
+/**
+ * How many of `others` (a page's short bold blocks) share `b`'s first line, side by side (top
+ * within a third of a size, no overlap across). A title stands alone on its line; three bold
+ * labels or more in a row are the header cells of a table not found as one (a table's first
+ * rows at the foot of a page), where two may be the headings of two columns set level.
+ */
+function sideBySide(b: TextBlock, others: readonly TextBlock[]): number {
+  const top = b.lines[0].box.y0;
+  return others.filter(
+    (o) =>
+      o !== b &&
+      Math.abs(o.lines[0].box.y0 - top) < 0.3 * b.size &&
+      (o.box.x1 <= b.box.x0 || o.box.x0 >= b.box.x1),
+  ).length;
+}
+
 /** Heading levels from the distinct size tiers of the document's candidate headings. */
 /**
  * What heading levels depend on across a document, decided from its first pages when it is
@@ -226,15 +263,18 @@ export function headingLevels(
   const onPages = new Map<string, Set<number>>();
   const key = headingKey;
   pages.forEach((p, n) => {
+    const onPage: TextBlock[] = [];
     p.blocks.forEach((b, i) => {
       if (b.kind !== 'text') return;
       if (pages.length >= 3 && b.lines.length <= 3) {
         const k = key(b);
         if (k) onPages.set(k, (onPages.get(k) ?? new Set()).add(n));
       }
-      if (isHeadingCandidate(b, body, p.blocks[i + 1], boldBody)) cands.push(b);
+      if (isHeadingCandidate(b, body, p.blocks[i + 1], boldBody)) onPage.push(b);
       else if (TOP_NUMBER.test(blockText(b).trim()) && !b.label && !b.toc) tops.push([b, p.blocks[i + 1]]);
     });
+    const labels = p.blocks.filter((b): b is TextBlock => b.kind === 'text' && b.bold && b.lines.length <= 3);
+    cands.push(...onPage.filter((b) => sideBySide(b, labels) < 2));
   });
   // "2 Results" over text is a section where the document numbers its sections in decimals
   // ("1.1 …" is a heading) and 2 continues those numbers (at most one past the highest "N."

@@ -761,7 +761,22 @@ export function gridFromText(input: TextRun[]): TableCellOut[][] | undefined {
   // Column gaps from the rows with most fragments (spanning headers would hide them).
   // The lines of a wrapped header row are one row: each of its lines spans what its cells do.
   const head = headerLines(rows);
-  const basisRows = rows.filter((r, k) => k < head || r.length >= Math.max(2, Math.ceil(maxCols / 2)));
+  const wide = rows.filter((r, k) => k < head || r.length >= Math.max(2, Math.ceil(maxCols / 2)));
+  // A group header ("2019" over "Centre Value") has half the pieces of the rows under it and
+  // would pass, yet hides the gap between the columns it groups: it is set centred on that gap.
+  // A row with a piece centred in a gap that the full rows (two or more, every column filled)
+  // all leave open stays out. A wide header over one column is centred on that column.
+  const full = rows.filter((r) => r.length === maxCols);
+  const gaps: [number, number][] = [];
+  if (full.length >= 2)
+    for (let c = 1; c < maxCols; c++) {
+      const from = Math.max(...full.map((r) => r[c - 1].x1));
+      const to = Math.min(...full.map((r) => r[c].x0));
+      if (to > from) gaps.push([from, to]);
+    }
+  const centredOnGap = (r: Line[]) =>
+    r.some((f) => gaps.some(([from, to]) => (f.x0 + f.x1) / 2 > from && (f.x0 + f.x1) / 2 < to));
+  const basisRows = wide.filter((r, k) => k < head || r.length === maxCols || !centredOnGap(r));
   const ranges = basisRows.flatMap((r) => columnPieces(r, basisRows)).sort((a, b) => a[0] - b[0]);
   const cuts: number[] = [];
   /** Where the column after each cut starts: the left edge its cells share. */
@@ -808,7 +823,9 @@ export function gridFromText(input: TextRun[]): TableCellOut[][] | undefined {
       prev &&
       close &&
       !sub &&
-      ((!firstCol && r.length < nc) || headerWrap(prev, r, merged.length, colOf) || stubWrap(prev, r, colOf))
+      ((!firstCol && r.length < nc) ||
+        headerWrap(prev, r, merged.length, colOf) ||
+        stubWrap(prev, r, nc, colOf))
     ) {
       prev.push(...r);
     } else merged.push(r.slice());
@@ -921,15 +938,19 @@ function figureRun(text: string): boolean {
 
 /**
  * A first-column cell wrapped onto a second line ("Coastal monitoring and / survey work"): a
- * row holding only one piece, in the first column, opening in lower case, under a first
- * column cell that ends mid-phrase (no full stop, colon or semicolon), continues it. Section
- * labels between rows ("North") open with a capital and stay rows.
+ * row with a piece in the first column and fewer pieces than columns, each opening in lower
+ * case under a cell of its column that ends mid-phrase (no full stop, colon or semicolon),
+ * continues the row above; other cells of the row may wrap with it ("Fund process / programme"
+ * beside "Office experience / target"). Section labels between rows ("North") open with a
+ * capital and stay rows.
  */
-function stubWrap(prev: Line[], r: Line[], colOf: (x: number) => number): boolean {
-  if (r.length !== 1 || colOf(r[0].x0 + 0.5) !== 0 || !/^\p{Ll}/u.test(r[0].text)) return false;
-  const stub = prev.filter((f) => colOf(f.x0 + 0.5) === 0);
-  if (stub.length === 0) return false;
-  return !/[.:;]$/.test(stub[stub.length - 1].text.trim());
+function stubWrap(prev: Line[], r: Line[], nc: number, colOf: (x: number) => number): boolean {
+  if (r.length >= nc || !r.some((f) => colOf(f.x0 + 0.5) === 0)) return false;
+  return r.every((f) => {
+    if (!/^\p{Ll}/u.test(f.text)) return false;
+    const above = prev.filter((g) => colOf(g.x0 + 0.5) === colOf(f.x0 + 0.5));
+    return above.length > 0 && !/[.:;]$/.test(above[above.length - 1].text.trim());
+  });
 }
 
 /**
@@ -938,7 +959,12 @@ function stubWrap(prev: Line[], r: Line[], colOf: (x: number) => number): boolea
  * its cells, continues it.
  */
 function headerWrap(prev: Line[], r: Line[], at: number, colOf: (x: number) => number): boolean {
-  if (at > 2 || r.length >= prev.length) return false;
+  // Fewer pieces than the fullest line the header holds, not than all it gathered: once a wrap
+  // is folded in, a full row of words under it (a table of words only) would else read as one.
+  const fullest = Math.max(
+    ...prev.map((f) => prev.filter((g) => Math.abs(g.base - f.base) <= 0.4 * f.size).length),
+  );
+  if (at > 2 || r.length >= fullest) return false;
   if ([...prev, ...r].some((f) => NUMBER.test(f.text.trim()))) return false;
   const above = new Set(prev.map((f) => colOf(f.x0 + 0.5)));
   return r.every((f) => above.has(colOf(f.x0 + 0.5)));
@@ -1337,8 +1363,22 @@ function textTableOf(
 ): FoundTable | undefined {
   // The lines of a wrapped header row count as the one row they are.
   const head = headerLines(group);
+  // So do the lines of a body row whose cells wrap: a line close under the one above with no
+  // piece at the first column's left edge, or only pieces opening in lower case, goes on the
+  // row above ("Fund process / programme" beside "Office experience / target").
+  const left = Math.min(...group.flatMap((r) => r.map((f) => f.x0)));
+  const wraps = group.map(
+    (r, k) =>
+      k > head &&
+      r.length >= 2 &&
+      Math.min(...r.map((f) => f.y0)) - Math.max(...group[k - 1].map((f) => f.y1)) < 0.6 * r[0].size &&
+      (r.every((f) => f.x0 - left > 8) || r.every((f) => /^\p{Ll}/u.test(f.text))),
+  );
   const rowCount =
-    head > 0 ? okCount - group.slice(0, head).filter((r) => r.length >= 2).length + 1 : okCount;
+    (head > 0 ? okCount - group.slice(0, head).filter((r) => r.length >= 2).length + 1 : okCount) -
+    wraps.filter(Boolean).length;
+  // Three rows at least, as findTextTables asks of the lines before their wraps are folded in.
+  if (rowCount < 3) return undefined;
   // Columns must line up: most rows start a fragment near a shared left edge.
   const lefts = group.flatMap((r) => r.map((f) => f.x0));
   const cols = cluster(lefts, 6).filter(
@@ -1357,7 +1397,9 @@ function textTableOf(
   }
   // Rows of a table mostly have the same number of cells; chart labels do not.
   const counts = new Map<number, number>();
-  for (const r of group.slice(head)) if (r.length >= 2) counts.set(r.length, (counts.get(r.length) ?? 0) + 1);
+  group.forEach((r, k) => {
+    if (k >= head && r.length >= 2 && !wraps[k]) counts.set(r.length, (counts.get(r.length) ?? 0) + 1);
+  });
   if (counts.size === 0) return undefined;
   const modal = Math.max(...counts.values());
   const modalLen = [...counts].find(([, c]) => c === modal)![0];

@@ -1,0 +1,486 @@
+/**
+ * A second check of generality, apart from the dev sets: documents written at run time with
+ * known headings and tables, saved as PDF by LibreOffice, read by distill (the public `parse`)
+ * and liteparse, and scored with the dpbench scorers (NID, TEDS, MHS) against the known truth.
+ * Every document crosses one table class with one heading style, so a rule that holds for one
+ * class of page only shows as a class, and the scores are printed per class.
+ *   table classes: ruled, unruled, horizontal rules only, a header of two rows (spans), an empty
+ *     column, a boxed one-column list, numeric columns, a table running over a page break
+ *   heading styles: size tiers with decimal numbers, size tiers without, bold lines at the body
+ *     size under a larger title, sans-serif capitals over a serif body
+ * Sizes, fonts, words, columns and rows come from a seeded generator (deterministic).
+ *   pnpm bench dev pdf-synth [--seed N] [--docs-per-cell N] [--keep DIR] [--no-peers]
+ * Needs `soffice` (apt-get install -y --no-install-recommends libreoffice-writer).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type DpScores, scoreDocument } from '@distill/scorers/dpbench';
+import { mean } from '@distill/scorers/fsum';
+import { parse } from 'distill';
+import { pdfPeers } from '../engines/pdf-peers.js';
+
+const args = process.argv.slice(2);
+const opt = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const SEED = Number(opt('--seed') ?? 1);
+const PER_CELL = Number(opt('--docs-per-cell') ?? 1);
+const KEEP = opt('--keep');
+const PEERS = !args.includes('--no-peers');
+
+// ---------- seeded choices ----------
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+class Pick {
+  constructor(private r: () => number) {}
+  int(lo: number, hi: number): number {
+    return lo + Math.floor(this.r() * (hi - lo + 1));
+  }
+  one<T>(xs: readonly T[]): T {
+    return xs[Math.floor(this.r() * xs.length)];
+  }
+  chance(p: number): boolean {
+    return this.r() < p;
+  }
+}
+
+const WORDS = (
+  'account action advice agency amount analysis answer area basis board budget case centre change ' +
+  'charge claim community company condition contract control cost council course court data ' +
+  'decision demand design detail development difference district education effect energy ' +
+  'environment evidence example experience factor family figure form fund future group growth ' +
+  'health history income industry information interest issue land level market measure member ' +
+  'method model movement network number office order organisation output period person plan ' +
+  'point policy position practice pressure price process product programme project property ' +
+  'quality range rate reason record region report research resource result return review risk ' +
+  'rule sample scheme sector service share site source staff standard statement structure ' +
+  'study subject supply support system target task term test training transport treatment ' +
+  'trust unit value variety water weight work year'
+).split(' ');
+const VERBS = 'covers shows gives meets sets keeps needs takes holds makes brings follows reaches'.split(' ');
+const ADJ = 'annual regional local public general final total main early current national basic'.split(' ');
+
+const cap = (w: string) => w[0].toUpperCase() + w.slice(1);
+
+function sentence(p: Pick): string {
+  const n = p.int(8, 18);
+  const ws: string[] = [];
+  for (let i = 0; i < n; i++) ws.push(i === 2 ? p.one(VERBS) : i % 4 === 1 ? p.one(ADJ) : p.one(WORDS));
+  return `${cap(ws.join(' '))}.`;
+}
+const paragraph = (p: Pick, n = p.int(2, 5)) => Array.from({ length: n }, () => sentence(p)).join(' ');
+const title = (p: Pick, n = p.int(1, 4)) =>
+  Array.from({ length: n }, (_, i) => (i === 0 ? cap(p.one(WORDS)) : p.one([...WORDS, ...ADJ]))).join(' ');
+
+// ---------- the document model: blocks with their truth ----------
+
+type Cell = { text: string; colspan?: number; rowspan?: number; covered?: boolean };
+type Borders = 'all' | 'none' | 'hrules' | 'box' | 'under-header';
+interface TableSpec {
+  rows: Cell[][];
+  headerRows: number;
+  borders: Borders;
+  /** Columns right-aligned (figures). */
+  numeric: Set<number>;
+  /** The header rows repeat on each page (a table over a page break). */
+  repeatHeader?: boolean;
+}
+type Block =
+  | { kind: 'h'; level: 1 | 2 | 3; text: string }
+  | { kind: 'p'; text: string }
+  | { kind: 'table'; table: TableSpec };
+
+const TABLE_CLASSES = [
+  'ruled',
+  'unruled',
+  'hrules',
+  'header-2-rows',
+  'empty-column',
+  'boxed-list',
+  'numeric',
+  'page-break',
+] as const;
+type TableClass = (typeof TABLE_CLASSES)[number];
+const HEADING_STYLES = ['sized-numbered', 'sized-plain', 'bold-body', 'caps-serif'] as const;
+type HeadingStyle = (typeof HEADING_STYLES)[number];
+
+const figure = (p: Pick) => {
+  const v = p.int(0, 3);
+  if (v === 0) return p.int(1, 999).toLocaleString('en-US');
+  if (v === 1) return p.int(1000, 99999).toLocaleString('en-US');
+  if (v === 2) return (p.int(0, 9999) / 10).toFixed(1);
+  return `${(p.int(0, 1000) / 10).toFixed(1)}%`;
+};
+const cellWords = (p: Pick) => title(p, p.int(1, 3));
+
+function makeTable(p: Pick, cls: TableClass): TableSpec {
+  const cols = p.int(2, 5);
+  const body = p.int(3, 8);
+  const textRow = (n: number) => Array.from({ length: n }, () => ({ text: cellWords(p) }));
+  const header = textRow(cols);
+  switch (cls) {
+    case 'ruled':
+    case 'unruled':
+    case 'hrules': {
+      const rows = [header, ...Array.from({ length: body }, () => textRow(cols))];
+      const borders: Borders = cls === 'ruled' ? 'all' : cls === 'unruled' ? 'none' : 'hrules';
+      return { rows, headerRows: 1, borders, numeric: new Set() };
+    }
+    case 'numeric': {
+      const rows = [header];
+      for (let i = 0; i < body + 2; i++)
+        rows.push([{ text: cellWords(p) }, ...Array.from({ length: cols - 1 }, () => ({ text: figure(p) }))]);
+      const numeric = new Set(Array.from({ length: cols - 1 }, (_, i) => i + 1));
+      return { rows, headerRows: 1, borders: p.one(['under-header', 'none', 'hrules'] as const), numeric };
+    }
+    case 'header-2-rows': {
+      // A label column spanning both header rows, then groups of two columns under a span.
+      const groups = p.int(2, 3);
+      const top: Cell[] = [{ text: cellWords(p), rowspan: 2 }];
+      const sub: Cell[] = [{ text: '', covered: true }];
+      for (let g = 0; g < groups; g++) {
+        top.push({ text: String(2019 + g), colspan: 2 }, { text: '', covered: true });
+        sub.push({ text: cap(p.one(WORDS)) }, { text: cap(p.one(WORDS)) });
+      }
+      const rows = [top, sub];
+      for (let i = 0; i < body; i++)
+        rows.push([
+          { text: cellWords(p) },
+          ...Array.from({ length: groups * 2 }, () => ({ text: figure(p) })),
+        ]);
+      const numeric = new Set(Array.from({ length: groups * 2 }, (_, i) => i + 1));
+      return { rows, headerRows: 2, borders: p.one(['all', 'hrules'] as const), numeric };
+    }
+    case 'empty-column': {
+      const n = p.int(2, 3);
+      const rows = [textRow(n)];
+      for (let i = 0; i < body + 1; i++)
+        rows.push([{ text: cellWords(p) }, ...Array.from({ length: n - 1 }, () => ({ text: '' }))]);
+      return { rows, headerRows: 1, borders: 'all', numeric: new Set() };
+    }
+    case 'boxed-list': {
+      const rows = [[{ text: title(p, p.int(2, 4)) }]];
+      for (let i = 0; i < body + 1; i++) rows.push([{ text: title(p, p.int(2, p.chance(0.3) ? 14 : 6)) }]);
+      return { rows, headerRows: 1, borders: 'box', numeric: new Set() };
+    }
+    case 'page-break': {
+      const rows = [header, ...Array.from({ length: p.int(45, 60) }, () => textRow(cols))];
+      return {
+        rows,
+        headerRows: 1,
+        borders: p.one(['all', 'none', 'hrules'] as const),
+        numeric: new Set(),
+        repeatHeader: true,
+      };
+    }
+  }
+}
+
+function makeDoc(p: Pick, cls: TableClass, style: HeadingStyle): Block[] {
+  const numbered = style === 'sized-numbered';
+  const out: Block[] = [
+    { kind: 'h', level: 1, text: title(p, p.int(2, 5)) },
+    { kind: 'p', text: paragraph(p) },
+  ];
+  const sections = p.int(2, 3);
+  const tableIn = p.int(1, sections);
+  for (let s = 1; s <= sections; s++) {
+    out.push({ kind: 'h', level: 2, text: `${numbered ? `${s} ` : ''}${title(p)}` });
+    out.push({ kind: 'p', text: paragraph(p) });
+    const subs = style === 'bold-body' ? p.int(0, 1) : p.int(1, 2);
+    for (let k = 1; k <= subs; k++) {
+      out.push({ kind: 'h', level: 3, text: `${numbered ? `${s}.${k} ` : ''}${title(p)}` });
+      out.push({ kind: 'p', text: paragraph(p) });
+    }
+    if (s === tableIn) {
+      if (cls === 'page-break') for (let i = 0; i < 3; i++) out.push({ kind: 'p', text: paragraph(p, 5) });
+      out.push({ kind: 'table', table: makeTable(p, cls) });
+      out.push({ kind: 'p', text: paragraph(p) });
+    }
+  }
+  return out;
+}
+
+// ---------- truth Markdown ----------
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function truthTable(t: TableSpec): string {
+  const rows = t.rows.map((r) => {
+    const cells = r
+      .filter((c) => !c.covered)
+      .map((c) => {
+        const span = `${c.colspan ? ` colspan="${c.colspan}"` : ''}${c.rowspan ? ` rowspan="${c.rowspan}"` : ''}`;
+        return `<td${span}>${esc(c.text)}</td>`;
+      });
+    return `<tr>${cells.join('')}</tr>`;
+  });
+  return `<table>${rows.join('')}</table>`;
+}
+
+function truth(blocks: Block[], style: HeadingStyle): string {
+  return blocks
+    .map((b) => {
+      if (b.kind === 'h')
+        return `${'#'.repeat(b.level)} ${style === 'caps-serif' && b.level > 1 ? b.text.toUpperCase() : b.text}`;
+      if (b.kind === 'p') return b.text;
+      return truthTable(b.table);
+    })
+    .join('\n\n');
+}
+
+// ---------- flat ODT ----------
+
+interface Look {
+  bodyFont: string;
+  headFont: string;
+  body: number;
+  sizes: [number, number, number];
+  bold: [boolean, boolean, boolean];
+  caps: boolean;
+  above: number;
+}
+
+function lookOf(p: Pick, style: HeadingStyle): Look {
+  const body = p.one([9.5, 10, 10.5, 11, 12]);
+  const serif = p.one(['Liberation Serif', 'DejaVu Serif']);
+  const sans = p.one(['Liberation Sans', 'DejaVu Sans']);
+  const bodyFont = style === 'caps-serif' ? serif : p.one([serif, sans]);
+  const r = (x: number) => Math.round(x * 2) / 2;
+  switch (style) {
+    case 'sized-numbered':
+    case 'sized-plain':
+      return {
+        bodyFont,
+        headFont: p.one([bodyFont, sans]),
+        body,
+        sizes: [
+          r(body * p.one([1.8, 2, 2.2])),
+          r(body * p.one([1.4, 1.5])),
+          r(body * p.one([1.15, 1.2, 1.25])),
+        ],
+        bold: [true, p.chance(0.7), p.chance(0.7)],
+        caps: false,
+        above: p.one([0.2, 0.35, 0.5]),
+      };
+    case 'bold-body':
+      return {
+        bodyFont,
+        headFont: bodyFont,
+        body,
+        sizes: [r(body * p.one([1.6, 1.8])), r(body * p.one([1.25, 1.3])), body],
+        bold: [true, true, true],
+        caps: false,
+        above: p.one([0.2, 0.35]),
+      };
+    case 'caps-serif':
+      return {
+        bodyFont,
+        headFont: sans,
+        body,
+        sizes: [r(body * 1.8), r(body * p.one([1.1, 1.2])), body],
+        bold: [true, true, true],
+        caps: true,
+        above: p.one([0.3, 0.5]),
+      };
+  }
+}
+
+const BORDER = '0.5pt solid #000000';
+
+function cellStyle(b: Borders, row: number, rows: number, headerRows: number): string {
+  switch (b) {
+    case 'all':
+    case 'box':
+      return `fo:border="${BORDER}"`;
+    case 'none':
+      return 'fo:border="none"';
+    case 'hrules': {
+      const top = row === 0 ? BORDER : 'none';
+      const bottom = row === headerRows - 1 || row === rows - 1 ? BORDER : 'none';
+      return `fo:border-top="${top}" fo:border-bottom="${bottom}" fo:border-left="none" fo:border-right="none"`;
+    }
+    case 'under-header':
+      return `fo:border-top="none" fo:border-bottom="${row === headerRows - 1 ? BORDER : 'none'}" fo:border-left="none" fo:border-right="none"`;
+  }
+}
+
+function fodt(blocks: Block[], look: Look): string {
+  const font = (f: string) => `<style:font-face style:name="${f}" svg:font-family="'${f}'"/>`;
+  const text = (f: string, size: number, bold: boolean) =>
+    `<style:text-properties style:font-name="${f}" fo:font-size="${size}pt"${bold ? ' fo:font-weight="bold"' : ''}/>`;
+  const styles: string[] = [
+    `<style:style style:name="P" style:family="paragraph"><style:paragraph-properties fo:margin-bottom="0.2cm" fo:text-align="justify"/>${text(look.bodyFont, look.body, false)}</style:style>`,
+    `<style:style style:name="T" style:family="paragraph">${text(look.bodyFont, look.body - 1, false)}</style:style>`,
+    `<style:style style:name="TB" style:family="paragraph">${text(look.bodyFont, look.body - 1, true)}</style:style>`,
+    `<style:style style:name="TR" style:family="paragraph"><style:paragraph-properties fo:text-align="end"/>${text(look.bodyFont, look.body - 1, false)}</style:style>`,
+    `<style:style style:name="TC" style:family="paragraph"><style:paragraph-properties fo:text-align="center"/>${text(look.bodyFont, look.body - 1, true)}</style:style>`,
+  ];
+  for (let l = 0; l < 3; l++)
+    styles.push(
+      `<style:style style:name="H${l + 1}" style:family="paragraph"><style:paragraph-properties fo:margin-top="${l === 0 ? 0 : look.above}cm" fo:margin-bottom="0.15cm" fo:keep-with-next="always"/>${text(look.headFont, look.sizes[l], look.bold[l]).replace('/>', look.caps && l > 0 ? ' fo:text-transform="uppercase"/>' : '/>')}</style:style>`,
+    );
+  const cellStyles = new Map<string, string>();
+  const cellStyleName = (attrs: string) => {
+    let n = cellStyles.get(attrs);
+    if (!n) {
+      n = `C${cellStyles.size}`;
+      cellStyles.set(attrs, n);
+    }
+    return n;
+  };
+  const body: string[] = [];
+  let tables = 0;
+  for (const b of blocks) {
+    if (b.kind === 'h') body.push(`<text:p text:style-name="H${b.level}">${esc(b.text)}</text:p>`);
+    else if (b.kind === 'p') body.push(`<text:p text:style-name="P">${esc(b.text)}</text:p>`);
+    else {
+      const t = b.table;
+      // Covered cells stand in the rows, so the first row's length is the column count.
+      const cols = t.rows[0].length;
+      const rowXml = (r: Cell[], i: number) =>
+        `<table:table-row>${r
+          .map((c, j) => {
+            if (c.covered) return '<table:covered-table-cell/>';
+            const st = cellStyleName(
+              `${cellStyle(t.borders, i, t.rows.length, t.headerRows)} fo:padding="0.08cm"`,
+            );
+            const span = `${c.colspan ? ` table:number-columns-spanned="${c.colspan}"` : ''}${c.rowspan ? ` table:number-rows-spanned="${c.rowspan}"` : ''}`;
+            const para = i < t.headerRows ? (c.colspan ? 'TC' : 'TB') : t.numeric.has(j) ? 'TR' : 'T';
+            const inner = c.text ? `<text:p text:style-name="${para}">${esc(c.text)}</text:p>` : '<text:p/>';
+            return `<table:table-cell table:style-name="${st}"${span} office:value-type="string">${inner}</table:table-cell>`;
+          })
+          .join('')}</table:table-row>`;
+      const head = t.rows.slice(0, t.headerRows).map(rowXml);
+      const rest = t.rows.slice(t.headerRows).map((r, i) => rowXml(r, i + t.headerRows));
+      body.push(
+        `<table:table table:name="Table${++tables}"><table:table-column table:number-columns-repeated="${cols}"/>${
+          t.repeatHeader
+            ? `<table:table-header-rows>${head.join('')}</table:table-header-rows>`
+            : head.join('')
+        }${rest.join('')}</table:table>`,
+      );
+    }
+  }
+  for (const [attrs, n] of cellStyles)
+    styles.push(
+      `<style:style style:name="${n}" style:family="table-cell"><style:table-cell-properties ${attrs}/></style:style>`,
+    );
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.text">
+<office:font-face-decls>${[...new Set([look.bodyFont, look.headFont])].map(font).join('')}</office:font-face-decls>
+<office:automatic-styles>${styles.join('\n')}</office:automatic-styles>
+<office:body><office:text>
+${body.join('\n')}
+</office:text></office:body>
+</office:document>
+`;
+}
+
+// ---------- generate, convert, read, score ----------
+
+interface Doc {
+  id: string;
+  cls: TableClass;
+  style: HeadingStyle;
+  truth: string;
+}
+
+const work = KEEP ?? mkdtempSync(join(tmpdir(), 'distill-pdf-synth-'));
+mkdirSync(work, { recursive: true });
+const docs: Doc[] = [];
+let n = 0;
+for (const cls of TABLE_CLASSES)
+  for (const style of HEADING_STYLES)
+    for (let k = 0; k < PER_CELL; k++) {
+      const p = new Pick(mulberry32(SEED * 100_003 + n++));
+      const id = `${cls}--${style}--${k}`;
+      const blocks = makeDoc(p, cls, style);
+      writeFileSync(join(work, `${id}.fodt`), fodt(blocks, lookOf(p, style)));
+      docs.push({ id, cls, style, truth: truth(blocks, style) });
+    }
+
+// A profile of its own, so that other soffice processes on the machine do not block this one.
+execFileSync(
+  'soffice',
+  [
+    `-env:UserInstallation=file://${join(work, 'profile')}`,
+    '--headless',
+    '--convert-to',
+    'pdf',
+    '--outdir',
+    work,
+    ...docs.map((d) => join(work, `${d.id}.fodt`)),
+  ],
+  { stdio: 'ignore', timeout: 600_000 },
+);
+
+const distill = async (path: string) => {
+  const r = await parse(
+    { data: new Uint8Array(readFileSync(path)), filename: path.split('/').pop()! },
+    { formats: ['markdown'], parsers: [{ type: 'pdf' }], timeout: 300_000 },
+  );
+  return r.markdown ?? '';
+};
+const lite = pdfPeers.find((e) => e.name === 'liteparse')!;
+const engines: [string, (path: string) => Promise<string>][] = [['distill', distill]];
+if (PEERS)
+  engines.push([
+    'liteparse',
+    (path) =>
+      lite.convert({ path, bytes: new Uint8Array(readFileSync(path)), filename: path.split('/').pop()! }),
+  ]);
+
+const scores = new Map<string, DpScores[]>();
+for (const [name, run] of engines) {
+  const s: DpScores[] = [];
+  for (const d of docs) {
+    const md = await run(join(work, `${d.id}.pdf`));
+    if (KEEP) writeFileSync(join(work, `${d.id}.${name}.md`), md);
+    s.push(scoreDocument(d.truth, md.replace(/\r\n?/g, '\n')));
+  }
+  scores.set(name, s);
+}
+for (const d of docs) if (KEEP) writeFileSync(join(work, `${d.id}.truth.md`), d.truth);
+
+const f3 = (v: number | null) => (v === null ? '   - ' : v.toFixed(3).replace(/^0/, ' '));
+const avg = (xs: (number | null)[]) => mean(xs.filter((x): x is number => x !== null));
+function line(label: string, pick: (d: Doc) => boolean): string {
+  const cells = [...scores].map(([, s]) => {
+    const part = s.filter((_, i) => pick(docs[i]));
+    return ['overall', 'nid', 'teds', 'mhs'].map((m) => f3(avg(part.map((x) => x[m as 'nid'])))).join(' ');
+  });
+  return `${label.padEnd(18)} ${String(docs.filter(pick).length).padStart(3)}  ${cells.join('   |  ')}`;
+}
+const header = `${'class'.padEnd(18)}   n  ${[...scores.keys()].map((e) => `${e.padEnd(9)} overall nid  teds  mhs`).join(' |  ')}`;
+console.log(
+  `pdf-synth seed ${SEED}: ${docs.length} documents (LibreOffice ${execFileSync('soffice', ['--version'], { encoding: 'utf8' }).trim().split(' ')[1]})`,
+);
+console.log(header.replace(/(\S+)\s+overall/g, '$1 overall'));
+console.log('— by table class');
+for (const c of TABLE_CLASSES) console.log(line(c, (d) => d.cls === c));
+console.log('— by heading style');
+for (const s of HEADING_STYLES) console.log(line(s, (d) => d.style === s));
+console.log(line('all', () => true));
+if (args.includes('--docs'))
+  for (const [name, s] of scores)
+    docs.forEach((d, i) => {
+      console.log(
+        `  ${name} ${d.id}: overall ${f3(s[i].overall)} nid ${f3(s[i].nid)} teds ${f3(s[i].teds)} mhs ${f3(s[i].mhs)}`,
+      );
+    });
+await Promise.all(pdfPeers.map((e) => e.close?.()));
+if (!KEEP) rmSync(work, { recursive: true, force: true });
