@@ -5,8 +5,7 @@
 // every thread of the process counted (a native engine's threads too). On a shared machine the
 // count holds when the wall times do not; it is not a time, and is reported beside the timed
 // figure, never instead. It measures a change to one engine; between engines it is no ratio of
-// time (V8's code and a native library differ in instructions per cycle: on dpbench-dev distill
-// executes about 1.75x liteparse's instructions in about the same wall time).
+// time (V8's code and a native library retire instructions at different rates).
 import { runInChildCounted } from './child.js';
 import { engineByName, enginesFor } from './engines/registry.js';
 import type { Kind } from './engines/types.js';
