@@ -15,7 +15,7 @@ import type { Doc } from '../model/types.js';
 import { type ChunkSettings, chunkSettings } from '../options/chunks.js';
 import type { FormatItem } from '../options/formats.js';
 import { type ParseOptions, type ParseOptionsInput, parseOptionsSchema } from '../options/parse-options.js';
-import { validate } from '../options/validate.js';
+import { validate, validateMemo } from '../options/validate.js';
 import {
   defaultRegistry,
   type ParseContext,
@@ -214,7 +214,7 @@ export async function openDocument(
   optionsInput: ParseOptionsInput | ParseOptions = {},
   runtime: RuntimeOptions = {},
 ): Promise<OpenedDocument> {
-  const options = validate(parseOptionsSchema, optionsInput, 'parse options') as ParseOptions;
+  const options = validateMemo(parseOptionsSchema, optionsInput, 'parse options') as ParseOptions;
   checkFormats(options.formats);
   const imageFiles: ImageFiles | undefined = runtime.imageFiles
     ? validate(imageFilesSchema, runtime.imageFiles, 'imageFiles')
