@@ -641,6 +641,47 @@ function titleAbove(blocks: Block[], k: Klass[], start: number, hints: RefineHin
   return -1;
 }
 
+/** Links of the inlines, wherever they sit in emphasis. */
+function links(nodes: readonly Inline[], out: { href: string }[] = []): { href: string }[] {
+  for (const x of nodes) {
+    if (x.kind === 'link') out.push(x);
+    else if ('children' in x) links(x.children, out);
+  }
+  return out;
+}
+
+function blockLinkList(b: Block): { href: string }[] {
+  if (b.kind === 'paragraph' || b.kind === 'heading') return links(b.content);
+  if (b.kind === 'list') return b.items.flatMap((it) => it.blocks.flatMap(blockLinkList));
+  return [];
+}
+
+/**
+ * A table of contents: a list of three links or more that all point into one and the same
+ * document (`#section`, or the page's own address with a fragment), with next to no text of
+ * its own: the page's navigation (a "Contents [hide]" widget), not its text, whatever the
+ * language of its heading. Lines of such links are left alone: on forums and documentation a
+ * post's permalink or a tab is one (session 13: with them, WCXB dev fold b -.00020), and so is
+ * a list that a sentence of the text leads into (fold b -.00007 without that exception).
+ */
+function tableOfContents(b: Block, before: Block | undefined): boolean {
+  if (b.kind !== 'list') return false;
+  // A sentence of the text that leads into the list ("Jump to the section you need:") makes it
+  // the author's own list of the parts, which the text keeps.
+  if (before?.kind === 'paragraph' && /:$/.test(flatText(before)) && flatText(before).length >= 40)
+    return false;
+  const ls = blockLinkList(b);
+  if (ls.length < 3) return false;
+  const page = new Set<string>();
+  for (const l of ls) {
+    const i = l.href.indexOf('#');
+    if (i < 0 || i === l.href.length - 1) return false;
+    page.add(l.href.slice(0, i));
+  }
+  const t = flatText(b);
+  return page.size === 1 && blockLinks(b) >= t.length * 0.8 && ruleOn('toc-list');
+}
+
 /** What the page says of itself that the trimming reads. */
 export interface RefineHints {
   /** The page declares a forum thread or a Q&A page (see anchor.ts): replies are content. */
@@ -654,7 +695,9 @@ export interface RefineHints {
 export function refineBlocks(input: Block[], hints: RefineHints = {}): Block[] {
   const kept = dropRepeated(
     dropCopies(
-      input.filter((b) => !isJsonData(b) && !inlineTeaser(b)).flatMap((b) => withoutCredit(b) ?? []),
+      input
+        .filter((b, i) => !isJsonData(b) && !inlineTeaser(b) && !tableOfContents(b, input[i - 1]))
+        .flatMap((b) => withoutCredit(b) ?? []),
     ),
   );
   const [blocks, k] = dropRelated(kept, kept.map(classify), hints.thread ?? false);
