@@ -187,6 +187,7 @@ export async function ocrPages(
                 words: boxes,
                 width: input.width,
                 height: input.height,
+                ...(rendered.fromImage ? { fromImage: true } : {}),
               },
             });
           })
