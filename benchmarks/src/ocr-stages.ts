@@ -1,6 +1,7 @@
 // Where an OCR'd page's time goes, stage by stage, one page at a time on one worker, in process
 // CPU seconds (so each figure is that stage's own cost, whatever the load of a shared machine):
-//   render     pdf.js draws the page on @napi-rs/canvas and it is read back as a grey PGM
+//   render     a page that is one scanned image is read from it (ocr/scan-image.ts), else pdf.js
+//              draws the page on @napi-rs/canvas and it is read back as a grey PGM
 //              (luma, histogram, and background flattening on dark paper: our preprocessing)
 //   segment    tesseract binarises the image and finds its blocks and lines, without reading
 //              them (page segmentation mode 2, "layout only")
@@ -23,7 +24,8 @@ import { envOcrModel } from '../../packages/ocr/src/settings.js';
 import { loadTesseract } from '../../packages/ocr/src/tesseract.js';
 import { analyzePage } from '../../packages/pdf/src/layout/analyze.js';
 import { wordStrokes } from '../../packages/pdf/src/ocr/bold.js';
-import { openForRender, PAGE_DPI, renderPageAt } from '../../packages/pdf/src/ocr/render.js';
+import { PageSource } from '../../packages/pdf/src/ocr/page-source.js';
+import { PAGE_DPI } from '../../packages/pdf/src/ocr/render.js';
 import { findImageLines } from '../../packages/pdf/src/ocr/rules.js';
 import { ocrPageInput } from '../../packages/pdf/src/ocr/runs.js';
 import { dpbenchInputs, loadInput } from './inputs.js';
@@ -86,22 +88,24 @@ const segmentOnly = async (image: Uint8Array, at: number) =>
 // Loading pdf.js and the canvas is start-up, not a page's cost: one page is rendered untimed.
 const t1 = performance.now();
 {
-  const doc = await openForRender(loadInput(files[0]).bytes);
-  await renderPageAt(doc, 1, dpi);
-  await doc.destroy();
+  const doc = await PageSource.open(loadInput(files[0]).bytes);
+  await doc.render(1, dpi);
+  await doc.close();
 }
 const renderStartMs = performance.now() - t1;
 
 const stages = { render: 0, segment: 0, read: 0, layout: 0 };
 let probes = 0;
+let fromImage = 0;
 let turned = 0;
 const load0 = loadavg()[0];
 for (const f of files) {
   const bytes = loadInput(f).bytes;
   let t = cpuClock();
-  const doc = await openForRender(bytes);
-  const { shot } = await renderPageAt(doc, 1, dpi);
-  await doc.destroy();
+  const doc = await PageSource.open(bytes);
+  const rendered = await doc.render(1, dpi);
+  const shot = rendered.shot;
+  if (rendered.fromImage) fromImage++;
   stages.render += cpuClock() - t;
 
   t = cpuClock();
@@ -112,20 +116,19 @@ for (const f of files) {
   // timed apart and taken off the reading) when the upright reading is poor.
   t = cpuClock();
   let probeMs = 0;
-  const probeDoc = await openForRender(bytes);
   const ocr = await pool.recognizeOriented(
     shot.image,
     async (deg, probe) => {
       const p0 = cpuClock();
       probes++;
       const at = probe ? Math.min(shot.dpi, 150) : shot.dpi;
-      const turned = { image: (await renderPageAt(probeDoc, 1, at, deg, true)).shot.image, dpi: at };
+      const turned = { image: (await doc.render(1, at, deg, true)).shot.image, dpi: at };
       probeMs += cpuClock() - p0;
       return turned;
     },
     { dpi: shot.dpi },
   );
-  await probeDoc.destroy();
+  await doc.close();
   stages.read += cpuClock() - t - probeMs;
   stages.render += probeMs;
   if (ocr.orientation !== 0) turned++;
@@ -149,7 +152,9 @@ const per = (ms: number) => `${(ms / n / 1000).toFixed(3)} s`;
 const segment = stages.segment;
 const recognise = stages.read - (Number.isNaN(segment) ? 0 : segment);
 const total = stages.render + stages.read + stages.layout;
-const knobs = ['DISTILL_OCR_MODEL'].map((k) => `${k}=${process.env[k] ?? '(default)'}`).join(' ');
+const knobs = ['DISTILL_OCR_MODEL', 'DISTILL_OCR_SCAN_IMAGES']
+  .map((k) => `${k}=${process.env[k] ?? '(default)'}`)
+  .join(' ');
 console.log(
   `ocr-stages ${engineName} [${knobs}], ${n} scanned dev pages at ${dpi} dpi, one worker ` +
     `(load average ${load0.toFixed(1)} → ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores):`,
@@ -157,7 +162,7 @@ console.log(
 console.log('| stage | CPU s/page | share |\n|---|---|---|');
 const row = (name: string, ms: number) =>
   console.log(`| ${name} | ${per(ms)} | ${((100 * ms) / total).toFixed(0)}% |`);
-row('render (pdf.js → canvas → grey PGM, preprocessing)', stages.render);
+row('render (the scan image read directly, else pdf.js → canvas; grey PGM, preprocessing)', stages.render);
 if (!Number.isNaN(segment)) row('engine: binarise + segment', segment);
 if (paddle) {
   const t = paddle.times;
@@ -175,7 +180,8 @@ if (paddle) {
 row('layout (words, bold, rules, page analysis)', stages.layout);
 console.log(`| total | ${per(total)} | |`);
 console.log(
-  `orientation probes: ${probes} turned renderings read on ${n} pages; ${turned} pages read turned`,
+  `orientation probes: ${probes} turned renderings read on ${n} pages; ${turned} pages read turned; ` +
+    `${fromImage} pages read from their scanned image without pdf.js (DISTILL_OCR_SCAN_IMAGES=0: none)`,
 );
 console.log(
   `start-up, apart: engine (one worker, first call) ${(startMs / 1000).toFixed(2)} s, ` +

@@ -279,6 +279,9 @@ export async function finish(
       // Why those pages were OCR'd, e.g. "2:no-text,5:image-page", so a reader of the result
       // (the inspector) can say what `auto` saw without the document model.
       ...(ocrReasons(ocr) ? { ocrReasons: ocrReasons(ocr) } : {}),
+      // The OCR'd pages that were one scanned image, read from its pixels without drawing the
+      // page, e.g. "1,2": which path a page took, for whoever compares them.
+      ...(scanImagePages(ocr) ? { ocrScanImagePages: scanImagePages(ocr) } : {}),
     },
     warnings: warnings.length ? warnings : undefined,
   };
@@ -303,6 +306,11 @@ function imageWarnings(layouts: PageLayout[], settings: PdfParseSettings, warn: 
       `page${other.length > 1 ? 's' : ''} ${other.join(', ')} ${other.length > 1 ? 'were' : 'was'} read by pdf.js or OCR, whose pictures are not written`,
     );
   if (notes.length) warn(`Images not written as files: ${notes.join('; ')}.`);
+}
+
+function scanImagePages(ocr: ReadonlyMap<number, { fromImage?: boolean }>): string | undefined {
+  const pages = [...ocr].filter(([, i]) => i.fromImage).map(([n]) => n);
+  return pages.length ? pages.sort((a, b) => a - b).join(',') : undefined;
 }
 
 function ocrReasons(ocr: ReadonlyMap<number, { reason?: string }>): string | undefined {

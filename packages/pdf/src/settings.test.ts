@@ -5,6 +5,7 @@ const KNOBS = [
   'DISTILL_OCR_DPI',
   'DISTILL_OCR_LANGUAGES',
   'DISTILL_OCR_IMAGES',
+  'DISTILL_OCR_SCAN_IMAGES',
   'DISTILL_PDF_WORKERS',
   'DISTILL_PDF_READER',
   'DISTILL_PDF_FAST_WORKER_MIN_PAGES',
@@ -24,6 +25,7 @@ describe('PDF environment knobs', () => {
     expect(pdfEnv.ocrDpi()).toBeUndefined();
     expect(pdfEnv.ocrLanguages()).toBeUndefined();
     expect(pdfEnv.ocrImages()).toBe(false);
+    expect(pdfEnv.ocrScanImages()).toBe(true);
     expect(pdfEnv.pdfWorkers()).toBe('default');
     expect(pdfEnv.pdfjsOnly()).toBe(false);
     expect(pdfEnv.fastWorkerMinPages()).toBe(16);
@@ -38,6 +40,8 @@ describe('PDF environment knobs', () => {
     expect(pdfEnv.ocrLanguages()).toEqual(['eng', 'deu', 'fra']);
     process.env.DISTILL_OCR_IMAGES = '1';
     expect(pdfEnv.ocrImages()).toBe(true);
+    process.env.DISTILL_OCR_SCAN_IMAGES = '0';
+    expect(pdfEnv.ocrScanImages()).toBe(false);
     process.env.DISTILL_PDF_WORKERS = '0';
     expect(pdfEnv.pdfWorkers()).toBe('off');
     process.env.DISTILL_PDF_WORKERS = 'source';

@@ -21,6 +21,14 @@ export const pdfEnv = {
     return list?.length ? list : undefined;
   },
 
+  /**
+   * DISTILL_OCR_SCAN_IMAGES=0: draw every OCR'd page with pdf.js, even one that is a single
+   * scanned image OCR can read directly (default on; ocr/scan-image.ts). For comparing the two.
+   */
+  ocrScanImages(): boolean {
+    return process.env.DISTILL_OCR_SCAN_IMAGES !== '0';
+  },
+
   /** DISTILL_OCR_IMAGES=1: in `auto` mode, read large images inside text pages (default off). */
   ocrImages(): boolean {
     return process.env.DISTILL_OCR_IMAGES === '1';

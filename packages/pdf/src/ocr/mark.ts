@@ -17,6 +17,8 @@ export interface OcrPageInfo {
   regions?: { x0: number; y0: number; x1: number; y1: number }[];
   /** Why the page was read by OCR (an OcrReason, or 'ocr-mode'); absent for image regions. */
   reason?: string;
+  /** The page is one scanned image, read from its pixels without pdf.js drawing it (scan-image.ts). */
+  fromImage?: boolean;
 }
 
 const round = (v: number) => Math.round(v * 1000) / 1000;

@@ -1,6 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import type { PdfDocument } from '../pdfjs.js';
-import { openForRender, renderPageAt } from './render.js';
+import { PageSource } from './page-source.js';
 
 /**
  * A rendering thread for OCR: opens the document once and renders the pages it is asked for,
@@ -19,13 +18,13 @@ export type RenderRequest =
     }
   | { type: 'close' };
 
-let doc: PdfDocument | undefined;
+let doc: PageSource | undefined;
 
 parentPort?.on('message', async (msg: RenderRequest) => {
   if (msg.type === 'open') {
     try {
-      await doc?.destroy();
-      doc = await openForRender(msg.bytes);
+      await doc?.close();
+      doc = await PageSource.open(msg.bytes);
       parentPort!.postMessage({ type: 'ready' });
     } catch (e) {
       parentPort!.postMessage({ type: 'open-error', message: (e as Error)?.message ?? String(e) });
@@ -33,15 +32,15 @@ parentPort?.on('message', async (msg: RenderRequest) => {
   } else if (msg.type === 'render') {
     try {
       if (!doc) throw new Error('document not open');
-      const { shot, view } = await renderPageAt(doc, msg.pageNumber, msg.dpi, msg.rotation, msg.fixed);
-      parentPort!.postMessage({ type: 'rendered', id: msg.id, shot, view }, [
+      const { shot, view, fromImage } = await doc.render(msg.pageNumber, msg.dpi, msg.rotation, msg.fixed);
+      parentPort!.postMessage({ type: 'rendered', id: msg.id, shot, view, fromImage }, [
         shot.image.buffer as ArrayBuffer,
       ]);
     } catch (e) {
       parentPort!.postMessage({ type: 'error', id: msg.id, message: (e as Error)?.message ?? String(e) });
     }
   } else if (msg.type === 'close') {
-    await doc?.destroy();
+    await doc?.close();
     process.exit(0);
   }
 });

@@ -193,6 +193,26 @@ export async function renderToCanvas<T>(
   }
 }
 
+/** A PGM (P5) of `w` x `h` grey pixels, its pixels left to fill. */
+export function pgm(w: number, h: number): Uint8Array {
+  const header = Buffer.from(`P5\n${w} ${h}\n255\n`, 'latin1');
+  const out = new Uint8Array(header.length + w * h);
+  out.set(header, 0);
+  return out;
+}
+
+/**
+ * A page's grey pixels (a filled `pgm`) as OCR takes them: its ink share measured, and print
+ * on dark or shaded paper flattened to dark on white (see flattenBackground).
+ */
+export function greyPage(image: Uint8Array, w: number, h: number, dpi: number): RenderedPage {
+  const at = image.length - w * h;
+  const hist = new Uint32Array(256);
+  for (let i = at; i < image.length; i++) hist[image[i]]++;
+  if (background(hist) < LIGHT_PAPER) flattenBackground(image, at, w, h, Math.round(dpi / 10));
+  return { image, widthPx: w, heightPx: h, dpi, ink: inkShare(hist, w * h) };
+}
+
 /** Renders a page at `dpi`, turned clockwise by `rotation` degrees on top of its own rotation. */
 export function renderPage(
   doc: PdfDocument,
@@ -206,20 +226,15 @@ export function renderPage(
     dpi / 72,
     (cc, w, h) => {
       const rgba = cc.context.getImageData(0, 0, w, h).data;
-      const header = Buffer.from(`P5\n${w} ${h}\n255\n`, 'latin1');
-      const out = new Uint8Array(header.length + w * h);
-      out.set(header, 0);
+      const out = pgm(w, h);
+      const at = out.length - w * h;
       const px = new Uint32Array(rgba.buffer, rgba.byteOffset, w * h);
-      const hist = new Uint32Array(256);
-      for (let i = 0, o = header.length; i < px.length; i++, o++) {
+      for (let i = 0, o = at; i < px.length; i++, o++) {
         const v = px[i];
         // Little-endian RGBA: luma from R, G, B with integer weights summing to 256.
-        const g = ((v & 0xff) * 77 + ((v >>> 8) & 0xff) * 150 + ((v >>> 16) & 0xff) * 29) >>> 8;
-        out[o] = g;
-        hist[g]++;
+        out[o] = ((v & 0xff) * 77 + ((v >>> 8) & 0xff) * 150 + ((v >>> 16) & 0xff) * 29) >>> 8;
       }
-      if (background(hist) < LIGHT_PAPER) flattenBackground(out, header.length, w, h, Math.round(dpi / 10));
-      return { image: out, widthPx: w, heightPx: h, dpi, ink: inkShare(hist, px.length) };
+      return greyPage(out, w, h, dpi);
     },
     rotation,
   );
@@ -230,6 +245,8 @@ export interface Rendered {
   shot: RenderedPage;
   /** Displayed width and height of the page, in points. */
   view: [number, number];
+  /** The pixels are the page's one scanned image read directly, not pdf.js's drawing (scan-image.ts). */
+  fromImage?: boolean;
 }
 
 /**

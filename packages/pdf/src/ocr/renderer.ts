@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { resolveOptional } from '../optional.js';
-import type { PdfDocument } from '../pdfjs.js';
 import { startWorker, type WorkerScript } from '../pool.js';
 import { pdfEnv } from '../settings.js';
-import { openForRender, type Rendered, type RenderedPage, renderPageAt } from './render.js';
+import { PageSource } from './page-source.js';
+import type { Rendered, RenderedPage } from './render.js';
 
 export type { Rendered };
 
@@ -20,23 +20,18 @@ export interface PageRenderer {
 
 /** Rendering in this thread: for tests and scripts running from source without workers. */
 class InlineRenderer implements PageRenderer {
-  private constructor(private readonly doc: PdfDocument) {}
+  private constructor(private readonly source: PageSource) {}
 
   static async open(bytes: Uint8Array): Promise<InlineRenderer> {
-    return new InlineRenderer(await openForRender(bytes));
+    return new InlineRenderer(await PageSource.open(bytes));
   }
 
-  async render(
-    n: number,
-    target: number,
-    rotation: 0 | 90 | 180 | 270 = 0,
-    fixed = false,
-  ): Promise<Rendered> {
-    return renderPageAt(this.doc, n, target, rotation, fixed);
+  render(n: number, target: number, rotation: 0 | 90 | 180 | 270 = 0, fixed = false): Promise<Rendered> {
+    return this.source.render(n, target, rotation, fixed);
   }
 
-  async close(): Promise<void> {
-    await this.doc.destroy();
+  close(): Promise<void> {
+    return this.source.close();
   }
 }
 
@@ -84,6 +79,7 @@ class WorkerRenderer implements PageRenderer {
           message?: string;
           shot?: RenderedPage;
           view?: [number, number];
+          fromImage?: boolean;
         }) => {
           if (m.type === 'ready') resolve();
           else if (m.type === 'open-error') onFail(new Error(m.message));
@@ -92,7 +88,8 @@ class WorkerRenderer implements PageRenderer {
             if (!p) return;
             this.pending.delete(m.id);
             clearTimeout(p.timer);
-            if (m.type === 'rendered') p.resolve({ shot: m.shot!, view: m.view! });
+            if (m.type === 'rendered')
+              p.resolve({ shot: m.shot!, view: m.view!, ...(m.fromImage ? { fromImage: true } : {}) });
             else p.reject(new Error(m.message ?? 'rendering failed'));
           }
         },

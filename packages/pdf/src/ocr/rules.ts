@@ -79,6 +79,38 @@ function segments(
   return done;
 }
 
+/**
+ * The long dark runs of a grey image, along its rows and its columns, with the paper's grey: what
+ * findImageLines and eraseGrid both start from. Found once per page and given to both, since
+ * walking every pixel twice each way cost as much as the rest of the two together.
+ */
+export interface PixelRuns {
+  paper: number;
+  rows: Segment[];
+  cols: Segment[];
+}
+
+export function pixelRuns(
+  image: Uint8Array,
+  offset: number,
+  widthPx: number,
+  heightPx: number,
+  dpi: number,
+): PixelRuns {
+  const min = Math.max(8, Math.round(MIN_LENGTH_IN * dpi));
+  // The paper: the most common grey (sampled).
+  const hist = new Uint32Array(256);
+  for (let i = offset; i < image.length; i += 7) hist[image[i]]++;
+  let paper = 0;
+  for (let g = 1; g < 256; g++) if (hist[g] > hist[paper]) paper = g;
+  const dark = Math.max(60, paper - RULE_CONTRAST);
+  return {
+    paper,
+    rows: segments(heightPx, widthPx, min, dark, (y, x) => image[offset + y * widthPx + x]),
+    cols: segments(widthPx, heightPx, min, dark, (x, y) => image[offset + y * widthPx + x]),
+  };
+}
+
 /** Rules with ink this dark are rules wherever they are; lighter ones only in a grid. */
 const STRONG_INK = 140;
 
@@ -114,18 +146,12 @@ export function findImageLines(
   heightPx: number,
   dpi: number,
   k: number,
+  runs = pixelRuns(image, offset, widthPx, heightPx, dpi),
 ): { rules: Rule[]; rects: Box[] } {
-  const min = Math.max(8, Math.round(MIN_LENGTH_IN * dpi));
   const thick = Math.max(2, Math.round(MAX_THICK_IN * dpi));
   const rules: Rule[] = [];
   const light: Rule[] = [];
-  // The paper: the most common grey (sampled).
-  const hist = new Uint32Array(256);
-  for (let i = offset; i < image.length; i += 7) hist[image[i]]++;
-  let paper = 0;
-  for (let g = 1; g < 256; g++) if (hist[g] > hist[paper]) paper = g;
-  const dark = Math.max(60, paper - RULE_CONTRAST);
-  const rows = segments(heightPx, widthPx, min, dark, (y, x) => image[offset + y * widthPx + x]);
+  const { rows, cols } = runs;
   const rects: Box[] = [];
   const maxFill = Math.round(MAX_FILL_IN * dpi);
   for (const s of rows) {
@@ -138,7 +164,6 @@ export function findImageLines(
     const y = ((s.start + s.end + 1) / 2) * k;
     (s.ink < STRONG_INK ? rules : light).push({ x0: s.a0 * k, x1: (s.a1 + 1) * k, y0: y, y1: y });
   }
-  const cols = segments(widthPx, heightPx, min, dark, (x, y) => image[offset + y * widthPx + x]);
   for (const s of cols) {
     if (s.end - s.start + 1 > thick) continue;
     const x = ((s.start + s.end + 1) / 2) * k;
@@ -160,17 +185,13 @@ export function eraseGrid(
   widthPx: number,
   heightPx: number,
   dpi: number,
+  runs = pixelRuns(image, offset, widthPx, heightPx, dpi),
 ): Uint8Array | undefined {
-  const min = Math.max(8, Math.round(MIN_LENGTH_IN * dpi));
   const thick = Math.max(2, Math.round(MAX_THICK_IN * dpi));
-  const hist = new Uint32Array(256);
-  for (let i = offset; i < image.length; i += 7) hist[image[i]]++;
-  let paper = 0;
-  for (let g = 1; g < 256; g++) if (hist[g] > hist[paper]) paper = g;
-  const dark = Math.max(60, paper - RULE_CONTRAST);
+  const { paper } = runs;
   const thin = (s: Segment) => s.end - s.start + 1 <= thick;
-  const hs = segments(heightPx, widthPx, min, dark, (y, x) => image[offset + y * widthPx + x]).filter(thin);
-  const vs = segments(widthPx, heightPx, min, dark, (x, y) => image[offset + y * widthPx + x]).filter(thin);
+  const hs = runs.rows.filter(thin);
+  const vs = runs.cols.filter(thin);
   // A grid: two rules each way or more, each crossing two of the other way.
   const cross = (h: Segment, v: Segment) =>
     v.start >= h.a0 - SLACK && v.start <= h.a1 + SLACK && h.start >= v.a0 - SLACK && h.start <= v.a1 + SLACK;

@@ -8,7 +8,7 @@ import { wordStrokes } from './bold.js';
 import type { OcrPageInfo } from './mark.js';
 import { PAGE_DPI } from './render.js';
 import { openRenderer } from './renderer.js';
-import { eraseGrid, findImageLines } from './rules.js';
+import { eraseGrid, findImageLines, pixelRuns } from './rules.js';
 import { keptWords, ocrPageInput } from './runs.js';
 
 export interface OcrSettings {
@@ -134,7 +134,8 @@ export async function ocrPages(
         const pageSignal = pageAbort.signal;
         // Tesseract reads a boxed table's cells only once its grid is painted over.
         const header = shot.image.length - shot.widthPx * shot.heightPx;
-        const reading = eraseGrid(shot.image, header, shot.widthPx, shot.heightPx, dpi) ?? shot.image;
+        const runs = pixelRuns(shot.image, header, shot.widthPx, shot.heightPx, dpi);
+        const reading = eraseGrid(shot.image, header, shot.widthPx, shot.heightPx, dpi, runs) ?? shot.image;
         const task = pool
           .recognizeOriented(
             reading,
@@ -175,7 +176,15 @@ export async function ocrPages(
             const { input, boxes } = ocrPageInput(n, ocr, frame, strokes);
             // Ruling lines seen in the upright rendering, so scanned tables keep their grid.
             if (ocr.orientation === 0) {
-              const found = findImageLines(shot.image, header, shot.widthPx, shot.heightPx, dpi, 72 / dpi);
+              const found = findImageLines(
+                shot.image,
+                header,
+                shot.widthPx,
+                shot.heightPx,
+                dpi,
+                72 / dpi,
+                runs,
+              );
               input.rules = found.rules;
               input.rects = found.rects;
             }
@@ -187,6 +196,7 @@ export async function ocrPages(
                 words: boxes,
                 width: input.width,
                 height: input.height,
+                ...(rendered.fromImage ? { fromImage: true } : {}),
               },
             });
           })

@@ -264,38 +264,36 @@ function predict(data: Uint8Array, parms: Dict): Uint8Array {
   }
   const rows = Math.floor(data.length / (rowLen + 1));
   const out = new Uint8Array(rows * rowLen);
-  let prev = new Uint8Array(rowLen);
+  // One loop per filter type, not a switch per byte: a scanned page is millions of bytes.
   for (let r = 0; r < rows; r++) {
     const type = data[r * (rowLen + 1)];
-    const src = data.subarray(r * (rowLen + 1) + 1, (r + 1) * (rowLen + 1));
-    const cur = out.subarray(r * rowLen, (r + 1) * rowLen);
-    for (let i = 0; i < rowLen; i++) {
-      const a = i >= bpp ? cur[i - bpp] : 0;
-      const b = prev[i];
-      const c = i >= bpp ? prev[i - bpp] : 0;
-      let v = src[i];
-      switch (type) {
-        case 1:
-          v += a;
-          break;
-        case 2:
-          v += b;
-          break;
-        case 3:
-          v += (a + b) >> 1;
-          break;
-        case 4: {
-          const p = a + b - c;
-          const pa = Math.abs(p - a);
-          const pb = Math.abs(p - b);
-          const pc = Math.abs(p - c);
-          v += pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
-          break;
-        }
+    const s = r * (rowLen + 1) + 1;
+    const o = r * rowLen;
+    // The row above (o - rowLen); the first row's is zeros.
+    const up = r > 0;
+    if (type === 1) {
+      for (let i = 0; i < rowLen; i++) out[o + i] = data[s + i] + (i >= bpp ? out[o + i - bpp] : 0);
+    } else if (type === 2) {
+      if (up) for (let i = 0; i < rowLen; i++) out[o + i] = data[s + i] + out[o - rowLen + i];
+      else out.set(data.subarray(s, s + rowLen), o);
+    } else if (type === 3) {
+      for (let i = 0; i < rowLen; i++) {
+        const a = i >= bpp ? out[o + i - bpp] : 0;
+        const b = up ? out[o - rowLen + i] : 0;
+        out[o + i] = data[s + i] + ((a + b) >> 1);
       }
-      cur[i] = v & 0xff;
-    }
-    prev = cur;
+    } else if (type === 4) {
+      for (let i = 0; i < rowLen; i++) {
+        const a = i >= bpp ? out[o + i - bpp] : 0;
+        const b = up ? out[o - rowLen + i] : 0;
+        const c = up && i >= bpp ? out[o - rowLen + i - bpp] : 0;
+        const p = a + b - c;
+        const pa = Math.abs(p - a);
+        const pb = Math.abs(p - b);
+        const pc = Math.abs(p - c);
+        out[o + i] = data[s + i] + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
+      }
+    } else out.set(data.subarray(s, s + rowLen), o);
   }
   return out;
 }

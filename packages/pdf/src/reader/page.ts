@@ -81,7 +81,7 @@ export function viewport(
  * The page's content streams, decoded within MAX_DECODED bytes for all of them together (a page
  * of a thousand bombs is not a thousand limits); a stream cut or unreadable is noted by the file.
  */
-function contentBytes(file: PdfFile, contents: PdfObject | undefined): Uint8Array {
+export function contentBytes(file: PdfFile, contents: PdfObject | undefined): Uint8Array {
   const c = file.resolve(contents);
   const streams: Stream[] = [];
   if (c instanceof Stream) streams.push(c);
