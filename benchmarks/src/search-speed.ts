@@ -17,6 +17,7 @@ import type { SearchRequestInput } from 'distill';
 import { writeReport } from './report.js';
 import { machineLine, writeSection } from './results.js';
 import { runMain } from './run-main.js';
+import { mulberry32 } from './seeded.js';
 
 const { values } = parseArgs({
   options: {
@@ -28,16 +29,6 @@ const { values } = parseArgs({
 const N_DOCS = Number(values.docs);
 const N_QUERIES = Number(values.queries);
 
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rand = mulberry32(42);
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
 

@@ -20,6 +20,7 @@ import { type DpScores, scoreDocument } from '@distill/scorers/dpbench';
 import { mean } from '@distill/scorers/fsum';
 import { parse } from 'distill';
 import { pdfPeers } from '../engines/pdf-peers.js';
+import { mulberry32 } from '../seeded.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string) => {
@@ -32,17 +33,6 @@ const KEEP = opt('--keep');
 const PEERS = !args.includes('--no-peers');
 
 // ---------- seeded choices ----------
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 class Pick {
   constructor(private r: () => number) {}
