@@ -136,6 +136,12 @@ const NORMALIZE =
 /** Right-to-left scripts: pdf.js reorders them (bidi); this reader leaves such pages to it. */
 const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
 
+/** Whether every character of `s` is below U+00A0. */
+function allBelowA0(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= 0xa0) return false;
+  return true;
+}
+
 function normalizeUnicode(s: string): string {
   return s.replace(NORMALIZE, (_, p1: string | undefined, p2: string | undefined) =>
     p1 ? p1.normalize('NFKC') : 'ſt'.repeat((p2 ?? '').length),
@@ -305,8 +311,11 @@ class TextBuilder {
     if (!it.initialized) return;
     it.totalWidth += it.width * it.textAdvanceScale;
     let str = it.str.join('');
-    str = normalizeUnicode(str);
-    if (RTL.test(str)) throw new Unsupported('right-to-left text');
+    // NORMALIZE and RTL start past U+009F: text with nothing there (most text) skips both.
+    if (!allBelowA0(str)) {
+      str = normalizeUnicode(str);
+      if (RTL.test(str)) throw new Unsupported('right-to-left text');
+    }
     it.initialized = false;
     it.str.length = 0;
     if (this.out.length >= MAX_ITEMS) return;
