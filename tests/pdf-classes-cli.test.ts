@@ -6,6 +6,7 @@ import { buildPdf, simplePdf, textOp } from '../packages/pdf/src/testing/raw-pdf
 import { distill, ROOT, requireBuilt } from './helpers/spawn.js';
 import {
   borderlessWrappedTable,
+  contactCardsInColumns,
   groupedHeaderFigures,
   ruleBoundWrappedTable,
   tableHeaderAtPageFoot,
@@ -360,5 +361,18 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
   it('reads a bold title opening a page, in the band of running headers but right over its text, as a heading', async () => {
     const md = await synthClass('title-opening-page', titleOpeningPage());
     expect(md.split('\n').filter((l) => l.startsWith('#'))).toEqual(['# Site visits', '## PROJECT WORK']);
+  });
+
+  it('reads contact cards set in two columns as whole cards, not as a table', async () => {
+    const md = await synthClass('contact-cards', contactCardsInColumns());
+    expect(delimiterRows(md)).toBe(0);
+    // Each card whole (a table would put North and West office in one row).
+    for (const card of [
+      /North office\s+14 Harbour Road\s+Ringsted 4100\s+Open Monday to Friday/,
+      /West office\s+5 Church Street\s+Soro 4180\s+Open by appointment only/,
+      /Archive\s+1 Castle Hill\s+Holbaek 4300\s+Reading room on Wednesdays/,
+    ])
+      expect(md).toMatch(card);
+    expect(md).not.toContain('North office | West office');
   });
 });

@@ -158,3 +158,27 @@ export function groupedHeaderFigures(): Uint8Array {
   c += prose(580);
   return twoFontPdf([c]);
 }
+
+/**
+ * Contact cards in two columns under a one-column opening: each card a bold title over three
+ * plain lines, the cards of both columns on the same baselines (a two-column section).
+ */
+export function contactCardsInColumns(): Uint8Array {
+  const cards = [
+    ['North office', '14 Harbour Road', 'Ringsted 4100', 'Open Monday to Friday'],
+    ['South office', '2 Station Square', 'Koge 4600', 'Open Tuesday and Thursday'],
+    ['East office', '88 Mill Lane', 'Slagelse 4200', 'Open every weekday morning'],
+    ['West office', '5 Church Street', 'Soro 4180', 'Open by appointment only'],
+    ['Depot', 'Industrial Estate 7', 'Ringsted 4100', 'Deliveries before noon'],
+    ['Archive', '1 Castle Hill', 'Holbaek 4300', 'Reading room on Wednesdays'],
+  ];
+  let page = text(57, 780, 'Where to find us', 16, true) + prose(750);
+  cards.forEach((card, n) => {
+    const x = n < 3 ? 57 : 305;
+    const top = 700 - (n % 3) * 64;
+    card.forEach((line, i) => {
+      page += text(x, top - 14 * i, line, 10.5, i === 0);
+    });
+  });
+  return twoFontPdf([page + prose(480)]);
+}

@@ -77,3 +77,27 @@ export function keyValueRows(rows: readonly Line[][]): boolean {
   if (pairs.length < 3 || pairs.some((r) => r.length !== 2)) return false;
   return pairs.every((r) => r[0].bold && !r[1].bold);
 }
+
+/**
+ * Cards set in columns (contact or address blocks side by side): each column repeats one
+ * record, a bold title over the same number of plain lines, the titles side by side on one
+ * row. Read as a table, the cards of both columns would be cut into rows that mix them; read
+ * as two columns, each card stays whole. A table has one bold header row, or section rows whose
+ * bold text opens its first column only.
+ */
+export function recordColumns(rows: readonly Line[][]): boolean {
+  const titles: number[] = [];
+  for (let k = 0; k < rows.length; k++) {
+    const bold = rows[k].filter((f) => f.bold).length;
+    if (bold === 0) continue;
+    // A bold fragment beside plain ones is a stub, a total or a mark: table matter.
+    if (rows[k].length < 2 || bold < rows[k].length) return false;
+    titles.push(k);
+  }
+  if (titles.length < 3 || titles[0] !== 0) return false;
+  const period = titles[1];
+  if (period < 3 || !titles.every((t, i) => t === i * period)) return false;
+  // The last card is whole: as many lines as the others, give or take a wrapped one.
+  const last = rows.length - titles[titles.length - 1];
+  return last >= period - 1 && last <= period + 1;
+}

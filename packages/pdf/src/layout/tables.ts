@@ -3,7 +3,7 @@ import type { Box, Rule, TextRun } from '../types.js';
 import { findGutters } from './gutters.js';
 import { buildLines, type Line, makeLine } from './lines.js';
 import { BULLET } from './markers.js';
-import { formGrid, keyValueRows, proseAcross } from './not-tables.js';
+import { formGrid, keyValueRows, proseAcross, recordColumns } from './not-tables.js';
 
 export interface TableCellOut {
   text: string;
@@ -1409,7 +1409,7 @@ function textTableOf(
   const sizes = group.flat().map((f) => f.size);
   const typical = sizes.slice().sort((a, b) => a - b)[Math.floor(sizes.length / 2)];
   if (Math.max(...sizes) > 1.6 * typical) return undefined;
-  if (keyValueRows(group)) return undefined;
+  if (keyValueRows(group) || recordColumns(group)) return undefined;
   const tableRuns = group.flat().flatMap((f) => f.runs);
   const grid = gridFromText(tableRuns);
   if (!grid || grid.length < 3 || !plausibleTable(grid) || runningText(grid)) return undefined;
