@@ -7,7 +7,6 @@ import { distill, ROOT, requireBuilt } from './helpers/spawn.js';
 import {
   borderlessWrappedTable,
   contactCardsInColumns,
-  groupedHeaderFigures,
   ruleBoundWrappedTable,
   tableHeaderAtPageFoot,
   titleOpeningPage,
@@ -348,14 +347,6 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     const md = await synthClass('header-at-foot', tableHeaderAtPageFoot());
     expect(md.split('\n').filter((l) => l.startsWith('#'))).toEqual(['# Site visits', '## Findings']);
     expect(md).toMatch(/^Place$/m);
-  });
-
-  it('keeps the figure columns of a header of two rows apart when a group label is centred over each pair', async () => {
-    const md = await synthClass('grouped-header-figures', groupedHeaderFigures());
-    expect(delimiterRows(md)).toBe(1);
-    expect(md).toContain('| Cases | Rate | Cases | Rate | Cases | Rate |');
-    expect(md).toContain('| North | 91.5% | 19,474 | 81.6% | 7,820 | 52.4% | 587 |');
-    expect(md).toContain('| West | 8.4% | 2,760 | 45.0% | 1,904 | 7.1% | 38,012 |');
   });
 
   it('reads a bold title opening a page, in the band of running headers but right over its text, as a heading', async () => {

@@ -120,45 +120,6 @@ export function titleOpeningPage(): Uint8Array {
   return twoFontPdf([one, two]);
 }
 
-/** Helvetica's advance widths (per 1,000) of the characters a figure holds. */
-const figureWidth = (s: string, size: number) =>
-  ([...s].reduce((w, ch) => w + (ch === ',' || ch === '.' ? 278 : ch === '%' ? 889 : 556), 0) * size) / 1000;
-
-/**
- * A borderless table of figures with a header of two rows: group labels ("Year 2019") centred over pairs of
- * columns ("Year 2019" over "Cases Rate"), the sub-headers and stub set left, the figures set right.
- */
-export function groupedHeaderFigures(): Uint8Array {
-  const rights = [215, 275, 355, 415, 495, 555];
-  const lefts = [165, 235, 305, 375, 445, 515];
-  const right = (x: number, y: number, s: string) => text(x - figureWidth(s, 9), y, s, 9);
-  let c = text(57, 780, 'Cases by region', 16, true) + prose(750);
-  ['Year 2019', 'Year 2020', 'Year 2021'].forEach((year, g) => {
-    const centre = (lefts[2 * g] + rights[2 * g + 1]) / 2;
-    c += text(centre - figureWidth(year, 9) / 2, 690, year, 9, true);
-  });
-  // The stub's label spans both header rows, set on the first line.
-  c += text(59, 690, 'Region', 9, true);
-  ['Cases', 'Rate', 'Cases', 'Rate', 'Cases', 'Rate'].forEach((h, i) => {
-    c += text(lefts[i], 676, h, 9, true);
-  });
-  const data = [
-    ['North', '91.5%', '19,474', '81.6%', '7,820', '52.4%', '587'],
-    ['East', '70.2%', '5,653', '9.7%', '52,003', '69.3%', '13,915'],
-    ['South', '66.7%', '541', '16.8%', '81,483', '67.5%', '5,285'],
-    ['West', '8.4%', '2,760', '45.0%', '1,904', '7.1%', '38,012'],
-  ];
-  data.forEach((r, k) => {
-    const y = 660 - 15 * k;
-    c += text(59, y, r[0], 9);
-    r.slice(1).forEach((v, i) => {
-      c += right(rights[i], y, v);
-    });
-  });
-  c += prose(580);
-  return twoFontPdf([c]);
-}
-
 /**
  * Contact cards in two columns under a one-column opening: each card a bold title over three
  * plain lines, the cards of both columns on the same baselines (a two-column section).

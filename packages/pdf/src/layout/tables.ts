@@ -761,22 +761,7 @@ export function gridFromText(input: TextRun[]): TableCellOut[][] | undefined {
   // Column gaps from the rows with most fragments (spanning headers would hide them).
   // The lines of a wrapped header row are one row: each of its lines spans what its cells do.
   const head = headerLines(rows);
-  const wide = rows.filter((r, k) => k < head || r.length >= Math.max(2, Math.ceil(maxCols / 2)));
-  // A group header ("2019" over "Centre Value") has half the pieces of the rows under it and
-  // would pass, yet hides the gap between the columns it groups: it is set centred on that gap.
-  // A row with a piece centred in a gap that the full rows (two or more, every column filled)
-  // all leave open stays out. A wide header over one column is centred on that column.
-  const full = rows.filter((r) => r.length === maxCols);
-  const gaps: [number, number][] = [];
-  if (full.length >= 2)
-    for (let c = 1; c < maxCols; c++) {
-      const from = Math.max(...full.map((r) => r[c - 1].x1));
-      const to = Math.min(...full.map((r) => r[c].x0));
-      if (to > from) gaps.push([from, to]);
-    }
-  const centredOnGap = (r: Line[]) =>
-    r.some((f) => gaps.some(([from, to]) => (f.x0 + f.x1) / 2 > from && (f.x0 + f.x1) / 2 < to));
-  const basisRows = wide.filter((r, k) => k < head || r.length === maxCols || !centredOnGap(r));
+  const basisRows = rows.filter((r, k) => k < head || r.length >= Math.max(2, Math.ceil(maxCols / 2)));
   const ranges = basisRows.flatMap((r) => columnPieces(r, basisRows)).sort((a, b) => a[0] - b[0]);
   const cuts: number[] = [];
   /** Where the column after each cut starts: the left edge its cells share. */
