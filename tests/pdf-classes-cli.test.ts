@@ -7,6 +7,7 @@ import { distill, ROOT, requireBuilt } from './helpers/spawn.js';
 import {
   borderlessWrappedTable,
   groupedHeaderFigures,
+  labelFigureTable,
   ruleBoundWrappedTable,
   tableHeaderAtPageFoot,
   titleOpeningPage,
@@ -355,6 +356,15 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     expect(md).toContain('| Cases | Rate | Cases | Rate | Cases | Rate |');
     expect(md).toContain('| North | 91.5% | 19,474 | 81.6% | 7,820 | 52.4% | 587 |');
     expect(md).toContain('| West | 8.4% | 2,760 | 45.0% | 1,904 | 7.1% | 38,012 |');
+  });
+
+  it('reads a label column beside figures set flush right as a table, and leaves a contents list as text', async () => {
+    const md = await synthClass('label-figure-table', labelFigureTable());
+    expect(delimiterRows(md)).toBe(1);
+    expect(md).toContain('| Development risk | Decision value |');
+    expect(md).toContain('| Term | 27,514 |');
+    expect(md).toContain('| Amount movement income | 38 |');
+    expect(md).not.toContain('| Introduction');
   });
 
   it('reads a bold title opening a page, in the band of running headers but right over its text, as a heading', async () => {
