@@ -7,6 +7,7 @@ import { distill, ROOT, requireBuilt } from './helpers/spawn.js';
 import {
   borderlessWrappedTable,
   contactCardsInColumns,
+  labelFigureTable,
   ruleBoundWrappedTable,
   tableHeaderAtPageFoot,
   titleOpeningPage,
@@ -347,6 +348,15 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     const md = await synthClass('header-at-foot', tableHeaderAtPageFoot());
     expect(md.split('\n').filter((l) => l.startsWith('#'))).toEqual(['# Site visits', '## Findings']);
     expect(md).toMatch(/^Place$/m);
+  });
+
+  it('reads a label column beside figures set flush right as a table, and leaves a contents list as text', async () => {
+    const md = await synthClass('label-figure-table', labelFigureTable());
+    expect(delimiterRows(md)).toBe(1);
+    expect(md).toContain('| Development risk | Decision value |');
+    expect(md).toContain('| Term | 27,514 |');
+    expect(md).toContain('| Amount movement income | 38 |');
+    expect(md).not.toContain('| Introduction');
   });
 
   it('reads a bold title opening a page, in the band of running headers but right over its text, as a heading', async () => {

@@ -143,3 +143,40 @@ export function contactCardsInColumns(): Uint8Array {
   });
   return twoFontPdf([page + prose(480)]);
 }
+
+/** Helvetica's advance widths (per 1,000) of the characters a figure holds. */
+const figureWidth = (s: string, size: number) =>
+  ([...s].reduce((w, ch) => w + (ch === ',' || ch === '.' ? 278 : ch === '%' ? 889 : 556), 0) * size) / 1000;
+
+/**
+ * A borderless table of two columns, a label and one figure set flush right, so the figures
+ * of different widths ("27,514", "316") share no left edge; the header's second cell is set
+ * left, far from the figures. Under it, a contents list of the same shape (page numbers that
+ * never go down), which stays text.
+ */
+export function labelFigureTable(): Uint8Array {
+  const right = (y: number, s: string) => text(536 - figureWidth(s, 9), y, s, 9);
+  let c = text(57, 780, 'Figures by item', 16, true) + prose(750);
+  c += text(59, 700, 'Development risk', 9, true) + text(300, 700, 'Decision value', 9, true);
+  const data = [
+    ['Term', '27,514'],
+    ['Area product energy', '316'],
+    ['Number', '71.3%'],
+    ['Standard service', '18.5%'],
+    ['Member annual', '36,645'],
+    ['Amount movement income', '38'],
+  ];
+  data.forEach(([label, figure], k) => {
+    const y = 686 - 14 * k;
+    c += text(59, y, label, 9) + right(y, figure);
+  });
+  c += prose(580);
+  c += text(57, 520, 'Contents', 13, true);
+  ['Introduction', 'Methods of the survey', 'Results by district', 'Discussion', 'Annexes'].forEach(
+    (t, k) => {
+      const y = 500 - 14 * k;
+      c += text(59, y, t, 9) + right(y, String([3, 8, 15, 112, 140][k]));
+    },
+  );
+  return twoFontPdf([c]);
+}

@@ -1336,6 +1336,22 @@ function headerLines(group: Line[][]): number {
 const WRAP_SHARE = 0.6;
 
 /**
+ * Right of the one left-aligned column, pieces that are figures end at one right edge (within
+ * ALIGN_TOL) in `enough` rows: a right-aligned figure column. Words flush right (a form's
+ * values) do not count.
+ */
+function figuresFlushRight(group: Line[][], left: number, enough: number): boolean {
+  const figure = (f: Line) => f.x0 > left + 8 && NUMBER.test(f.text.trim());
+  const rights = cluster(
+    group.flatMap((r) => r.filter(figure).map((f) => f.x1)),
+    ALIGN_TOL,
+  );
+  return rights.some(
+    (x) => group.filter((r) => r.some((f) => figure(f) && Math.abs(f.x1 - x) <= ALIGN_TOL)).length >= enough,
+  );
+}
+
+/**
  * One group of aligned rows as a borderless table, or undefined when it is not one (columns
  * that do not line up, chart labels, cards). Marks the runs it takes in `taken`. Apart from
  * findTextTables so each is optimized on its own.
@@ -1366,9 +1382,13 @@ function textTableOf(
   if (rowCount < 3) return undefined;
   // Columns must line up: most rows start a fragment near a shared left edge.
   const lefts = group.flatMap((r) => r.map((f) => f.x0));
+  const enough = Math.max(2, rowCount * 0.6);
   const cols = cluster(lefts, 6).filter(
-    (x) => group.filter((r) => r.some((f) => Math.abs(f.x0 - x) < 8)).length >= Math.max(2, rowCount * 0.6),
+    (x) => group.filter((r) => r.some((f) => Math.abs(f.x0 - x) < 8)).length >= enough,
   );
+  // A column of figures set flush right ("27,514" over "316") shares its right edge, not its
+  // left: beside a label column it is the table's second column.
+  if (cols.length === 1 && figuresFlushRight(group, cols[0], enough)) cols.push(Number.POSITIVE_INFINITY);
   if (cols.length < 2) return undefined;
   const lastCells = group.filter((r) => r.length >= 2).map((r) => r[r.length - 1].text);
   // A contents list: page numbers (bare integers or roman numerals) that never go down. Figures
