@@ -283,12 +283,7 @@ export class Font {
     else if (!this.type3 && bbox && typeof bbox[1] === 'number' && typeof bbox[3] === 'number')
       this.descent = Math.min(bbox[1], bbox[3]) / 1000;
     if (!descriptor || !embedded) return;
-    // pdf.js takes ascent and descent from a TrueType or OpenType program's hhea table. Most
-    // programs keep hhea behind glyf, so reading it inflates the whole program: about a tenth
-    // of a warm page's instructions on dpbench-dev, for boxes at most a tenth of an em taller
-    // or shorter. A descriptor that gives both metrics is taken as it stands (2 of the 134 dev
-    // pages changed, one heading found, one line moved); the program is read when it lacks one.
-    if (asc !== undefined && desc !== undefined) return;
+    // TrueType and OpenType programs: pdf.js takes ascent and descent from their hhea table.
     const ff2 = file.resolve(descriptor.get('FontFile2'));
     const ff3 = file.resolve(descriptor.get('FontFile3'));
     const program = ff2 instanceof Stream ? ff2 : ff3 instanceof Stream ? ff3 : undefined;
