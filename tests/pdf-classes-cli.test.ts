@@ -8,6 +8,7 @@ import {
   borderlessWrappedTable,
   contactCardsInColumns,
   labelFigureTable,
+  paddedGroupHeaderTable,
   ruleBoundWrappedTable,
   tableHeaderAtPageFoot,
   titleOpeningPage,
@@ -357,6 +358,16 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     expect(md).toContain('| Term | 27,514 |');
     expect(md).toContain('| Amount movement income | 38 |');
     expect(md).not.toContain('| Introduction');
+  });
+
+  it('reads the spans of a header of two rows set as far apart as padded body rows, in a face whose boxes are short', async () => {
+    // Baselines 1.8 sizes apart, Helvetica's boxes 0.93 of a size tall: the rows are as close as
+    // the table's own rows, whatever the font's ascent and descent make of the white between.
+    const md = await synthClass('padded-group-header', paddedGroupHeaderTable());
+    expect(md).toContain(
+      '<tr><td rowspan="2">Region</td><td colspan="2">Population (thousands)</td><td rowspan="2">Area (ha)</td></tr>\n<tr><td>2022</td><td>2023</td></tr>',
+    );
+    expect(md).toContain('<tr><td>East</td><td>842</td><td>903</td><td>6,940</td></tr>');
   });
 
   it('reads a bold title opening a page, in the band of running headers but right over its text, as a heading', async () => {

@@ -15,6 +15,7 @@ import { placeDropCaps } from './dropcap.js';
 import { joinFormRows } from './form-rows.js';
 import { findFrameTables } from './frames.js';
 import { findGutters } from './gutters.js';
+import { leadGap } from './leading.js';
 import {
   buildLines,
   closeLeaders,
@@ -366,7 +367,8 @@ function blocksInOrder(
         cur.box = union(cur.box, l);
         continue;
       }
-      const gap = l.y0 - p.y1;
+      // Measured from baselines: box edges move with each producer's font metrics.
+      const gap = leadGap([p], [l]);
       const sizeOk = Math.abs(l.size - p.size) <= 0.15 * Math.max(l.size, p.size);
       const continues =
         !l.rotated &&

@@ -1,6 +1,7 @@
 import { changedRun } from '../run-shape.js';
 import type { Box, Rule, TextRun } from '../types.js';
 import { findGutters } from './gutters.js';
+import { leadGap, nominalBottom, nominalTop } from './leading.js';
 import { buildLines, type Line, makeLine } from './lines.js';
 import { BULLET } from './markers.js';
 import { formGrid, keyValueRows, proseAcross, recordColumns } from './not-tables.js';
@@ -378,8 +379,8 @@ function unruledRowCuts(runs: readonly TextRun[], used: Set<number>, xs: number[
       continue;
     }
     if (nc < 2) continue;
-    const top = (l: TextRun[]) => Math.min(...l.map((x) => x.y0));
-    const bottom = (l: TextRun[]) => Math.max(...l.map((x) => x.y1));
+    const top = (l: TextRun[]) => Math.min(...l.map(nominalTop));
+    const bottom = (l: TextRun[]) => Math.max(...l.map(nominalBottom));
     const size = Math.min(...band.map((x) => x.size));
     const cols = (l: TextRun[]) => new Set(l.map((x) => colOf((x.x0 + x.x1) / 2)));
     // A stack of values: each filled column has a run on every line; all but the first, figures.
@@ -558,7 +559,7 @@ function headerAbove(
   if (cols.some((c) => c < 0) || new Set(cols).size < 2) return;
   // Right above the rule: at most two lines of header, the lowest within a line of the rule.
   const size = Math.max(...band.map((r) => r.size));
-  if (top - Math.max(...band.map((r) => r.y1)) > 1.2 * size) return;
+  if (top - Math.max(...band.map(nominalBottom)) > 1.2 * size) return;
   const bases = [...new Set(band.map((r) => Math.round(r.base)))].sort((a, b) => a - b);
   if (bases.length > 1 && bases[bases.length - 1] - bases[0] > 2.6 * size) return;
   return Math.min(...band.map((r) => r.y0)) - 1;
@@ -795,14 +796,17 @@ export function gridFromText(input: TextRun[]): TableCellOut[][] | undefined {
       continue;
     }
     const firstCol = r.some((f) => colOf(f.x0) === 0);
-    const close = prev && r[0].y0 - Math.max(...prev.map((f) => f.y1)) < 0.6 * r[0].size;
+    const close = prev && leadGap(prev, r) < 0.6 * r[0].size;
     // The header ends at the sub-headers: figures follow (a third line of words is the header's
-    // cells wrapping, which the row merges cannot tell from rows).
+    // cells wrapping, which the row merges cannot tell from rows). The sub-headers sit under
+    // the header as close as a row, or as the rows under them sit to each other: a table
+    // whose rows are padded sets its header rows as far apart as its body rows.
+    const next = rows[k + 1];
     const sub =
       merged.length === 1 &&
-      close &&
       !firstCol &&
-      rows[k + 1]?.some((f) => NUMBER.test(f.text.trim())) &&
+      next?.some((f) => NUMBER.test(f.text.trim())) &&
+      (close || leadGap(prev, r) <= leadGap(r, next) + ROW_PITCH_TOL * r[0].size) &&
       subHeaders(prev, r, colOf);
     if (
       prev &&
@@ -820,6 +824,9 @@ export function gridFromText(input: TextRun[]): TableCellOut[][] | undefined {
   for (const r of merged) out.push(rowCells(r, cuts, starts, nc));
   return grouped ? groupHeaderSpans(out) : mergeExclusiveColumns(out);
 }
+
+/** How much further (font sizes) sub-headers may sit under their header than the body's rows sit apart. */
+const ROW_PITCH_TOL = 0.1;
 
 /**
  * A second header row under the first ("2022 2023" under "Population"): two pieces or more,
@@ -1140,9 +1147,7 @@ export function findTextTables(
     while (j < rows.length) {
       // The gap is to the row above, kept or not: a section label between two blocks of rows
       // ("Undergraduate major") is no paragraph break.
-      const prevBottom = Math.max(...rows[j > i ? j - 1 : i].map((f) => f.y1));
-      const top = Math.min(...rows[j].map((f) => f.y0));
-      if (j > i && top - prevBottom > 2.2 * rows[j][0].size) break;
+      if (j > i && leadGap(rows[j - 1], rows[j]) > 2.2 * rows[j][0].size) break;
       if (ok[j]) {
         okCount++;
         end = j;
@@ -1221,8 +1226,7 @@ function spanningHeader(r: Line[], below: Line[], above: Line[] | undefined, bod
   // A label, not the end of a sentence.
   if (r.some((f) => /[.;:]$/.test(f.text.trim()))) return false;
   const size = Math.max(...r.map((f) => f.size));
-  const gap = (a: Line[], b: Line[]) => Math.min(...b.map((f) => f.y0)) - Math.max(...a.map((f) => f.y1));
-  const g = gap(r, below);
+  const g = leadGap(r, below);
   if (g < 0 || g > HEADER_GAP * size) return false;
   const rows = body.filter((b) => b.length >= 2);
   if (rows.length < 3) return false;
@@ -1231,7 +1235,7 @@ function spanningHeader(r: Line[], below: Line[], above: Line[] | undefined, bod
   if (!r.every((f) => f.x0 > stubRight && f.x1 <= right + size)) return false;
   // The last line of a centred caption or a paragraph hangs under a line reaching over the
   // first column, as close as its own leading.
-  return !(above && gap(above, r) <= HEADER_GAP * size && above.some((f) => f.x0 <= stubRight));
+  return !(above && leadGap(above, r) <= HEADER_GAP * size && above.some((f) => f.x0 <= stubRight));
 }
 /** A grouping header sits at most this far (font sizes) above the header row it groups. */
 const HEADER_GAP = 1.0;
@@ -1322,7 +1326,7 @@ function wrappedHeader(ref: Line[][]): boolean {
         .map((run) => run.text)
         .join(' ')
         .trim();
-      if (above && p[0].y0 - above[0].y1 < 0.5 * p[0].size && /^[\p{Ll}(]/u.test(text)) wraps++;
+      if (above && leadGap([above[0]], [p[0]]) < 0.5 * p[0].size && /^[\p{Ll}(]/u.test(text)) wraps++;
     }
   return total > 0 && wraps >= WRAP_SHARE * total;
 }
@@ -1372,7 +1376,7 @@ function textTableOf(
     (r, k) =>
       k > head &&
       r.length >= 2 &&
-      Math.min(...r.map((f) => f.y0)) - Math.max(...group[k - 1].map((f) => f.y1)) < 0.6 * r[0].size &&
+      leadGap(group[k - 1], r) < 0.6 * r[0].size &&
       (r.every((f) => f.x0 - left > 8) || r.every((f) => /^\p{Ll}/u.test(f.text))),
   );
   const rowCount =
