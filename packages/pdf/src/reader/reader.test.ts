@@ -299,6 +299,23 @@ describe('fast reader: crafted files', () => {
     expectSamePage(fast, await viaPdfjs(bytes));
   });
 
+  it("takes a TrueType font's ascent and descent from its descriptor, without inflating the program", () => {
+    // The program is not deflate data: reading its hhea would throw, so the page would go to pdf.js.
+    const bytes = buildPdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
+      `<< /Type /Font /Subtype /TrueType /BaseFont /ABCDEF+Demo /FirstChar 32 /LastChar 126 /Widths [${Array(95).fill(500).join(' ')}] /Encoding /WinAnsiEncoding /FontDescriptor 6 0 R >>`,
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>',
+      { dict: '<< >>', stream: textOp(72, 700, 'Descriptor metrics', 10) },
+      '<< /Type /FontDescriptor /FontName /ABCDEF+Demo /Flags 32 /FontBBox [0 -300 1000 900] /Ascent 700 /Descent -300 /ItalicAngle 0 /StemV 80 /CapHeight 650 /FontFile2 7 0 R >>',
+      { dict: '<< /Filter /FlateDecode /Length1 40000 >>', stream: 'not a deflate stream at all' },
+    ]);
+    const page = new FastPdf(bytes).page(1);
+    expect(page.runs.map((r) => r.text)).toEqual(['Descriptor metrics']);
+    // Ascent 0.7 and descent -0.3 of a 10-point font around the baseline at 700.
+    expect(page.runs[0].y1 - page.runs[0].y0).toBeCloseTo(10, 1);
+  });
+
   it('leaves encrypted files and fonts it cannot read to pdf.js, and counts it', async () => {
     resetPdfReaderStats();
     // A Type3 font without a FontBBox: pdf.js measures its glyph procedures, this reader does not.
