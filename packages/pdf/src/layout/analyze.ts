@@ -1,3 +1,4 @@
+import { asciiTwin } from '@distill/core';
 import { changedRun } from '../run-shape.js';
 import { settleFieldKinds } from '../shapes.js';
 import type {
@@ -15,6 +16,7 @@ import { placeDropCaps } from './dropcap.js';
 import { joinFormRows } from './form-rows.js';
 import { findFrameTables } from './frames.js';
 import { findGutters } from './gutters.js';
+import { HAS_LETTER } from './letter-tests.js';
 import {
   buildLines,
   closeLeaders,
@@ -402,7 +404,7 @@ function titleOverText(first: Line, second: Line): boolean {
   return (
     first.x1 - first.x0 < 0.6 * (second.x1 - second.x0) &&
     second.x1 > first.x1 + 4 * second.size &&
-    /^[\p{Lu}\d]/u.test(first.text) &&
+    STARTS_UPPER_OR_DIGIT.test(first.text) &&
     !/[.,;:!?]$/.test(first.text.trim())
   );
 }
@@ -502,7 +504,8 @@ const CAPTION =
  * Away from one, or set larger, the same shape is as likely a title ("Kapitel 3: Methoden",
  * "Test 1:" over a table).
  */
-const NUMBERED_LABEL = /^\p{L}{2,14}\.?\s*[A-Z]?\d{1,3}(?:\.\d{1,3})*[a-z]?\s*[.:\-–—]/u;
+const NUMBERED_LABEL = asciiTwin(/^\p{L}{2,14}\.?\s*[A-Z]?\d{1,3}(?:\.\d{1,3})*[a-z]?\s*[.:\-–—]/u);
+const STARTS_UPPER_OR_DIGIT = asciiTwin(/^[\p{Lu}\d]/u);
 const besideFigure = (blocks: readonly LayoutBlock[], i: number) =>
   [blocks[i - 1], blocks[i + 1]].some((o) => o !== undefined && o.kind !== 'text');
 
@@ -542,7 +545,7 @@ function labelBlocks(blocks: LayoutBlock[], width: number, height: number, bodyS
       b.box.y0 > height * 0.7 &&
       b.size < bodySize * 0.92 &&
       /^(\d{1,3}|[*†‡§¶])\s*\S/.test(text) &&
-      /\p{L}/u.test(text)
+      HAS_LETTER.test(text)
     )
       b.label = 'footnote';
   });
