@@ -376,4 +376,15 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
       expect(md).toMatch(card);
     expect(md).not.toContain('North office | West office');
   });
+
+  it('reads a table shaded on every other row, cell by cell as a browser prints it, as one table with its header and a wrapped row', async () => {
+    // fixtures/pdf-classes/zebra-rows.html, printed by Chromium
+    // (scripts/make-chromium-class-fixtures.mjs).
+    const r = await distill(['parse', fixture('zebra-rows')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(1);
+    expect(r.stdout).toContain('| Region | Spring | Autumn | Change |');
+    expect(r.stdout).toContain('| Lakes and the western uplands beyond the ridge | 1,862 | 1,799 | -3.4% |');
+    expect(r.stdout).toContain('| Islands | 688 | 701 | 1.9% |');
+  });
 });

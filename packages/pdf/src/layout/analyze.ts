@@ -26,6 +26,7 @@ import {
   startsWithSpace,
 } from './lines.js';
 import { BULLET, breaksList, markerOf, opensItem } from './markers.js';
+import { rowBands } from './row-bands.js';
 import { tableNotesAsText } from './table-notes.js';
 import { type FoundTable, findRuleBoundTables, findRuledTables, findTextTables } from './tables.js';
 import { joinContentsRows } from './toc.js';
@@ -254,7 +255,8 @@ function pageTables(input: PageInput, runs: TextRun[]): { tables: FoundTable[]; 
   const within = (b: Box, t: Box) =>
     b.x0 >= t.x0 - 3 && b.x1 <= t.x1 + 3 && b.y0 >= t.y0 - 3 && b.y1 <= t.y1 + 3;
   const inTable = (b: Box) => tables.some((t) => within(b, t.box)) || charts.some((c) => within(b, c));
-  let freeRects = input.rects.filter((r) => !inTable(r));
+  const bands = rowBands(input.rects, runs, input.rules);
+  let freeRects = input.rects.filter((r) => !inTable(r) && !bands.has(r));
   if (freeRects.length > 0) {
     const framed = new Set(tables.flatMap((t) => [...t.runs]));
     const frameTables = findFrameTables(runs, freeRects, framed);

@@ -1,0 +1,22 @@
+// Prints fixtures/pdf-classes/<name>.html to <name>.pdf with Chromium (playwright-core), for
+// page classes a browser draws and LibreOffice does not: table rows shaded cell by cell.
+// tests/pdf-classes-cli.test.ts reads the PDFs through the built `distill parse`.
+//   node scripts/make-chromium-class-fixtures.mjs [name...]    (default: all listed below)
+// Needs Chromium (/usr/bin/chromium or CHROME_PATH).
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const names = process.argv.slice(2).length ? process.argv.slice(2) : ['zebra-rows'];
+const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'pdf-classes');
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromiumSandbox: false,
+  args: ['--no-sandbox', '--disable-gpu'],
+});
+const page = await browser.newPage();
+for (const name of names) {
+  await page.goto(`file://${join(dir, `${name}.html`)}`);
+  await page.pdf({ path: join(dir, `${name}.pdf`), preferCSSPageSize: true, printBackground: true });
+}
+await browser.close();
