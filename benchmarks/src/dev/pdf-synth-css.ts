@@ -216,7 +216,9 @@ function truth(blocks: Block[], style: HeadingStyle): string {
   const out: string[] = [];
   for (const b of blocks) {
     if (b.kind === 'h')
-      out.push(`${'#'.repeat(b.level)} ${style === 'caps-spaced' ? b.text.toUpperCase() : b.text}`);
+      out.push(
+        `${'#'.repeat(b.level)} ${style === 'caps-spaced' && b.level > 1 ? b.text.toUpperCase() : b.text}`,
+      );
     else if (b.kind === 'p') out.push(b.text);
     else {
       const c = b.table.caption;
