@@ -26,7 +26,7 @@ import {
   startsWithSpace,
 } from './lines.js';
 import { BULLET, breaksList, markerOf, opensItem } from './markers.js';
-import { rowBands } from './row-bands.js';
+import { bandTopRules, rowBands } from './row-bands.js';
 import { tableNotesAsText } from './table-notes.js';
 import { type FoundTable, findRuleBoundTables, findRuledTables, findTextTables } from './tables.js';
 import { joinContentsRows } from './toc.js';
@@ -285,7 +285,9 @@ function pageTables(input: PageInput, runs: TextRun[]): { tables: FoundTable[]; 
     runs.forEach((r, i) => {
       if (charts.some((c) => within(r, c))) skip.add(i);
     });
-  for (const t of findRuleBoundTables(runs, input.rules, skip).filter(notChart)) {
+  // A header band over rows parted by rules stands where the table's top rule would.
+  const bounds = bands.size ? [...input.rules, ...bandTopRules(bands, input.rules)] : input.rules;
+  for (const t of findRuleBoundTables(runs, bounds, skip).filter(notChart)) {
     tables.push(t);
     for (const i of t.runs) taken.add(i);
   }

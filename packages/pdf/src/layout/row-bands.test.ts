@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { run } from '../testing/page-input.js';
 import type { Box } from '../types.js';
-import { rowBands } from './row-bands.js';
+import { bandTopRules, rowBands } from './row-bands.js';
 
 // A row of three cells at x 60, 200, 340 on a line at y 120, its fill from y 116 to 134.
 const cells = [run('North coast', 64, 120), run('4,210', 204, 120), run('4.2%', 344, 120)];
@@ -34,5 +34,18 @@ describe('fills that shade rows rather than draw cells', () => {
 
   it('leaves a shaded box of one column of text (a note, a callout)', () => {
     expect(rowBands(band(116, 134), [run('A note set in a shaded box', 64, 120)], []).size).toBe(0);
+  });
+
+  it("takes a band's top for a table's top rule only over rules of the band's width, drawn whole or cell by cell", () => {
+    const head = new Set(band(116, 134, [60, 200, 340, 480]));
+    const ruleAt = (y: number, xs = [60, 480]) =>
+      xs.slice(1).map((x1, i) => ({ x0: xs[i], x1, y0: y, y1: y }));
+    expect(bandTopRules(head, ruleAt(156, [60, 200, 340, 480]))).toEqual([
+      { x0: 60, x1: 480, y0: 116, y1: 116 },
+    ]);
+    expect(bandTopRules(head, ruleAt(156))).toHaveLength(1);
+    // No rules below (zebra stripes alone), or rules of another width (the page's running rule).
+    expect(bandTopRules(head, [])).toEqual([]);
+    expect(bandTopRules(head, ruleAt(156, [40, 560]))).toEqual([]);
   });
 });

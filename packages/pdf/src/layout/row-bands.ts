@@ -95,3 +95,25 @@ function columnGap(runs: TextRun[]): boolean {
   }
   return false;
 }
+
+/**
+ * The top edges of row bands that open a table ruled below them: a header band over rows
+ * parted by rules of the band's width. The band stands where the table's top rule would, so
+ * the rows between it and the first rule (the header, a first body row) belong to the table.
+ */
+export function bandTopRules(bands: ReadonlySet<Box>, rules: readonly Rule[]): Rule[] {
+  const out: Rule[] = [];
+  for (const chain of bandsOf([...bands])) {
+    const x0 = chain[0].x0;
+    const x1 = chain[chain.length - 1].x1;
+    const y = chain[0].y0;
+    // A rule across the band's width below it, drawn whole or cell by cell.
+    const below = rules.filter((l) => l.y0 === l.y1 && l.y0 > y && l.y0 - y < 250);
+    const ruledBelow = below.some(
+      (l) =>
+        Math.abs(l.x0 - x0) < 15 && below.some((m) => Math.abs(m.y0 - l.y0) <= 1 && Math.abs(m.x1 - x1) < 15),
+    );
+    if (ruledBelow) out.push({ x0, x1, y0: y, y1: y });
+  }
+  return out;
+}
