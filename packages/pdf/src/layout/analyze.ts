@@ -28,6 +28,7 @@ import {
   startsWithSpace,
 } from './lines.js';
 import { BULLET, breaksList, markerOf, opensItem } from './markers.js';
+import { bandTopRules, rowBands } from './row-bands.js';
 import { tableNotesAsText } from './table-notes.js';
 import { type FoundTable, findRuleBoundTables, findRuledTables, findTextTables } from './tables.js';
 import { joinContentsRows } from './toc.js';
@@ -256,7 +257,8 @@ function pageTables(input: PageInput, runs: TextRun[]): { tables: FoundTable[]; 
   const within = (b: Box, t: Box) =>
     b.x0 >= t.x0 - 3 && b.x1 <= t.x1 + 3 && b.y0 >= t.y0 - 3 && b.y1 <= t.y1 + 3;
   const inTable = (b: Box) => tables.some((t) => within(b, t.box)) || charts.some((c) => within(b, c));
-  let freeRects = input.rects.filter((r) => !inTable(r));
+  const bands = rowBands(input.rects, runs, input.rules);
+  let freeRects = input.rects.filter((r) => !inTable(r) && !bands.has(r));
   if (freeRects.length > 0) {
     const framed = new Set(tables.flatMap((t) => [...t.runs]));
     const frameTables = findFrameTables(runs, freeRects, framed);
@@ -285,7 +287,9 @@ function pageTables(input: PageInput, runs: TextRun[]): { tables: FoundTable[]; 
     runs.forEach((r, i) => {
       if (charts.some((c) => within(r, c))) skip.add(i);
     });
-  for (const t of findRuleBoundTables(runs, input.rules, skip).filter(notChart)) {
+  // A header band over rows parted by rules stands where the table's top rule would.
+  const bounds = bands.size ? [...input.rules, ...bandTopRules(bands, input.rules)] : input.rules;
+  for (const t of findRuleBoundTables(runs, bounds, skip).filter(notChart)) {
     tables.push(t);
     for (const i of t.runs) taken.add(i);
   }
