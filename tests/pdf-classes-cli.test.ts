@@ -387,4 +387,28 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
       expect(md).toMatch(card);
     expect(md).not.toContain('North office | West office');
   });
+
+  it('reads a table shaded on every other row, cell by cell as a browser prints it, as one table with its header and a wrapped row', async () => {
+    // fixtures/pdf-classes/zebra-rows.html, printed by Chromium
+    // (scripts/make-chromium-class-fixtures.mjs).
+    const r = await distill(['parse', fixture('zebra-rows')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(1);
+    expect(r.stdout).toContain('| Region | Spring | Autumn | Change |');
+    expect(r.stdout).toContain('| Lakes and the western uplands beyond the ridge | 1,862 | 1,799 | -3.4% |');
+    expect(r.stdout).toContain('| Islands | 688 | 701 | 1.9% |');
+  });
+
+  it('reads a table under a header band whose body rows are parted by rules, none above the first, with its header and first row', async () => {
+    // fixtures/pdf-classes/header-band-rules.html, printed by Chromium
+    // (scripts/make-chromium-class-fixtures.mjs).
+    const r = await distill(['parse', fixture('header-band-rules')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(1);
+    expect(r.stdout).toContain(
+      '| Site | Inspector | Finding |\n| --- | --- | --- |\n| Harbour depot | Anna Berg | No defects |',
+    );
+    expect(r.stdout).toContain('| North quarry | Jon Dahl | Signs renewed |');
+    expect(r.stdout.split('\n').filter((l) => l.startsWith('#'))).toEqual(['# Site inspections']);
+  });
 });

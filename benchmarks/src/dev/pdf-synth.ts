@@ -13,14 +13,23 @@
  * Needs `soffice` (apt-get install -y --no-install-recommends libreoffice-writer).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type DpScores, scoreDocument } from '@distill/scorers/dpbench';
-import { mean } from '@distill/scorers/fsum';
-import { parse } from 'distill';
-import { pdfPeers } from '../engines/pdf-peers.js';
 import { mulberry32 } from '../seeded.js';
+import { printScores, type SynthDoc, scoreDocs } from '../synth/score.js';
+import {
+  type Cell,
+  cap,
+  cellWords,
+  esc,
+  figure,
+  Pick,
+  paragraph,
+  title,
+  truthTable,
+  WORDS,
+} from '../synth/text.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string) => {
@@ -32,52 +41,8 @@ const PER_CELL = Number(opt('--docs-per-cell') ?? 1);
 const KEEP = opt('--keep');
 const PEERS = !args.includes('--no-peers');
 
-// ---------- seeded choices ----------
-
-class Pick {
-  constructor(private r: () => number) {}
-  int(lo: number, hi: number): number {
-    return lo + Math.floor(this.r() * (hi - lo + 1));
-  }
-  one<T>(xs: readonly T[]): T {
-    return xs[Math.floor(this.r() * xs.length)];
-  }
-  chance(p: number): boolean {
-    return this.r() < p;
-  }
-}
-
-const WORDS = (
-  'account action advice agency amount analysis answer area basis board budget case centre change ' +
-  'charge claim community company condition contract control cost council course court data ' +
-  'decision demand design detail development difference district education effect energy ' +
-  'environment evidence example experience factor family figure form fund future group growth ' +
-  'health history income industry information interest issue land level market measure member ' +
-  'method model movement network number office order organisation output period person plan ' +
-  'point policy position practice pressure price process product programme project property ' +
-  'quality range rate reason record region report research resource result return review risk ' +
-  'rule sample scheme sector service share site source staff standard statement structure ' +
-  'study subject supply support system target task term test training transport treatment ' +
-  'trust unit value variety water weight work year'
-).split(' ');
-const VERBS = 'covers shows gives meets sets keeps needs takes holds makes brings follows reaches'.split(' ');
-const ADJ = 'annual regional local public general final total main early current national basic'.split(' ');
-
-const cap = (w: string) => w[0].toUpperCase() + w.slice(1);
-
-function sentence(p: Pick): string {
-  const n = p.int(8, 18);
-  const ws: string[] = [];
-  for (let i = 0; i < n; i++) ws.push(i === 2 ? p.one(VERBS) : i % 4 === 1 ? p.one(ADJ) : p.one(WORDS));
-  return `${cap(ws.join(' '))}.`;
-}
-const paragraph = (p: Pick, n = p.int(2, 5)) => Array.from({ length: n }, () => sentence(p)).join(' ');
-const title = (p: Pick, n = p.int(1, 4)) =>
-  Array.from({ length: n }, (_, i) => (i === 0 ? cap(p.one(WORDS)) : p.one([...WORDS, ...ADJ]))).join(' ');
-
 // ---------- the document model: blocks with their truth ----------
 
-type Cell = { text: string; colspan?: number; rowspan?: number; covered?: boolean };
 type Borders = 'all' | 'none' | 'hrules' | 'box' | 'under-header';
 interface TableSpec {
   rows: Cell[][];
@@ -106,15 +71,6 @@ const TABLE_CLASSES = [
 type TableClass = (typeof TABLE_CLASSES)[number];
 const HEADING_STYLES = ['sized-numbered', 'sized-plain', 'bold-body', 'caps-serif'] as const;
 type HeadingStyle = (typeof HEADING_STYLES)[number];
-
-const figure = (p: Pick) => {
-  const v = p.int(0, 3);
-  if (v === 0) return p.int(1, 999).toLocaleString('en-US');
-  if (v === 1) return p.int(1000, 99999).toLocaleString('en-US');
-  if (v === 2) return (p.int(0, 9999) / 10).toFixed(1);
-  return `${(p.int(0, 1000) / 10).toFixed(1)}%`;
-};
-const cellWords = (p: Pick) => title(p, p.int(1, 3));
 
 function makeTable(p: Pick, cls: TableClass): TableSpec {
   const cols = p.int(2, 5);
@@ -206,28 +162,13 @@ function makeDoc(p: Pick, cls: TableClass, style: HeadingStyle): Block[] {
 
 // ---------- truth Markdown ----------
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-function truthTable(t: TableSpec): string {
-  const rows = t.rows.map((r) => {
-    const cells = r
-      .filter((c) => !c.covered)
-      .map((c) => {
-        const span = `${c.colspan ? ` colspan="${c.colspan}"` : ''}${c.rowspan ? ` rowspan="${c.rowspan}"` : ''}`;
-        return `<td${span}>${esc(c.text)}</td>`;
-      });
-    return `<tr>${cells.join('')}</tr>`;
-  });
-  return `<table>${rows.join('')}</table>`;
-}
-
 function truth(blocks: Block[], style: HeadingStyle): string {
   return blocks
     .map((b) => {
       if (b.kind === 'h')
         return `${'#'.repeat(b.level)} ${style === 'caps-serif' && b.level > 1 ? b.text.toUpperCase() : b.text}`;
       if (b.kind === 'p') return b.text;
-      return truthTable(b.table);
+      return truthTable(b.table.rows);
     })
     .join('\n\n');
 }
@@ -382,11 +323,9 @@ ${body.join('\n')}
 
 // ---------- generate, convert, read, score ----------
 
-interface Doc {
-  id: string;
+interface Doc extends SynthDoc {
   cls: TableClass;
   style: HeadingStyle;
-  truth: string;
 }
 
 const work = KEEP ?? mkdtempSync(join(tmpdir(), 'distill-pdf-synth-'));
@@ -418,59 +357,9 @@ execFileSync(
   { stdio: 'ignore', timeout: 600_000 },
 );
 
-const distill = async (path: string) => {
-  const r = await parse(
-    { data: new Uint8Array(readFileSync(path)), filename: path.split('/').pop()! },
-    { formats: ['markdown'], parsers: [{ type: 'pdf' }], timeout: 300_000 },
-  );
-  return r.markdown ?? '';
-};
-const lite = pdfPeers.find((e) => e.name === 'liteparse')!;
-const engines: [string, (path: string) => Promise<string>][] = [['distill', distill]];
-if (PEERS)
-  engines.push([
-    'liteparse',
-    (path) =>
-      lite.convert({ path, bytes: new Uint8Array(readFileSync(path)), filename: path.split('/').pop()! }),
-  ]);
-
-const scores = new Map<string, DpScores[]>();
-for (const [name, run] of engines) {
-  const s: DpScores[] = [];
-  for (const d of docs) {
-    const md = await run(join(work, `${d.id}.pdf`));
-    if (KEEP) writeFileSync(join(work, `${d.id}.${name}.md`), md);
-    s.push(scoreDocument(d.truth, md.replace(/\r\n?/g, '\n')));
-  }
-  scores.set(name, s);
-}
-for (const d of docs) if (KEEP) writeFileSync(join(work, `${d.id}.truth.md`), d.truth);
-
-const f3 = (v: number | null) => (v === null ? '   - ' : v.toFixed(3).replace(/^0/, ' '));
-const avg = (xs: (number | null)[]) => mean(xs.filter((x): x is number => x !== null));
-function line(label: string, pick: (d: Doc) => boolean): string {
-  const cells = [...scores].map(([, s]) => {
-    const part = s.filter((_, i) => pick(docs[i]));
-    return ['overall', 'nid', 'teds', 'mhs'].map((m) => f3(avg(part.map((x) => x[m as 'nid'])))).join(' ');
-  });
-  return `${label.padEnd(18)} ${String(docs.filter(pick).length).padStart(3)}  ${cells.join('   |  ')}`;
-}
-const header = `${'class'.padEnd(18)}   n  ${[...scores.keys()].map((e) => `${e.padEnd(9)} overall nid  teds  mhs`).join(' |  ')}`;
+const scores = await scoreDocs(docs, work, { peers: PEERS, keep: !!KEEP });
 console.log(
   `pdf-synth seed ${SEED}: ${docs.length} documents (LibreOffice ${execFileSync('soffice', ['--version'], { encoding: 'utf8' }).trim().split(' ')[1]})`,
 );
-console.log(header.replace(/(\S+)\s+overall/g, '$1 overall'));
-console.log('— by table class');
-for (const c of TABLE_CLASSES) console.log(line(c, (d) => d.cls === c));
-console.log('— by heading style');
-for (const s of HEADING_STYLES) console.log(line(s, (d) => d.style === s));
-console.log(line('all', () => true));
-if (args.includes('--docs'))
-  for (const [name, s] of scores)
-    docs.forEach((d, i) => {
-      console.log(
-        `  ${name} ${d.id}: overall ${f3(s[i].overall)} nid ${f3(s[i].nid)} teds ${f3(s[i].teds)} mhs ${f3(s[i].mhs)}`,
-      );
-    });
-await Promise.all(pdfPeers.map((e) => e.close?.()));
+printScores(scores, docs, TABLE_CLASSES, HEADING_STYLES, args.includes('--docs'));
 if (!KEEP) rmSync(work, { recursive: true, force: true });

@@ -31,6 +31,7 @@ export * from './options/scrape-options.js';
 export * from './options/search-request.js';
 export * from './options/validate.js';
 export * from './registry/registry.js';
+export * from './text/ascii-twin.js';
 export * from './text/codepages.js';
 export * from './text/decode.js';
 export * from './text/roman.js';

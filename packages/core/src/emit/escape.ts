@@ -2,6 +2,8 @@
  * Markdown escaping that keeps ordinary text readable: a character is escaped only where
  * CommonMark/GFM would read it as syntax, so `snake_case`, `a * b` and `[1]` stay as written.
  */
+import { asciiTwin } from '../text/ascii-twin.js';
+
 export interface EscapeContext {
   /** The text starts a line (paragraph start, after a line break, list item start). */
   lineStart: boolean;
@@ -9,7 +11,7 @@ export interface EscapeContext {
   table: boolean;
 }
 
-const ALNUM = /[\p{L}\p{N}]/u;
+const ALNUM = asciiTwin(/[\p{L}\p{N}]/u);
 
 /** The characters `escapeInline` may have to escape; text without them is returned as is. */
 const SPECIAL = /[\\`*_~[\]<&|]/g;

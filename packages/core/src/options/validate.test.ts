@@ -17,6 +17,18 @@ describe('validateMemo', () => {
     expect(validateMemo(parseOptionsSchema, input, 'parse options')).toEqual(want);
   });
 
+  it('copies nested objects too', () => {
+    const nested = { parsers: [{ type: 'pdf', mode: 'fast' }], formats: ['markdown'] };
+    const first = validateMemo(parseOptionsSchema, nested, 'parse options') as {
+      parsers: { mode: string }[];
+    };
+    first.parsers[0].mode = 'ocr';
+    const again = validateMemo(parseOptionsSchema, nested, 'parse options') as {
+      parsers: { mode: string }[];
+    };
+    expect(again.parsers[0].mode).toBe('fast');
+  });
+
   it('throws for bad input every time', () => {
     const bad = { formats: ['markdown'], timeout: -5 };
     expect(() => validateMemo(parseOptionsSchema, bad, 'parse options')).toThrow(/timeout/);

@@ -1,3 +1,4 @@
+import { asciiTwin } from '@distill/core';
 import type { LayoutBlock, PageLayout } from '../types.js';
 
 type TextBlock = Extract<LayoutBlock, { kind: 'text' }>;
@@ -77,16 +78,15 @@ const textOf = (b: TextBlock) =>
     .join(' ')
     .replace(/\s+/g, ' ');
 
+const SPACE_AND_PUNCTUATION = asciiTwin(/[\s\p{P}]+/gu);
+
 /** The text with numbers (arabic and roman, as page numbers and dates run) set aside and case folded. */
 function furnitureKey(text: string): string {
-  return (
-    text
-      .toLowerCase()
-      .replace(/\b[ivxlcdm]{1,7}\b/g, '0')
-      .replace(/\d+/g, '0')
-      // An appendix's page number (A-1, b.2) is a number too.
-      .replace(/\b[a-z]{1,2}[-.]0/g, '0')
-      .replace(/[\s\p{P}]+/gu, ' ')
-      .trim()
-  );
+  const folded = text
+    .toLowerCase()
+    .replace(/\b[ivxlcdm]{1,7}\b/g, '0')
+    .replace(/\d+/g, '0')
+    // An appendix's page number (A-1, b.2) is a number too.
+    .replace(/\b[a-z]{1,2}[-.]0/g, '0');
+  return folded.replace(SPACE_AND_PUNCTUATION.for(folded), ' ').trim();
 }

@@ -8,6 +8,8 @@ import type {
   ProvLine,
   TableCell,
 } from '@distill/core';
+import { asciiTwin } from '@distill/core';
+import { HAS_LETTER, STARTS_LOWER } from '../layout/letter-tests.js';
 import type { Box, LayoutBlock, LayoutLine, PageLayout } from '../types.js';
 import { joinContinuedTables } from './continued-tables.js';
 import { furnitureOf } from './furniture.js';
@@ -79,11 +81,27 @@ const HEADING_RATIO = 1.08;
  * capitalised word and a number or letter ("Chapter 4", "Kapitel 4", "Annexe B", "Part IV:"),
  * so that no language's words for chapter or appendix are needed. Group 1 holds the digits.
  */
-const SECTION_NUMBER =
-  /^(?:(\d{1,2}(?:\.\d{1,2}){1,3})\.?|[IVX]{1,5}\.|\p{Lu}\p{Ll}{2,12}\s+(?:\d{1,2}|[A-Z]|[IVX]{1,5})[.:]?)\s+[\p{Lu}\d]/u;
+const SECTION_NUMBER = asciiTwin(
+  /^(?:(\d{1,2}(?:\.\d{1,2}){1,3})\.?|[IVX]{1,5}\.|\p{Lu}\p{Ll}{2,12}\s+(?:\d{1,2}|[A-Z]|[IVX]{1,5})[.:]?)\s+[\p{Lu}\d]/u,
+);
+
+/** Capital letters, figures and a title's punctuation only. */
+const CAPS_ONLY = asciiTwin(/^[\p{Lu}\d\s&/,'’()–-]+$/u);
+/** What parts the words of a title in capitals. */
+const NOT_CAPITALS = asciiTwin(/[^\p{Lu}]+/u);
+/** A lettered item's label at the start ("a. ", "iv) "). */
+const LETTERED_ITEM = asciiTwin(/^\p{Ll}{1,4}[.)]\s/u);
+/** Where one sentence ends and the next starts. */
+const SENTENCE_BREAK = asciiTwin(/(?<=\p{Ll}{2}[.!?])\s+(?=\p{Lu})/u);
+/** Spaces, punctuation and symbols, left out of a heading's key. */
+const PUNCTUATION_RUNS = asciiTwin(/[\s\p{P}\p{S}]+/gu);
+/** A line that ends in a word broken by a hyphen. */
+const LOWER_THEN_HYPHEN = asciiTwin(/\p{Ll}-$/u);
+/** A word between hyphens ("-based-"), a compound rather than a broken word. */
+const HYPHENS_AROUND = asciiTwin(/-\p{L}*-$/u);
 
 /** A one-level number ("2 Results", "2. Results"): a section only beside its "2.1" subsections. */
-const TOP_NUMBER = /^(\d{1,2})\.?\s+\p{Lu}/u;
+const TOP_NUMBER = asciiTwin(/^(\d{1,2})\.?\s+\p{Lu}/u);
 
 /** The depth of a heading's decimal number ("2.3.1 Sampling" → 3, "2 Results" → 1), if any. */
 function numberDepth(text: string): number | undefined {
@@ -112,8 +130,8 @@ function titleShaped(b: TextBlock, text: string, body: number, next?: LayoutBloc
  * "EU / UN") is no title.
  */
 function capsTitle(text: string): boolean {
-  if (!/^[\p{Lu}\d\s&/,'’()–-]+$/u.test(text)) return false;
-  const words = text.split(/[^\p{Lu}]+/u).filter((w) => w.length >= 4);
+  if (!CAPS_ONLY.test(text)) return false;
+  const words = text.split(NOT_CAPITALS.for(text)).filter((w) => w.length >= 4);
   return words.length >= 2 || words.some((w) => w.length >= 5);
 }
 
@@ -148,7 +166,7 @@ function isHeadingCandidate(b: TextBlock, body: number, next?: LayoutBlock, bold
   if (b.toc || (b.marker && !(LABEL_MARKER.test(b.marker) && b.size >= body * HEADING_RATIO))) return false;
   const text = blockText(b).trim();
   if (text.length < 2 || text.length > 160 || b.lines.length > 3) return false;
-  if (!/\p{L}/u.test(text)) return false;
+  if (!HAS_LETTER.test(text)) return false;
   // Table-of-contents entries end in a page number, often after dot leaders.
   if (/(\.{3,}|…)\s*\d{1,4}$/.test(text)) return false;
   const words = text.split(/\s+/).length;
@@ -159,7 +177,7 @@ function isHeadingCandidate(b: TextBlock, body: number, next?: LayoutBlock, bold
   // starting in lower case continues a sentence (from the previous page or column).
   // A short one ending in a full stop or comma ("cropping.") is the tail of such a sentence.
   const continuation =
-    /^\p{Ll}/u.test(text) && !/^\p{Ll}{1,4}[.)]\s/u.test(text) && (words >= 4 || /[.,;]$/.test(text));
+    STARTS_LOWER.test(text) && !LETTERED_ITEM.test(text) && (words >= 4 || /[.,;]$/.test(text));
   if (continuation) return false;
   if (b.size >= body * HEADING_RATIO) return !(sentence && b.size < body * 1.3);
   // A numbered section title at the body size ("2.3 Sampling", "IV. Results", "Appendix B
@@ -172,7 +190,7 @@ function isHeadingCandidate(b: TextBlock, body: number, next?: LayoutBlock, bold
   // note mark or holds more than one sentence.
   const note =
     /^[*†‡]/u.test(text) ||
-    text.split(/(?<=\p{Ll}{2}[.!?])\s+(?=\p{Lu})/u).filter((s) => s.split(/\s+/).length >= 3).length >= 2;
+    text.split(SENTENCE_BREAK.for(text)).filter((s) => s.split(/\s+/).length >= 3).length >= 2;
   const boldTitle =
     b.bold && !boldBody && text.length <= 100 && !/[.,;:]$/.test(text) && b.lines.length <= 2 && !note;
   // A bold line at the body size right over a list is the list's label ("What to bring",
@@ -234,10 +252,10 @@ export interface DocStats {
   depths?: [number, number][];
 }
 
-const headingKey = (b: TextBlock) =>
-  blockText(b)
-    .toLowerCase()
-    .replace(/[\s\p{P}\p{S}]+/gu, '');
+const headingKey = (b: TextBlock) => {
+  const text = blockText(b).toLowerCase();
+  return text.replace(PUNCTUATION_RUNS.for(text), '');
+};
 
 /** The statistics of a run of pages (the first ones of a document read page by page). */
 export function docStats(pages: readonly PageLayout[]): DocStats {
@@ -356,7 +374,7 @@ function demoteHeadingRuns(pages: readonly PageLayout[], levels: Map<TextBlock, 
       }
       const level = levels.get(b);
       if (level === undefined) {
-        if (!/\p{L}/u.test(blockText(b))) continue;
+        if (!HAS_LETTER.test(blockText(b))) continue;
         close();
         continue;
       }
@@ -399,10 +417,10 @@ export function lineInlines(lines: readonly LayoutLine[], dehyphenate = true): I
         prevLast?.kind === 'text' &&
         first &&
         !first.href &&
-        /\p{Ll}-$/u.test(prevLast.text) &&
+        LOWER_THEN_HYPHEN.test(prevLast.text) &&
         // "mixture-of-" ends a compound that keeps its hyphens.
-        !/-\p{L}*-$/u.test(prevLast.text.split(/\s/).pop()!) &&
-        /^\p{Ll}/u.test(first.text)
+        !HYPHENS_AROUND.test(prevLast.text.split(/\s/).pop()!) &&
+        STARTS_LOWER.test(first.text)
       ) {
         const m = /^(\S+)\s*(.*)$/su.exec(first.text)!;
         prevLast.text = prevLast.text.slice(0, -1) + m[1];

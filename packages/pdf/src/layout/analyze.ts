@@ -1,3 +1,4 @@
+import { asciiTwin } from '@distill/core';
 import { changedRun } from '../run-shape.js';
 import { settleFieldKinds } from '../shapes.js';
 import type {
@@ -16,6 +17,7 @@ import { joinFormRows } from './form-rows.js';
 import { findFrameTables } from './frames.js';
 import { findGutters } from './gutters.js';
 import { leadGap } from './leading.js';
+import { HAS_LETTER } from './letter-tests.js';
 import {
   buildLines,
   closeLeaders,
@@ -27,6 +29,7 @@ import {
   startsWithSpace,
 } from './lines.js';
 import { BULLET, breaksList, markerOf, opensItem } from './markers.js';
+import { bandTopRules, rowBands } from './row-bands.js';
 import { tableNotesAsText } from './table-notes.js';
 import { type FoundTable, findRuleBoundTables, findRuledTables, findTextTables } from './tables.js';
 import { joinContentsRows } from './toc.js';
@@ -255,7 +258,8 @@ function pageTables(input: PageInput, runs: TextRun[]): { tables: FoundTable[]; 
   const within = (b: Box, t: Box) =>
     b.x0 >= t.x0 - 3 && b.x1 <= t.x1 + 3 && b.y0 >= t.y0 - 3 && b.y1 <= t.y1 + 3;
   const inTable = (b: Box) => tables.some((t) => within(b, t.box)) || charts.some((c) => within(b, c));
-  let freeRects = input.rects.filter((r) => !inTable(r));
+  const bands = rowBands(input.rects, runs, input.rules);
+  let freeRects = input.rects.filter((r) => !inTable(r) && !bands.has(r));
   if (freeRects.length > 0) {
     const framed = new Set(tables.flatMap((t) => [...t.runs]));
     const frameTables = findFrameTables(runs, freeRects, framed);
@@ -284,7 +288,9 @@ function pageTables(input: PageInput, runs: TextRun[]): { tables: FoundTable[]; 
     runs.forEach((r, i) => {
       if (charts.some((c) => within(r, c))) skip.add(i);
     });
-  for (const t of findRuleBoundTables(runs, input.rules, skip).filter(notChart)) {
+  // A header band over rows parted by rules stands where the table's top rule would.
+  const bounds = bands.size ? [...input.rules, ...bandTopRules(bands, input.rules)] : input.rules;
+  for (const t of findRuleBoundTables(runs, bounds, skip).filter(notChart)) {
     tables.push(t);
     for (const i of t.runs) taken.add(i);
   }
@@ -404,7 +410,7 @@ function titleOverText(first: Line, second: Line): boolean {
   return (
     first.x1 - first.x0 < 0.6 * (second.x1 - second.x0) &&
     second.x1 > first.x1 + 4 * second.size &&
-    /^[\p{Lu}\d]/u.test(first.text) &&
+    STARTS_UPPER_OR_DIGIT.test(first.text) &&
     !/[.,;:!?]$/.test(first.text.trim())
   );
 }
@@ -504,7 +510,8 @@ const CAPTION =
  * Away from one, or set larger, the same shape is as likely a title ("Kapitel 3: Methoden",
  * "Test 1:" over a table).
  */
-const NUMBERED_LABEL = /^\p{L}{2,14}\.?\s*[A-Z]?\d{1,3}(?:\.\d{1,3})*[a-z]?\s*[.:\-–—]/u;
+const NUMBERED_LABEL = asciiTwin(/^\p{L}{2,14}\.?\s*[A-Z]?\d{1,3}(?:\.\d{1,3})*[a-z]?\s*[.:\-–—]/u);
+const STARTS_UPPER_OR_DIGIT = asciiTwin(/^[\p{Lu}\d]/u);
 const besideFigure = (blocks: readonly LayoutBlock[], i: number) =>
   [blocks[i - 1], blocks[i + 1]].some((o) => o !== undefined && o.kind !== 'text');
 
@@ -544,7 +551,7 @@ function labelBlocks(blocks: LayoutBlock[], width: number, height: number, bodyS
       b.box.y0 > height * 0.7 &&
       b.size < bodySize * 0.92 &&
       /^(\d{1,3}|[*†‡§¶])\s*\S/.test(text) &&
-      /\p{L}/u.test(text)
+      HAS_LETTER.test(text)
     )
       b.label = 'footnote';
   });

@@ -1,5 +1,10 @@
+import { asciiTwin } from '@distill/core';
 import { changedRun } from '../run-shape.js';
 import type { TextRun } from '../types.js';
+import { STARTS_LOWER } from './letter-tests.js';
+
+/** One capital letter, as a drop cap is. */
+const ONE_CAPITAL = asciiTwin(/^\p{Lu}$/u);
 
 /**
  * A drop cap is the first letter of a paragraph set several lines tall beside it. Left alone
@@ -16,7 +21,7 @@ export function placeDropCaps(runs: readonly TextRun[]): TextRun[] {
   const typical = sizes[Math.floor(sizes.length / 2)];
   let out: TextRun[] | undefined;
   runs.forEach((cap, i) => {
-    if (cap.rotated || !/^\p{Lu}$/u.test(cap.text.trim()) || cap.size < 2.5 * typical) return;
+    if (cap.rotated || !ONE_CAPITAL.test(cap.text.trim()) || cap.size < 2.5 * typical) return;
     // The first line beside it: starts just right of the letter, its middle within the letter's height.
     let first: TextRun | undefined;
     for (const r of runs) {
@@ -26,7 +31,7 @@ export function placeDropCaps(runs: readonly TextRun[]): TextRun[] {
       if (!first || r.base < first.base - 0.5 || (Math.abs(r.base - first.base) <= 0.5 && r.x0 < first.x0))
         first = r;
     }
-    if (!first || !/^\p{Ll}/u.test(first.text)) return;
+    if (!first || !STARTS_LOWER.test(first.text)) return;
     out ??= runs.slice();
     out[i] = changedRun(cap, {
       text: cap.text.trim(),

@@ -1,6 +1,7 @@
 import { settleFieldKinds } from '../shapes.js';
 import type { Box, TextRun } from '../types.js';
 import type { Gutter } from './gutters.js';
+import { STARTS_UPPER } from './letter-tests.js';
 import { MARKER_ONLY } from './markers.js';
 
 /** A line fragment: runs on one baseline with no wide gap between them. */
@@ -67,7 +68,7 @@ function sentenceBreak(a: string, b: string): boolean {
     end !== 0x22
   )
     return false;
-  return /^\p{Lu}/u.test(b);
+  return STARTS_UPPER.test(b);
 }
 /** What `\s` matches in a JS regular expression, by character code. */
 export function isSpaceCode(c: number): boolean {

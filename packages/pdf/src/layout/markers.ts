@@ -9,7 +9,12 @@
  * character set apart from the text is a marker whatever glyph it draws. Tick boxes (☐ ☑ ☒)
  * are no markers: they are a form's choices (not-tables.ts).
  */
+
+import { asciiTwin } from '@distill/core';
 import type { Line } from './lines.js';
+
+/** A line that ends mid-sentence: on a letter, a digit or a comma. */
+const ENDS_MID_SENTENCE = asciiTwin(/[\p{L}\p{N},]$/u);
 
 const GLYPHS = '•●◦▪■□◆◇►▸‣⁃∙·➢➤✓✔❖○◘▫➔➜⇒⇨✗✘✦♦◊⬧⦁';
 /** The private-use area, where symbol fonts' glyphs land. */
@@ -90,7 +95,7 @@ export function breaksList(cur: OpenBlock, l: Line): boolean {
 function dashContinues(cur: OpenBlock, l: Line): boolean {
   if (cur.marker !== undefined || !/^[-–—]\s/.test(l.text)) return false;
   const last = cur.lines[cur.lines.length - 1];
-  return /[\p{L}\p{N},]$/u.test(last.text) && Math.abs(l.x0 - cur.lines[0].x0) < 0.5 * l.size;
+  return ENDS_MID_SENTENCE.test(last.text) && Math.abs(l.x0 - cur.lines[0].x0) < 0.5 * l.size;
 }
 
 /**

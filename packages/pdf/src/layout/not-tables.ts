@@ -1,5 +1,10 @@
+import { asciiTwin } from '@distill/core';
+import { STARTS_LOWER } from './letter-tests.js';
 import type { Line } from './lines.js';
 import type { TableCellOut } from './tables.js';
+
+/** Text that ends as a wrapped line of prose does: on a letter or a comma. */
+const ENDS_ON_WORD = asciiTwin(/[\p{L},]$/u);
 
 /**
  * Grids that line up like tables and are none: a form (labels to fill in beside blank lines and
@@ -12,7 +17,7 @@ const BLANK = /^[_.…\s]{3,}$/u;
 /** A tick box, ticked or not, opening a choice ("☐ Resident"). */
 const TICK_BOX = /^[☐☑☒□■▢✓✔✗✘]/u;
 /** A label that asks for what follows it ("Date of birth:"). */
-const LABEL = /\p{L}[\p{L}\s()*/-]*:\s*$/u;
+const LABEL = asciiTwin(/\p{L}[\p{L}\s()*/-]*:\s*$/u);
 
 /**
  * What a piece of a form is: a blank to fill in or a tick box ('blank'), a label asking for
@@ -60,7 +65,7 @@ export function proseAcross(rows: readonly TableCellOut[][]): boolean {
     const texts = r.map((c) => c.text.trim()).filter(Boolean);
     for (let k = 0; k + 1 < texts.length; k++) {
       pairs++;
-      if (/[\p{L},]$/u.test(texts[k]) && /^\p{Ll}/u.test(texts[k + 1])) flowing++;
+      if (ENDS_ON_WORD.test(texts[k]) && STARTS_LOWER.test(texts[k + 1])) flowing++;
     }
   }
   return pairs >= 4 && flowing >= FLOW_SHARE * pairs;

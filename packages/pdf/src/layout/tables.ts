@@ -1,7 +1,9 @@
+import { asciiTwin } from '@distill/core';
 import { changedRun } from '../run-shape.js';
 import type { Box, Rule, TextRun } from '../types.js';
 import { findGutters } from './gutters.js';
 import { leadGap, nominalBottom, nominalTop } from './leading.js';
+import { HAS_LETTER, STARTS_LOWER } from './letter-tests.js';
 import { buildLines, type Line, makeLine } from './lines.js';
 import { BULLET } from './markers.js';
 import { formGrid, keyValueRows, proseAcross, recordColumns } from './not-tables.js';
@@ -21,6 +23,11 @@ export interface FoundTable {
   /** Column and row boundaries (points) of a ruled grid whose cells were kept as found (for the inspector). */
   grid?: { xs: number[]; ys: number[] };
 }
+
+/** A cell's text ends as wrapped text does: on a letter, a comma or a hyphen. */
+const FLOWS_ON = asciiTwin(/[\p{L},-]$/u);
+/** A line that starts as the continuation of a wrapped cell: lower case or an opening bracket. */
+const WRAPPED_START = asciiTwin(/^[\p{Ll}(]/u);
 
 const TOL = 2;
 
@@ -473,7 +480,7 @@ function boxedList(rows: TableCellOut[][]): TableCellOut[][] | undefined {
   if (texts.some((t) => t === '' || t.length > 160)) return undefined;
   if (texts.reduce((n, t) => n + t.length, 0) / texts.length > 80) return undefined;
   // Lines of one running text on ruled paper go on in lower case; items start afresh.
-  if (texts.slice(1).filter((t) => /^\p{Ll}/u.test(t)).length >= 0.5 * (texts.length - 1)) return undefined;
+  if (texts.slice(1).filter((t) => STARTS_LOWER.test(t)).length >= 0.5 * (texts.length - 1)) return undefined;
   return rows;
 }
 
@@ -681,7 +688,7 @@ export function plausibleTable(rows: TableCellOut[][], minFill = 0.5): boolean {
   const filled = cells.filter((c) => c.text !== '');
   if (filled.length < 3 || filled.length < minFill * cells.length) return false;
   const numeric = filled.filter((c) => /^[\d\s.,%()+\-–$€£]+$/.test(c.text));
-  const headerHasWords = rows.slice(0, 2).some((r) => r.some((c) => /\p{L}/u.test(c.text)));
+  const headerHasWords = rows.slice(0, 2).some((r) => r.some((c) => HAS_LETTER.test(c.text)));
   return !(numeric.length >= 0.8 * filled.length && !headerHasWords);
 }
 
@@ -939,7 +946,7 @@ function figureRun(text: string): boolean {
 function stubWrap(prev: Line[], r: Line[], nc: number, colOf: (x: number) => number): boolean {
   if (r.length >= nc || !r.some((f) => colOf(f.x0 + 0.5) === 0)) return false;
   return r.every((f) => {
-    if (!/^\p{Ll}/u.test(f.text)) return false;
+    if (!STARTS_LOWER.test(f.text)) return false;
     const above = prev.filter((g) => colOf(g.x0 + 0.5) === colOf(f.x0 + 0.5));
     return above.length > 0 && !/[.:;]$/.test(above[above.length - 1].text.trim());
   });
@@ -1207,7 +1214,7 @@ function runningText(grid: TableCellOut[][]): boolean {
       const b = grid[r + 1][c]?.text ?? '';
       if (a === '' || b === '') continue;
       pairs++;
-      if (a.split(/\s+/).length >= 3 && /[\p{L},-]$/u.test(a) && /^\p{Ll}/u.test(b)) flowing++;
+      if (a.split(/\s+/).length >= 3 && FLOWS_ON.test(a) && STARTS_LOWER.test(b)) flowing++;
     }
   return pairs >= 4 && flowing >= PROSE_SHARE * pairs;
 }
@@ -1326,7 +1333,7 @@ function wrappedHeader(ref: Line[][]): boolean {
         .map((run) => run.text)
         .join(' ')
         .trim();
-      if (above && leadGap([above[0]], [p[0]]) < 0.5 * p[0].size && /^[\p{Ll}(]/u.test(text)) wraps++;
+      if (above && leadGap([above[0]], [p[0]]) < 0.5 * p[0].size && WRAPPED_START.test(text)) wraps++;
     }
   return total > 0 && wraps >= WRAP_SHARE * total;
 }
@@ -1377,7 +1384,7 @@ function textTableOf(
       k > head &&
       r.length >= 2 &&
       leadGap(group[k - 1], r) < 0.6 * r[0].size &&
-      (r.every((f) => f.x0 - left > 8) || r.every((f) => /^\p{Ll}/u.test(f.text))),
+      (r.every((f) => f.x0 - left > 8) || r.every((f) => STARTS_LOWER.test(f.text))),
   );
   const rowCount =
     (head > 0 ? okCount - group.slice(0, head).filter((r) => r.length >= 2).length + 1 : okCount) -

@@ -1,3 +1,4 @@
+import { HAS_LETTER } from './letter-tests.js';
 import type { Line } from './lines.js';
 import { replaceLines } from './replace-lines.js';
 
@@ -29,7 +30,7 @@ export function joinContentsRows(lines: Line[]): Line[] {
       if (near(upright[j])) sameRow.push(upright[j]);
     if (sameRow.some((l) => l.x0 > num.x0)) continue;
     const left = sameRow.filter((l) => l.x1 <= num.x0 + 1).sort((a, b) => b.x1 - a.x1)[0];
-    if (!left || !/\p{L}/u.test(left.text) || PAGE_NO.test(left.text)) continue;
+    if (!left || !HAS_LETTER.test(left.text) || PAGE_NO.test(left.text)) continue;
     pairs.push({ title: left, num });
   }
   if (pairs.length < 3) return lines;

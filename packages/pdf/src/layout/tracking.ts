@@ -1,5 +1,7 @@
+import { asciiTwin } from '@distill/core';
 import { changedRun } from '../run-shape.js';
 import type { TextRun } from '../types.js';
+import { HAS_LETTER } from './letter-tests.js';
 import { spaced } from './lines.js';
 
 /**
@@ -70,7 +72,7 @@ export function closeTracking(runs: readonly TextRun[]): TextRun[] {
 }
 
 /** Letters or figures, single, a space apart; or one alone (a run per letter). */
-const SPACED_RUN = /^[\p{Lu}\p{N}](?: [\p{Lu}\p{N}])*$/u;
+const SPACED_RUN = asciiTwin(/^[\p{Lu}\p{N}](?: [\p{Lu}\p{N}])*$/u);
 /** The widest step (font sizes) from letter to letter that is still tracking, not a column gap. */
 const MAX_STEP = 2;
 /** A step this many times the chain's usual one is a word space. */
@@ -98,7 +100,7 @@ function trackedWords(chain: readonly TextRun[]): Word[] | undefined {
       letters.push({ ch, x0: r.x0 + n * step, x1: r.x0 + (n + 1) * step, run });
     });
   });
-  if (letters.length < 4 || letters.filter((l) => /\p{L}/u.test(l.ch)).length < 3) return undefined;
+  if (letters.length < 4 || letters.filter((l) => HAS_LETTER.test(l.ch)).length < 3) return undefined;
   // Run per letter: one letter alone in each run must still be spaced from the next (checked
   // in the chain), and a lone letter with no chain is no title.
   if (chain.length === 1 && letters.length === 1) return undefined;

@@ -1,3 +1,4 @@
+import { asciiTwin } from '@distill/core';
 import { CMap, parseCMap } from './cmap.js';
 import { ENCODINGS } from './data/encodings.js';
 import { DINGBATS_GLYPH_LIST, GLYPH_LIST } from './data/glyphlist.js';
@@ -74,7 +75,7 @@ function unicodeForGlyph(name: string, gl = glyphs()): number {
   return -1;
 }
 
-const SPECIAL = /^(\s)|(\p{Mn})|(\p{Cf})$/u;
+const SPECIAL = asciiTwin(/^(\s)|(\p{Mn})|(\p{Cf})$/u);
 /** Control characters other than tab and line breaks, and U+FFFD: no reading of a glyph. */
 const UNREADABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffd]/;
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;

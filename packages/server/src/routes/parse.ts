@@ -5,7 +5,7 @@ import {
   type ParseOptions,
   parseOptionsSchema,
   parseToDoc,
-  validate,
+  validateMemo,
 } from '@distill/core';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
@@ -17,7 +17,8 @@ import type { Usage } from '../services.js';
 import { admit, charge, enterJob } from './job.js';
 
 function parseOptionsPart(text: string | undefined): ParseOptions {
-  if (text === undefined || text.trim() === '') return validate(parseOptionsSchema, {}, 'parse options');
+  // Clients send the same options part with every file: validateMemo validates each text once.
+  if (text === undefined || text.trim() === '') return validateMemo(parseOptionsSchema, {}, 'parse options');
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -27,7 +28,7 @@ function parseOptionsPart(text: string | undefined): ParseOptions {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw badMultipart('the "options" part must be a JSON object');
   }
-  return validate(parseOptionsSchema, value, 'parse options');
+  return validateMemo(parseOptionsSchema, value, 'parse options');
 }
 
 async function parseHere(

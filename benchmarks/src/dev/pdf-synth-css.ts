@@ -1,0 +1,342 @@
+/**
+ * pdf-synth with a second producer: HTML and CSS written at run time, printed to PDF by Chromium
+ * (playwright-core, `page.pdf()`), read by distill and liteparse, scored with the dpbench scorers
+ * against the known truth (dev/pdf-synth.ts is the LibreOffice producer; both share synth/).
+ * Report and brochure styles that LibreOffice's tables do not draw: fills instead of lines.
+ *   table classes: full grid, no lines, a rule under the header only, horizontal rules only,
+ *     zebra-striped rows, a filled header band with white text, spans in header and body,
+ *     cells of several lines, right-aligned figure columns
+ *   heading styles: size tiers, colour and bold at the body size, capitals letter-spaced,
+ *     numbered 1 / 1.1; every page opens with a title bigger than everything
+ * Padding, fonts, sizes, colours, caption above or below or none, words, columns and rows all come
+ * from a seeded generator (deterministic for a given Chromium).
+ *   pnpm bench dev pdf-synth-css [--seed N] [--docs-per-cell N] [--keep DIR] [--no-peers] [--docs]
+ * Needs Chromium (/usr/bin/chromium or CHROME_PATH).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { mulberry32 } from '../seeded.js';
+import { printScores, type SynthDoc, scoreDocs } from '../synth/score.js';
+import { type Cell, cap, cellWords, esc, figure, Pick, paragraph, title, truthTable } from '../synth/text.js';
+
+const args = process.argv.slice(2);
+const opt = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const SEED = Number(opt('--seed') ?? 1);
+const PER_CELL = Number(opt('--docs-per-cell') ?? 1);
+const KEEP = opt('--keep');
+const PEERS = !args.includes('--no-peers');
+
+const TABLE_CLASSES = [
+  'grid',
+  'no-lines',
+  'header-rule',
+  'hrules',
+  'zebra',
+  'header-band',
+  'spans',
+  'multi-line',
+  'numeric',
+] as const;
+type TableClass = (typeof TABLE_CLASSES)[number];
+const HEADING_STYLES = ['size-tiers', 'colour-bold', 'caps-spaced', 'numbered'] as const;
+type HeadingStyle = (typeof HEADING_STYLES)[number];
+
+interface TableSpec {
+  rows: Cell[][];
+  headerRows: number;
+  /** Columns set flush right (figures). */
+  numeric: Set<number>;
+  css: string;
+  caption?: { text: string; above: boolean };
+  /** table-layout fixed at the full width, so long cells wrap over several lines. */
+  fixed: boolean;
+}
+type Block =
+  | { kind: 'h'; level: 1 | 2 | 3; text: string }
+  | { kind: 'p'; text: string }
+  | { kind: 'table'; table: TableSpec };
+
+const RULE = (p: Pick) => `${p.one([0.5, 0.75, 1])}pt solid ${p.one(['#000', '#444', '#1f4e79', '#888'])}`;
+const DARK = ['#1f4e79', '#2e5c3a', '#7a1f3d', '#333333', '#005a8c', '#5b3c88'];
+const LIGHT = ['#eeeeee', '#f2f2f2', '#e8eef6', '#eaf3e6', '#f6ece8', '#dde6f0'];
+
+/** The CSS of one table's lines and fills, by class; `t` is the table's selector. */
+function tableCss(p: Pick, cls: TableClass, t: string): string {
+  const pad = `${p.one([1, 2, 3, 4, 6])}pt ${p.one([3, 4, 6, 8, 10])}pt`;
+  const base = `${t} { border-collapse: collapse; } ${t} td, ${t} th { padding: ${pad}; vertical-align: top; text-align: left; border: none; } ${t} th { font-weight: bold; } ${t} th[colspan] { text-align: center; } ${t} td.num, ${t} th.num { text-align: right; }`;
+  switch (cls) {
+    case 'grid':
+    case 'spans':
+    case 'multi-line': {
+      // Spans and several-line cells come with any of the common rulings, not only the grid.
+      const style = cls === 'grid' ? 'grid' : p.one(['grid', 'hrules', 'header-rule', 'band'] as const);
+      return `${base} ${rulings(p, style, t)}`;
+    }
+    case 'no-lines':
+      return base;
+    case 'header-rule':
+      return `${base} ${rulings(p, 'header-rule', t)}`;
+    case 'hrules':
+      return `${base} ${rulings(p, 'hrules', t)}`;
+    case 'zebra': {
+      const fill = p.one(LIGHT);
+      const head = p.chance(0.5) ? `${t} thead tr { background: ${p.one(DARK)}; color: #fff; }` : '';
+      return `${base} ${t} tbody tr:nth-child(${p.one(['odd', 'even'])}) { background: ${fill}; } ${head}`;
+    }
+    case 'header-band':
+      return `${base} ${rulings(p, 'band', t)}${p.chance(0.4) ? ` ${t} tbody tr { border-bottom: 0.5pt solid #ccc; }` : ''}`;
+    case 'numeric':
+      return `${base} ${rulings(p, p.one(['header-rule', 'hrules', 'none', 'band'] as const), t)}`;
+  }
+}
+
+function rulings(p: Pick, style: 'grid' | 'hrules' | 'header-rule' | 'band' | 'none', t: string): string {
+  switch (style) {
+    case 'grid':
+      return `${t} td, ${t} th { border: ${RULE(p)}; }`;
+    case 'hrules':
+      return `${t} tr { border-top: ${RULE(p)}; border-bottom: ${RULE(p)}; }`;
+    case 'header-rule':
+      return `${t} thead tr:last-child { border-bottom: ${RULE(p)}; }`;
+    case 'band':
+      return `${t} thead th { background: ${p.one(DARK)}; color: #fff; }`;
+    case 'none':
+      return '';
+  }
+}
+
+const numericRow = (p: Pick, cols: number): Cell[] => [
+  { text: cellWords(p) },
+  ...Array.from({ length: cols - 1 }, () => ({ text: figure(p) })),
+];
+
+function makeTable(p: Pick, cls: TableClass, id: string): TableSpec {
+  const cols = p.int(2, 5);
+  const body = p.int(3, 8);
+  const textRow = (n: number) => Array.from({ length: n }, () => ({ text: cellWords(p) }));
+  const css = tableCss(p, cls, `#${id}`);
+  const caption = p.chance(0.6)
+    ? { text: `Table ${p.int(1, 12)}: ${title(p, p.int(3, 7))}`, above: p.chance(0.6) }
+    : undefined;
+  let rows: Cell[][];
+  let headerRows = 1;
+  let numeric = new Set<number>();
+  let fixed = false;
+  switch (cls) {
+    case 'numeric':
+    case 'zebra':
+    case 'header-band': {
+      // Report tables: a label column, then figures set flush right.
+      const figures = cls === 'numeric' || p.chance(0.5);
+      rows = [textRow(cols)];
+      for (let i = 0; i < body + (cls === 'numeric' ? 2 : 0); i++)
+        rows.push(figures ? numericRow(p, cols) : textRow(cols));
+      if (figures) numeric = new Set(Array.from({ length: cols - 1 }, (_, i) => i + 1));
+      break;
+    }
+    case 'spans': {
+      // A header of two rows (a label spanning both, years over pairs of columns) and a body
+      // whose first column groups rows under a label spanning two or three of them.
+      const groups = p.int(2, 3);
+      const top: Cell[] = [{ text: cellWords(p), rowspan: 2 }];
+      const sub: Cell[] = [{ text: '', covered: true }];
+      for (let g = 0; g < groups; g++) {
+        top.push({ text: String(2019 + g), colspan: 2 }, { text: '', covered: true });
+        sub.push({ text: cap(p.one(['total', 'share', 'change', 'rate', 'value', 'cost'])) });
+        sub.push({ text: cap(p.one(['male', 'female', 'urban', 'rural', 'public', 'private'])) });
+      }
+      rows = [top, sub];
+      headerRows = 2;
+      const width = 1 + groups * 2;
+      const bands = p.int(2, 3);
+      for (let b = 0; b < bands; b++) {
+        const span = p.int(2, 3);
+        for (let i = 0; i < span; i++) {
+          const lead: Cell[] = [
+            i === 0 ? { text: cellWords(p), rowspan: span } : { text: '', covered: true },
+            { text: cellWords(p) },
+          ];
+          rows.push([...lead, ...Array.from({ length: width - 1 }, () => ({ text: figure(p) }))]);
+        }
+      }
+      // The body has the group column besides the row label: widen the header by one column.
+      top.splice(1, 0, { text: cellWords(p), rowspan: 2 });
+      sub.splice(1, 0, { text: '', covered: true });
+      numeric = new Set(Array.from({ length: groups * 2 }, (_, i) => i + 2));
+      break;
+    }
+    case 'multi-line': {
+      const n = p.int(2, 4);
+      rows = [textRow(n)];
+      for (let i = 0; i < body; i++)
+        rows.push(
+          Array.from({ length: n }, (_, j) => ({ text: title(p, j === 0 ? p.int(1, 3) : p.int(6, 16)) })),
+        );
+      fixed = true;
+      break;
+    }
+    default:
+      rows = [textRow(cols), ...Array.from({ length: body }, () => textRow(cols))];
+  }
+  return { rows, headerRows, numeric, css, caption, fixed };
+}
+
+function makeDoc(p: Pick, cls: TableClass, style: HeadingStyle): Block[] {
+  const numbered = style === 'numbered';
+  const out: Block[] = [
+    { kind: 'h', level: 1, text: title(p, p.int(2, 5)) },
+    { kind: 'p', text: paragraph(p) },
+  ];
+  const sections = p.int(2, 3);
+  const tableIn = p.int(1, sections);
+  for (let s = 1; s <= sections; s++) {
+    out.push({ kind: 'h', level: 2, text: `${numbered ? `${s} ` : ''}${title(p)}` });
+    out.push({ kind: 'p', text: paragraph(p) });
+    const subs = p.int(1, 2);
+    for (let k = 1; k <= subs; k++) {
+      out.push({ kind: 'h', level: 3, text: `${numbered ? `${s}.${k} ` : ''}${title(p)}` });
+      out.push({ kind: 'p', text: paragraph(p) });
+    }
+    if (s === tableIn) {
+      out.push({ kind: 'table', table: makeTable(p, cls, 't1') });
+      out.push({ kind: 'p', text: paragraph(p) });
+    }
+  }
+  return out;
+}
+
+// ---------- truth Markdown ----------
+
+function truth(blocks: Block[], style: HeadingStyle): string {
+  const out: string[] = [];
+  for (const b of blocks) {
+    if (b.kind === 'h')
+      out.push(
+        `${'#'.repeat(b.level)} ${style === 'caps-spaced' && b.level > 1 ? b.text.toUpperCase() : b.text}`,
+      );
+    else if (b.kind === 'p') out.push(b.text);
+    else {
+      const c = b.table.caption;
+      if (c?.above) out.push(c.text);
+      out.push(truthTable(b.table.rows));
+      if (c && !c.above) out.push(c.text);
+    }
+  }
+  return out.join('\n\n');
+}
+
+// ---------- HTML and CSS ----------
+
+function pageCss(p: Pick, style: HeadingStyle): string {
+  const body = p.one([9.5, 10, 10.5, 11, 12]);
+  const serif = p.one(['Liberation Serif', 'DejaVu Serif']);
+  const sans = p.one(['Liberation Sans', 'DejaVu Sans']);
+  const bodyFont = p.one([serif, sans]);
+  const headFont = p.one([bodyFont, sans]);
+  const colour = p.one(DARK);
+  const r = (x: number) => Math.round(x * 2) / 2;
+  const above = p.one([0.6, 0.9, 1.2]);
+  // The title is bigger than every other heading in every style.
+  const title = `h1 { font-size: ${r(body * p.one([2, 2.2, 2.5]))}pt; font-weight: bold; margin: 0 0 0.5em; color: ${p.chance(0.5) ? colour : '#000'}; }`;
+  const h = (sel: string, css: string) =>
+    `${sel} { font-family: '${headFont}'; margin: ${above}em 0 0.3em; ${css} }`;
+  let heads: string;
+  switch (style) {
+    case 'size-tiers':
+    case 'numbered':
+      heads = `${h('h2', `font-size: ${r(body * p.one([1.4, 1.5, 1.6]))}pt; font-weight: ${p.chance(0.7) ? 'bold' : 'normal'};`)} ${h('h3', `font-size: ${r(body * p.one([1.15, 1.2, 1.25]))}pt; font-weight: ${p.chance(0.7) ? 'bold' : 'normal'};`)}`;
+      break;
+    case 'colour-bold':
+      heads = `${h('h2, h3', `font-size: ${body}pt; font-weight: bold; color: ${colour};`)}`;
+      break;
+    case 'caps-spaced':
+      heads = `${h('h2', `font-size: ${r(body * p.one([1.1, 1.2, 1.3]))}pt; font-weight: bold; text-transform: uppercase; letter-spacing: ${p.one([0.08, 0.12, 0.2])}em;`)} ${h('h3', `font-size: ${body}pt; font-weight: bold; text-transform: uppercase; letter-spacing: ${p.one([0.05, 0.1])}em;`)}`;
+      break;
+  }
+  return `@page { size: A4; margin: ${p.one([1.5, 2, 2.5])}cm; }
+body { font-family: '${bodyFont}'; font-size: ${body}pt; line-height: ${p.one([1.2, 1.3, 1.45])}; margin: 0; }
+p { margin: 0 0 0.6em; text-align: ${p.one(['left', 'justify'])}; }
+h1 { font-family: '${headFont}'; }
+${title}
+${heads}
+table { margin: 0.6em 0; font-size: ${body - p.one([0, 0.5, 1])}pt; }
+caption { font-size: ${body - 1}pt; font-style: ${p.one(['italic', 'normal'])}; text-align: left; padding: 0.3em 0; }`;
+}
+
+function html(blocks: Block[], css: string): string {
+  const body: string[] = [];
+  for (const b of blocks) {
+    if (b.kind === 'h') body.push(`<h${b.level}>${esc(b.text)}</h${b.level}>`);
+    else if (b.kind === 'p') body.push(`<p>${esc(b.text)}</p>`);
+    else {
+      const t = b.table;
+      const row = (r: Cell[], i: number) =>
+        `<tr>${r
+          .map((c, j) => {
+            if (c.covered) return '';
+            const tag = i < t.headerRows ? 'th' : 'td';
+            const span = `${c.colspan ? ` colspan="${c.colspan}"` : ''}${c.rowspan ? ` rowspan="${c.rowspan}"` : ''}`;
+            const cls = t.numeric.has(j) && !c.colspan ? ' class="num"' : '';
+            return `<${tag}${span}${cls}>${esc(c.text)}</${tag}>`;
+          })
+          .join('')}</tr>`;
+      const c = t.caption;
+      body.push(
+        `<style>${t.css}${t.fixed ? ' #t1 { table-layout: fixed; width: 100%; }' : ''}${c ? ` #t1 caption { caption-side: ${c.above ? 'top' : 'bottom'}; }` : ''}</style>`,
+        `<table id="t1">${c ? `<caption>${esc(c.text)}</caption>` : ''}<thead>${t.rows
+          .slice(0, t.headerRows)
+          .map(row)
+          .join('')}</thead><tbody>${t.rows
+          .slice(t.headerRows)
+          .map((r, i) => row(r, i + t.headerRows))
+          .join('')}</tbody></table>`,
+      );
+    }
+  }
+  return `<!doctype html><html><head><meta charset="utf-8"><style>${css}</style></head><body>\n${body.join('\n')}\n</body></html>\n`;
+}
+
+// ---------- generate, print, read, score ----------
+
+interface Doc extends SynthDoc {
+  cls: TableClass;
+  style: HeadingStyle;
+}
+
+const work = KEEP ?? mkdtempSync(join(tmpdir(), 'distill-pdf-synth-css-'));
+mkdirSync(work, { recursive: true });
+const docs: Doc[] = [];
+let n = 0;
+for (const cls of TABLE_CLASSES)
+  for (const style of HEADING_STYLES)
+    for (let k = 0; k < PER_CELL; k++) {
+      const p = new Pick(mulberry32(SEED * 100_019 + n++));
+      const id = `${cls}--${style}--${k}`;
+      const blocks = makeDoc(p, cls, style);
+      writeFileSync(join(work, `${id}.html`), html(blocks, pageCss(p, style)));
+      docs.push({ id, cls, style, truth: truth(blocks, style) });
+    }
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  chromiumSandbox: false,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+});
+const page = await browser.newPage();
+for (const d of docs) {
+  await page.goto(`file://${join(work, `${d.id}.html`)}`);
+  await page.pdf({ path: join(work, `${d.id}.pdf`), preferCSSPageSize: true, printBackground: true });
+}
+const version = browser.version();
+await browser.close();
+
+const scores = await scoreDocs(docs, work, { peers: PEERS, keep: !!KEEP });
+console.log(`pdf-synth-css seed ${SEED}: ${docs.length} documents (Chromium ${version})`);
+printScores(scores, docs, TABLE_CLASSES, HEADING_STYLES, args.includes('--docs'));
+if (!KEEP) rmSync(work, { recursive: true, force: true });

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { asciiTwin, twinSource } from './ascii-twin.js';
+
+const COVERED = [
+  ...Array.from({ length: 128 }, (_, i) => String.fromCharCode(i)),
+  ...'\u00a0£©«®°·»×–—‘’“”•…€™',
+];
+
+describe('asciiTwin', () => {
+  it('spells each property as exactly its members among the covered characters', () => {
+    for (const prop of ['L', 'Lu', 'Ll', 'N', 'Nd', 'P', 'S', 'Mn', 'Cf']) {
+      const full = new RegExp(`^\\p{${prop}}$`, 'u');
+      const twin = new RegExp(twinSource(full.source) as string, 'u');
+      const negated = new RegExp(twinSource(`^\\P{${prop}}$`) as string, 'u');
+      for (const ch of COVERED) {
+        expect([prop, ch, twin.test(ch)]).toEqual([prop, ch, full.test(ch)]);
+        expect([prop, ch, negated.test(ch)]).toEqual([prop, ch, !full.test(ch)]);
+      }
+    }
+  });
+
+  // The expressions the PDF layout runs, on ASCII strings made from the characters they look at.
+  const patterns = [
+    /^(\s)|(\p{Mn})|(\p{Cf})$/u,
+    /^[\p{Lu}\p{N}](?: [\p{Lu}\p{N}])*$/u,
+    /^\p{L}{2,14}\.?\s*[A-Z]?\d{1,3}(?:\.\d{1,3})*[a-z]?\s*[.:\-–—]/u,
+    /\p{L}[\p{L}\s()*/-]*:\s*$/u,
+    /^(?:(\d{1,2}(?:\.\d{1,2}){1,3})\.?|[IVX]{1,5}\.|\p{Lu}\p{Ll}{2,12}\s+(?:\d{1,2}|[A-Z]|[IVX]{1,5})[.:]?)\s+[\p{Lu}\d]/u,
+    /^[\p{Lu}\d\s&/,'’()–-]+$/u,
+    /[^\p{Lu}]+/u,
+    /(?<=\p{Ll}{2}[.!?])\s+(?=\p{Lu})/u,
+    /[\s\p{P}\p{S}]+/u,
+    /-\p{L}*-$/u,
+    /^\p{Ll}{1,4}[.)]\s/u,
+    /[\p{L},-]$/iu,
+  ];
+  const alphabet = " aZk5.:-()!?,/&'$+_x1A bcQ9’–•…“”\u00a0©×";
+  let seed = 7;
+  const rand = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x80000000;
+  };
+  const strings = Array.from({ length: 3000 }, () =>
+    Array.from(
+      { length: 1 + Math.floor(rand() * 14) },
+      () => alphabet[Math.floor(rand() * alphabet.length)],
+    ).join(''),
+  );
+  strings.push(
+    'Figure 12.3: Costs',
+    '1.2 Scope',
+    'Chapter 4. Overview',
+    'ABC DEF',
+    'A B C',
+    'co-op-',
+    'It ends. Then More',
+  );
+
+  it('gives what the original gives, on covered strings and others', () => {
+    for (const re of patterns) {
+      const t = asciiTwin(re);
+      expect(t.for('plain ascii')).not.toBe(re);
+      for (const s of [...strings, 'Ärger über Öl.', 'İstanbul 2.1 Ünite', 'ﬁnance 3. Été']) {
+        expect([re.source, s, t.exec(s)]).toEqual([re.source, s, re.exec(s)]);
+        expect(t.test(s)).toBe(re.test(s));
+      }
+    }
+  });
+
+  it('runs the original for non-ASCII strings and anything it cannot spell out', () => {
+    const re = /^\p{Lu}/u;
+    expect(asciiTwin(re).for('Über')).toBe(re);
+    expect(asciiTwin(re).for('It’s – “quoted” •')).not.toBe(re);
+    const script = /\p{Script=Greek}/u;
+    expect(asciiTwin(script).for('abc')).toBe(script);
+    expect(twinSource('[\\P{L}]')).toBeUndefined();
+  });
+});

@@ -1,0 +1,24 @@
+// Prints fixtures/pdf-classes/<name>.html to <name>.pdf with Chromium (playwright-core), for
+// page classes a browser draws and LibreOffice does not:
+//   zebra-rows         a table shaded on every other row, each cell's fill painted on its own
+//   header-band-rules  a header band with white text over body rows parted by rules
+// tests/pdf-classes-cli.test.ts reads the PDFs through the built `distill parse`.
+//   node scripts/make-chromium-class-fixtures.mjs [name...]    (default: all listed below)
+// Needs Chromium (/usr/bin/chromium or CHROME_PATH).
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const names = process.argv.slice(2).length ? process.argv.slice(2) : ['zebra-rows', 'header-band-rules'];
+const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'pdf-classes');
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromiumSandbox: false,
+  args: ['--no-sandbox', '--disable-gpu'],
+});
+const page = await browser.newPage();
+for (const name of names) {
+  await page.goto(`file://${join(dir, `${name}.html`)}`);
+  await page.pdf({ path: join(dir, `${name}.pdf`), preferCSSPageSize: true, printBackground: true });
+}
+await browser.close();
