@@ -17,6 +17,7 @@
  * the word-shingle P/R/F1 of html-shingle-articles (shingles.ts), per class, markup and language,
  * distill in process beside readability+turndown and defuddle through the page pool.
  *   pnpm bench dev html-synth [--seed N] [--pages-per-class N] [--keep DIR] [--no-peers] [--worst N]
+ *     [--rules-off a,b]   (main-content rules turned off by name, rule-switch.ts: a before/after)
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,6 +40,8 @@ const PER_CLASS = Number(opt('--pages-per-class') ?? 16);
 const KEEP = opt('--keep');
 const PEERS = !args.includes('--no-peers');
 const WORST = Number(opt('--worst') ?? 0);
+const off = opt('--rules-off');
+if (off) (globalThis as { __distillRulesOff?: Set<string> }).__distillRulesOff = new Set(off.split(','));
 
 class Pick {
   constructor(private r: () => number) {}
