@@ -3,10 +3,7 @@
  * articles), measured on WCXB dev's article pages: word-shingle P/R/F1 of the main content
  * against WCXB's main_content, by fold, with readability+turndown and defuddle beside.
  *
- * The measure is scrapinghub's article-extraction-benchmark's: tokens are runs of word
- * characters, case kept; shingles are 4 consecutive tokens counted as a multiset; per page tp,
- * fp and fn are normalised to sum to 1; precision and recall are means over pages (a page with
- * nothing predicted has no precision) and F1 is taken from those means. WCXB's main_content is
+ * The measure is scrapinghub's article-extraction-benchmark's (shingles.ts). WCXB's main_content is
  * not the articleBody that set uses (it may hold the title), so the level differs; the gap to
  * the peers and which pages leak are what this is for.
  *
@@ -27,6 +24,7 @@ import { htmlToDoc } from '../../../packages/html/src/index.js';
 import { wcxbInputs } from '../inputs.js';
 import { convertPages } from '../page-pool.js';
 import { CORPORA } from '../paths.js';
+import { type Counts, precision, recall, shingleCounts, summary } from '../shingles.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -37,51 +35,6 @@ const dir = path.resolve(CORPORA, 'html/wcxb-dev');
 const type = flag('--type') ?? 'article';
 const worst = Number(flag('--worst') ?? 0);
 const engines = (flag('--engines') ?? 'distill,readability+turndown,defuddle').split(',');
-
-const SHINGLE = 4;
-
-function shingles(text: string): Map<string, number> {
-  const ts = text.match(/[\p{L}\p{M}\p{N}_]+/gu) ?? [];
-  const m = new Map<string, number>();
-  // A text shorter than a shingle is one shingle of what it has.
-  for (let i = 0; i < Math.max(1, ts.length - SHINGLE + 1); i++) {
-    const k = ts.slice(i, i + SHINGLE).join(' ');
-    if (k !== '') m.set(k, (m.get(k) ?? 0) + 1);
-  }
-  return m;
-}
-
-interface Counts {
-  tp: number;
-  fp: number;
-  fn: number;
-}
-
-function shingleCounts(pred: string, ref: string): Counts {
-  const p = shingles(pred);
-  const r = shingles(ref);
-  let tp = 0;
-  let fp = 0;
-  let fn = 0;
-  for (const [k, n] of p) {
-    const m = r.get(k) ?? 0;
-    tp += Math.min(n, m);
-    fp += Math.max(0, n - m);
-  }
-  for (const [k, m] of r) fn += Math.max(0, m - (p.get(k) ?? 0));
-  const s = tp + fp + fn;
-  return s > 0 ? { tp: tp / s, fp: fp / s, fn: fn / s } : { tp, fp, fn };
-}
-
-const precision = ({ tp, fp, fn }: Counts) => (fp === 0 && fn === 0 ? 1 : tp + fp === 0 ? 0 : tp / (tp + fp));
-const recall = ({ tp, fp, fn }: Counts) => (fp === 0 && fn === 0 ? 1 : tp + fn === 0 ? 0 : tp / (tp + fn));
-const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
-
-function summary(cs: Counts[]) {
-  const p = mean(cs.filter((c) => c.tp + c.fp > 0).map(precision));
-  const r = mean(cs.filter((c) => c.tp + c.fn > 0).map(recall));
-  return { p, r, f: p + r ? (2 * p * r) / (p + r) : 0 };
-}
 
 const files = wcxbInputs(dir).filter((f) => {
   const gt = JSON.parse(readFileSync(path.join(dir, 'ground-truth', `${f.id}.json`), 'utf8'));
@@ -115,7 +68,7 @@ for (const e of engines)
     (await markdowns(e)).map((md, i) => shingleCounts(markdownToText(md), refs[i])),
   );
 
-console.log(`WCXB dev, page type ${type}: word-shingle (${SHINGLE}) P/R/F1`);
+console.log(`WCXB dev, page type ${type}: word-shingle (4) P/R/F1`);
 for (const [label, keep] of [
   ['all', () => true],
   ['fold a', (i: number) => foldOf(files[i].id) === 'a'],

@@ -83,6 +83,8 @@ export function commentThread(
   /** Items named as forum posts; `unnamed`: those of them not named comments too. */
   let forum = 0;
   let unnamed = 0;
+  /** Items signed only by their shape (looksSigned). */
+  let shaped = 0;
   for (const k of el.childNodes) {
     const c = k as PElement;
     if (c.tagName === undefined) continue;
@@ -96,10 +98,24 @@ export function commentThread(
       forum++;
       if (!isNamed) unnamed++;
     }
-    if (TEASER_ITEMS.has(c.tagName) && looksSigned(c, isNamed)) signed++;
+    const how = TEASER_ITEMS.has(c.tagName) ? looksSigned(c, isNamed) : 0;
+    if (how) signed++;
+    if (how === SHAPE) shaped++;
   }
   const thread = signed >= 3 && signed >= items * 0.6;
   if (thread && !parentForum && forum === 0 && outside >= article) return true;
+  // Items drawn as comments (a signature line, a reply control) under a short article are its
+  // readers' answers however much longer they run, as named comments are below.
+  if (
+    short !== undefined &&
+    thread &&
+    shaped === signed &&
+    !parentForum &&
+    forum === 0 &&
+    outside >= short &&
+    ruleOn('reply-thread')
+  )
+    return true;
   if (short === undefined || !thread || unnamed > 0 || named < items * 0.6) return false;
   if (parentForum && !COMMENT_WORD.test(eh)) return false;
   return ruleOn('named-thread');
@@ -118,12 +134,18 @@ const DIGIT_DATE =
 /** Characters of a text holding a comment's date: its signature line, not its prose. */
 const SIGNATURE_TEXT = 80;
 
+/** How an item is signed: by its names (an author element, a date), or only by its shape. */
+const NAMED = 1;
+const SHAPE = 2;
+
 /** `named`: the item names itself a comment, and a date in digits may date it. */
-function looksSigned(el: PElement, named: boolean): boolean {
+function looksSigned(el: PElement, named: boolean): 0 | typeof NAMED | typeof SHAPE {
   let author = false;
   let dated = false;
   /** Dated only by a date in digits in a short line, or by a link to the item itself. */
   let textDated = false;
+  /** A reply control (a link or button saying "Reply"): readers answer comments, not stories. */
+  let replied = false;
   const own = attr(el, 'id');
   const stack: PElement[] = [el];
   let budget = 300;
@@ -131,14 +153,20 @@ function looksSigned(el: PElement, named: boolean): boolean {
     const e = stack.pop()!;
     if (named && e.tagName === 'a' && own && attr(e, 'href') === `#${own}`) textDated = true;
     // A headline makes it a teaser of an article in a listing, not a comment.
-    if (HEADING_TAGS.has(e.tagName)) return false;
+    if (HEADING_TAGS.has(e.tagName)) return 0;
     const h = hints(e);
     const ip = attr(e, 'itemprop');
     if (e.tagName === 'cite' || (h && COMMENT_AUTHOR.test(h)) || ip === 'author' || ip === 'creator')
       author = true;
     if (e.tagName === 'time' || (h && COMMENT_DATE.test(h)) || ip === 'datePublished' || ip === 'dateCreated')
       dated = true;
-    if (e.tagName === 'a' && ((h && /reply/i.test(h)) || REPLY_TEXT.test(textOf(e)))) dated = true;
+    if (
+      (e.tagName === 'a' || e.tagName === 'button') &&
+      ((h && /reply/i.test(h)) || REPLY_TEXT.test(textOf(e)))
+    ) {
+      dated = true;
+      replied = true;
+    }
     for (const c of e.childNodes) {
       if ((c as PElement).tagName !== undefined) stack.push(c as PElement);
       else if (named && !textDated && c.nodeName === '#text') {
@@ -151,7 +179,26 @@ function looksSigned(el: PElement, named: boolean): boolean {
   // engine's "Comment by Daniel — 17.07, 2011 @ 13:10" (a headline still makes it a teaser).
   // Only on an item named a comment: a testimonial is signed and dated too ("– Gregory,
   // Trustpilot, 2.23.2025") and is a service page's content.
-  return author && (dated || (named && textDated && ruleOn('dated-comment')));
+  if (author && (dated || (named && textDated && ruleOn('dated-comment')))) return NAMED;
+  // Signed by its shape when nothing names the author: a reply control, and a short signature
+  // line (a name, a date) above the item's text, as every comment template draws one, whatever
+  // its class names (hashed, in another language, none). A testimonial has no reply control, a
+  // teaser its headline (above).
+  return replied && signatureLine(el) && ruleOn('reply-units') ? SHAPE : 0;
+}
+
+/** The item opens with a short line (its first child with text) and has more text below it. */
+function signatureLine(el: PElement): boolean {
+  let first = '';
+  let rest = 0;
+  for (const k of el.childNodes) {
+    const t =
+      (k as PElement).tagName === undefined ? ((k as { value?: string }).value ?? '') : textOf(k as PElement);
+    if (t.trim() === '') continue;
+    if (first === '') first = t.trim();
+    else rest += t.trim().length;
+  }
+  return first !== '' && first.length <= SIGNATURE_TEXT && rest > first.length;
 }
 function linkedText(el: PElement, stats: StatsMap): number {
   let n = 0;

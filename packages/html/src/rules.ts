@@ -119,7 +119,7 @@ export const COMMENT_DATE = either(
 
 /** A reply link's text. */
 export const REPLY_TEXT =
-  /^\s*(reply|antworten|beantworten|répondre|responder|rispondi|odpowiedz|svara|reageer|responder)\s*$/i;
+  /^\s*(reply|antworten|beantworten|répondre|responder|rispondi|odpowiedz|svara|reageer|responder|ответить)\s*$/i;
 
 /** Forum posts and answers: the thread is the page's content, named as such. */
 export const FORUM_NAME = either(

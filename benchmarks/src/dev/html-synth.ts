@@ -1,0 +1,626 @@
+/**
+ * A check of main-content extraction that no dev set can fit: news and blog article pages written
+ * at run time from a seeded generator, the article known. The truth is the article's H1 title, its
+ * standfirst, body paragraphs, subheadings, lists, a quote and a figure caption; everything else
+ * on the page is chrome. Each page is built around one class of chrome that issue 21's unseen
+ * articles lose on, beside the common header, nav and footer:
+ *   plain          only the common chrome and a byline with a date
+ *   comments-short a thread of a few comments after the article
+ *   comments-long  a thread with more words than the article (the article kept short)
+ *   related        a "you may also like" grid of teaser cards (title, teaser, date) after the body
+ *   most-read      a sidebar of numbered most-read links and a tag list
+ *   widgets        share buttons, a newsletter box, a cookie banner and an author box
+ * Across pages the markup varies: semantic elements (article, aside, nav, section) or only divs;
+ * class names meaningful in English, in German or French, hashed (css-1x2ab) or absent; JSON-LD
+ * with articleBody on some pages; the related grid and the comments inside the article's wrapper
+ * on some, after it on others. Body text is drawn from word lists in six languages. Scores are
+ * the word-shingle P/R/F1 of html-shingle-articles (shingles.ts), per class, markup and language,
+ * distill in process beside readability+turndown and defuddle through the page pool.
+ *   pnpm bench dev html-synth [--seed N] [--pages-per-class N] [--keep DIR] [--no-peers] [--worst N]
+ *     [--rules-off a,b]   (main-content rules turned off by name, rule-switch.ts: a before/after)
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { toMarkdown } from '@distill/core';
+import { markdownToText } from '@distill/scorers/wcxb';
+import { htmlToDoc } from '../../../packages/html/src/index.js';
+import type { InputFile } from '../inputs.js';
+import { convertPages } from '../page-pool.js';
+import { mulberry32 } from '../seeded.js';
+import { type Counts, precision, recall, shingleCounts, summary } from '../shingles.js';
+
+const args = process.argv.slice(2);
+const opt = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const SEED = Number(opt('--seed') ?? 1);
+const PER_CLASS = Number(opt('--pages-per-class') ?? 16);
+const KEEP = opt('--keep');
+const PEERS = !args.includes('--no-peers');
+const WORST = Number(opt('--worst') ?? 0);
+const off = opt('--rules-off');
+if (off) (globalThis as { __distillRulesOff?: Set<string> }).__distillRulesOff = new Set(off.split(','));
+
+class Pick {
+  constructor(private r: () => number) {}
+  int(lo: number, hi: number): number {
+    return lo + Math.floor(this.r() * (hi - lo + 1));
+  }
+  one<T>(xs: readonly T[]): T {
+    return xs[Math.floor(this.r() * xs.length)];
+  }
+  chance(p: number): boolean {
+    return this.r() < p;
+  }
+}
+
+// ---------- words ----------
+
+type Lang = 'en' | 'de' | 'fr' | 'es' | 'it' | 'ru';
+const LANGS: Lang[] = ['en', 'de', 'fr', 'es', 'it', 'ru'];
+
+const WORDS: Record<Lang, string[]> = {
+  en: 'the council said that a plan for new homes near the river would cost more than expected and that residents had been asked to respond before the end of the month while officials from the region argued the budget could still be met if work began in spring with support from local firms and a grant from the national fund for housing transport and schools'.split(
+    ' ',
+  ),
+  de: 'der rat sagte dass ein plan für neue wohnungen am fluss mehr kosten werde als erwartet und die bewohner bis ende des monats antworten sollten während beamte aus der region meinten das budget sei noch zu halten wenn die arbeiten im frühjahr beginnen mit hilfe örtlicher firmen und einem zuschuss des bundes für wohnen verkehr und schulen'.split(
+    ' ',
+  ),
+  fr: 'le conseil a déclaré qu un projet de nouveaux logements près du fleuve coûterait plus que prévu et que les habitants devaient répondre avant la fin du mois tandis que des responsables de la région estimaient que le budget pourrait être tenu si les travaux commençaient au printemps avec l aide des entreprises locales et une subvention de l état pour le logement les transports et les écoles'.split(
+    ' ',
+  ),
+  es: 'el consejo dijo que un plan de nuevas viviendas junto al río costaría más de lo previsto y que los vecinos debían responder antes de fin de mes mientras los responsables de la región sostenían que el presupuesto aún podía cumplirse si las obras empezaban en primavera con apoyo de empresas locales y una ayuda del fondo nacional para vivienda transporte y escuelas'.split(
+    ' ',
+  ),
+  it: 'il consiglio ha detto che un piano per nuove case vicino al fiume costerebbe più del previsto e che i residenti dovevano rispondere entro la fine del mese mentre i funzionari della regione sostenevano che il bilancio poteva essere rispettato se i lavori iniziavano in primavera con il sostegno di imprese locali e un contributo del fondo nazionale per casa trasporti e scuole'.split(
+    ' ',
+  ),
+  ru: 'совет заявил что план строительства новых домов у реки обойдется дороже чем ожидалось и жителей попросили ответить до конца месяца тогда как чиновники региона считают что бюджет еще можно соблюсти если работы начнутся весной при поддержке местных фирм и гранта национального фонда для жилья транспорта и школ'.split(
+    ' ',
+  ),
+};
+
+/** Chrome wording per language: headings and labels a page in that language would carry. */
+const LABELS: Record<Lang, Record<string, string>> = {
+  en: {
+    ago: 'hours ago',
+    send: 'Post comment',
+    related: 'You may also like',
+    mostRead: 'Most read',
+    comments: 'Comments',
+    reply: 'Reply',
+    share: 'Share this article',
+    news: 'Sign up for our newsletter',
+    subscribe: 'Subscribe',
+    cookie: 'We use cookies to improve your experience. By continuing you accept our cookie policy.',
+    accept: 'Accept',
+    tags: 'Tags',
+    by: 'By',
+    about: 'About the author',
+    read: 'Read more',
+  },
+  de: {
+    ago: 'Stunden',
+    send: 'Kommentar senden',
+    related: 'Das könnte Sie auch interessieren',
+    mostRead: 'Meistgelesen',
+    comments: 'Kommentare',
+    reply: 'Antworten',
+    share: 'Artikel teilen',
+    news: 'Newsletter abonnieren',
+    subscribe: 'Abonnieren',
+    cookie: 'Wir verwenden Cookies, um Ihr Erlebnis zu verbessern. Mit der Nutzung stimmen Sie zu.',
+    accept: 'Akzeptieren',
+    tags: 'Schlagworte',
+    by: 'Von',
+    about: 'Über den Autor',
+    read: 'Weiterlesen',
+  },
+  fr: {
+    ago: 'heures',
+    send: 'Envoyer',
+    related: 'À lire aussi',
+    mostRead: 'Les plus lus',
+    comments: 'Commentaires',
+    reply: 'Répondre',
+    share: 'Partager cet article',
+    news: 'Inscrivez-vous à notre newsletter',
+    subscribe: 'S’abonner',
+    cookie: 'Nous utilisons des cookies pour améliorer votre expérience. En continuant vous acceptez.',
+    accept: 'Accepter',
+    tags: 'Mots-clés',
+    by: 'Par',
+    about: 'À propos de l’auteur',
+    read: 'Lire la suite',
+  },
+  es: {
+    ago: 'horas',
+    send: 'Enviar',
+    related: 'También te puede interesar',
+    mostRead: 'Lo más leído',
+    comments: 'Comentarios',
+    reply: 'Responder',
+    share: 'Compartir este artículo',
+    news: 'Suscríbete a nuestro boletín',
+    subscribe: 'Suscribirse',
+    cookie: 'Usamos cookies para mejorar tu experiencia. Al continuar aceptas nuestra política.',
+    accept: 'Aceptar',
+    tags: 'Etiquetas',
+    by: 'Por',
+    about: 'Sobre el autor',
+    read: 'Leer más',
+  },
+  it: {
+    ago: 'ore fa',
+    send: 'Invia',
+    related: 'Potrebbe interessarti anche',
+    mostRead: 'I più letti',
+    comments: 'Commenti',
+    reply: 'Rispondi',
+    share: 'Condividi questo articolo',
+    news: 'Iscriviti alla newsletter',
+    subscribe: 'Iscriviti',
+    cookie: 'Usiamo i cookie per migliorare la tua esperienza. Continuando accetti la nostra politica.',
+    accept: 'Accetta',
+    tags: 'Tag',
+    by: 'Di',
+    about: 'L’autore',
+    read: 'Leggi di più',
+  },
+  ru: {
+    ago: 'часов назад',
+    send: 'Отправить',
+    related: 'Вам также может понравиться',
+    mostRead: 'Самое читаемое',
+    comments: 'Комментарии',
+    reply: 'Ответить',
+    share: 'Поделиться статьей',
+    news: 'Подпишитесь на рассылку',
+    subscribe: 'Подписаться',
+    cookie: 'Мы используем файлы cookie, чтобы улучшить работу сайта. Продолжая, вы соглашаетесь.',
+    accept: 'Принять',
+    tags: 'Теги',
+    by: 'Автор',
+    about: 'Об авторе',
+    read: 'Читать далее',
+  },
+};
+
+const NAMES = [
+  'Anna Weber',
+  'Marc Dupont',
+  'Lucía Gómez',
+  'Paolo Rossi',
+  'Ivan Petrov',
+  'Sarah Jones',
+  'Tom Becker',
+  'Claire Martin',
+  'jdoe42',
+  'river_fan',
+  'M. Okafor',
+  'Kenji Sato',
+];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function sentence(p: Pick, lang: Lang, lo = 7, hi = 22): string {
+  const w = WORDS[lang];
+  const n = p.int(lo, hi);
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) out.push(p.one(w));
+  if (p.chance(0.25)) out.splice(p.int(1, n - 1), 0, `${p.int(2, 980)}`);
+  const s = out.join(' ');
+  return `${s[0].toUpperCase()}${s.slice(1)}${p.one(['.', '.', '.', '?', '!'])}`;
+}
+const sentences = (p: Pick, lang: Lang, lo: number, hi: number) =>
+  Array.from({ length: p.int(lo, hi) }, () => sentence(p, lang)).join(' ');
+const title = (p: Pick, lang: Lang, lo = 4, hi = 10) => sentence(p, lang, lo, hi).replace(/[.?!]$/, '');
+const date = (p: Pick) => `${p.int(1, 28)} ${p.one(MONTHS)} ${p.int(2015, 2025)}`;
+
+// ---------- markup styles ----------
+
+type Naming = 'english' | 'foreign' | 'hashed' | 'none';
+interface Style {
+  semantic: boolean;
+  naming: Naming;
+  jsonLd: boolean;
+  /** The related grid and comments sit inside the article's wrapper rather than after it. */
+  nested: boolean;
+}
+
+const FOREIGN: Record<string, string> = {
+  article: 'artikel-inhalt',
+  body: 'texte-corps',
+  header: 'kopfbereich',
+  nav: 'navigation-haupt',
+  footer: 'pied-de-page',
+  byline: 'auteur-zeile',
+  related: 'weitere-artikel',
+  card: 'karte',
+  comments: 'kommentare',
+  comment: 'kommentar',
+  sidebar: 'seitenleiste',
+  share: 'partager',
+  newsletter: 'lettre-info',
+  cookie: 'hinweis-cookies',
+  tags: 'schlagworte',
+  author: 'autorenbox',
+  title: 'titre',
+  lead: 'chapeau',
+};
+
+class Markup {
+  private hashes = new Map<string, string>();
+  constructor(
+    private p: Pick,
+    readonly s: Style,
+  ) {}
+  cls(role: string): string {
+    switch (this.s.naming) {
+      case 'none':
+        return '';
+      case 'english':
+        return ` class="${role}"`;
+      case 'foreign':
+        return ` class="${FOREIGN[role] ?? role}"`;
+      case 'hashed': {
+        let h = this.hashes.get(role);
+        if (!h) {
+          h = `css-${Math.floor(this.p.int(0, 36 ** 5 - 1)).toString(36)}`;
+          this.hashes.set(role, h);
+        }
+        return ` class="${h} ${h}-${this.p.int(1, 9)}"`;
+      }
+    }
+  }
+  /** A semantic element when the style has them, else a div. */
+  el(tag: string, role: string, inner: string): string {
+    const t = this.s.semantic ? tag : 'div';
+    return `<${t}${this.cls(role)}>${inner}</${t}>`;
+  }
+}
+
+// ---------- page parts ----------
+
+interface Article {
+  html: string;
+  truth: string[];
+  words: number;
+  title: string;
+  body: string[];
+}
+
+function article(p: Pick, lang: Lang, m: Markup, short: boolean): Article {
+  const truth: string[] = [];
+  const body: string[] = [];
+  const parts: string[] = [];
+  const h1 = title(p, lang);
+  truth.push(h1);
+  const head = [`<h1${m.cls('title')}>${esc(h1)}</h1>`];
+  if (p.chance(0.6)) {
+    const lead = sentences(p, lang, 1, 2);
+    truth.push(lead);
+    head.push(`<p${m.cls('lead')}>${esc(lead)}</p>`);
+  }
+  const nPara = short ? p.int(3, 5) : p.int(6, 16);
+  const figureAt = p.chance(0.5) ? p.int(0, nPara - 1) : -1;
+  const quoteAt = p.chance(0.4) ? p.int(1, nPara - 1) : -1;
+  const listAt = p.chance(0.35) ? p.int(1, nPara - 1) : -1;
+  for (let i = 0; i < nPara; i++) {
+    if (!short && i > 2 && p.chance(0.18)) {
+      const h = title(p, lang, 3, 7);
+      truth.push(h);
+      body.push(h);
+      parts.push(`<h2>${esc(h)}</h2>`);
+    }
+    // Paragraph lengths vary from a line to a long block, as in news copy.
+    const t = p.chance(0.2) ? sentence(p, lang, 8, 16) : sentences(p, lang, 2, 6);
+    truth.push(t);
+    body.push(t);
+    parts.push(`<p>${esc(t)}</p>`);
+    if (i === figureAt) {
+      const cap = sentence(p, lang, 6, 14);
+      truth.push(cap);
+      parts.push(
+        `<figure><img src="/img/${p.int(100, 999)}.jpg" alt=""><figcaption>${esc(cap)}</figcaption></figure>`,
+      );
+    }
+    if (i === quoteAt) {
+      const q = sentence(p, lang, 10, 20);
+      truth.push(q);
+      body.push(q);
+      parts.push(`<blockquote><p>${esc(q)}</p></blockquote>`);
+    }
+    if (i === listAt) {
+      const items = Array.from({ length: p.int(3, 5) }, () => sentence(p, lang, 5, 12));
+      truth.push(...items);
+      body.push(...items);
+      parts.push(`<ul>${items.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>`);
+    }
+  }
+  return {
+    html: `${head.join('')}§BYLINE§<div${m.cls('body')}>${parts.join('\n')}</div>`,
+    truth,
+    words: truth.join(' ').split(/\s+/).length,
+    title: h1,
+    body,
+  };
+}
+
+function header(p: Pick, lang: Lang, m: Markup): string {
+  const links = Array.from(
+    { length: p.int(5, 9) },
+    () => `<li><a href="/s/${p.int(1, 99)}">${esc(title(p, lang, 1, 2))}</a></li>`,
+  );
+  return m.el(
+    'header',
+    'header',
+    `<a href="/"${m.cls('logo')}>Daily ${p.int(1, 99)}</a>${m.el('nav', 'nav', `<ul>${links.join('')}</ul>`)}`,
+  );
+}
+
+function footer(p: Pick, lang: Lang, m: Markup): string {
+  const cols = Array.from(
+    { length: p.int(2, 4) },
+    () =>
+      `<div><h4>${esc(title(p, lang, 1, 2))}</h4><ul>${Array.from({ length: p.int(3, 6) }, () => `<li><a href="/f/${p.int(1, 99)}">${esc(title(p, lang, 1, 3))}</a></li>`).join('')}</ul></div>`,
+  );
+  return m.el(
+    'footer',
+    'footer',
+    `${cols.join('')}<p>© ${p.int(2000, 2025)} ${esc(title(p, lang, 2, 4))}</p>`,
+  );
+}
+
+function byline(p: Pick, lang: Lang, m: Markup): string {
+  const d = m.s.semantic ? `<time datetime="2024-01-01">${date(p)}</time>` : `<span>${date(p)}</span>`;
+  return `<div${m.cls('byline')}>${LABELS[lang].by} <a href="/author/${p.int(1, 99)}">${p.one(NAMES)}</a> · ${d}</div>`;
+}
+
+/** How a comment says when it was written: a date in words, in digits with a time, or relative. */
+function commentDate(p: Pick, lang: Lang): string {
+  switch (p.int(0, 3)) {
+    case 0:
+      return date(p);
+    case 1:
+      return `${p.int(1, 28)}.${String(p.int(1, 12)).padStart(2, '0')}.${p.int(2015, 2025)} ${p.int(0, 23)}:${String(p.int(0, 59)).padStart(2, '0')}`;
+    case 2:
+      return `${p.one(MONTHS)} ${p.int(1, 28)}, ${p.int(2015, 2025)} at ${p.int(1, 12)}:${String(p.int(0, 59)).padStart(2, '0')} pm`;
+    default:
+      return `${p.int(2, 11)} ${LABELS[lang].ago}`;
+  }
+}
+
+function comments(p: Pick, lang: Lang, m: Markup, minWords: number): string {
+  const L = LABELS[lang];
+  const items: string[] = [];
+  let words = 0;
+  // One template per thread: the signature's markup, the item's tag, whether a like counter sits
+  // beside the reply link.
+  const sig = p.int(0, 2);
+  const itemTag = p.one(['li', 'div', 'article'] as const);
+  const likes = p.chance(0.4);
+  const listTag = itemTag === 'li' ? p.one(['ol', 'ul']) : 'div';
+  const one = (depth: number): string => {
+    const t = sentences(p, lang, 1, 4);
+    words += t.split(' ').length;
+    const kids = depth < 2 && p.chance(0.25) ? one(depth + 1) : '';
+    const who = p.one(NAMES);
+    const when = commentDate(p, lang);
+    const head =
+      sig === 0
+        ? `<div><b>${who}</b> <span>${when}</span></div>`
+        : sig === 1
+          ? `<div><img src="/av/${p.int(1, 99)}.png" alt=""><strong>${who}</strong></div><div>${when}</div>`
+          : `<p><a href="/u/${p.int(1, 999)}">${who}</a> · <a href="#c${p.int(1, 9999)}">${when}</a></p>`;
+    const foot = `<div><a href="#r${p.int(1, 999)}">${L.reply}</a>${likes ? ` <button>${p.int(0, 40)}</button>` : ''}</div>`;
+    const tag = itemTag === 'article' && !m.s.semantic ? 'div' : itemTag;
+    return `<${tag}${m.cls('comment')}>${head}<p>${esc(t)}</p>${foot}${kids ? `<${listTag}>${kids}</${listTag}>` : ''}</${tag}>`;
+  };
+  while (words < minWords || items.length < 2) items.push(one(0));
+  return m.el(
+    'section',
+    'comments',
+    `<h3>${items.length} ${L.comments}</h3><${listTag}>${items.join('')}</${listTag}><form><textarea></textarea><button>${L.send}</button></form>`,
+  );
+}
+
+function related(p: Pick, lang: Lang, m: Markup): string {
+  const cards = Array.from({ length: p.int(3, 8) }, () =>
+    m.el(
+      'article',
+      'card',
+      `<a href="/a/${p.int(1000, 9999)}"><img src="/t/${p.int(1, 999)}.jpg" alt=""></a><h3><a href="/a/${p.int(1000, 9999)}">${esc(title(p, lang))}</a></h3>${p.chance(0.7) ? `<p>${esc(sentences(p, lang, 1, 2))}</p>` : ''}<span>${date(p)}</span>`,
+    ),
+  );
+  return m.el('section', 'related', `<h2>${LABELS[lang].related}</h2><div>${cards.join('')}</div>`);
+}
+
+function mostRead(p: Pick, lang: Lang, m: Markup): string {
+  const items = Array.from(
+    { length: p.int(5, 10) },
+    () => `<li><a href="/m/${p.int(1, 999)}">${esc(title(p, lang, 6, 14))}</a></li>`,
+  );
+  return m.el('aside', 'sidebar', `<h3>${LABELS[lang].mostRead}</h3><ol>${items.join('')}</ol>`);
+}
+
+function tags(p: Pick, lang: Lang, m: Markup): string {
+  const ts = Array.from(
+    { length: p.int(3, 7) },
+    () => `<li><a href="/tag/${p.int(1, 99)}">${esc(title(p, lang, 1, 2))}</a></li>`,
+  );
+  return `<div${m.cls('tags')}><span>${LABELS[lang].tags}:</span><ul>${ts.join('')}</ul></div>`;
+}
+
+function widgets(p: Pick, lang: Lang, m: Markup): { top: string; after: string } {
+  const L = LABELS[lang];
+  const share = `<div${m.cls('share')}><span>${L.share}</span><a href="https://facebook.com/share">Facebook</a><a href="https://x.com/share">X</a><a href="mailto:?">E-Mail</a></div>`;
+  const news = `<div${m.cls('newsletter')}><h3>${L.news}</h3><p>${esc(sentences(p, lang, 1, 2))}</p><form><input type="email"><button>${L.subscribe}</button></form></div>`;
+  const author = `<div${m.cls('author')}><h4>${L.about}</h4><p>${p.one(NAMES)} ${esc(sentences(p, lang, 1, 2))}</p></div>`;
+  const cookie = `<div${m.cls('cookie')}><p>${esc(L.cookie)}</p><button>${L.accept}</button></div>`;
+  return { top: cookie, after: `${share}${p.chance(0.5) ? news + author : author + news}` };
+}
+
+// ---------- pages ----------
+
+const CLASSES = ['plain', 'comments-short', 'comments-long', 'related', 'most-read', 'widgets'] as const;
+type Klass = (typeof CLASSES)[number];
+
+interface Page {
+  id: string;
+  klass: Klass;
+  style: Style;
+  lang: Lang;
+  html: string;
+  truth: string;
+}
+
+function page(p: Pick, id: string, klass: Klass): Page {
+  const lang = p.one(LANGS);
+  const style: Style = {
+    semantic: p.chance(0.5),
+    naming: p.one(['english', 'foreign', 'hashed', 'none'] as const),
+    jsonLd: p.chance(0.35),
+    nested: p.chance(0.5),
+  };
+  const m = new Markup(p, style);
+  const a = article(p, lang, m, klass === 'comments-long');
+  let inside = '';
+  let after = '';
+  let side = p.chance(0.3) ? mostRead(p, lang, m) : '';
+  let top = '';
+  switch (klass) {
+    case 'comments-short':
+      after = comments(p, lang, m, p.int(20, 80));
+      break;
+    case 'comments-long':
+      after = comments(p, lang, m, Math.round(a.words * (1.2 + p.int(0, 10) / 10)));
+      break;
+    case 'related':
+      after = related(p, lang, m);
+      break;
+    case 'most-read':
+      side = mostRead(p, lang, m);
+      after = tags(p, lang, m);
+      break;
+    case 'widgets': {
+      const w = widgets(p, lang, m);
+      top = w.top;
+      after = w.after;
+      break;
+    }
+  }
+  if (klass !== 'most-read' && p.chance(0.4)) after = tags(p, lang, m) + after;
+  if (style.nested) [inside, after] = [after, ''];
+  const art = m.el('article', 'article', a.html.replace('§BYLINE§', byline(p, lang, m)) + inside);
+  const ld = style.jsonLd
+    ? `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'NewsArticle', headline: a.title, articleBody: a.body.join('\n\n') })}</script>`
+    : '';
+  const main = `<div${m.cls('content')}>${art}${after}</div>`;
+  const cols = p.chance(0.5) ? `${main}${side}` : `${side}${main}`;
+  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${esc(a.title)} | Daily</title>${ld}</head><body>${top}${header(p, lang, m)}${m.el('main', 'main', cols)}${footer(p, lang, m)}</body></html>`;
+  return { id, klass, style, lang, html, truth: a.truth.join('\n') };
+}
+
+// ---------- run ----------
+
+const pick = new Pick(mulberry32(SEED * 7919 + 17));
+const pages: Page[] = [];
+for (const k of CLASSES) for (let i = 0; i < PER_CLASS; i++) pages.push(page(pick, `s${SEED}-${k}-${i}`, k));
+
+const dir = KEEP ?? mkdtempSync(join(tmpdir(), 'html-synth-'));
+mkdirSync(dir, { recursive: true });
+const files: InputFile[] = pages.map((pg) => {
+  const f = join(dir, `${pg.id}.html`);
+  writeFileSync(f, pg.html);
+  if (KEEP) writeFileSync(join(dir, `${pg.id}.truth.txt`), pg.truth);
+  return { id: pg.id, path: f, filename: `${pg.id}.html`, ext: 'html' };
+});
+
+const engines = PEERS ? ['distill', 'readability+turndown', 'defuddle'] : ['distill'];
+const per = new Map<string, Counts[]>();
+for (const e of engines) {
+  let md: string[];
+  if (e === 'distill')
+    md = files.map(
+      (f) =>
+        toMarkdown(htmlToDoc(new Uint8Array(readFileSync(f.path)), { onlyMainContent: true }).blocks)
+          .markdown,
+    );
+  else
+    md = (await convertPages(e, files, { workers: 2, pageTimeoutMs: 60_000, cache: true })).md.map(
+      (x) => x ?? '',
+    );
+  per.set(
+    e,
+    md.map((x, i) => shingleCounts(markdownToText(x), pages[i].truth)),
+  );
+}
+if (!KEEP) rmSync(dir, { recursive: true, force: true });
+
+const short = (e: string) => (e === 'readability+turndown' ? 'readability' : e);
+console.log(`html-synth seed ${SEED}: ${pages.length} pages, word-shingle (4) P/R/F1`);
+const table = (label: string, groups: [string, (pg: Page) => boolean][]) => {
+  console.log(`\nby ${label}`);
+  for (const [name, keep] of groups) {
+    const idx = pages.map((_, i) => i).filter((i) => keep(pages[i]));
+    if (!idx.length) continue;
+    const cols = engines.map((e) => {
+      const s = summary(idx.map((i) => per.get(e)![i]));
+      return `${short(e)} ${s.p.toFixed(3)}/${s.r.toFixed(3)}/${s.f.toFixed(3)}`;
+    });
+    console.log(`${name.padEnd(15)} n=${String(idx.length).padStart(3)}  ${cols.join('  ')}`);
+  }
+};
+table('class', [
+  ['all', () => true],
+  ...CLASSES.map((k) => [k, (pg: Page) => pg.klass === k] as [string, (pg: Page) => boolean]),
+]);
+table('markup', [
+  ['semantic', (pg) => pg.style.semantic],
+  ['divs', (pg) => !pg.style.semantic],
+  ['names english', (pg) => pg.style.naming === 'english'],
+  ['names foreign', (pg) => pg.style.naming === 'foreign'],
+  ['names hashed', (pg) => pg.style.naming === 'hashed'],
+  ['names none', (pg) => pg.style.naming === 'none'],
+  ['json-ld', (pg) => pg.style.jsonLd],
+  ['no json-ld', (pg) => !pg.style.jsonLd],
+  ['nested', (pg) => pg.style.nested],
+  ['after', (pg) => !pg.style.nested],
+]);
+table(
+  'language',
+  LANGS.map((l) => [l, (pg: Page) => pg.lang === l]),
+);
+if (WORST) {
+  console.log(`\nworst ${WORST} pages for distill (F1 per page)`);
+  const f1 = (c: Counts) => {
+    const pr = precision(c);
+    const rc = recall(c);
+    return pr + rc ? (2 * pr * rc) / (pr + rc) : 0;
+  };
+  const d = per.get('distill')!;
+  const order = pages.map((_, i) => i).sort((a, b) => f1(d[a]) - f1(d[b]));
+  for (const i of order.slice(0, WORST)) {
+    const s = pages[i].style;
+    console.log(
+      `${pages[i].id} ${pages[i].lang} ${s.semantic ? 'sem' : 'div'} ${s.naming}${s.jsonLd ? ' ld' : ''}${s.nested ? ' nested' : ''}  ${engines.map((e) => `${short(e)} P=${precision(per.get(e)![i]).toFixed(2)} R=${recall(per.get(e)![i]).toFixed(2)}`).join('  ')}`,
+    );
+  }
+}
