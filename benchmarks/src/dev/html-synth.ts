@@ -29,6 +29,7 @@ import type { InputFile } from '../inputs.js';
 import { convertPages } from '../page-pool.js';
 import { mulberry32 } from '../seeded.js';
 import { type Counts, precision, recall, shingleCounts, summary } from '../shingles.js';
+import { Pick } from '../synth/text.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string) => {
@@ -42,19 +43,6 @@ const PEERS = !args.includes('--no-peers');
 const WORST = Number(opt('--worst') ?? 0);
 const off = opt('--rules-off');
 if (off) (globalThis as { __distillRulesOff?: Set<string> }).__distillRulesOff = new Set(off.split(','));
-
-class Pick {
-  constructor(private r: () => number) {}
-  int(lo: number, hi: number): number {
-    return lo + Math.floor(this.r() * (hi - lo + 1));
-  }
-  one<T>(xs: readonly T[]): T {
-    return xs[Math.floor(this.r() * xs.length)];
-  }
-  chance(p: number): boolean {
-    return this.r() < p;
-  }
-}
 
 // ---------- words ----------
 
