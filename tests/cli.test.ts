@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -55,6 +55,30 @@ describe('the distill command, spawned', { timeout: 180_000 }, () => {
       expect(existsSync(join(out, `${f}.md`)), f).toBe(true);
       expect(JSON.parse(readFileSync(join(out, `${f}.json`), 'utf8')).data.markdown).toBeTruthy();
     }
+  });
+
+  it('parse: a re-run into the same folder leaves identical outputs in place and rewrites changed ones', async () => {
+    const out = join(dir, 'rerun');
+    const md = join(out, 'field-notes.pdf.md');
+    const first = await distill(['parse', EXAMPLE, '--out', out]);
+    expect(first.status, first.stderr).toBe(0);
+    const text = readFileSync(md, 'utf8');
+    const before = statSync(md);
+    const old = new Date(Date.now() - 3_600_000);
+    utimesSync(md, old, old);
+    const again = await distill(['parse', EXAMPLE, '--out', out]);
+    expect(again.status, again.stderr).toBe(0);
+    const after = statSync(md);
+    // The same file (not replaced by a rename), with its time set to the run's.
+    expect(after.ino).toBe(before.ino);
+    expect(after.mtimeMs).toBeGreaterThan(old.getTime() + 60_000);
+    expect(readFileSync(md, 'utf8')).toBe(text);
+    // Same size, other bytes: written again.
+    writeFileSync(md, 'x'.repeat(Buffer.byteLength(text)));
+    const third = await distill(['parse', EXAMPLE, '--out', out]);
+    expect(third.status, third.stderr).toBe(0);
+    expect(readFileSync(md, 'utf8')).toBe(text);
+    expect(statSync(md).ino).not.toBe(before.ino);
   });
 
   it('parse: fast mode says which pages it read no text from, and that auto mode would OCR them', async () => {
