@@ -3,6 +3,7 @@
 //   render     a page that is one scanned image is read from it (ocr/scan-image.ts), else pdf.js
 //              draws the page on @napi-rs/canvas and it is read back as a grey PGM
 //              (luma, histogram, and background flattening on dark paper: our preprocessing)
+//   shrink     the rendering shrunk to the resolution the engine reads at (ocr/read-scale.ts)
 //   segment    tesseract binarises the image and finds its blocks and lines, without reading
 //              them (page segmentation mode 2, "layout only")
 //   recognise  a full tesseract reading (binarise + segment + LSTM), minus `segment`
@@ -11,7 +12,7 @@
 // With --engine paddle, the engine's part is split as the paddle worker times it (detection's
 // input, model and line finding; recognition's line cutting, model, decoding and word boxes).
 // The pages are the scanned dev pages (scripts/make-ocr-corpus.sh), the first --limit of them.
-//   pnpm bench ocr-stages [--engine tesseract|paddle] [--corpus DIR] [--limit N] [--dpi N]
+//   pnpm bench ocr-stages [--engine tesseract|paddle] [--corpus DIR] [--limit N] [--dpi N] [--read-dpi N]
 // The trained data follows DISTILL_OCR_MODEL (packages/ocr/src/settings.ts): run two of these
 // side by side, one per setting, to compare them under the same load.
 import { availableParallelism, loadavg } from 'node:os';
@@ -25,6 +26,7 @@ import { loadTesseract } from '../../packages/ocr/src/tesseract.js';
 import { analyzePage } from '../../packages/pdf/src/layout/analyze.js';
 import { wordStrokes } from '../../packages/pdf/src/ocr/bold.js';
 import { PageSource } from '../../packages/pdf/src/ocr/page-source.js';
+import { readingImage, scaleReading } from '../../packages/pdf/src/ocr/read-scale.js';
 import { PAGE_DPI } from '../../packages/pdf/src/ocr/render.js';
 import { findImageLines } from '../../packages/pdf/src/ocr/rules.js';
 import { ocrPageInput } from '../../packages/pdf/src/ocr/runs.js';
@@ -36,13 +38,14 @@ const { values } = parseArgs({
     corpus: { type: 'string' },
     limit: { type: 'string' },
     dpi: { type: 'string' },
+    'read-dpi': { type: 'string' },
     engine: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (values.help) {
   console.log(
-    'pnpm bench ocr-stages [--engine tesseract|paddle] [--corpus DIR] [--limit N (default 20)] [--dpi N]\n' +
+    'pnpm bench ocr-stages [--engine tesseract|paddle] [--corpus DIR] [--limit N (default 20)] [--dpi N] [--read-dpi N]\n' +
       '  per-page time of rendering, the engine by stage, and layout, one worker',
   );
   process.exit(0);
@@ -50,6 +53,7 @@ if (values.help) {
 
 const files = dpbenchInputs(scannedCorpus(values.corpus)).slice(0, Number(values.limit ?? 20));
 const dpi = Number(values.dpi ?? PAGE_DPI);
+const readDpi = Number(values['read-dpi'] ?? dpi);
 const engineName = values.engine ?? 'tesseract';
 if (engineName !== 'tesseract' && engineName !== 'paddle') throw new Error(`unknown engine ${engineName}`);
 const paddle = engineName === 'paddle' ? new PaddlePool({ size: 1, cpuClock: true }) : undefined;
@@ -94,7 +98,7 @@ const t1 = performance.now();
 }
 const renderStartMs = performance.now() - t1;
 
-const stages = { render: 0, segment: 0, read: 0, layout: 0 };
+const stages = { render: 0, shrink: 0, segment: 0, read: 0, layout: 0 };
 let probes = 0;
 let fromImage = 0;
 let turned = 0;
@@ -109,35 +113,40 @@ for (const f of files) {
   stages.render += cpuClock() - t;
 
   t = cpuClock();
-  if (segmenter) await segmentOnly(shot.image, shot.dpi);
+  const header = shot.image.length - shot.widthPx * shot.heightPx;
+  const reading = readingImage(shot.image, header, shot.widthPx, shot.heightPx, shot.dpi, readDpi);
+  stages.shrink += cpuClock() - t;
+
+  t = cpuClock();
+  if (segmenter) await segmentOnly(reading.image, reading.dpi);
   stages.segment += segmenter ? cpuClock() - t : Number.NaN;
 
   // As the PDF parser reads a page: turned probes (rendered by the callback, their rendering
   // timed apart and taken off the reading) when the upright reading is poor.
   t = cpuClock();
   let probeMs = 0;
-  const ocr = await pool.recognizeOriented(
-    shot.image,
+  const read = await pool.recognizeOriented(
+    reading.image,
     async (deg, probe) => {
       const p0 = cpuClock();
       probes++;
-      const at = probe ? Math.min(shot.dpi, 150) : shot.dpi;
+      const at = probe ? Math.min(reading.dpi, 150) : reading.dpi;
       const turned = { image: (await doc.render(1, at, deg, true)).shot.image, dpi: at };
       probeMs += cpuClock() - p0;
       return turned;
     },
-    { dpi: shot.dpi },
+    { dpi: reading.dpi },
   );
   await doc.close();
   stages.read += cpuClock() - t - probeMs;
   stages.render += probeMs;
-  if (ocr.orientation !== 0) turned++;
+  if (read.orientation !== 0) turned++;
 
   t = cpuClock();
+  const ocr = scaleReading(read, reading.scale);
   const frame = { widthPx: shot.widthPx, heightPx: shot.heightPx, dpi: shot.dpi };
   const strokes = wordStrokes(ocr.words, shot.image, shot.widthPx, shot.heightPx, Math.round(shot.dpi / 75));
   const { input } = ocrPageInput(1, ocr, frame, strokes);
-  const header = shot.image.length - shot.widthPx * shot.heightPx;
   const found = findImageLines(shot.image, header, shot.widthPx, shot.heightPx, shot.dpi, 72 / shot.dpi);
   input.rules = found.rules;
   input.rects = found.rects;
@@ -151,18 +160,19 @@ const n = files.length;
 const per = (ms: number) => `${(ms / n / 1000).toFixed(3)} s`;
 const segment = stages.segment;
 const recognise = stages.read - (Number.isNaN(segment) ? 0 : segment);
-const total = stages.render + stages.read + stages.layout;
+const total = stages.render + stages.shrink + stages.read + stages.layout;
 const knobs = ['DISTILL_OCR_MODEL', 'DISTILL_OCR_SCAN_IMAGES']
   .map((k) => `${k}=${process.env[k] ?? '(default)'}`)
   .join(' ');
 console.log(
-  `ocr-stages ${engineName} [${knobs}], ${n} scanned dev pages at ${dpi} dpi, one worker ` +
+  `ocr-stages ${engineName} [${knobs}], ${n} scanned dev pages rendered at ${dpi} dpi, read at ${Math.min(dpi, readDpi)}, one worker ` +
     `(load average ${load0.toFixed(1)} → ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores):`,
 );
 console.log('| stage | CPU s/page | share |\n|---|---|---|');
 const row = (name: string, ms: number) =>
   console.log(`| ${name} | ${per(ms)} | ${((100 * ms) / total).toFixed(0)}% |`);
 row('render (the scan image read directly, else pdf.js → canvas; grey PGM, preprocessing)', stages.render);
+row('shrink to the reading resolution', stages.shrink);
 if (!Number.isNaN(segment)) row('engine: binarise + segment', segment);
 if (paddle) {
   const t = paddle.times;

@@ -282,6 +282,8 @@ export async function finish(
       // The OCR'd pages that were one scanned image, read from its pixels without drawing the
       // page, e.g. "1,2": which path a page took, for whoever compares them.
       ...(scanImagePages(ocr) ? { ocrScanImagePages: scanImagePages(ocr) } : {}),
+      // The resolutions OCR read pages at below their rendering's, e.g. "150" (ocr/read-scale.ts).
+      ...(readDpis(ocr) ? { ocrReadDpi: readDpis(ocr) } : {}),
     },
     warnings: warnings.length ? warnings : undefined,
   };
@@ -311,6 +313,12 @@ function imageWarnings(layouts: PageLayout[], settings: PdfParseSettings, warn: 
 function scanImagePages(ocr: ReadonlyMap<number, { fromImage?: boolean }>): string | undefined {
   const pages = [...ocr].filter(([, i]) => i.fromImage).map(([n]) => n);
   return pages.length ? pages.sort((a, b) => a - b).join(',') : undefined;
+}
+
+function readDpis(ocr: ReadonlyMap<number, { readDpi?: number }>): string | undefined {
+  const dpis = new Set<number>();
+  for (const i of ocr.values()) if (i.readDpi) dpis.add(Math.round(i.readDpi));
+  return dpis.size ? [...dpis].sort((a, b) => a - b).join(',') : undefined;
 }
 
 function ocrReasons(ocr: ReadonlyMap<number, { reason?: string }>): string | undefined {

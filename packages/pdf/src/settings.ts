@@ -15,6 +15,16 @@ export const pdfEnv = {
     return Number.isFinite(v) && v >= 72 && v <= 600 ? v : undefined;
   },
 
+  /**
+   * DISTILL_OCR_READ_DPI: resolution the OCR engine reads a page at, 72..600, shrunk from the
+   * rendering at DISTILL_OCR_DPI (a caller's `PdfParseSettings.ocr.readDpi` wins; ocr/read-scale.ts).
+   * Unset, or at or above the rendering's, the page is read as rendered.
+   */
+  ocrReadDpi(): number | undefined {
+    const v = Number(process.env.DISTILL_OCR_READ_DPI);
+    return Number.isFinite(v) && v >= 72 && v <= 600 ? v : undefined;
+  },
+
   /** DISTILL_OCR_LANGUAGES: OCR languages, `eng+deu` or `en,de` (default: the document's language, else English). */
   ocrLanguages(): string[] | undefined {
     const list = process.env.DISTILL_OCR_LANGUAGES?.split(/[+,\s]+/).filter(Boolean);

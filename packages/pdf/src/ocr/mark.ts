@@ -19,6 +19,8 @@ export interface OcrPageInfo {
   reason?: string;
   /** The page is one scanned image, read from its pixels without pdf.js drawing it (scan-image.ts). */
   fromImage?: boolean;
+  /** Resolution the engine read the page at when below its rendering's (read-scale.ts). */
+  readDpi?: number;
 }
 
 const round = (v: number) => Math.round(v * 1000) / 1000;

@@ -6,6 +6,7 @@ import { pdfEnv } from '../settings.js';
 import type { PageLayout } from '../types.js';
 import { wordStrokes } from './bold.js';
 import type { OcrPageInfo } from './mark.js';
+import { readingImage, scaleReading } from './read-scale.js';
 import { PAGE_DPI } from './render.js';
 import { openRenderer } from './renderer.js';
 import { eraseGrid, findImageLines, pixelRuns } from './rules.js';
@@ -28,6 +29,12 @@ export interface OcrSettings {
   poolSize?: number;
   /** Target rendering resolution of OCR'd pages (capped for huge pages); default 200. */
   dpi?: number;
+  /**
+   * Resolution the engine reads a page at, shrunk from the rendering (read-scale.ts); sizes,
+   * bold and rules are still measured on the rendering. Default DISTILL_OCR_READ_DPI, else the
+   * rendering's own.
+   */
+  readDpi?: number;
   /** Time budget of one page's OCR (ms), after which the page is left empty; default 120 s. */
   pageTimeoutMs?: number;
   /**
@@ -135,22 +142,32 @@ export async function ocrPages(
         // Tesseract reads a boxed table's cells only once its grid is painted over.
         const header = shot.image.length - shot.widthPx * shot.heightPx;
         const runs = pixelRuns(shot.image, header, shot.widthPx, shot.heightPx, dpi);
-        const reading = eraseGrid(shot.image, header, shot.widthPx, shot.heightPx, dpi, runs) ?? shot.image;
+        const erased = eraseGrid(shot.image, header, shot.widthPx, shot.heightPx, dpi, runs) ?? shot.image;
+        const reading = readingImage(
+          erased,
+          header,
+          shot.widthPx,
+          shot.heightPx,
+          dpi,
+          run.settings.readDpi ?? pdfEnv.ocrReadDpi() ?? dpi,
+        );
         const task = pool
           .recognizeOriented(
-            reading,
+            reading.image,
             textLike(shot.ink)
               ? async (deg, probe) => {
-                  const at = probe ? Math.min(dpi, PROBE_DPI) : dpi;
+                  // Turned readings at the reading's resolution, so every reading scales alike.
+                  const at = probe ? Math.min(reading.dpi, PROBE_DPI) : reading.dpi;
                   return { image: (await renderer.render(n, at, deg, true)).shot.image, dpi: at };
                 }
               : undefined,
             {
               signal: pageSignal,
-              dpi,
+              dpi: reading.dpi,
             },
           )
-          .then((ocr) => {
+          .then((read) => {
+            const ocr = scaleReading(read, reading.scale);
             const turned = ocr.orientation === 90 || ocr.orientation === 270;
             const frame = turned
               ? { widthPx: shot.heightPx, heightPx: shot.widthPx, dpi }
@@ -197,6 +214,7 @@ export async function ocrPages(
                 width: input.width,
                 height: input.height,
                 ...(rendered.fromImage ? { fromImage: true } : {}),
+                ...(reading.scale !== 1 ? { readDpi: reading.dpi } : {}),
               },
             });
           })
