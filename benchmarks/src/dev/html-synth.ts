@@ -10,6 +10,9 @@
  *   related        a "you may also like" grid of teaser cards (title, teaser, date) after the body
  *   most-read      a sidebar of numbered most-read links and a tag list
  *   widgets        share buttons, a newsletter box, a cookie banner and an author box
+ *   forum          no article: a forum thread whose opening post stands above the list of
+ *                  replies, every post drawn alike (signature line, reply link); all posts are
+ *                  the content
  * Across pages the markup varies: semantic elements (article, aside, nav, section) or only divs;
  * class names meaningful in English, in German or French, hashed (css-1x2ab) or absent; JSON-LD
  * with articleBody on some pages; the related grid and the comments inside the article's wrapper
@@ -240,6 +243,9 @@ const FOREIGN: Record<string, string> = {
   footer: 'pied-de-page',
   byline: 'auteur-zeile',
   related: 'weitere-artikel',
+  topic: 'sujet',
+  post: 'beitrag',
+  posts: 'antworten',
   card: 'karte',
   comments: 'kommentare',
   comment: 'kommentar',
@@ -395,20 +401,21 @@ function commentDate(p: Pick, lang: Lang): string {
   }
 }
 
-function comments(p: Pick, lang: Lang, m: Markup, minWords: number): string {
+/**
+ * One thread's item template, as a comment plugin or a forum engine draws every item alike: the
+ * signature's markup, the item's tag, whether a like counter sits beside the reply link. `one`
+ * writes an item (and perhaps nested replies) and hands its text to `said`.
+ */
+function threadItems(p: Pick, lang: Lang, m: Markup, role: string, said: (t: string) => void) {
   const L = LABELS[lang];
-  const items: string[] = [];
-  let words = 0;
-  // One template per thread: the signature's markup, the item's tag, whether a like counter sits
-  // beside the reply link.
   const sig = p.int(0, 2);
   const itemTag = p.one(['li', 'div', 'article'] as const);
   const likes = p.chance(0.4);
   const listTag = itemTag === 'li' ? p.one(['ol', 'ul']) : 'div';
-  const one = (depth: number): string => {
-    const t = sentences(p, lang, 1, 4);
-    words += t.split(' ').length;
-    const kids = depth < 2 && p.chance(0.25) ? one(depth + 1) : '';
+  const one = (depth: number, lo = 1, hi = 4): string => {
+    const t = sentences(p, lang, lo, hi);
+    said(t);
+    const kids = depth >= 0 && depth < 2 && p.chance(0.25) ? one(depth + 1) : '';
     const who = p.one(NAMES);
     const when = commentDate(p, lang);
     const head =
@@ -419,24 +426,71 @@ function comments(p: Pick, lang: Lang, m: Markup, minWords: number): string {
           : `<p><a href="/u/${p.int(1, 999)}">${who}</a> · <a href="#c${p.int(1, 9999)}">${when}</a></p>`;
     const foot = `<div><a href="#r${p.int(1, 999)}">${L.reply}</a>${likes ? ` <button>${p.int(0, 40)}</button>` : ''}</div>`;
     const tag = itemTag === 'article' && !m.s.semantic ? 'div' : itemTag;
-    return `<${tag}${m.cls('comment')}>${head}<p>${esc(t)}</p>${foot}${kids ? `<${listTag}>${kids}</${listTag}>` : ''}</${tag}>`;
+    // A list item's tag follows its list's: the first post of a forum stands alone in a div.
+    const own = depth < 0 && tag === 'li' ? 'div' : tag;
+    return `<${own}${m.cls(role)}>${head}<p>${esc(t)}</p>${foot}${kids ? `<${listTag}>${kids}</${listTag}>` : ''}</${own}>`;
   };
-  while (words < minWords || items.length < 2) items.push(one(0));
+  return { one, listTag };
+}
+
+function comments(p: Pick, lang: Lang, m: Markup, minWords: number): string {
+  const L = LABELS[lang];
+  const items: string[] = [];
+  let words = 0;
+  const t = threadItems(p, lang, m, 'comment', (x) => {
+    words += x.split(' ').length;
+  });
+  while (words < minWords || items.length < 2) items.push(t.one(0));
   return m.el(
     'section',
     'comments',
-    `<h3>${items.length} ${L.comments}</h3><${listTag}>${items.join('')}</${listTag}><form><textarea></textarea><button>${L.send}</button></form>`,
+    `<h3>${items.length} ${L.comments}</h3><${t.listTag}>${items.join('')}</${t.listTag}><form><textarea></textarea><button>${L.send}</button></form>`,
   );
 }
 
-function related(p: Pick, lang: Lang, m: Markup): string {
-  const cards = Array.from({ length: p.int(3, 8) }, () =>
+/**
+ * A forum thread: the topic's title, its opening post standing apart above the list of replies
+ * (all drawn with the one item template), a reply form. Every post is the page's content.
+ */
+function forum(p: Pick, lang: Lang, m: Markup): { html: string; truth: string[]; title: string } {
+  const L = LABELS[lang];
+  const head = title(p, lang);
+  const truth = [head];
+  const t = threadItems(p, lang, m, 'post', (x) => truth.push(x));
+  const first = t.one(-1, 3, 8);
+  const replies = Array.from({ length: p.int(2, 9) }, () => t.one(0));
+  const html =
+    m.el('article', 'topic', `<h1${m.cls('title')}>${esc(head)}</h1>${first}`) +
     m.el(
-      'article',
-      'card',
-      `<a href="/a/${p.int(1000, 9999)}"><img src="/t/${p.int(1, 999)}.jpg" alt=""></a><h3><a href="/a/${p.int(1000, 9999)}">${esc(title(p, lang))}</a></h3>${p.chance(0.7) ? `<p>${esc(sentences(p, lang, 1, 2))}</p>` : ''}<span>${date(p)}</span>`,
-    ),
-  );
+      'section',
+      'posts',
+      `<h3>${replies.length} ${L.comments}</h3><${t.listTag}>${replies.join('')}</${t.listTag}><form><textarea></textarea><button>${L.send}</button></form>`,
+    );
+  return { html, truth, title: head };
+}
+
+/**
+ * A "you may also like" grid: like cards, each another page's headline with an image, a teaser
+ * and a date. One card template per grid: an image link above a linked heading (the common
+ * one), the whole card one link, or a linked title in a plain div (no heading element).
+ */
+function related(p: Pick, lang: Lang, m: Markup): string {
+  const shape = p.int(0, 2);
+  const card = () => {
+    const img = `<img src="/t/${p.int(1, 999)}.jpg" alt="">`;
+    const head = esc(title(p, lang));
+    const teaser = p.chance(0.7) ? `<p>${esc(sentences(p, lang, 1, 2))}</p>` : '';
+    const when = `<span>${date(p)}</span>`;
+    const href = `/a/${p.int(1000, 9999)}`;
+    const inner =
+      shape === 0
+        ? `<a href="${href}">${img}</a><h3><a href="${href}">${head}</a></h3>${teaser}${when}`
+        : shape === 1
+          ? `<a href="${href}">${img}<h3>${head}</h3>${teaser}</a>${when}`
+          : `<div><a href="${href}">${img}</a></div><div><a href="${href}">${head}</a></div>${teaser}${when}`;
+    return m.el('article', 'card', inner);
+  };
+  const cards = Array.from({ length: p.int(3, 8) }, card);
   return m.el('section', 'related', `<h2>${LABELS[lang].related}</h2><div>${cards.join('')}</div>`);
 }
 
@@ -467,7 +521,15 @@ function widgets(p: Pick, lang: Lang, m: Markup): { top: string; after: string }
 
 // ---------- pages ----------
 
-const CLASSES = ['plain', 'comments-short', 'comments-long', 'related', 'most-read', 'widgets'] as const;
+const CLASSES = [
+  'plain',
+  'comments-short',
+  'comments-long',
+  'related',
+  'most-read',
+  'widgets',
+  'forum',
+] as const;
 type Klass = (typeof CLASSES)[number];
 
 interface Page {
@@ -488,6 +550,7 @@ function page(p: Pick, id: string, klass: Klass): Page {
     nested: p.chance(0.5),
   };
   const m = new Markup(p, style);
+  if (klass === 'forum') return forumPage(p, id, style, lang, m);
   const a = article(p, lang, m, klass === 'comments-long');
   let inside = '';
   let after = '';
@@ -524,6 +587,19 @@ function page(p: Pick, id: string, klass: Klass): Page {
   const cols = p.chance(0.5) ? `${main}${side}` : `${side}${main}`;
   const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${esc(a.title)} | Daily</title>${ld}</head><body>${top}${header(p, lang, m)}${m.el('main', 'main', cols)}${footer(p, lang, m)}</body></html>`;
   return { id, klass, style, lang, html, truth: a.truth.join('\n') };
+}
+
+/** A forum thread's page: the page chrome around the topic and its replies, no article. */
+function forumPage(p: Pick, id: string, style: Style, lang: Lang, m: Markup): Page {
+  const f = forum(p, lang, m);
+  const side = p.chance(0.3) ? mostRead(p, lang, m) : '';
+  const ld = style.jsonLd
+    ? `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'DiscussionForumPosting', headline: f.title })}</script>`
+    : '';
+  const main = `<div${m.cls('content')}>${f.html}</div>`;
+  const cols = p.chance(0.5) ? `${main}${side}` : `${side}${main}`;
+  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${esc(f.title)} | Forum</title>${ld}</head><body>${header(p, lang, m)}${m.el('main', 'main', cols)}${footer(p, lang, m)}</body></html>`;
+  return { id, klass: 'forum', style, lang, html, truth: f.truth.join('\n') };
 }
 
 // ---------- run ----------

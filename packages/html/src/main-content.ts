@@ -1,7 +1,7 @@
 import { findAnchor } from './anchor.js';
 import { attr, hints, type PElement, type PNode } from './dom.js';
 import { articleHead, standfirst, titleH1 } from './head.js';
-import { commentThread, excerptTeasers, teaserList } from './regions.js';
+import { cardGrid, commentThread, excerptTeasers, teaserList } from './regions.js';
 import { ruleOn } from './rule-switch.js';
 import {
   AUTHOR_BIO,
@@ -383,6 +383,7 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
     )
       return 'author-box';
     if (teaserList(el, s, stats, total, threshold)) return 'teasers';
+    if (cardGrid(el, s, stats, total, page.article ? DECLARED_ARTICLE : CARDS_ARTICLE)) return 'card-grid';
     if (s.longest < 150 && s.text < 400 && (tag === 'figcaption' || (h && CAPTION.test(h) && nearImage(el))))
       return 'caption';
     if (!h || POSITIVE.test(h)) return undefined;

@@ -103,19 +103,27 @@ export function commentThread(
     if (how === SHAPE) shaped++;
   }
   const thread = signed >= 3 && signed >= items * 0.6;
-  if (thread && !parentForum && forum === 0 && outside >= article) return true;
   // Items drawn as comments (a signature line, a reply control) under a short article are its
-  // readers' answers however much longer they run, as named comments are below.
-  if (
-    short !== undefined &&
-    thread &&
-    shaped === signed &&
-    !parentForum &&
-    forum === 0 &&
-    outside >= short &&
-    ruleOn('reply-thread')
-  )
+  // readers' answers however much longer they run, as named comments are below. Two such items
+  // are a thread too: the reply control says what they are, as a third item would.
+  const pair = items === 2 && shaped === 2;
+  const drop =
+    (thread && !parentForum && forum === 0 && outside >= article) ||
+    (short !== undefined &&
+      (thread || pair) &&
+      shaped === signed &&
+      !parentForum &&
+      forum === 0 &&
+      outside >= short &&
+      (thread || ruleOn('reply-pair')) &&
+      ruleOn('reply-thread'));
+  if (drop) {
+    // Drawn by shape alone, the items answer a post drawn as they are, standing above them: a
+    // forum's opening post, not a story. The thread is then the content.
+    if (shaped > 0 && shaped === signed && openingPost(el, stats, outside) && ruleOn('opening-post'))
+      return false;
     return true;
+  }
   if (short === undefined || !thread || unnamed > 0 || named < items * 0.6) return false;
   if (parentForum && !COMMENT_WORD.test(eh)) return false;
   return ruleOn('named-thread');
@@ -185,6 +193,48 @@ function looksSigned(el: PElement, named: boolean): 0 | typeof NAMED | typeof SH
   // its class names (hashed, in another language, none). A testimonial has no reply control, a
   // teaser its headline (above).
   return replied && signatureLine(el) && ruleOn('reply-units') ? SHAPE : 0;
+}
+
+/**
+ * A post before the thread (in a preceding sibling of it or of one of its ancestors) drawn as
+ * its items are, a signature line over its text and a reply control, holding most of the prose
+ * outside the thread (`outside`): a forum's opening post, which the replies answer.
+ */
+function openingPost(thread: PElement, stats: StatsMap, outside: number): boolean {
+  let budget = 2000;
+  for (let e = thread; e.parentNode; e = e.parentNode as PElement) {
+    const parent = e.parentNode as PElement;
+    if (!parent.childNodes) break;
+    for (const sib of parent.childNodes) {
+      if (sib === e) break;
+      const stack: PElement[] = (sib as PElement).tagName !== undefined ? [sib as PElement] : [];
+      while (stack.length && budget-- > 0) {
+        const c = stack.pop()!;
+        const cs = stats.get(c);
+        if (!cs || cs.prose < outside * OPENING_SHARE) continue;
+        if (TEASER_ITEMS.has(c.tagName) && replyControl(c) && signatureLine(c)) return true;
+        for (const k of c.childNodes) if ((k as PElement).tagName !== undefined) stack.push(k as PElement);
+      }
+    }
+  }
+  return false;
+}
+
+/** Share of the prose outside a thread that a post drawn as its items must hold to open it. */
+const OPENING_SHARE = 0.5;
+
+/** A reply control (a link or button saying "Reply") in an item without a headline. */
+function replyControl(el: PElement): boolean {
+  const stack: PElement[] = [el];
+  let budget = 300;
+  let replied = false;
+  while (stack.length && budget-- > 0) {
+    const e = stack.pop()!;
+    if (HEADING_TAGS.has(e.tagName)) return false;
+    if ((e.tagName === 'a' || e.tagName === 'button') && REPLY_TEXT.test(textOf(e))) replied = true;
+    for (const c of e.childNodes) if ((c as PElement).tagName !== undefined) stack.push(c as PElement);
+  }
+  return replied;
 }
 
 /** The item opens with a short line (its first child with text) and has more text below it. */
@@ -322,3 +372,83 @@ export function excerptTeasers(
 
 /** Characters a long teaser card holds at most (a headline, a date, a few lines of excerpt). */
 const CARD_MAX = 700;
+
+/**
+ * A grid of teaser cards for other pages whose excerpts run long and are neither named nor cut
+ * short (those are `excerptTeasers`'): three or more like siblings, each under CARD_MAX
+ * characters, each led by a link that reads as a title and goes to another page, with a linked
+ * heading or a linked image, placed after the article's body: a run of paragraphs under one
+ * parent before the grid holding `article` prose and GRID_OUTWEIGH times the grid's. A listing
+ * is grids and cards without such a run; a roundup's linked items are its body, not after it.
+ */
+export function cardGrid(el: PElement, s: Stats, stats: StatsMap, total: Stats, article: number): boolean {
+  const need = Math.max(article, s.prose * GRID_OUTWEIGH);
+  if (!TEASER_PARENTS.has(el.tagName) || total.prose - s.prose < need) return false;
+  let items = 0;
+  let cards = 0;
+  let tag = '';
+  for (const k of el.childNodes) {
+    const c = k as PElement;
+    if (c.tagName === undefined) continue;
+    const cs = stats.get(c);
+    if (!cs || cs.text === 0) continue;
+    if (items === 0) tag = c.tagName;
+    items++;
+    if (c.tagName !== tag || !TEASER_ITEMS.has(c.tagName) || cs.text > CARD_MAX) continue;
+    if (cardLink(c, stats) && cardShape(c).led && linksAway(c)) cards++;
+  }
+  return items >= 3 && cards >= items * 0.75 && bodyBefore(el, stats, need) && ruleOn('card-grid');
+}
+
+/** Times the grid's prose the article body before it holds: the cards are the lesser part. */
+const GRID_OUTWEIGH = 1;
+
+/** Paragraphs under one parent that make an article's body. */
+const BODY_PARAGRAPHS = 3;
+
+/** The card's first link goes to another page (an accordion's or a tab's toggle stays on this). */
+function linksAway(el: PElement): boolean {
+  const stack: PElement[] = [el];
+  let budget = 200;
+  while (stack.length && budget-- > 0) {
+    const e = stack.pop()!;
+    if (e.tagName === 'a') {
+      const href = (attr(e, 'href') ?? '').trim();
+      return href !== '' && !href.startsWith('#') && !/^javascript:/i.test(href);
+    }
+    const kids = e.childNodes;
+    for (let i = kids.length - 1; i >= 0; i--)
+      if ((kids[i] as PElement).tagName !== undefined) stack.push(kids[i] as PElement);
+  }
+  return false;
+}
+
+/**
+ * An article's body before `el` in document order (in a preceding sibling of it or of one of its
+ * ancestors): an element whose own paragraphs (BODY_PARAGRAPHS or more) hold `need` prose.
+ */
+function bodyBefore(el: PElement, stats: StatsMap, need: number): boolean {
+  let budget = 3000;
+  for (let e = el; e.parentNode; e = e.parentNode as PElement) {
+    const parent = e.parentNode as PElement;
+    if (!parent.childNodes) break;
+    for (const sib of parent.childNodes) {
+      if (sib === e) break;
+      const stack: PElement[] = (sib as PElement).tagName !== undefined ? [sib as PElement] : [];
+      while (stack.length && budget-- > 0) {
+        const c = stack.pop()!;
+        if ((stats.get(c)?.prose ?? 0) < need) continue;
+        let paras = 0;
+        let prose = 0;
+        for (const k of c.childNodes) {
+          if ((k as PElement).tagName !== 'p') continue;
+          paras++;
+          prose += stats.get(k as PElement)?.prose ?? 0;
+        }
+        if (paras >= BODY_PARAGRAPHS && prose >= need) return true;
+        for (const k of c.childNodes) if ((k as PElement).tagName !== undefined) stack.push(k as PElement);
+      }
+    }
+  }
+  return false;
+}
