@@ -7,6 +7,7 @@ import { HAS_LETTER, STARTS_LOWER } from './letter-tests.js';
 import { buildLines, type Line, makeLine } from './lines.js';
 import { BULLET } from './markers.js';
 import { formGrid, keyValueRows, proseAcross, recordColumns } from './not-tables.js';
+import { stubGroupSpans } from './stub-spans.js';
 
 export interface TableCellOut {
   text: string;
@@ -819,7 +820,7 @@ export function gridFromText(input: TextRun[]): TableCellOut[][] | undefined {
       prev &&
       close &&
       !sub &&
-      ((!firstCol && r.length < nc) ||
+      ((!firstCol && r.length < nc && !figuresUnderFigures(prev, r)) ||
         headerWrap(prev, r, merged.length, colOf) ||
         stubWrap(prev, r, nc, colOf))
     ) {
@@ -829,7 +830,7 @@ export function gridFromText(input: TextRun[]): TableCellOut[][] | undefined {
   }
   const out: TableCellOut[][] = [];
   for (const r of merged) out.push(rowCells(r, cuts, starts, nc));
-  return grouped ? groupHeaderSpans(out) : mergeExclusiveColumns(out);
+  return stubGroupSpans(grouped ? groupHeaderSpans(out) : mergeExclusiveColumns(out));
 }
 
 /** How much further (font sizes) sub-headers may sit under their header than the body's rows sit apart. */
@@ -928,6 +929,16 @@ function columnPieces(row: Line[], basis: Line[][]): [number, number][] {
 }
 
 const NUMBER = /^[-+−–(]?[\d.,]+%?\)?$/;
+
+/**
+ * A line with a figure under a figure of the line above (their x-ranges overlap) is a row of its
+ * own: a figure does not wrap onto a second line, so a line without a first-column piece whose
+ * figures sit under figures is a row whose label above spans it, not the row above wrapping.
+ */
+function figuresUnderFigures(prev: Line[], r: Line[]): boolean {
+  const figure = (f: Line) => NUMBER.test(f.text.trim());
+  return r.some((f) => figure(f) && prev.some((g) => figure(g) && g.x0 < f.x1 && f.x0 < g.x1));
+}
 
 /** Two figures or more and nothing else ("3,001,337 3,039,015", "12.5 (1.1)"). */
 function figureRun(text: string): boolean {
@@ -1384,6 +1395,7 @@ function textTableOf(
       k > head &&
       r.length >= 2 &&
       leadGap(group[k - 1], r) < 0.6 * r[0].size &&
+      !figuresUnderFigures(group[k - 1], r) &&
       (r.every((f) => f.x0 - left > 8) || r.every((f) => STARTS_LOWER.test(f.text))),
   );
   const rowCount =
@@ -1413,12 +1425,18 @@ function textTableOf(
   }
   // Rows of a table mostly have the same number of cells; chart labels do not.
   const counts = new Map<number, number>();
+  // A row under a group label leaves the first column empty: a row one piece short of the others
+  // with no piece at the left edge agrees with them.
+  const short = new Map<number, number>();
   group.forEach((r, k) => {
-    if (k >= head && r.length >= 2 && !wraps[k]) counts.set(r.length, (counts.get(r.length) ?? 0) + 1);
+    if (k < head || r.length < 2 || wraps[k]) return;
+    counts.set(r.length, (counts.get(r.length) ?? 0) + 1);
+    if (r[0].x0 - left > 8) short.set(r.length + 1, (short.get(r.length + 1) ?? 0) + 1);
   });
   if (counts.size === 0) return undefined;
-  const modal = Math.max(...counts.values());
-  const modalLen = [...counts].find(([, c]) => c === modal)![0];
+  const support = (n: number) => (counts.get(n) ?? 0) + (short.get(n) ?? 0);
+  const modalLen = [...counts.keys()].reduce((a, b) => (support(b) > support(a) ? b : a));
+  const modal = support(modalLen);
   if (modal < 0.6 * rowCount || Math.max(...group.map((r) => r.length)) > modalLen + 2) return undefined;
   // Cards and callouts set big figures and titles over prose in columns; a table's text
   // keeps to about one size.
