@@ -428,4 +428,14 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     expect(table).toContain('<tr><td>Industry</td><td>5,260</td><td>5,014</td></tr>');
     expect(table.split('<tr>')).toHaveLength(10);
   });
+
+  it('reads the figure columns under a year centred over two of them as two columns, the year spanning both', async () => {
+    // fixtures/pdf-classes/year-group-header.html, printed by Chromium
+    // (scripts/make-chromium-class-fixtures.mjs): "2022" is wider than the gap it sits over.
+    const r = await distill(['parse', fixture('year-group-header')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('<td colspan="2">2022</td><td colspan="2">2023</td>');
+    expect(r.stdout).toContain('<td>3,321</td><td>6,238</td><td>669.8</td><td>95.7%</td></tr>');
+    expect(r.stdout).toContain('<td>2,072</td><td>69.1%</td><td>12.4%</td><td>54.8%</td></tr>');
+  });
 });

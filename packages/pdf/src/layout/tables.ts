@@ -771,18 +771,23 @@ export function gridFromText(input: TextRun[]): TableCellOut[][] | undefined {
   // The lines of a wrapped header row are one row: each of its lines spans what its cells do.
   const head = headerLines(rows);
   const basisRows = rows.filter((r, k) => k < head || r.length >= Math.max(2, Math.ceil(maxCols / 2)));
-  const ranges = basisRows.flatMap((r) => columnPieces(r, basisRows)).sort((a, b) => a[0] - b[0]);
-  const cuts: number[] = [];
-  /** Where the column after each cut starts: the left edge its cells share. */
-  const starts: number[] = [];
-  let reach = ranges[0][1];
-  for (let k = 1; k < ranges.length; k++) {
-    if (ranges[k][0] > reach + 2) {
-      cuts.push((ranges[k][0] + reach) / 2);
-      starts.push(ranges[k][0]);
-    }
-    reach = Math.max(reach, ranges[k][1]);
-  }
+  // A cell of a shorter row centred over two columns of the full rows ("2019" over "Share
+  // Rural") bridges the gap between them: the gaps every full row leaves stay, and the piece
+  // spans its columns (rowCells). A wrapped header cell set flush left does not part them.
+  const full = rows.filter((r) => r.length >= Math.max(2, maxCols - 1));
+  const fullGaps = gapsOf(full.flatMap((r) => columnPieces(r, basisRows))).gaps;
+  const spans = (r: Line[]) => full.length >= FULL_ROWS && r.length < maxCols - 1;
+  const { cuts, starts } = gapsOf(
+    basisRows.flatMap((r) =>
+      columnPieces(r, basisRows).filter(
+        ([x0, x1]) =>
+          !spans(r) ||
+          !fullGaps.some(
+            ([lo, hi]) => x0 < lo && x1 > hi && Math.abs(x0 + x1 - lo - hi) / 2 <= CENTRED * (x1 - x0),
+          ),
+      ),
+    ),
+  );
   if (cuts.length === 0) return undefined;
   const nc = cuts.length + 1;
   const colOf = (x: number) => {
@@ -831,6 +836,33 @@ export function gridFromText(input: TextRun[]): TableCellOut[][] | undefined {
   const out: TableCellOut[][] = [];
   for (const r of merged) out.push(rowCells(r, cuts, starts, nc));
   return stubGroupSpans(grouped ? groupHeaderSpans(out) : mergeExclusiveColumns(out));
+}
+
+/** How far (share of its width) a spanning cell's middle may sit from the gap it is centred over. */
+const CENTRED = 0.25;
+/** Rows of the most pieces there must be for the gaps they leave to part columns under spanning cells. */
+const FULL_ROWS = 3;
+
+/**
+ * The column gaps that x-ranges leave: for each, its cut (the middle), where the column after it
+ * starts, and the gap itself.
+ */
+function gapsOf(input: [number, number][]): { cuts: number[]; starts: number[]; gaps: [number, number][] } {
+  const ranges = input.slice().sort((a, b) => a[0] - b[0]);
+  const cuts: number[] = [];
+  /** Where the column after each cut starts: the left edge its cells share. */
+  const starts: number[] = [];
+  const gaps: [number, number][] = [];
+  let reach = ranges.length ? ranges[0][1] : 0;
+  for (let k = 1; k < ranges.length; k++) {
+    if (ranges[k][0] > reach + 2) {
+      cuts.push((ranges[k][0] + reach) / 2);
+      starts.push(ranges[k][0]);
+      gaps.push([reach, ranges[k][0]]);
+    }
+    reach = Math.max(reach, ranges[k][1]);
+  }
+  return { cuts, starts, gaps };
 }
 
 /** How much further (font sizes) sub-headers may sit under their header than the body's rows sit apart. */
