@@ -2,6 +2,8 @@
 // page classes a browser draws and LibreOffice does not:
 //   zebra-rows         a table shaded on every other row, each cell's fill painted on its own
 //   header-band-rules  a header band with white text over body rows parted by rules
+//   row-group-labels   a borderless table whose first column's labels span the rows they group
+//   year-group-header  a borderless table whose header centres each year over two columns
 // tests/pdf-classes-cli.test.ts reads the PDFs through the built `distill parse`.
 //   node scripts/make-chromium-class-fixtures.mjs [name...]    (default: all listed below)
 // Needs Chromium (/usr/bin/chromium or CHROME_PATH).
@@ -9,7 +11,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
-const names = process.argv.slice(2).length ? process.argv.slice(2) : ['zebra-rows', 'header-band-rules'];
+const names = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ['zebra-rows', 'header-band-rules', 'row-group-labels', 'year-group-header'];
 const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'pdf-classes');
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',

@@ -411,4 +411,31 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     expect(r.stdout).toContain('| North quarry | Jon Dahl | Signs renewed |');
     expect(r.stdout.split('\n').filter((l) => l.startsWith('#'))).toEqual(['# Site inspections']);
   });
+
+  it('reads a borderless table whose first column labels groups of rows as labels spanning their rows', async () => {
+    // fixtures/pdf-classes/row-group-labels.html, printed by Chromium
+    // (scripts/make-chromium-class-fixtures.mjs): each label set at the top of its group.
+    const r = await distill(['parse', fixture('row-group-labels')]);
+    expect(r.status, r.stderr).toBe(0);
+    const table = r.stdout.slice(r.stdout.indexOf('<table>'), r.stdout.indexOf('</table>'));
+    expect(table).toContain(
+      '<tr><td rowspan="3">North coast</td><td>Households</td><td>4,210</td><td>4,385</td></tr>\n<tr><td>Farms</td><td>12,904</td><td>11,870</td></tr>',
+    );
+    expect(table).toContain('<tr><td rowspan="2">Inland valleys</td><td>Households</td>');
+    expect(table).toContain(
+      '<tr><td rowspan="3">Southern plain</td><td>Households</td><td>3,402</td><td>3,518</td></tr>',
+    );
+    expect(table).toContain('<tr><td>Industry</td><td>5,260</td><td>5,014</td></tr>');
+    expect(table.split('<tr>')).toHaveLength(10);
+  });
+
+  it('reads the figure columns under a year centred over two of them as two columns, the year spanning both', async () => {
+    // fixtures/pdf-classes/year-group-header.html, printed by Chromium
+    // (scripts/make-chromium-class-fixtures.mjs): "2022" is wider than the gap it sits over.
+    const r = await distill(['parse', fixture('year-group-header')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('<td colspan="2">2022</td><td colspan="2">2023</td>');
+    expect(r.stdout).toContain('<td>3,321</td><td>6,238</td><td>669.8</td><td>95.7%</td></tr>');
+    expect(r.stdout).toContain('<td>2,072</td><td>69.1%</td><td>12.4%</td><td>54.8%</td></tr>');
+  });
 });

@@ -7,6 +7,7 @@ import { HAS_LETTER, STARTS_LOWER } from './letter-tests.js';
 import { buildLines, type Line, makeLine } from './lines.js';
 import { BULLET } from './markers.js';
 import { formGrid, keyValueRows, proseAcross, recordColumns } from './not-tables.js';
+import { stubGroupSpans } from './stub-spans.js';
 
 export interface TableCellOut {
   text: string;
@@ -770,18 +771,23 @@ export function gridFromText(input: TextRun[]): TableCellOut[][] | undefined {
   // The lines of a wrapped header row are one row: each of its lines spans what its cells do.
   const head = headerLines(rows);
   const basisRows = rows.filter((r, k) => k < head || r.length >= Math.max(2, Math.ceil(maxCols / 2)));
-  const ranges = basisRows.flatMap((r) => columnPieces(r, basisRows)).sort((a, b) => a[0] - b[0]);
-  const cuts: number[] = [];
-  /** Where the column after each cut starts: the left edge its cells share. */
-  const starts: number[] = [];
-  let reach = ranges[0][1];
-  for (let k = 1; k < ranges.length; k++) {
-    if (ranges[k][0] > reach + 2) {
-      cuts.push((ranges[k][0] + reach) / 2);
-      starts.push(ranges[k][0]);
-    }
-    reach = Math.max(reach, ranges[k][1]);
-  }
+  // A cell of a shorter row centred over two columns of the full rows ("2019" over "Share
+  // Rural") bridges the gap between them: the gaps every full row leaves stay, and the piece
+  // spans its columns (rowCells). A wrapped header cell set flush left does not part them.
+  const full = rows.filter((r) => r.length >= Math.max(2, maxCols - 1));
+  const fullGaps = gapsOf(full.flatMap((r) => columnPieces(r, basisRows))).gaps;
+  const spans = (r: Line[]) => full.length >= FULL_ROWS && r.length < maxCols - 1;
+  const { cuts, starts } = gapsOf(
+    basisRows.flatMap((r) =>
+      columnPieces(r, basisRows).filter(
+        ([x0, x1]) =>
+          !spans(r) ||
+          !fullGaps.some(
+            ([lo, hi]) => x0 < lo && x1 > hi && Math.abs(x0 + x1 - lo - hi) / 2 <= CENTRED * (x1 - x0),
+          ),
+      ),
+    ),
+  );
   if (cuts.length === 0) return undefined;
   const nc = cuts.length + 1;
   const colOf = (x: number) => {
@@ -819,7 +825,7 @@ export function gridFromText(input: TextRun[]): TableCellOut[][] | undefined {
       prev &&
       close &&
       !sub &&
-      ((!firstCol && r.length < nc) ||
+      ((!firstCol && r.length < nc && !figuresUnderFigures(prev, r)) ||
         headerWrap(prev, r, merged.length, colOf) ||
         stubWrap(prev, r, nc, colOf))
     ) {
@@ -829,7 +835,34 @@ export function gridFromText(input: TextRun[]): TableCellOut[][] | undefined {
   }
   const out: TableCellOut[][] = [];
   for (const r of merged) out.push(rowCells(r, cuts, starts, nc));
-  return grouped ? groupHeaderSpans(out) : mergeExclusiveColumns(out);
+  return stubGroupSpans(grouped ? groupHeaderSpans(out) : mergeExclusiveColumns(out));
+}
+
+/** How far (share of its width) a spanning cell's middle may sit from the gap it is centred over. */
+const CENTRED = 0.25;
+/** Rows of the most pieces there must be for the gaps they leave to part columns under spanning cells. */
+const FULL_ROWS = 3;
+
+/**
+ * The column gaps that x-ranges leave: for each, its cut (the middle), where the column after it
+ * starts, and the gap itself.
+ */
+function gapsOf(input: [number, number][]): { cuts: number[]; starts: number[]; gaps: [number, number][] } {
+  const ranges = input.slice().sort((a, b) => a[0] - b[0]);
+  const cuts: number[] = [];
+  /** Where the column after each cut starts: the left edge its cells share. */
+  const starts: number[] = [];
+  const gaps: [number, number][] = [];
+  let reach = ranges.length ? ranges[0][1] : 0;
+  for (let k = 1; k < ranges.length; k++) {
+    if (ranges[k][0] > reach + 2) {
+      cuts.push((ranges[k][0] + reach) / 2);
+      starts.push(ranges[k][0]);
+      gaps.push([reach, ranges[k][0]]);
+    }
+    reach = Math.max(reach, ranges[k][1]);
+  }
+  return { cuts, starts, gaps };
 }
 
 /** How much further (font sizes) sub-headers may sit under their header than the body's rows sit apart. */
@@ -928,6 +961,16 @@ function columnPieces(row: Line[], basis: Line[][]): [number, number][] {
 }
 
 const NUMBER = /^[-+−–(]?[\d.,]+%?\)?$/;
+
+/**
+ * A line with a figure under a figure of the line above (their x-ranges overlap) is a row of its
+ * own: a figure does not wrap onto a second line, so a line without a first-column piece whose
+ * figures sit under figures is a row whose label above spans it, not the row above wrapping.
+ */
+function figuresUnderFigures(prev: Line[], r: Line[]): boolean {
+  const figure = (f: Line) => NUMBER.test(f.text.trim());
+  return r.some((f) => figure(f) && prev.some((g) => figure(g) && g.x0 < f.x1 && f.x0 < g.x1));
+}
 
 /** Two figures or more and nothing else ("3,001,337 3,039,015", "12.5 (1.1)"). */
 function figureRun(text: string): boolean {
@@ -1384,6 +1427,7 @@ function textTableOf(
       k > head &&
       r.length >= 2 &&
       leadGap(group[k - 1], r) < 0.6 * r[0].size &&
+      !figuresUnderFigures(group[k - 1], r) &&
       (r.every((f) => f.x0 - left > 8) || r.every((f) => STARTS_LOWER.test(f.text))),
   );
   const rowCount =
@@ -1413,12 +1457,18 @@ function textTableOf(
   }
   // Rows of a table mostly have the same number of cells; chart labels do not.
   const counts = new Map<number, number>();
+  // A row under a group label leaves the first column empty: a row one piece short of the others
+  // with no piece at the left edge agrees with them.
+  const short = new Map<number, number>();
   group.forEach((r, k) => {
-    if (k >= head && r.length >= 2 && !wraps[k]) counts.set(r.length, (counts.get(r.length) ?? 0) + 1);
+    if (k < head || r.length < 2 || wraps[k]) return;
+    counts.set(r.length, (counts.get(r.length) ?? 0) + 1);
+    if (r[0].x0 - left > 8) short.set(r.length + 1, (short.get(r.length + 1) ?? 0) + 1);
   });
   if (counts.size === 0) return undefined;
-  const modal = Math.max(...counts.values());
-  const modalLen = [...counts].find(([, c]) => c === modal)![0];
+  const support = (n: number) => (counts.get(n) ?? 0) + (short.get(n) ?? 0);
+  const modalLen = [...counts.keys()].reduce((a, b) => (support(b) > support(a) ? b : a));
+  const modal = support(modalLen);
   if (modal < 0.6 * rowCount || Math.max(...group.map((r) => r.length)) > modalLen + 2) return undefined;
   // Cards and callouts set big figures and titles over prose in columns; a table's text
   // keeps to about one size.
