@@ -348,18 +348,10 @@ export function excerptTeasers(
   if (!TEASER_PARENTS.has(el.tagName) || total.prose - s.prose < article) return false;
   const eh = hints(el);
   const named = !!eh && RELATED.test(eh);
-  let items = 0;
+  const { items, candidates } = cardCandidates(el, stats);
   let cards = 0;
   let cut = 0;
-  let tag = '';
-  for (const k of el.childNodes) {
-    const c = k as PElement;
-    if (c.tagName === undefined) continue;
-    const cs = stats.get(c);
-    if (!cs || cs.text === 0) continue;
-    if (items === 0) tag = c.tagName;
-    items++;
-    if (c.tagName !== tag || !TEASER_ITEMS.has(c.tagName) || cs.text > CARD_MAX) continue;
+  for (const c of candidates) {
     const shape = cardShape(c);
     if (!shape.led) continue;
     cards++;
@@ -374,6 +366,26 @@ export function excerptTeasers(
 const CARD_MAX = 700;
 
 /**
+ * The children of `el` that hold text (`items`), and those of them that could be cards: of the
+ * first one's tag, a teaser item, at most CARD_MAX characters.
+ */
+function cardCandidates(el: PElement, stats: StatsMap): { items: number; candidates: PElement[] } {
+  let items = 0;
+  let tag = '';
+  const candidates: PElement[] = [];
+  for (const k of el.childNodes) {
+    const c = k as PElement;
+    if (c.tagName === undefined) continue;
+    const cs = stats.get(c);
+    if (!cs || cs.text === 0) continue;
+    if (items === 0) tag = c.tagName;
+    items++;
+    if (c.tagName === tag && TEASER_ITEMS.has(c.tagName) && cs.text <= CARD_MAX) candidates.push(c);
+  }
+  return { items, candidates };
+}
+
+/**
  * A grid of teaser cards for other pages whose excerpts run long and are neither named nor cut
  * short (those are `excerptTeasers`'): three or more like siblings, each under CARD_MAX
  * characters, each led by a link that reads as a title and goes to another page, with a linked
@@ -384,19 +396,9 @@ const CARD_MAX = 700;
 export function cardGrid(el: PElement, s: Stats, stats: StatsMap, total: Stats, article: number): boolean {
   const need = Math.max(article, s.prose * GRID_OUTWEIGH);
   if (!TEASER_PARENTS.has(el.tagName) || total.prose - s.prose < need) return false;
-  let items = 0;
+  const { items, candidates } = cardCandidates(el, stats);
   let cards = 0;
-  let tag = '';
-  for (const k of el.childNodes) {
-    const c = k as PElement;
-    if (c.tagName === undefined) continue;
-    const cs = stats.get(c);
-    if (!cs || cs.text === 0) continue;
-    if (items === 0) tag = c.tagName;
-    items++;
-    if (c.tagName !== tag || !TEASER_ITEMS.has(c.tagName) || cs.text > CARD_MAX) continue;
-    if (cardLink(c, stats) && cardShape(c).led && linksAway(c)) cards++;
-  }
+  for (const c of candidates) if (cardLink(c, stats) && cardShape(c).led && linksAway(c)) cards++;
   return items >= 3 && cards >= items * 0.75 && bodyBefore(el, stats, need) && ruleOn('card-grid');
 }
 
