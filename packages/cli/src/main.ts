@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { exitWith } from './exit-with.js';
 import { type Io, processIo } from './io.js';
 import { loadOptional } from './optional.js';
@@ -9,6 +11,12 @@ import { type Command, dispatch } from './run-cli.js';
 
 export { HELP } from './run-cli.js';
 
+/** The built command (dist/cold/bin.cjs) that parse's helper threads start from; none from source. */
+function builtCommand(): string | undefined {
+  const file = fileURLToPath(new URL('./cold/bin.cjs', import.meta.url));
+  return existsSync(file) ? file : undefined;
+}
+
 /** Every command loads only when run. */
 const lazy =
   (load: () => Promise<Command>): Command =>
@@ -17,7 +25,10 @@ const lazy =
 
 /** Commands by name; each package that adds one (serve, batch, search, scrape) adds a line. */
 export const COMMANDS: Record<string, Command> = {
-  parse: lazy(async () => (await import('./commands/parse.js')).parseCommand),
+  parse: lazy(async () => {
+    const { parseCommand } = await import('./commands/parse.js');
+    return (argv, io) => parseCommand(argv, io, { threadEntry: builtCommand() });
+  }),
   inspect: lazy(async () => (await import('./commands/inspect.js')).inspectCommand),
   batch: lazy(async () => (await import('./commands/batch.js')).batchCommand),
   worker: lazy(async () => (await import('./commands/worker.js')).workerCommand),

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { parseCommand } from '../commands/parse.js';
 import { dispatch } from '../run-cli.js';
 import { fdIo } from './fd-io.js';
@@ -8,5 +9,7 @@ import { fdIo } from './fd-io.js';
 
 /** Runs `distill parse …` (argv starts with "parse") and returns the exit code. */
 export function run(argv: string[]): Promise<number> {
-  return dispatch(argv, fdIo, { parse: parseCommand });
+  // Helper threads of a folder run start from the command beside this bundle (dist/cold).
+  const threadEntry = join(__dirname, 'bin.cjs');
+  return dispatch(argv, fdIo, { parse: (args, io) => parseCommand(args, io, { threadEntry }) });
 }

@@ -22,6 +22,15 @@ import {
   parseOptionsFromFlags,
 } from '../options.js';
 import { pageProgress } from '../page-progress.js';
+import {
+  type ConvertOne,
+  convertOnThreads,
+  type FileReport,
+  PARSE_THREAD_ARG,
+  runParseThread,
+  type ThreadJob,
+  threadCount,
+} from './parse-threads.js';
 
 export const PARSE_HELP = `Usage: distill parse <file|dir|glob>... [--out DIR] [--json] [options]
 
@@ -31,6 +40,8 @@ subfolders of a directory input. A file that fails prints its error and the run 
 the exit code is 1 if any file failed.
 
   --out DIR                 output folder
+  -c, --concurrency N       threads converting the files of a folder (default: the
+                            machine's cores, one per 8 files at most)
   --json                    write (or print) the whole result as JSON
   --progress                show page progress on stderr (on by default when it is a terminal)
 ${IMAGES_FLAG_HELP}
@@ -47,7 +58,41 @@ function parseFile(path: string, options: ParseOptionsInput, runtime: RuntimeOpt
   return parse({ data, filename: basename(path) }, options, runtime);
 }
 
-export async function parseCommand(argv: string[], io: Io): Promise<number> {
+type Progress = ReturnType<typeof pageProgress>;
+
+/** Converts file `i` of a job to its outputs below `--out`; a failure is reported, never thrown. */
+function fileConverter(progressFor?: (path: string) => Progress): ConvertOne {
+  return async (job, i) => {
+    const file = job.files[i] as InputFile;
+    if (file.skip)
+      return { i, ok: false, text: `error ${file.path}: ${file.skip.code}: ${file.skip.message}\n` };
+    const t0 = Date.now();
+    const progress = progressFor?.(file.path);
+    try {
+      const result = await parseFile(file.path, job.options, {
+        ...(job.images ? { imageFiles: imageFilesFor(job.images, job.out, file.outStem) } : {}),
+        ...(progress ? { onProgress: progress.update } : {}),
+      });
+      progress?.done();
+      const written = writeOutputsSync(job.out, file.outStem, result, job.json);
+      let text = `ok    ${file.path} → ${written.join(', ')} (${Date.now() - t0} ms)\n`;
+      if (result.warning) text += `      warning: ${result.warning.replace(/\n/g, '\n      warning: ')}\n`;
+      return { i, ok: true, text };
+    } catch (e) {
+      progress?.done();
+      return { i, ok: false, text: `error ${file.path}: ${terminalError(toDistillError(e))}\n` };
+    }
+  };
+}
+
+/** What the entry point that runs the command knows: the built command a helper thread starts from. */
+export interface ParseContext {
+  /** dist/cold/bin.cjs of a build; without it (from source) files convert on this thread only. */
+  threadEntry?: string;
+}
+
+export async function parseCommand(argv: string[], io: Io, ctx: ParseContext = {}): Promise<number> {
+  if (argv[0] === PARSE_THREAD_ARG) return runParseThread(fileConverter());
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -57,6 +102,7 @@ export async function parseCommand(argv: string[], io: Io): Promise<number> {
       progress: { type: 'boolean' },
       out: { type: 'string', short: 'o' },
       json: { type: 'boolean' },
+      concurrency: { type: 'string', short: 'c' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -74,6 +120,11 @@ export async function parseCommand(argv: string[], io: Io): Promise<number> {
     validate(parseOptionsSchema, options, 'options');
   } catch (e) {
     io.err(`distill parse: ${flagError(toDistillError(e))}\n`);
+    return 2;
+  }
+  const concurrency = values.concurrency === undefined ? undefined : Number(values.concurrency);
+  if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency >= 1)) {
+    io.err('distill parse: --concurrency takes a whole number ≥ 1\n');
     return 2;
   }
   const files = expandInputs(positionals);
@@ -123,37 +174,27 @@ export async function parseCommand(argv: string[], io: Io): Promise<number> {
   }
   const started = Date.now();
   let unsupported = 0;
+  const list: InputFile[] = [];
   for await (const file of files) {
-    if (file.skip?.reason === 'unsupported') {
-      unsupported++;
-      continue;
-    }
-    if (file.skip) {
-      failed++;
-      io.err(`error ${file.path}: ${file.skip.code}: ${file.skip.message}\n`);
-      continue;
-    }
-    const t0 = Date.now();
-    const progress = pageProgress(io, values.progress === true, file.path);
-    try {
-      const result = await parseFile(file.path, options, {
-        ...(values.images ? { imageFiles: imageFilesFor(values.images, out, file.outStem) } : {}),
-        onProgress: progress.update,
-      });
-      progress.done();
-      const written = writeOutputsSync(out, file.outStem, result, values.json === true);
-      done++;
-      io.err(`ok    ${file.path} → ${written.join(', ')} (${Date.now() - t0} ms)\n`);
-      if (result.warning) io.err(`      warning: ${result.warning.replace(/\n/g, '\n      warning: ')}\n`);
-    } catch (e) {
-      progress.done();
-      failed++;
-      const err = toDistillError(e);
-      io.err(`error ${file.path}: ${terminalError(err)}\n`);
-    }
+    if (file.skip?.reason === 'unsupported') unsupported++;
+    else list.push(file);
+  }
+  const job: ThreadJob = { files: list, options, out, json: values.json === true, images: values.images };
+  const threads = ctx.threadEntry ? threadCount(list.length, concurrency) : 1;
+  const report = (r: FileReport) => {
+    io.err(r.text);
+    if (r.ok) done++;
+    else failed++;
+  };
+  if (threads > 1 && ctx.threadEntry) {
+    // Page progress of one file among several threads' lines would only garble them.
+    await convertOnThreads(ctx.threadEntry, threads, job, fileConverter(), report);
+  } else {
+    const convert = fileConverter((path) => pageProgress(io, values.progress === true, path));
+    for (let i = 0; i < list.length; i++) report(await convert(job, i));
   }
   io.err(
-    `${done} converted, ${failed} failed${unsupported ? `, ${unsupported} not of a supported format` : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+    `${done} converted, ${failed} failed${unsupported ? `, ${unsupported} not of a supported format` : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s${threads > 1 ? ` on ${threads} threads` : ''}\n`,
   );
   return failed > 0 ? 1 : done === 0 ? 2 : 0;
 }

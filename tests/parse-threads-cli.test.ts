@@ -1,0 +1,94 @@
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { distill, EXAMPLE, requireBuilt } from './helpers/spawn.js';
+
+// `distill parse <folder> --out` converts on helper threads as well as its own (parse-threads.ts):
+// the spawned command must write the same bytes and print the same log, in input order, as
+// with one thread, on both of its paths (the code-cached bundle and the ES modules).
+
+let dir: string;
+let input: string;
+
+beforeAll(() => {
+  requireBuilt();
+  dir = mkdtempSync(join(tmpdir(), 'distill-threads-'));
+  input = join(dir, 'in');
+  mkdirSync(join(input, 'sub'), { recursive: true });
+  const samples = ['field-notes.pdf', 'field-notes.docx', 'field-notes.html', 'quarterly-revenue.csv'];
+  for (let k = 0; k < 5; k++) {
+    for (const s of samples) copyFileSync(join(EXAMPLE, s), join(input, k % 2 ? 'sub' : '.', `${k}-${s}`));
+  }
+  // A failure in the middle of the list, and a file of no supported format.
+  writeFileSync(join(input, '2-broken.pdf'), readFileSync(join(EXAMPLE, 'field-notes.pdf')).subarray(0, 900));
+  writeFileSync(join(input, 'notes.xyz'), 'not a document');
+});
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Every file below `root`, with its bytes. */
+function tree(root: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const f of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!f.isFile()) continue;
+    const path = join(f.parentPath, f.name);
+    files[relative(root, path)] = readFileSync(path, 'latin1');
+  }
+  return files;
+}
+
+/** The log without what differs from run to run: milliseconds and the output folder's name. */
+const logOf = (stderr: string, out: string) =>
+  stderr
+    .split(out)
+    .join('OUT')
+    .replace(/\(\d+ ms\)/g, '(ms)')
+    .replace(/ in \d+\.\d s( on \d+ threads)?\n$/, '\n');
+
+describe('distill parse <folder> --out on several threads, spawned', { timeout: 300_000 }, () => {
+  it('writes the bytes and prints the log one thread does, in input order', async () => {
+    const one = join(dir, 'one');
+    const two = join(dir, 'two');
+    const single = await distill(['parse', input, '--out', one, '-c', '1']);
+    const threaded = await distill(['parse', input, '--out', two, '-c', '2']);
+    // The broken PDF fails alone: exit code 1, every other file written.
+    expect(single.status, single.stderr).toBe(1);
+    expect(threaded.status, threaded.stderr).toBe(1);
+    expect(threaded.stderr).toMatch(
+      /20 converted, 1 failed, 1 not of a supported format in \d+\.\d s on 2 threads\n$/,
+    );
+    expect(single.stderr).not.toMatch(/ on \d+ threads/);
+    expect(logOf(threaded.stderr, two)).toBe(logOf(single.stderr, one));
+    const lines = threaded.stderr.split('\n').filter((l) => /^(ok|error)/.test(l));
+    expect(lines).toHaveLength(21);
+    expect(lines.find((l) => l.includes('2-broken.pdf'))).toMatch(/^error .*FILE_CORRUPT/);
+    const written = tree(two);
+    expect(Object.keys(written)).toHaveLength(20);
+    expect(written).toEqual(tree(one));
+  });
+
+  it('runs its helper threads from the ES modules too (DISTILL_COLD_BUNDLE=0)', async () => {
+    const out = join(dir, 'modules');
+    const r = await distill(['parse', input, '--out', out, '-c', '2'], { env: { DISTILL_COLD_BUNDLE: '0' } });
+    expect(r.status, r.stderr).toBe(1);
+    expect(r.stderr).toMatch(/ on 2 threads\n$/);
+    expect(tree(out)).toEqual(tree(join(dir, 'one')));
+  });
+
+  it('takes --concurrency as a whole number of at least 1', async () => {
+    const r = await distill(['parse', input, '--out', join(dir, 'none'), '-c', '0']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('--concurrency takes a whole number');
+  });
+});
