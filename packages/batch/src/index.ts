@@ -4,5 +4,5 @@ export { imageFilesFor } from './image-files.js';
 export { expandInputs, globToRegExp, type InputFile, isSupportedName, walk } from './inputs.js';
 export { MANIFEST, Manifest, type ManifestEntry } from './manifest.js';
 export { chunksJsonl, writeAtomic, writeAtomicSync, writeOutputs, writeOutputsSync } from './outputs.js';
-export { ConvertPool } from './pool.js';
+export { ConvertPool, ocrShare } from './pool.js';
 export { Progress, type ProgressSink } from './progress.js';

@@ -45,6 +45,10 @@ export function defaultBatchHeapMb(): number {
   return Number.isInteger(v) && v >= 64 ? v : 1536;
 }
 
+/** Tesseract workers for each of `threads` threads: their share of the cores, at least one. */
+export const ocrShare = (threads: number): string =>
+  String(Math.max(1, Math.floor(availableParallelism() / threads)));
+
 /**
  * A pool of worker threads, each with its own engine, that converts files. piscina (and the
  * threads) start with the first file, so importing this package, as `distill parse` does for
@@ -70,6 +74,10 @@ export class ConvertPool {
         maxThreads: this.size,
         idleTimeout: 60_000,
         resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb },
+        // Each thread has its own engine, so its own OCR pool, which would start a tesseract
+        // worker per core: a thread per core times a worker per core. Each thread's share of the
+        // cores keeps them busy with scans as with text, unless the user chose (DISTILL_OCR_WORKERS).
+        env: { ...process.env, DISTILL_OCR_WORKERS: process.env.DISTILL_OCR_WORKERS ?? ocrShare(this.size) },
       });
     });
     return this.pool;

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
-import type { InputFile } from '@distill/batch';
+import { type InputFile, ocrShare } from '@distill/batch';
 import type { ParseOptionsInput } from 'distill/internals';
 
 // `distill parse <folder> --out` on all cores. A cold process spends most of a folder of small
@@ -80,9 +80,9 @@ export async function convertOnThreads(
     const w = new Worker(entry, {
       argv: ['parse', PARSE_THREAD_ARG],
       workerData: data,
-      // An OCR pool per thread would start as many tesseract workers as cores in each: helpers
-      // read scans with one worker each unless the user chose (the main thread keeps its pool).
-      env: { ...process.env, DISTILL_OCR_WORKERS: process.env.DISTILL_OCR_WORKERS ?? '1' },
+      // An OCR pool per thread would start as many tesseract workers as cores in each: a
+      // helper reads scans with its share of the cores unless the user chose.
+      env: { ...process.env, DISTILL_OCR_WORKERS: process.env.DISTILL_OCR_WORKERS ?? ocrShare(threads) },
       stdout: false,
       stderr: false,
     });
