@@ -11,7 +11,7 @@ import { type Command, dispatch } from './run-cli.js';
 
 export { HELP } from './run-cli.js';
 
-/** The built command (dist/cold/bin.cjs) that parse's helper threads start from; none from source. */
+/** The built command (dist/cold/bin.cjs) that parse's helper processes run; none from source. */
 function builtCommand(): string | undefined {
   const file = fileURLToPath(new URL('./cold/bin.cjs', import.meta.url));
   return existsSync(file) ? file : undefined;
@@ -27,7 +27,7 @@ const lazy =
 export const COMMANDS: Record<string, Command> = {
   parse: lazy(async () => {
     const { parseCommand } = await import('./commands/parse.js');
-    return (argv, io) => parseCommand(argv, io, { threadEntry: builtCommand() });
+    return (argv, io) => parseCommand(argv, io, { helperEntry: builtCommand() });
   }),
   inspect: lazy(async () => (await import('./commands/inspect.js')).inspectCommand),
   batch: lazy(async () => (await import('./commands/batch.js')).batchCommand),

@@ -9,7 +9,7 @@ import { fdIo } from './fd-io.js';
 
 /** Runs `distill parse …` (argv starts with "parse") and returns the exit code. */
 export function run(argv: string[]): Promise<number> {
-  // Helper threads of a folder run start from the command beside this bundle (dist/cold).
-  const threadEntry = join(__dirname, 'bin.cjs');
-  return dispatch(argv, fdIo, { parse: (args, io) => parseCommand(args, io, { threadEntry }) });
+  // Helper processes of a folder run the command beside this bundle (dist/cold).
+  const helperEntry = join(__dirname, 'bin.cjs');
+  return dispatch(argv, fdIo, { parse: (args, io) => parseCommand(args, io, { helperEntry }) });
 }

@@ -24,13 +24,13 @@ import {
 import { pageProgress } from '../page-progress.js';
 import {
   type ConvertOne,
-  convertOnThreads,
+  convertWithHelpers,
   type FileReport,
-  PARSE_THREAD_ARG,
-  runParseThread,
-  type ThreadJob,
-  threadCount,
-} from './parse-threads.js';
+  PARSE_HELPER_ARG,
+  type ParseJob,
+  processCount,
+  runParseHelper,
+} from './parse-helpers.js';
 
 export const PARSE_HELP = `Usage: distill parse <file|dir|glob>... [--out DIR] [--json] [options]
 
@@ -40,7 +40,7 @@ subfolders of a directory input. A file that fails prints its error and the run 
 the exit code is 1 if any file failed.
 
   --out DIR                 output folder
-  -c, --concurrency N       threads converting the files of a folder (default: the
+  -c, --concurrency N       processes converting the files of a folder (default: the
                             machine's cores, one per 8 files at most)
   --json                    write (or print) the whole result as JSON
   --progress                show page progress on stderr (on by default when it is a terminal)
@@ -85,14 +85,14 @@ function fileConverter(progressFor?: (path: string) => Progress): ConvertOne {
   };
 }
 
-/** What the entry point that runs the command knows: the built command a helper thread starts from. */
+/** What the entry point that runs the command knows: the built command a helper process runs. */
 export interface ParseContext {
-  /** dist/cold/bin.cjs of a build; without it (from source) files convert on this thread only. */
-  threadEntry?: string;
+  /** dist/cold/bin.cjs of a build; without it (from source) files convert in this process only. */
+  helperEntry?: string;
 }
 
 export async function parseCommand(argv: string[], io: Io, ctx: ParseContext = {}): Promise<number> {
-  if (argv[0] === PARSE_THREAD_ARG) return runParseThread(fileConverter());
+  if (argv[0] === PARSE_HELPER_ARG) return runParseHelper(argv[1], fileConverter());
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -179,22 +179,22 @@ export async function parseCommand(argv: string[], io: Io, ctx: ParseContext = {
     if (file.skip?.reason === 'unsupported') unsupported++;
     else list.push(file);
   }
-  const job: ThreadJob = { files: list, options, out, json: values.json === true, images: values.images };
-  const threads = ctx.threadEntry ? threadCount(list.length, concurrency) : 1;
+  const job: ParseJob = { files: list, options, out, json: values.json === true, images: values.images };
+  const processes = ctx.helperEntry ? processCount(list.length, concurrency) : 1;
   const report = (r: FileReport) => {
     io.err(r.text);
     if (r.ok) done++;
     else failed++;
   };
-  if (threads > 1 && ctx.threadEntry) {
-    // Page progress of one file among several threads' lines would only garble them.
-    await convertOnThreads(ctx.threadEntry, threads, job, fileConverter(), report);
+  if (processes > 1 && ctx.helperEntry) {
+    // Page progress of one file among several processes' lines would only garble them.
+    await convertWithHelpers(ctx.helperEntry, processes, job, fileConverter(), report);
   } else {
     const convert = fileConverter((path) => pageProgress(io, values.progress === true, path));
     for (let i = 0; i < list.length; i++) report(await convert(job, i));
   }
   io.err(
-    `${done} converted, ${failed} failed${unsupported ? `, ${unsupported} not of a supported format` : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s${threads > 1 ? ` on ${threads} threads` : ''}\n`,
+    `${done} converted, ${failed} failed${unsupported ? `, ${unsupported} not of a supported format` : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s${processes > 1 ? ` in ${processes} processes` : ''}\n`,
   );
   return failed > 0 ? 1 : done === 0 ? 2 : 0;
 }

@@ -12,16 +12,16 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distill, EXAMPLE, requireBuilt } from './helpers/spawn.js';
 
-// `distill parse <folder> --out` converts on helper threads as well as its own (parse-threads.ts):
+// `distill parse <folder> --out` converts in helper processes as well as its own (parse-helpers.ts):
 // the spawned command must write the same bytes and print the same log, in input order, as
-// with one thread, on both of its paths (the code-cached bundle and the ES modules).
+// one process alone, on both of its paths (the code-cached bundle and the ES modules).
 
 let dir: string;
 let input: string;
 
 beforeAll(() => {
   requireBuilt();
-  dir = mkdtempSync(join(tmpdir(), 'distill-threads-'));
+  dir = mkdtempSync(join(tmpdir(), 'distill-helpers-'));
   input = join(dir, 'in');
   mkdirSync(join(input, 'sub'), { recursive: true });
   const samples = ['field-notes.pdf', 'field-notes.docx', 'field-notes.html', 'quarterly-revenue.csv'];
@@ -54,23 +54,23 @@ const logOf = (stderr: string, out: string) =>
     .split(out)
     .join('OUT')
     .replace(/\(\d+ ms\)/g, '(ms)')
-    .replace(/ in \d+\.\d s( on \d+ threads)?\n$/, '\n');
+    .replace(/ in \d+\.\d s( in \d+ processes)?\n$/, '\n');
 
-describe('distill parse <folder> --out on several threads, spawned', { timeout: 300_000 }, () => {
-  it('writes the bytes and prints the log one thread does, in input order', async () => {
+describe('distill parse <folder> --out in several processes, spawned', { timeout: 300_000 }, () => {
+  it('writes the bytes and prints the log one process does, in input order', async () => {
     const one = join(dir, 'one');
     const two = join(dir, 'two');
     const single = await distill(['parse', input, '--out', one, '-c', '1']);
-    const threaded = await distill(['parse', input, '--out', two, '-c', '2']);
+    const helped = await distill(['parse', input, '--out', two, '-c', '2']);
     // The broken PDF fails alone: exit code 1, every other file written.
     expect(single.status, single.stderr).toBe(1);
-    expect(threaded.status, threaded.stderr).toBe(1);
-    expect(threaded.stderr).toMatch(
-      /20 converted, 1 failed, 1 not of a supported format in \d+\.\d s on 2 threads\n$/,
+    expect(helped.status, helped.stderr).toBe(1);
+    expect(helped.stderr).toMatch(
+      /20 converted, 1 failed, 1 not of a supported format in \d+\.\d s in 2 processes\n$/,
     );
-    expect(single.stderr).not.toMatch(/ on \d+ threads/);
-    expect(logOf(threaded.stderr, two)).toBe(logOf(single.stderr, one));
-    const lines = threaded.stderr.split('\n').filter((l) => /^(ok|error)/.test(l));
+    expect(single.stderr).not.toMatch(/ in \d+ processes/);
+    expect(logOf(helped.stderr, two)).toBe(logOf(single.stderr, one));
+    const lines = helped.stderr.split('\n').filter((l) => /^(ok|error)/.test(l));
     expect(lines).toHaveLength(21);
     expect(lines.find((l) => l.includes('2-broken.pdf'))).toMatch(/^error .*FILE_CORRUPT/);
     const written = tree(two);
@@ -78,11 +78,11 @@ describe('distill parse <folder> --out on several threads, spawned', { timeout: 
     expect(written).toEqual(tree(one));
   });
 
-  it('runs its helper threads from the ES modules too (DISTILL_COLD_BUNDLE=0)', async () => {
+  it('runs its helpers from the ES modules too (DISTILL_COLD_BUNDLE=0)', async () => {
     const out = join(dir, 'modules');
     const r = await distill(['parse', input, '--out', out, '-c', '2'], { env: { DISTILL_COLD_BUNDLE: '0' } });
     expect(r.status, r.stderr).toBe(1);
-    expect(r.stderr).toMatch(/ on 2 threads\n$/);
+    expect(r.stderr).toMatch(/ in 2 processes\n$/);
     expect(tree(out)).toEqual(tree(join(dir, 'one')));
   });
 

@@ -1,0 +1,151 @@
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type InputFile, ocrShare } from '@distill/batch';
+import type { ParseOptionsInput } from 'distill/internals';
+
+// `distill parse <folder> --out` on all cores. A cold process spends most of a folder of small
+// files in V8's first pass over our code, one file after another on one core while the others
+// wait (`pnpm bench cold`). Helper processes (the same built command) take files from the same
+// list. Processes, not worker threads: a worker thread starts Node's bootstrap again in a new
+// isolate, and on a Node built without a code cache for its own modules (Debian's) an empty
+// worker costs some 255 M instructions, twice a whole `node -e 0`; a crash or an exhausted heap
+// in a helper also stays in the helper. A file is claimed by creating a folder named for its
+// index in a run folder (mkdir is atomic), so no process waits for another to hand it work and
+// a helper that starts late simply claims fewer files. Every process writes its own outputs;
+// helpers leave each file's log lines in its folder, and the main process prints them all in
+// input order, so the log reads the same whichever process converted a file.
+
+/** The argument that makes `distill parse` a helper (given only by convertWithHelpers). */
+export const PARSE_HELPER_ARG = '--distill-parse-helper';
+
+/** Files below which a helper is not worth its start (a Node process, warmed up alone). */
+const FILES_PER_PROCESS = 8;
+
+/** What a process needs to convert any file of the list. */
+export interface ParseJob {
+  files: InputFile[];
+  options: ParseOptionsInput;
+  out: string;
+  json: boolean;
+  images?: string;
+}
+
+/** One converted (or failed) file: the lines the log prints for it. */
+export interface FileReport {
+  i: number;
+  text: string;
+  ok: boolean;
+}
+
+/** Converts file `i` of the job and says how it went; never throws. */
+export type ConvertOne = (job: ParseJob, i: number) => Promise<FileReport>;
+
+/** How many processes convert `files` files: `--concurrency`, else the cores, at most one per FILES_PER_PROCESS. */
+export function processCount(files: number, asked: number | undefined): number {
+  const most = asked ?? availableParallelism();
+  return Math.max(1, Math.min(most, Math.floor(files / FILES_PER_PROCESS)));
+}
+
+const JOB = 'job.json';
+const REPORT = 'report.json';
+
+/** Claims file `i` for this process: true once, for one process, whatever the race. */
+function claim(run: string, i: number): boolean {
+  try {
+    mkdirSync(join(run, String(i)));
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw e;
+  }
+}
+
+function readReport(run: string, i: number): FileReport | undefined {
+  try {
+    return JSON.parse(readFileSync(join(run, String(i), REPORT), 'utf8')) as FileReport;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Converts every file of `job` in `processes` processes (this one and processes − 1 helpers
+ * started from `entry`, the built `distill` command), calling `report` in input order.
+ */
+export async function convertWithHelpers(
+  entry: string,
+  processes: number,
+  job: ParseJob,
+  convert: ConvertOne,
+  report: (r: FileReport) => void,
+): Promise<void> {
+  const n = job.files.length;
+  const run = mkdtempSync(join(tmpdir(), 'distill-parse-'));
+  try {
+    writeFileSync(join(run, JOB), JSON.stringify(job));
+    // Loaded here: child_process loads Node's net and stream modules, which a one-file parse never needs.
+    const { spawn } = process.getBuiltinModule('node:child_process') as typeof import('node:child_process');
+    const env = {
+      ...process.env,
+      DISTILL_OCR_WORKERS: process.env.DISTILL_OCR_WORKERS ?? ocrShare(processes),
+    };
+    const helpers: Promise<unknown>[] = [];
+    for (let k = 1; k < processes; k++) {
+      const child = spawn(process.execPath, [...process.execArgv, entry, 'parse', PARSE_HELPER_ARG, run], {
+        env,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      helpers.push(
+        new Promise((resolve) => {
+          child.once('error', resolve);
+          child.once('exit', resolve);
+        }),
+      );
+    }
+    const mine = new Map<number, FileReport>();
+    let printed = 0;
+    // Prints every report that is ready, in order, up to the first file still being converted.
+    const flush = () => {
+      for (; printed < n; printed++) {
+        const r = mine.get(printed) ?? readReport(run, printed);
+        if (!r) break;
+        mine.delete(printed);
+        report(r);
+      }
+    };
+    for (let i = 0; i < n; i++) {
+      if (!claim(run, i)) continue;
+      mine.set(i, await convert(job, i));
+      flush();
+    }
+    await Promise.all(helpers);
+    flush();
+    // A file claimed by a helper that stopped before it reported is failed, never dropped.
+    for (; printed < n; printed++) {
+      const r = readReport(run, printed) ?? {
+        i: printed,
+        ok: false,
+        text: `error ${job.files[printed]?.path}: the process converting it stopped before it finished\n`,
+      };
+      report(r);
+    }
+  } finally {
+    rmSync(run, { recursive: true, force: true });
+  }
+}
+
+/** The body of a helper process: claims and converts files of the run until none is left. */
+export async function runParseHelper(run: string | undefined, convert: ConvertOne): Promise<number> {
+  if (!run) throw new Error(`${PARSE_HELPER_ARG} is for distill's own helper processes`);
+  const job = JSON.parse(readFileSync(join(run, JOB), 'utf8')) as ParseJob;
+  for (let i = 0; i < job.files.length; i++) {
+    if (!claim(run, i)) continue;
+    const r = await convert(job, i);
+    // Written aside and renamed, so the main process never reads half a report.
+    const file = join(run, String(i), REPORT);
+    writeFileSync(`${file}.part`, JSON.stringify(r));
+    renameSync(`${file}.part`, file);
+  }
+  return 0;
+}
