@@ -1,7 +1,8 @@
-// pnpm bench cold [--runs N] [--corpus DIR]
+// pnpm bench cold [--runs N] [--corpus DIR]   (also: pnpm bench speed pdf --cold)
 // What a person meets: the built `distill` command run once as a whole process, cold, beside
-// LiteParse's CLI on the same inputs, alternating runs, medians. Three commands: a folder of
-// one-page PDFs (`distill parse DIR --out` against `lit batch-parse DIR OUT`), one one-page PDF
+// LiteParse's CLI on the same inputs, alternating runs, medians. Four commands: a folder of
+// one-page PDFs (`distill parse DIR --out` against `lit batch-parse DIR OUT`; distill on all
+// cores, as it runs by default, and in one process with `-c 1`), one one-page PDF
 // (`distill parse FILE` against `lit parse FILE`), and `distill --help` alone (the floor of
 // starting the command). Wall time and CPU time (user + system, all threads) of each process.
 // `distill parse` runs from a code-cached bundle (packages/cli/src/cold/load.ts): its first run
@@ -88,6 +89,30 @@ export async function runCold(
         join(work, `d-${Math.random()}`),
         '--pdf-mode',
         'fast',
+      ],
+      lit: () => [
+        LIT,
+        'batch-parse',
+        folder,
+        join(work, `l-${Math.random()}`),
+        '--format',
+        'markdown',
+        '--no-ocr',
+      ],
+    },
+    {
+      // The folder in this process alone (parse's helper processes off): what the helpers add.
+      name: `the same folder in one process (\`-c 1\`)`,
+      distill: () => [
+        DISTILL,
+        'parse',
+        folder,
+        '--out',
+        join(work, `d-${Math.random()}`),
+        '--pdf-mode',
+        'fast',
+        '-c',
+        '1',
       ],
       lit: () => [
         LIT,
