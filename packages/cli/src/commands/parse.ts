@@ -194,7 +194,7 @@ export async function parseCommand(argv: string[], io: Io, ctx: ParseContext = {
     for (let i = 0; i < list.length; i++) report(await convert(job, i));
   }
   io.err(
-    `${done} converted, ${failed} failed${unsupported ? `, ${unsupported} not of a supported format` : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s${processes > 1 ? ` in ${processes} processes` : ''}\n`,
+    `${done} converted, ${failed} failed${unsupported ? `, ${unsupported} not of a supported format` : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s${processes > 1 ? ` (${processes} processes)` : ''}\n`,
   );
   return failed > 0 ? 1 : done === 0 ? 2 : 0;
 }
