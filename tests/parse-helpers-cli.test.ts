@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import {
   copyFileSync,
   mkdirSync,
@@ -10,7 +11,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { distill, EXAMPLE, requireBuilt } from './helpers/spawn.js';
+import { BIN, distill, EXAMPLE, requireBuilt } from './helpers/spawn.js';
 
 // `distill parse <folder> --out` converts in helper processes as well as its own (parse-helpers.ts):
 // the spawned command must write the same bytes and print the same log, in input order, as
@@ -84,6 +85,41 @@ describe('distill parse <folder> --out in several processes, spawned', { timeout
     expect(r.status, r.stderr).toBe(1);
     expect(r.stderr).toMatch(/ \(2 processes\)\n$/);
     expect(tree(out)).toEqual(tree(join(dir, 'one')));
+  });
+
+  it('stopped with Ctrl-C, stops its helpers and removes its run folder', async () => {
+    const tmp = join(dir, 'tmp');
+    mkdirSync(tmp);
+    const many = join(dir, 'many');
+    mkdirSync(many);
+    for (let k = 0; k < 40; k++) copyFileSync(join(EXAMPLE, 'field-notes.pdf'), join(many, `${k}.pdf`));
+    const child = spawn(process.execPath, [BIN, 'parse', many, '--out', join(dir, 'stopped'), '-c', '2'], {
+      env: { ...process.env, TMPDIR: tmp },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    // Stopped once the first file is converted: the helper has started by then or is starting.
+    await new Promise<void>((resolve) =>
+      child.stderr.on('data', (d) => String(d).includes('ok ') && resolve()),
+    );
+    const runFolder = readdirSync(tmp).find((f) => f.startsWith('distill-parse-'));
+    expect(runFolder).toBeDefined();
+    child.kill('SIGINT');
+    const code = await new Promise((resolve) => child.once('exit', (c, signal) => resolve(c ?? signal)));
+    expect(code).toBe(130);
+    expect(readdirSync(tmp).filter((f) => f.startsWith('distill-parse-'))).toEqual([]);
+    // No helper of that run is left converting (each ends when it finds the run folder gone).
+    const helperOf = () =>
+      readdirSync('/proc')
+        .filter((p) => /^\d+$/.test(p))
+        .filter((p) => {
+          try {
+            return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(runFolder as string);
+          } catch {
+            return false;
+          }
+        });
+    for (let k = 0; k < 50 && helperOf().length > 0; k++) await new Promise((r) => setTimeout(r, 100));
+    expect(helperOf()).toEqual([]);
   });
 
   it('takes --concurrency as a whole number of at least 1', async () => {

@@ -82,6 +82,7 @@ export async function convertWithHelpers(
 ): Promise<void> {
   const n = job.files.length;
   const run = mkdtempSync(join(tmpdir(), 'distill-parse-'));
+  let stopOnSignal: ((signal: NodeJS.Signals) => void) | undefined;
   try {
     writeFileSync(join(run, JOB), JSON.stringify(job));
     // Loaded here: child_process loads Node's net and stream modules, which a one-file parse never needs.
@@ -91,11 +92,21 @@ export async function convertWithHelpers(
       DISTILL_OCR_WORKERS: process.env.DISTILL_OCR_WORKERS ?? ocrShare(processes),
     };
     const helpers: Promise<unknown>[] = [];
+    const children: { kill(signal: NodeJS.Signals): unknown }[] = [];
+    // Stopped (Ctrl-C, kill): the helpers stop too, and the run folder goes with them.
+    const stop = (signal: NodeJS.Signals) => {
+      for (const c of children) c.kill(signal);
+      rmSync(run, { recursive: true, force: true });
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    };
+    process.once('SIGINT', stop).once('SIGTERM', stop);
+    stopOnSignal = stop;
     for (let k = 1; k < processes; k++) {
       const child = spawn(process.execPath, [...process.execArgv, entry, 'parse', PARSE_HELPER_ARG, run], {
         env,
         stdio: ['ignore', 'ignore', 'inherit'],
       });
+      children.push(child);
       helpers.push(
         new Promise((resolve) => {
           child.once('error', resolve);
@@ -131,7 +142,18 @@ export async function convertWithHelpers(
       report(r);
     }
   } finally {
+    if (stopOnSignal) process.off('SIGINT', stopOnSignal).off('SIGTERM', stopOnSignal);
     rmSync(run, { recursive: true, force: true });
+  }
+}
+
+/** claim() in a helper: a run folder that has gone (the main process stopped) ends the helper. */
+function claimed(run: string, i: number): boolean {
+  try {
+    return claim(run, i);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') process.exit(0);
+    throw e;
   }
 }
 
@@ -140,12 +162,17 @@ export async function runParseHelper(run: string | undefined, convert: ConvertOn
   if (!run) throw new Error(`${PARSE_HELPER_ARG} is for distill's own helper processes`);
   const job = JSON.parse(readFileSync(join(run, JOB), 'utf8')) as ParseJob;
   for (let i = 0; i < job.files.length; i++) {
-    if (!claim(run, i)) continue;
+    if (!claimed(run, i)) continue;
     const r = await convert(job, i);
     // Written aside and renamed, so the main process never reads half a report.
     const file = join(run, String(i), REPORT);
-    writeFileSync(`${file}.part`, JSON.stringify(r));
-    renameSync(`${file}.part`, file);
+    try {
+      writeFileSync(`${file}.part`, JSON.stringify(r));
+      renameSync(`${file}.part`, file);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') process.exit(0);
+      throw e;
+    }
   }
   return 0;
 }
