@@ -78,52 +78,34 @@ export async function runCold(
       .sort()[0] as string,
   );
   const work = mkdtempSync(join(tmpdir(), 'distill-cold-'));
-  const cases: { name: string; distill: () => string[]; lit?: () => string[] }[] = [
-    {
-      name: `folder of ${readdirSync(folder).filter((f) => f.endsWith('.pdf')).length} PDFs`,
-      distill: () => [
-        DISTILL,
-        'parse',
-        folder,
-        '--out',
-        join(work, `d-${Math.random()}`),
-        '--pdf-mode',
-        'fast',
-      ],
-      lit: () => [
-        LIT,
-        'batch-parse',
-        folder,
-        join(work, `l-${Math.random()}`),
-        '--format',
-        'markdown',
-        '--no-ocr',
-      ],
-    },
-    {
-      // The folder in this process alone (parse's helper processes off): what the helpers add.
-      name: `the same folder in one process (\`-c 1\`)`,
-      distill: () => [
-        DISTILL,
-        'parse',
-        folder,
-        '--out',
-        join(work, `d-${Math.random()}`),
-        '--pdf-mode',
-        'fast',
-        '-c',
-        '1',
-      ],
-      lit: () => [
-        LIT,
-        'batch-parse',
-        folder,
-        join(work, `l-${Math.random()}`),
-        '--format',
-        'markdown',
-        '--no-ocr',
-      ],
-    },
+  type Case = { name: string; distill: () => string[]; lit?: () => string[] };
+  // The folder as distill converts it by default (helper processes on every core) and with
+  // extra flags (`-c 1`: this process alone, so the helpers' share shows), against lit's batch.
+  const folderCase = (name: string, extra: string[] = []): Case => ({
+    name,
+    distill: () => [
+      DISTILL,
+      'parse',
+      folder,
+      '--out',
+      join(work, `d-${Math.random()}`),
+      '--pdf-mode',
+      'fast',
+      ...extra,
+    ],
+    lit: () => [
+      LIT,
+      'batch-parse',
+      folder,
+      join(work, `l-${Math.random()}`),
+      '--format',
+      'markdown',
+      '--no-ocr',
+    ],
+  });
+  const cases: Case[] = [
+    folderCase(`folder of ${readdirSync(folder).filter((f) => f.endsWith('.pdf')).length} PDFs`),
+    folderCase('the same folder in one process (`-c 1`)', ['-c', '1']),
     {
       name: 'one one-page PDF',
       distill: () => [DISTILL, 'parse', one, '--pdf-mode', 'fast'],
