@@ -12,6 +12,10 @@
 #                       capitals at the body size, a table's header row, a form's labels, an
 #                       acronym alone on a line
 #   caps-titles-ru      the same titles in Russian (Cyrillic capitals)
+#   page-top-titles     titles at the body size and weight that open a page (a numbered one, one
+#                       in capitals), set where a running header would be but right on their
+#                       text; beside them a line in capitals over the first page that stands
+#                       apart, as a running header does
 # tests/pdf-headings-cli.test.ts reads them through the built `distill parse`. Needs
 #   apt-get install -y libreoffice-writer-nogui
 set -eu
@@ -138,7 +142,24 @@ RU2='Если колодец был недоступен, пробу брали 
 } > "$work/body"
 doc caps-titles-ru "$(cat "$work/body")"
 
-for n in numbered-sections bold-headings-de running-title caps-titles caps-titles-ru; do
+# Each section opens a new page, so its title is the page's top line, in the header's band.
+PT1='Every meter in the old town was read twice a year, in spring and in autumn, and the two readings were set side by side so that a meter that had stopped, or that ran on with the taps closed, stood out at once.'
+PT2='Where a house had changed hands between the readings, the new owner was asked to confirm the figure before the account was sent, and the older reading was kept with a note of the date of the sale.'
+{
+  echo '<office:body><office:text>'
+  h N 'INTERNAL DRAFT'
+  h H 'Water meters in the old town'
+  p "$PT1"
+  h N '1.1 Meters read by the owners'; p "$PT2"; p "$PT1"
+  h NB '1.2 Meters read by hand'; p "$PT1"; p "$PT2"
+  h NB 'RESULTS AND COSTS'; p "$PT2"; p "$PT1"
+  echo '</office:text></office:body>'
+} > "$work/body"
+printf '<?xml version="1.0" encoding="UTF-8"?>\n<office:document %s>\n %s\n%s\n</office:document>\n' \
+  "$NS" "$(printf '%s' "$STYLES" | sed 's#</office:automatic-styles>#  <style:style style:name="NB" style:family="paragraph" style:parent-style-name="N"><style:paragraph-properties fo:break-before="page" fo:margin-top="0cm" fo:margin-bottom="0.15cm"/><style:text-properties fo:font-size="11pt" style:font-name="Liberation Serif"/></style:style>\n </office:automatic-styles>#')" \
+  "$(cat "$work/body")" > "$work/page-top-titles.fodt"
+
+for n in numbered-sections bold-headings-de running-title caps-titles caps-titles-ru page-top-titles; do
   soffice --headless --convert-to pdf --outdir "$work" "$work/$n.fodt" >/dev/null
   cp "$work/$n.fodt" "$work/$n.pdf" "$out/"
   printf '%s: ' "$n"

@@ -94,4 +94,20 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
       '## РЕЗУЛЬТАТЫ',
     ]);
   });
+
+  it('reads titles at the body size that open a page as headings, where a running header would sit', async () => {
+    const r = await distill(['parse', fixture('page-top-titles')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# Water meters in the old town',
+      '### 1.1 Meters read by the owners',
+      '### 1.2 Meters read by hand',
+      '## RESULTS AND COSTS',
+    ]);
+    // The line in capitals over the first page stands apart from what follows: text, as a
+    // running header on a page of its own is.
+    expect(r.stdout).toMatch(/^INTERNAL DRAFT$/m);
+    // Each title is parted from its text, which stays whole.
+    expect(r.stdout).toMatch(/^### 1\.2 Meters read by hand\n\nEvery meter in the old town/m);
+  });
 });

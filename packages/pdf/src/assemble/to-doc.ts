@@ -140,14 +140,17 @@ const LABEL_MARKER = /[.)]$/;
 
 /**
  * A section title that opens a page is set where a running header would be (the top line,
- * inside the top margin's band), but it sits on the text it heads: bold, one line, the next
- * block of text right under it (less than its own size apart) on the same left edge, regular
- * text of no larger size. A running header stands apart from the body by a line or more, or
- * over the page's own larger title.
+ * inside the top margin's band), but it sits on the text it heads: a title's mark (bold, set
+ * larger than the body, in capitals, or numbered), one line, the next block of text right
+ * under it (less than its own size apart) on the same left edge, regular text of no larger
+ * size. A running header stands apart from the body by a line or more, or over the page's
+ * own larger title.
  */
-function opensPage(b: TextBlock, next?: LayoutBlock): boolean {
+function opensPage(b: TextBlock, body: number, next?: LayoutBlock): boolean {
+  const text = blockText(b).trim();
+  const marked = b.bold || b.size >= body * HEADING_RATIO || capsTitle(text) || SECTION_NUMBER.test(text);
   return (
-    b.bold &&
+    marked &&
     b.lines.length === 1 &&
     next?.kind === 'text' &&
     !next.label &&
@@ -160,7 +163,8 @@ function opensPage(b: TextBlock, next?: LayoutBlock): boolean {
 }
 
 function isHeadingCandidate(b: TextBlock, body: number, next?: LayoutBlock, boldBody = false): boolean {
-  if (b.label && b.label !== 'list-item' && !(b.label === 'page-header' && opensPage(b, next))) return false;
+  if (b.label && b.label !== 'list-item' && !(b.label === 'page-header' && opensPage(b, body, next)))
+    return false;
   // A bullet's item is no title; a lettered one ("c. Regulated storage") is, set larger than
   // the body (bold at the body size, it is an item of a lettered list).
   if (b.toc || (b.marker && !(LABEL_MARKER.test(b.marker) && b.size >= body * HEADING_RATIO))) return false;
