@@ -4,6 +4,7 @@
 //   header-band-rules  a header band with white text over body rows parted by rules
 //   row-group-labels   a borderless table whose first column's labels span the rows they group
 //   year-group-header  a borderless table whose header centres each year over two columns
+//   header-fills-body  headers shaded cell by cell (one row, two with spans) over bare bodies, tight padding
 // tests/pdf-classes-cli.test.ts reads the PDFs through the built `distill parse`.
 //   node scripts/make-chromium-class-fixtures.mjs [name...]    (default: all listed below)
 // Needs Chromium (/usr/bin/chromium or CHROME_PATH).
@@ -13,7 +14,7 @@ import { chromium } from 'playwright-core';
 
 const names = process.argv.slice(2).length
   ? process.argv.slice(2)
-  : ['zebra-rows', 'header-band-rules', 'row-group-labels', 'year-group-header'];
+  : ['zebra-rows', 'header-band-rules', 'row-group-labels', 'year-group-header', 'header-fills-body'];
 const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'pdf-classes');
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',

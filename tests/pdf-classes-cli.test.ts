@@ -438,4 +438,25 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     expect(r.stdout).toContain('<td>3,321</td><td>6,238</td><td>669.8</td><td>95.7%</td></tr>');
     expect(r.stdout).toContain('<td>2,072</td><td>69.1%</td><td>12.4%</td><td>54.8%</td></tr>');
   });
+
+  it("reads a header shaded cell by cell over a bare body, padding tight, as one table with the header's spans", async () => {
+    // fixtures/pdf-classes/header-fills-body.html, printed by Chromium
+    // (scripts/make-chromium-class-fixtures.mjs): a header of two rows with spans, then one of a
+    // single row, both on dark fills over rows with neither lines nor fills.
+    const r = await distill(['parse', fixture('header-fills-body')]);
+    expect(r.status, r.stderr).toBe(0);
+    const table = r.stdout.slice(r.stdout.indexOf('<table>'), r.stdout.indexOf('</table>'));
+    expect(table).toContain(
+      '<tr><td rowspan="2">District</td><td rowspan="2">Visit</td><td colspan="2">2022</td><td colspan="2">2023</td></tr>\n<tr><td>Adults</td><td>Children</td><td>Adults</td><td>Children</td></tr>\n<tr><td>North coast</td><td>Check-up</td><td>4,210</td>',
+    );
+    expect(table).toContain(
+      '<tr><td>Inland valleys</td><td>Emergency</td><td>433</td><td>127</td><td>451</td><td>140</td></tr>',
+    );
+    expect(r.stdout.split('<table>')).toHaveLength(2);
+    expect(r.stdout).toContain(
+      '| Clinic | Opened | Doctors | Nurses |\n| --- | --- | --- | --- |\n| Harbour street | 1998 | 6 | 14 |',
+    );
+    expect(r.stdout).toContain('| Valley road | 2011 | 4 | 11 |');
+    expect(r.stdout).toMatch(/^Emergency visits include/m);
+  });
 });

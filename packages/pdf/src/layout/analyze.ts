@@ -16,6 +16,7 @@ import { placeDropCaps } from './dropcap.js';
 import { joinFormRows } from './form-rows.js';
 import { findFrameTables } from './frames.js';
 import { findGutters } from './gutters.js';
+import { headerFillTables } from './header-fills.js';
 import { leadGap } from './leading.js';
 import { HAS_LETTER } from './letter-tests.js';
 import {
@@ -259,6 +260,12 @@ function pageTables(input: PageInput, runs: TextRun[]): { tables: FoundTable[]; 
     b.x0 >= t.x0 - 3 && b.x1 <= t.x1 + 3 && b.y0 >= t.y0 - 3 && b.y1 <= t.y1 + 3;
   const inTable = (b: Box) => tables.some((t) => within(b, t.box)) || charts.some((c) => within(b, c));
   const bands = rowBands(input.rects, runs, input.rules);
+  const headed = headerFillTables(
+    input.rects.filter((r) => !inTable(r)),
+    runs,
+    new Set(tables.flatMap((t) => [...t.runs])),
+  );
+  tables.push(...headed);
   let freeRects = input.rects.filter((r) => !inTable(r) && !bands.has(r));
   if (freeRects.length > 0) {
     const framed = new Set(tables.flatMap((t) => [...t.runs]));
