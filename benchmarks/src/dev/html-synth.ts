@@ -5,6 +5,8 @@
  * on the page is chrome. Each page is built around one class of chrome that issue 21's unseen
  * articles lose on, beside the common header, nav and footer:
  *   plain          only the common chrome and a byline with a date
+ * On every class the byline stands above the body, or on some pages (DATELINE_INSIDE) as a
+ * paragraph after the body's first, where a long standfirst and the text hold it between them.
  *   comments-short a thread of a few comments after the article
  *   comments-long  a thread with more words than the article (the article kept short)
  *   related        a "you may also like" grid of teaser cards (title, teaser, date) after the body
@@ -26,6 +28,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { toMarkdown } from '@distill/core';
+import { MONTHS } from '@distill/office';
 import { markdownToText } from '@distill/scorers/wcxb';
 import { htmlToDoc } from '../../../packages/html/src/index.js';
 import type { InputFile } from '../inputs.js';
@@ -193,20 +196,6 @@ const NAMES = [
   'M. Okafor',
   'Kenji Sato',
 ];
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -328,6 +317,7 @@ function article(p: Pick, lang: Lang, m: Markup, short: boolean): Article {
     truth.push(t);
     body.push(t);
     parts.push(`<p>${esc(t)}</p>`);
+    if (i === 0) parts.push('§DATELINE§');
     if (i === figureAt) {
       const cap = sentence(p, lang, 6, 14);
       truth.push(cap);
@@ -381,6 +371,9 @@ function footer(p: Pick, lang: Lang, m: Markup): string {
     `${cols.join('')}<p>© ${p.int(2000, 2025)} ${esc(title(p, lang, 2, 4))}</p>`,
   );
 }
+
+/** Share of pages whose byline is a paragraph inside the story, after its first paragraph. */
+const DATELINE_INSIDE = 0.3;
 
 function byline(p: Pick, lang: Lang, m: Markup): string {
   const d = m.s.semantic ? `<time datetime="2024-01-01">${date(p)}</time>` : `<span>${date(p)}</span>`;
@@ -579,7 +572,14 @@ function page(p: Pick, id: string, klass: Klass): Page {
   }
   if (klass !== 'most-read' && p.chance(0.4)) after = tags(p, lang, m) + after;
   if (style.nested) [inside, after] = [after, ''];
-  const art = m.el('article', 'article', a.html.replace('§BYLINE§', byline(p, lang, m)) + inside);
+  const line = byline(p, lang, m);
+  const inBody = p.chance(DATELINE_INSIDE);
+  const html0 = inBody
+    ? a.html
+        .replace('§BYLINE§', '')
+        .replace('§DATELINE§', line.replace(/^<div[^>]*>(.*)<\/div>$/, '<p>$1</p>'))
+    : a.html.replace('§BYLINE§', line).replace('§DATELINE§', '');
+  const art = m.el('article', 'article', html0 + inside);
   const ld = style.jsonLd
     ? `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'NewsArticle', headline: a.title, articleBody: a.body.join('\n\n') })}</script>`
     : '';

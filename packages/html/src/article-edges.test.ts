@@ -125,12 +125,15 @@ describe('refine: bylines and datelines at the edges of the prose', () => {
     expect(out).not.toContain('Sina Giebel');
   });
 
-  it('keeps a sentence that starts with "By" and a byline-like line inside the prose', () => {
+  it('keeps a sentence that starts with "By"; inside the prose drops a byline, keeps a line opening what follows', () => {
+    // One byline policy (session 16): a dateline between long paragraphs goes as it does at the
+    // edges; a line ending in a colon leads into the text below it and stays.
     const out = md(
-      `<body><article><p>By 2030, half of the harbour's moorings will be moved to the new south pontoon.</p>${long(3, 'A')}<p>Published in part</p>${long(3, 'B')}</article></body>`,
+      `<body><article><p>By 2030, half of the harbour's moorings will be moved to the new south pontoon.</p>${long(3, 'A')}<p>Published 19 February 2020</p><p>By the harbour board's count:</p>${long(3, 'B')}</article></body>`,
     );
     expect(out).toContain('By 2030, half');
-    expect(out).toContain('Published in part');
+    expect(out).not.toContain('Published 19 February');
+    expect(out).toContain("By the harbour board's count:");
   });
 });
 

@@ -584,11 +584,15 @@ const BYLINE = new RegExp(
 const BYLINE_MAX = 100;
 
 /**
- * Bylines and datelines before the article's first long paragraph or after its last, by index:
- * they go on every page with prose (a code-heavy post is not "article-like" by its share of
- * prose, and its byline is still not its text), but stay in place while the article's edges are
- * found (a linked byline is a link line that stops the extension). Product and listing pages
- * have no long paragraph to stand beside, so a brand's "By …" line there stays.
+ * Bylines and datelines on a page with prose, by index: they go on every such page (a code-heavy
+ * post is not "article-like" by its share of prose, and its byline is still not its text), but
+ * stay in place while the article's edges are found (a linked byline is a link line that stops
+ * the extension). Between the first long paragraph and the last (a dateline under a long
+ * standfirst, "Written by … on …" over each review of a list) they go too, one policy wherever
+ * they stand (trafilatura's evaluation marks every labelled byline it holds as not content);
+ * there a line ending in a colon opens what follows ("By the end of the course you will:") and
+ * stays. Product and listing pages have no long paragraph to stand beside, so a brand's "By …"
+ * line there stays.
  */
 function bylines(blocks: Block[], k: Klass[]): Set<number> {
   const first = k.indexOf('good');
@@ -596,9 +600,16 @@ function bylines(blocks: Block[], k: Klass[]): Set<number> {
   const out = new Set<number>();
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i];
-    if ((i > first && i < last) || b.kind !== 'paragraph') continue;
+    if (b.kind !== 'paragraph') continue;
+    const inside = i > first && i < last;
     const t = flatText(b);
-    if (t.length <= BYLINE_MAX && !/[.!?;]$/.test(t) && BYLINE.test(t.replace(/^[^\p{L}]+/u, ''))) out.add(i);
+    if (
+      t.length <= BYLINE_MAX &&
+      !(inside ? /[.!?;:]$/ : /[.!?;]$/).test(t) &&
+      BYLINE.test(t.replace(/^[^\p{L}]+/u, '')) &&
+      (!inside || ruleOn('byline-inside'))
+    )
+      out.add(i);
   }
   return out;
 }

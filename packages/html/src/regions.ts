@@ -201,8 +201,24 @@ function looksSigned(el: PElement, named: boolean): 0 | typeof NAMED | typeof SH
  * outside the thread (`outside`): a forum's opening post, which the replies answer.
  */
 function openingPost(thread: PElement, stats: StatsMap, outside: number): boolean {
-  let budget = 2000;
-  for (let e = thread; e.parentNode; e = e.parentNode as PElement) {
+  for (const c of precedingElements(thread, stats, outside * OPENING_SHARE, 2000))
+    if (TEASER_ITEMS.has(c.tagName) && replyControl(c) && signatureLine(c)) return true;
+  return false;
+}
+
+/**
+ * The elements before `el` in document order (in a preceding sibling of it or of one of its
+ * ancestors), each sibling's subtree walked depth first, holding `minProse` prose or more: one
+ * under less cannot hold a post or a body that needs that much, so its subtree is passed over.
+ * `budget` caps the elements visited, so a long page before `el` costs a bounded walk.
+ */
+function* precedingElements(
+  el: PElement,
+  stats: StatsMap,
+  minProse: number,
+  budget: number,
+): Generator<PElement> {
+  for (let e = el; e.parentNode; e = e.parentNode as PElement) {
     const parent = e.parentNode as PElement;
     if (!parent.childNodes) break;
     for (const sib of parent.childNodes) {
@@ -211,13 +227,12 @@ function openingPost(thread: PElement, stats: StatsMap, outside: number): boolea
       while (stack.length && budget-- > 0) {
         const c = stack.pop()!;
         const cs = stats.get(c);
-        if (!cs || cs.prose < outside * OPENING_SHARE) continue;
-        if (TEASER_ITEMS.has(c.tagName) && replyControl(c) && signatureLine(c)) return true;
+        if (!cs || cs.prose < minProse) continue;
+        yield c;
         for (const k of c.childNodes) if ((k as PElement).tagName !== undefined) stack.push(k as PElement);
       }
     }
   }
-  return false;
 }
 
 /** Share of the prose outside a thread that a post drawn as its items must hold to open it. */
@@ -430,27 +445,15 @@ function linksAway(el: PElement): boolean {
  * ancestors): an element whose own paragraphs (BODY_PARAGRAPHS or more) hold `need` prose.
  */
 function bodyBefore(el: PElement, stats: StatsMap, need: number): boolean {
-  let budget = 3000;
-  for (let e = el; e.parentNode; e = e.parentNode as PElement) {
-    const parent = e.parentNode as PElement;
-    if (!parent.childNodes) break;
-    for (const sib of parent.childNodes) {
-      if (sib === e) break;
-      const stack: PElement[] = (sib as PElement).tagName !== undefined ? [sib as PElement] : [];
-      while (stack.length && budget-- > 0) {
-        const c = stack.pop()!;
-        if ((stats.get(c)?.prose ?? 0) < need) continue;
-        let paras = 0;
-        let prose = 0;
-        for (const k of c.childNodes) {
-          if ((k as PElement).tagName !== 'p') continue;
-          paras++;
-          prose += stats.get(k as PElement)?.prose ?? 0;
-        }
-        if (paras >= BODY_PARAGRAPHS && prose >= need) return true;
-        for (const k of c.childNodes) if ((k as PElement).tagName !== undefined) stack.push(k as PElement);
-      }
+  for (const c of precedingElements(el, stats, need, 3000)) {
+    let paras = 0;
+    let prose = 0;
+    for (const k of c.childNodes) {
+      if ((k as PElement).tagName !== 'p') continue;
+      paras++;
+      prose += stats.get(k as PElement)?.prose ?? 0;
     }
+    if (paras >= BODY_PARAGRAPHS && prose >= need) return true;
   }
   return false;
 }

@@ -23,7 +23,7 @@ export {
 export { parseCsv, sniffDelimiter } from './csv/csv.js';
 export { readDoc } from './doc/reader.js';
 export { builtinFormat } from './numfmt/builtin.js';
-export { isoToSerial, serialToParts } from './numfmt/date.js';
+export { isoToSerial, MONTHS, serialToParts } from './numfmt/date.js';
 export {
   formatGeneral,
   formatNumber,

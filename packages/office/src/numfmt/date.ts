@@ -1,3 +1,19 @@
+/** The English month names, January first: Excel's `mmmm` (and `mmm`, `mmmmm` cut from them). */
+export const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
 /** Calendar parts of an Excel serial date (1900 system with its leap-year bug, or 1904). */
 export interface DateParts {
   y: number;

@@ -1,5 +1,5 @@
 import { builtinFormat } from './builtin.js';
-import { serialToParts } from './date.js';
+import { MONTHS, serialToParts } from './date.js';
 import { type Condition, type Section, splitSections, type Token, tokenize } from './tokens.js';
 
 /**
@@ -14,20 +14,6 @@ export interface NumFmtOptions {
 /** What Excel shows for a date that falls outside its calendar (negative or past 9999). */
 export const DATE_OVERFLOW = '########';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 const cache = new Map<string, Section[]>();
