@@ -1,6 +1,7 @@
 import type { Box, TextRun } from '../types.js';
 import { stubGroupSpans } from './stub-spans.js';
 import { type FoundTable, runsText, splitWords, type TableCellOut } from './tables.js';
+import { disjointSets } from './union-find.js';
 
 /**
  * A table whose header is shaded cell by cell (a dark band with white text, one row or two with
@@ -38,14 +39,7 @@ const BODY_ROWS = 2;
 
 /** Fills that touch edge to edge, grouped, where they tile their bounding box without holes. */
 function tiledBlocks(rects: readonly Box[]): Box[][] {
-  const parent = rects.map((_, i) => i);
-  const find = (i: number): number => {
-    while (parent[i] !== i) {
-      parent[i] = parent[parent[i]];
-      i = parent[i];
-    }
-    return i;
-  };
+  const { find, join } = disjointSets(rects.length);
   const overlap = (a0: number, a1: number, b0: number, b1: number) =>
     Math.min(a1, b1) - Math.max(a0, b0) > TOUCH;
   for (let i = 0; i < rects.length; i++)
@@ -56,7 +50,7 @@ function tiledBlocks(rects: readonly Box[]): Box[][] {
         (Math.abs(a.x1 - b.x0) < TOUCH || Math.abs(b.x1 - a.x0) < TOUCH) && overlap(a.y0, a.y1, b.y0, b.y1);
       const stacked =
         (Math.abs(a.y1 - b.y0) < TOUCH || Math.abs(b.y1 - a.y0) < TOUCH) && overlap(a.x0, a.x1, b.x0, b.x1);
-      if (side || stacked) parent[find(i)] = find(j);
+      if (side || stacked) join(i, j);
     }
   const groups = new Map<number, Box[]>();
   rects.forEach((r, i) => {

@@ -8,6 +8,7 @@ import { buildLines, type Line, makeLine } from './lines.js';
 import { BULLET } from './markers.js';
 import { formGrid, keyValueRows, proseAcross, recordColumns } from './not-tables.js';
 import { stubGroupSpans } from './stub-spans.js';
+import { disjointSets } from './union-find.js';
 
 export interface TableCellOut {
   text: string;
@@ -118,16 +119,9 @@ export function findRuledTables(
 
   // Connected components over horizontal and vertical rules.
   const n = hs.length + vs.length;
-  const parent = Array.from({ length: n }, (_, i) => i);
-  const find = (i: number): number => {
-    while (parent[i] !== i) {
-      parent[i] = parent[parent[i]];
-      i = parent[i];
-    }
-    return i;
-  };
+  const { find, join } = disjointSets(n);
   for (let i = 0; i < hs.length; i++)
-    for (let j = 0; j < vs.length; j++) if (touches(hs[i], vs[j])) parent[find(i)] = find(hs.length + j);
+    for (let j = 0; j < vs.length; j++) if (touches(hs[i], vs[j])) join(i, hs.length + j);
   // Row-shaded tables draw only every other row: stacked grids of the same width, close
   // above one another, are one table.
   const extent = new Map<number, Box>();
@@ -172,7 +166,7 @@ export function findRuledTables(
           gap < 30 &&
           (shaded(A) || shaded(B) || !textBetween(A, B))
         )
-          parent[find(a)] = find(b);
+          join(a, b);
       }
   const comps = new Map<number, { h: Rule[]; v: Rule[] }>();
   for (let i = 0; i < n; i++) {
