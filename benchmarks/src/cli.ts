@@ -10,6 +10,7 @@ import { readdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { runBigSheet } from './big-sheet.js';
 import { runCold } from './cold.js';
+import { runColdScanned } from './cold-scanned.js';
 import type { Kind } from './engines/types.js';
 import { runInstallSize } from './install-size.js';
 import { corpusDir, SCANNED_ENGINES, scannedCorpus } from './paths.js';
@@ -33,6 +34,7 @@ const USAGE = `usage:
                    [--no-scaling | --scaling-only] [--sizes 100,500] [--scale-timeout SECONDS] [--scanned]
                    [--instructions]   (the warm passes counted under valgrind instead of timed; no scaling)
   pnpm bench cold [--runs N] [--corpus DIR] [--instructions]   (or: pnpm bench speed pdf --cold)
+  pnpm bench cold --scanned [--limit N] [--runs N]   (OCR: a folder of scans and one scan, beside LiteParse's CLI)
   pnpm bench install
   pnpm bench report [--html [--worst N] [--no-inspect]]
                      (--html: also benchmarks/report/index.html, charts beside tables, and an
@@ -148,6 +150,12 @@ async function main() {
     };
     const { results } = await runQuality(suite, corpus, engine, limit, fold, pool);
     if (values.worst) for (const r of results) printWorst(r, Number(values.worst));
+  } else if ((cmd === 'cold' || (cmd === 'speed' && suite === 'pdf' && values.cold)) && values.scanned) {
+    await runColdScanned({
+      runs: values.runs ? Number(values.runs) : undefined,
+      limit,
+      corpus: values.corpus,
+    });
   } else if (cmd === 'speed' && suite === 'pdf' && values.cold) {
     // Issue 27's name for the whole-process benchmark: the same as `pnpm bench cold`.
     await runCold({

@@ -17,10 +17,10 @@ import { runColdInstructions } from './cold-instructions.js';
 import { CORPORA, REPO_ROOT } from './paths.js';
 import { machineLine, writeSection } from './results.js';
 
-const DISTILL = join(REPO_ROOT, 'packages/distill/dist/bin.cjs');
-const LIT = join(REPO_ROOT, 'benchmarks/node_modules/@llamaindex/liteparse/dist/cli.js');
+export const DISTILL = join(REPO_ROOT, 'packages/distill/dist/bin.cjs');
+export const LIT = join(REPO_ROOT, 'benchmarks/node_modules/@llamaindex/liteparse/dist/cli.js');
 
-interface Timing {
+export interface Timing {
   wallS: number;
   cpuS: number;
 }
@@ -37,7 +37,7 @@ function processEnv(): NodeJS.ProcessEnv {
 }
 
 /** Wall and CPU time of one process, read from /usr/bin/time when present (CPU of all threads). */
-function timedWithCpu(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Timing> {
+export function timedWithCpu(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Timing> {
   return new Promise((done, fail) => {
     const t0 = performance.now();
     const child = spawn('/usr/bin/time', ['-f', '%U %S', process.execPath, ...args], {
@@ -60,7 +60,7 @@ function timedWithCpu(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Timi
   });
 }
 
-const median = (xs: number[]) => {
+export const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
