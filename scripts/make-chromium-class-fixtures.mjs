@@ -5,6 +5,7 @@
 //   row-group-labels   a borderless table whose first column's labels span the rows they group
 //   year-group-header  a borderless table whose header centres each year over two columns
 //   header-fills-body  headers shaded cell by cell (one row, two with spans) over bare bodies, tight padding
+//   tight-cells        borderless tables whose cells sit 6 pt apart (spans, group labels, a rule under the header)
 // tests/pdf-classes-cli.test.ts reads the PDFs through the built `distill parse`.
 //   node scripts/make-chromium-class-fixtures.mjs [name...]    (default: all listed below)
 // Needs Chromium (/usr/bin/chromium or CHROME_PATH).
@@ -14,7 +15,14 @@ import { chromium } from 'playwright-core';
 
 const names = process.argv.slice(2).length
   ? process.argv.slice(2)
-  : ['zebra-rows', 'header-band-rules', 'row-group-labels', 'year-group-header', 'header-fills-body'];
+  : [
+      'zebra-rows',
+      'header-band-rules',
+      'row-group-labels',
+      'year-group-header',
+      'header-fills-body',
+      'tight-cells',
+    ];
 const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'pdf-classes');
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',

@@ -459,4 +459,27 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     expect(r.stdout).toContain('| Valley road | 2011 | 4 | 11 |');
     expect(r.stdout).toMatch(/^Emergency visits include/m);
   });
+
+  it('reads borderless tables whose cells sit closer than a font size apart', async () => {
+    // fixtures/pdf-classes/tight-cells.html, printed by Chromium: 3 pt of padding each side, so
+    // no gap on a row parts its cells; the gaps every row leaves at one x do.
+    const r = await distill(['parse', fixture('tight-cells')]);
+    expect(r.status, r.stderr).toBe(0);
+    const table = r.stdout.slice(r.stdout.indexOf('<table>'), r.stdout.indexOf('</table>'));
+    expect(table).toContain('<td colspan="2">2022</td><td colspan="2">2023</td>');
+    expect(table).toContain('<td>Spring</td><td>Autumn</td><td>Spring</td><td>Autumn</td></tr>');
+    expect(table).toContain(
+      '<tr><td rowspan="2">River intake</td><td>Homes</td><td>41,210</td><td>38,385</td><td>44,402</td><td>37,290</td></tr>\n<tr><td>Business parks</td><td>9,120</td>',
+    );
+    expect(table).toContain(
+      '<tr><td>Wells</td><td>Homes</td><td>2,081</td><td>1,954</td><td>2,112</td><td>1,907</td></tr>',
+    );
+    expect(r.stdout.split('<table>')).toHaveLength(2);
+    expect(r.stdout).toContain(
+      '| Pump station | Built | Pumps | Staff | Last overhaul |\n| --- | --- | --- | --- | --- |\n| Harbour road | 1998 | 6 | 14 | March 2019 |',
+    );
+    expect(r.stdout).toContain('| East weir | 2009 | 3 | 7 | April 2023 |');
+    expect(r.stdout).toMatch(/^Figures are in thousands/m);
+    expect(r.stdout).toMatch(/^Staff are counted/m);
+  });
 });

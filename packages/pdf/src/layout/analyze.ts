@@ -15,7 +15,7 @@ import { drawsChart } from './charts.js';
 import { placeDropCaps } from './dropcap.js';
 import { joinFormRows } from './form-rows.js';
 import { findFrameTables } from './frames.js';
-import { findGutters } from './gutters.js';
+import { findGutters, type Gutter } from './gutters.js';
 import { headerFillTables } from './header-fills.js';
 import { leadGap } from './leading.js';
 import { HAS_LETTER } from './letter-tests.js';
@@ -166,9 +166,9 @@ export function analyzePage(input: PageInput): PageLayout {
   const { width, height } = input;
   const runs = closeTracking(placeDropCaps(input.runs));
   const chars = runs.reduce((n, r) => n + r.text.length, 0);
-  const { tables, taken } = pageTables(input, runs);
+  const { tables, taken, gutters: found } = pageTables(input, runs);
   const free = runs.filter((_, i) => !taken.has(i));
-  const gutters = findGutters(free);
+  const gutters = found ?? findGutters(free, true);
   const lines = joinFormRows(joinContentsRows(buildLines(free, gutters)));
   const bodySize = median(lines.map((l) => l.size));
 
@@ -243,7 +243,10 @@ function readingOrder(boxes: Box[], items: readonly Item[], height: number, body
  * rules, borderless ones, and the runs they take. Apart from analyzePage so each of them is
  * optimized on its own.
  */
-function pageTables(input: PageInput, runs: TextRun[]): { tables: FoundTable[]; taken: Set<number> } {
+function pageTables(
+  input: PageInput,
+  runs: TextRun[],
+): { tables: FoundTable[]; taken: Set<number>; gutters?: Gutter[] } {
   const { width, height } = input;
   const pageBox = { x0: 0, y0: 0, x1: width, y1: height };
   // Drawn lines first; filled rectangles (cell shading, padding boxes) add edges that would
@@ -301,15 +304,18 @@ function pageTables(input: PageInput, runs: TextRun[]): { tables: FoundTable[]; 
     tables.push(t);
     for (const i of t.runs) taken.add(i);
   }
-  for (const t of findTextTables(runs, skip, width)) {
+  const seen: { gutters?: Gutter[] } = {};
+  for (const t of findTextTables(runs, skip, width, seen)) {
     tables.push(t);
     for (const i of t.runs) taken.add(i);
   }
+  // The free runs' gutters are those findTextTables found when it read the same runs.
+  const gutters = seen.gutters && sameSet(skip, taken) ? seen.gutters : undefined;
   // A plot's labels (axis ticks, a legend) line up in rows and its frame or grid lines draw
   // cells, but no table holds slanted or curved strokes: plotted lines, pie slices, map
   // outlines. Text-aligned rows are checked around them too (a legend sits inside the plot).
   const strokes = input.strokes ?? [];
-  if (strokes.length < 8) return { tables, taken };
+  if (strokes.length < 8) return { tables, taken, gutters };
   const plotted = (t: FoundTable) => {
     const pad = t.ruled ? 2 : Math.max(30, t.box.y1 - t.box.y0);
     let n = 0;
@@ -324,7 +330,7 @@ function pageTables(input: PageInput, runs: TextRun[]): { tables: FoundTable[]; 
     return n >= 8;
   };
   const kept = tables.filter((t) => !plotted(t));
-  if (kept.length === tables.length) return { tables, taken };
+  if (kept.length === tables.length) return { tables, taken, gutters };
   const keptTaken = new Set<number>();
   for (const t of kept) for (const i of t.runs) keptTaken.add(i);
   return { tables: kept, taken: keptTaken };
@@ -564,3 +570,5 @@ function labelBlocks(blocks: LayoutBlock[], width: number, height: number, bodyS
   });
   void width;
 }
+
+const sameSet = (a: Set<number>, b: Set<number>) => a.size === b.size && [...a].every((i) => b.has(i));

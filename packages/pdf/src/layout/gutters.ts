@@ -13,13 +13,18 @@ settleFieldKinds({ x: 0.5, y0: 0.5, y1: 0.5, support: 0.5 }, { x: 0.5, y0: 0.5, 
 
 /** Rows of one region in a row: fewer and a gap could be chance (justified word spacing). */
 const MIN_ROWS = 6;
+/** Gaps of one line (at least this many, each wider than a word space)... */
+const JUSTIFIED_GAPS = 4;
+/** ...all of one width within this share of the font size are a justified line's word spaces. */
+const EVEN_GAP = 0.05;
 
 /**
  * Column gutters narrower than the gap that separates line fragments (a font size): an x
  * that falls in a gap between runs on at least six consecutive text rows, with no run crossing
  * it in between. Word gaps of justified text move from row to row; a gutter stays.
+ * `page`: the runs are a page's (or its free text), not one table's.
  */
-export function findGutters(runs: readonly TextRun[]): Gutter[] {
+export function findGutters(runs: readonly TextRun[], page = false): Gutter[] {
   const upright = runs.filter((r) => !r.rotated && r.text.trim() !== '');
   if (upright.length < 2 * MIN_ROWS || upright.length > 50_000) return [];
   upright.sort((a, b) => a.base - b.base || a.x0 - b.x0);
@@ -41,6 +46,20 @@ export function findGutters(runs: readonly TextRun[]): Gutter[] {
       reach = Math.max(reach, row[i].x1);
     }
     return gaps;
+  });
+  // On a page, a justified line set word by word leaves its word spaces as gaps of one width; a
+  // channel through one of them is chance, and the line breaks it as a run would. (Within a
+  // table's runs, even gaps are cells of one width.)
+  const justified = rows.map((row, i) => {
+    const gaps = rowGaps[i];
+    if (!page || gaps.length < JUSTIFIED_GAPS) return false;
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const [g0, g1] of gaps) {
+      lo = Math.min(lo, g1 - g0);
+      hi = Math.max(hi, g1 - g0);
+    }
+    return hi - lo <= EVEN_GAP * row[0].size;
   });
   // Candidate x positions: 1-point buckets that fall in a gap on enough rows.
   const count = new Map<number, number>();
@@ -67,10 +86,16 @@ export function findGutters(runs: readonly TextRun[]): Gutter[] {
       for (const r of rows[i])
         for (let c = firstAtLeast(cands, r.x0); c < nC && cands[c] < r.x1; c++)
           if (cands[c] > r.x0) state[base + c] = 2;
+      if (justified[i]) {
+        const [x0, x1] = [rows[i][0].x0, reachOf(rows[i])];
+        for (let c = firstAtLeast(cands, x0); c < nC && cands[c] < x1; c++)
+          if (cands[c] > x0) state[base + c] = 2;
+      }
     }
   const stateAt = (i: number, ci: number, x: number): number => {
     if (state) return state[i * nC + ci];
     if (rows[i].some((r) => r.x0 < x && r.x1 > x)) return 2;
+    if (justified[i] && x > rows[i][0].x0 && x < reachOf(rows[i])) return 2;
     return rowGaps[i].some(([g0, g1]) => g0 <= x && g1 >= x) ? 1 : 0;
   };
   const found: (Gutter & { support: number })[] = [];
@@ -138,5 +163,6 @@ function channelMid(x: number, rowGaps: [number, number][][], start: number, end
   return lo <= hi ? (lo + hi) / 2 : x;
 }
 
+const reachOf = (row: TextRun[]) => Math.max(...row.map((r) => r.x1));
 const rowTop = (row: TextRun[]) => Math.min(...row.map((r) => r.y0));
 const rowBottom = (row: TextRun[]) => Math.max(...row.map((r) => r.y1));

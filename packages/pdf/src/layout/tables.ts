@@ -1,7 +1,7 @@
 import { asciiTwin } from '@distill/core';
 import { changedRun } from '../run-shape.js';
 import type { Box, Rule, TextRun } from '../types.js';
-import { findGutters } from './gutters.js';
+import { findGutters, type Gutter } from './gutters.js';
 import { leadGap, nominalBottom, nominalTop } from './leading.js';
 import { HAS_LETTER, STARTS_LOWER } from './letter-tests.js';
 import { buildLines, type Line, makeLine } from './lines.js';
@@ -1127,11 +1127,14 @@ function codePoints(s: string): number {
  * Borderless tables: a run of at least three consecutive baseline rows that each split into
  * two or more short fragments sharing column positions. Long fragments are text columns,
  * and a trailing column of bare numbers with text before it is a table of contents.
+ * `seen.gutters` gets the gutters of the runs not taken when no run was split into words, for
+ * the page's lines to reuse when no table takes any of them.
  */
 export function findTextTables(
   runs: readonly TextRun[],
   taken: Set<number>,
   pageWidth: number,
+  seen: { gutters?: Gutter[] } = {},
 ): FoundTable[] {
   const idx: number[] = [];
   runs.forEach((r, i) => {
@@ -1164,9 +1167,11 @@ export function findTextTables(
     }
   }
   if (pieces.length < 6) return [];
-  const frags = buildLines(pieces, typed >= 3 ? findGutters(pieces) : []).sort(
-    (a, b) => a.base - b.base || a.x0 - b.x0,
-  );
+  // Cells set closer than a font size apart are parted where every row leaves a gap at one x,
+  // as a typewriter's columns are.
+  const gutters = findGutters(pieces, true);
+  if (typed === 0) seen.gutters = gutters;
+  const frags = buildLines(pieces, gutters).sort((a, b) => a.base - b.base || a.x0 - b.x0);
   const rows: Line[][] = [];
   for (const f of frags) {
     const last = rows[rows.length - 1];
