@@ -16,6 +16,8 @@
 #                       in capitals), set where a running header would be but right on their
 #                       text; beside them a line in capitals over the first page that stands
 #                       apart, as a running header does
+#   caps-two-lines      titles in capitals at the body size too long for one line, broken onto
+#                       a second; beside them a notice in capitals over two lines, a sentence
 # tests/pdf-headings-cli.test.ts reads them through the built `distill parse`. Needs
 #   apt-get install -y libreoffice-writer-nogui
 set -eu
@@ -159,7 +161,26 @@ printf '<?xml version="1.0" encoding="UTF-8"?>\n<office:document %s>\n %s\n%s\n<
   "$NS" "$(printf '%s' "$STYLES" | sed 's#</office:automatic-styles>#  <style:style style:name="NB" style:family="paragraph" style:parent-style-name="N"><style:paragraph-properties fo:break-before="page" fo:margin-top="0cm" fo:margin-bottom="0.15cm"/><style:text-properties fo:font-size="11pt" style:font-name="Liberation Serif"/></style:style>\n </office:automatic-styles>#')" \
   "$(cat "$work/body")" > "$work/page-top-titles.fodt"
 
-for n in numbered-sections bold-headings-de running-title caps-titles caps-titles-ru page-top-titles; do
+# Titles in capitals too long for one line, broken onto a second, beside a notice in capitals
+# that also takes two lines but is a sentence.
+CT1='The survey of the northern orchards counted every tree standing in the spring, noted its kind and age, and marked the ones that had not flowered so that they could be looked at again in the summer.'
+CT2='Trees planted after the survey began were counted in the next year, so that the figures of one year are comparable with those of the year before and no tree is counted twice.'
+{
+  echo '<office:body><office:text>'
+  h H 'Orchards of the northern parishes'
+  p "$CT1"
+  h N 'INTRODUCTION'; p "$CT2"; p "$CT1"
+  h N 'ORCHARD TREES COUNTED THROUGHOUT THE NORTHERN PARISHES DURING CONSECUTIVE SPRING SURVEY CAMPAIGNS'
+  p "$CT1"; p "$CT2"
+  p 'ALL FIGURES IN THIS SECTION ARE PROVISIONAL UNTIL THE PARISH COUNCILS HAVE APPROVED THE ACCOUNTS OF THE YEAR AND THE AUDITORS HAVE SIGNED THEM.'
+  p "$CT2"
+  h N 'DISEASES, PESTS AND FROST DAMAGE RECORDED BY WARDENS OF NORTHERNMOST PARISH ORCHARDS'
+  p "$CT2"; p "$CT1"
+  echo '</office:text></office:body>'
+} > "$work/body"
+doc caps-two-lines "$(cat "$work/body")"
+
+for n in numbered-sections bold-headings-de running-title caps-titles caps-titles-ru page-top-titles caps-two-lines; do
   soffice --headless --convert-to pdf --outdir "$work" "$work/$n.fodt" >/dev/null
   cp "$work/$n.fodt" "$work/$n.pdf" "$out/"
   printf '%s: ' "$n"

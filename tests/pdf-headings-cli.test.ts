@@ -110,4 +110,21 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
     // Each title is parted from its text, which stays whole.
     expect(r.stdout).toMatch(/^### 1\.2 Meters read by hand\n\nEvery meter in the old town/m);
   });
+
+  it('reads a title in capitals broken onto a second line as one heading, and a notice in capitals as text', async () => {
+    const r = await distill(['parse', fixture('caps-two-lines')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# Orchards of the northern parishes',
+      '## INTRODUCTION',
+      '## ORCHARD TREES COUNTED THROUGHOUT THE NORTHERN PARISHES DURING CONSECUTIVE SPRING SURVEY CAMPAIGNS',
+      '## DISEASES, PESTS AND FROST DAMAGE RECORDED BY WARDENS OF NORTHERNMOST PARISH ORCHARDS',
+    ]);
+    // The notice is a sentence in capitals over two lines: a paragraph.
+    expect(r.stdout).toMatch(
+      /^ALL FIGURES IN THIS SECTION ARE PROVISIONAL UNTIL THE PARISH COUNCILS HAVE\nAPPROVED/m,
+    );
+    // The title's second line is not left behind as text of its own.
+    expect(r.stdout).not.toMatch(/^PARISH ORCHARDS$/m);
+  });
 });

@@ -112,10 +112,11 @@ function numberDepth(text: string): number | undefined {
 /**
  * A line standing as a block of its own at about the body size, over more text: a numbered
  * title's shape (one line, a few words, no closing punctuation). `next` is the block after it.
+ * `lines` is how many lines the title may take (a long title in capitals breaks onto a second).
  */
-function titleShaped(b: TextBlock, text: string, body: number, next?: LayoutBlock): boolean {
+function titleShaped(b: TextBlock, text: string, body: number, next?: LayoutBlock, lines = 1): boolean {
   return (
-    b.lines.length === 1 &&
+    b.lines.length <= lines &&
     text.split(/\s+/).length <= 12 &&
     !/[.,;:]$/.test(text) &&
     b.size >= body * 0.95 &&
@@ -188,8 +189,9 @@ function isHeadingCandidate(b: TextBlock, body: number, next?: LayoutBlock, bold
   // Methods") standing as a block of its own, no sentence, over more text, is a heading.
   // A one-level number ("2 Results") is decided in headingLevels, beside its subsections.
   if (SECTION_NUMBER.test(text) && titleShaped(b, text, body, next)) return true;
-  // So is a title in capitals ("MATERIALS AND METHODS", "ВВЕДЕНИЕ") in any script with case.
-  if (capsTitle(text) && titleShaped(b, text, body, next)) return true;
+  // So is a title in capitals ("MATERIALS AND METHODS", "ВВЕДЕНИЕ") in any script with case,
+  // on one line or broken onto a second ("ETHICS CODES AND / RULES"), both in capitals.
+  if (capsTitle(text) && titleShaped(b, text, body, next, 2)) return true;
   // A bold note ("*Double these amounts… See table below") is no title: it opens with a
   // note mark or holds more than one sentence.
   const note =
