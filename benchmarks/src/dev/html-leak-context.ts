@@ -16,12 +16,10 @@ import { foldOf } from '@distill/scorers/folds';
 import { markdownToPlain, normalizeSpace, scoreSnippets } from '@distill/scorers/snippets';
 import { htmlToDoc } from '../../../packages/html/src/index.js';
 import { CORPORA } from '../paths.js';
+import { flagValue } from './flag.js';
 
 const args = process.argv.slice(2);
-const flag = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
+const flag = (name: string) => flagValue(args, name);
 const fold = flag('--fold');
 const only = flag('--only');
 const missed = args.includes('--missed');

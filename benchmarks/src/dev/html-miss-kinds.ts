@@ -24,12 +24,10 @@ import { isTitle } from '../../../packages/html/src/head.js';
 import { htmlToDoc } from '../../../packages/html/src/index.js';
 import { COMMENT_WORD, RELATED } from '../../../packages/html/src/rules.js';
 import { CORPORA } from '../paths.js';
+import { flagValue } from './flag.js';
 
 const args = process.argv.slice(2);
-const flag = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
+const flag = (name: string) => flagValue(args, name);
 const onlySet = flag('--set');
 const onlyKind = flag('--kind');
 

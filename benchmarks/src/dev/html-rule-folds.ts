@@ -18,12 +18,10 @@ import { addCounts, markdownToPlain, scoreSnippets, snippetPrf } from '@distill/
 import { wordPrf } from '@distill/scorers/wcxb';
 import { htmlToDoc } from '../../../packages/html/src/index.js';
 import { CORPORA } from '../paths.js';
+import { flagValue } from './flag.js';
 
 const args = process.argv.slice(2);
-const flag = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
+const flag = (name: string) => flagValue(args, name);
 const only = flag('--set');
 const wanted = flag('--rules')?.split(',');
 const show = args.includes('--show');

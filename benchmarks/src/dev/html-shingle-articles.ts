@@ -25,12 +25,10 @@ import { wcxbInputs } from '../inputs.js';
 import { convertPages } from '../page-pool.js';
 import { CORPORA } from '../paths.js';
 import { type Counts, precision, recall, shingleCounts, summary } from '../shingles.js';
+import { flagValue } from './flag.js';
 
 const args = process.argv.slice(2);
-const flag = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
+const flag = (name: string) => flagValue(args, name);
 const dir = path.resolve(CORPORA, 'html/wcxb-dev');
 const type = flag('--type') ?? 'article';
 const worst = Number(flag('--worst') ?? 0);

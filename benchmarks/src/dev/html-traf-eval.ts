@@ -25,13 +25,11 @@ import {
 } from '@distill/scorers/snippets';
 import { htmlToDoc } from '../../../packages/html/src/index.js';
 import { CORPORA } from '../paths.js';
+import { flagValue } from './flag.js';
 import { pageLanguage } from './page-language.js';
 
 const args = process.argv.slice(2);
-const flag = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
+const flag = (name: string) => flagValue(args, name);
 const dir = args[0] && !args[0].startsWith('--') ? args[0] : path.resolve(CORPORA, 'html/trafilatura-dev');
 const fold = flag('--fold');
 const worst = Number(flag('--worst') ?? 0);

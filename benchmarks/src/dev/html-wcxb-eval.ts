@@ -13,12 +13,10 @@ import { toMarkdown } from '@distill/core';
 import { foldOf } from '@distill/scorers/folds';
 import { htmlToDoc } from '../../../packages/html/src/index.js';
 import { CORPORA } from '../paths.js';
+import { flagValue } from './flag.js';
 
 const args = process.argv.slice(2);
-const flag = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
+const flag = (name: string) => flagValue(args, name);
 const dir = args[0] && !args[0].startsWith('--') ? args[0] : path.resolve(CORPORA, 'html/wcxb-dev');
 const worst = Number(flag('--worst') ?? 0);
 const onlyType = flag('--type');
