@@ -20,6 +20,8 @@ import {
 // rectangles, a title placed one glyph at a time).
 
 const fixture = (name: string) => resolve(ROOT, 'fixtures/pdf-classes', `${name}.pdf`);
+/** The first HTML table of the Markdown, up to its closing tag. */
+const firstTable = (md: string) => md.slice(md.indexOf('<table>'), md.indexOf('</table>'));
 const delimiterRows = (md: string) => md.split('\n').filter((l) => /^\|(?:\s*-{3,}\s*\|)+$/.test(l)).length;
 
 let dir: string;
@@ -417,7 +419,7 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     // (scripts/make-chromium-class-fixtures.mjs): each label set at the top of its group.
     const r = await distill(['parse', fixture('row-group-labels')]);
     expect(r.status, r.stderr).toBe(0);
-    const table = r.stdout.slice(r.stdout.indexOf('<table>'), r.stdout.indexOf('</table>'));
+    const table = firstTable(r.stdout);
     expect(table).toContain(
       '<tr><td rowspan="3">North coast</td><td>Households</td><td>4,210</td><td>4,385</td></tr>\n<tr><td>Farms</td><td>12,904</td><td>11,870</td></tr>',
     );
@@ -445,7 +447,7 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     // single row, both on dark fills over rows with neither lines nor fills.
     const r = await distill(['parse', fixture('header-fills-body')]);
     expect(r.status, r.stderr).toBe(0);
-    const table = r.stdout.slice(r.stdout.indexOf('<table>'), r.stdout.indexOf('</table>'));
+    const table = firstTable(r.stdout);
     expect(table).toContain(
       '<tr><td rowspan="2">District</td><td rowspan="2">Visit</td><td colspan="2">2022</td><td colspan="2">2023</td></tr>\n<tr><td>Adults</td><td>Children</td><td>Adults</td><td>Children</td></tr>\n<tr><td>North coast</td><td>Check-up</td><td>4,210</td>',
     );
@@ -465,7 +467,7 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     // no gap on a row parts its cells; the gaps every row leaves at one x do.
     const r = await distill(['parse', fixture('tight-cells')]);
     expect(r.status, r.stderr).toBe(0);
-    const table = r.stdout.slice(r.stdout.indexOf('<table>'), r.stdout.indexOf('</table>'));
+    const table = firstTable(r.stdout);
     expect(table).toContain('<td colspan="2">2022</td><td colspan="2">2023</td>');
     expect(table).toContain('<td>Spring</td><td>Autumn</td><td>Spring</td><td>Autumn</td></tr>');
     expect(table).toContain(
