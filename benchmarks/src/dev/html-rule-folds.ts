@@ -9,16 +9,13 @@
  *   (--show: each page whose score a rule changes, with and without it)
  */
 
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { toMarkdown } from '@distill/core';
 import { type Fold, foldOf } from '@distill/scorers/folds';
 import { addCounts, markdownToPlain, scoreSnippets, snippetPrf } from '@distill/scorers/snippets';
 import { wordPrf } from '@distill/scorers/wcxb';
 import { htmlToDoc } from '../../../packages/html/src/index.js';
-import { CORPORA } from '../paths.js';
 import { flagValue } from './flag.js';
+import { trafDevPages, wcxbDevPages } from './html-dev-pages.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => flagValue(args, name);
@@ -52,41 +49,25 @@ function convert(p: Page): { counts: Counts; asked: string[] } {
 }
 
 function wcxbPages(): Page[] {
-  const dir = path.resolve(CORPORA, 'html/wcxb-dev');
-  const out: Page[] = [];
-  for (const f of readdirSync(path.join(dir, 'ground-truth')).sort()) {
-    const id = f.replace('.json', '');
-    const gt = JSON.parse(readFileSync(path.join(dir, 'ground-truth', f), 'utf8'));
-    const ref: string | undefined = gt.ground_truth?.main_content;
-    if (ref === undefined) continue;
-    out.push({
-      id,
-      fold: foldOf(id),
-      html: new Uint8Array(gunzipSync(readFileSync(path.join(dir, 'html', `${id}.html.gz`)))),
-      baseUrl: gt.url,
-      score: (md) => ({ f1: wordPrf(md, ref).f1, tp: 0, fn: 0, fp: 0, tn: 0 }),
-    });
-  }
-  return out;
+  return wcxbDevPages().map((p) => ({
+    id: p.id,
+    fold: foldOf(p.id),
+    html: p.html,
+    baseUrl: p.url,
+    score: (md: string) => ({ f1: wordPrf(md, p.ref).f1, tp: 0, fn: 0, fp: 0, tn: 0 }),
+  }));
 }
 
 function trafPages(): Page[] {
-  const dir = path.resolve(CORPORA, 'html/trafilatura-dev');
-  const truth = JSON.parse(readFileSync(path.join(dir, 'evaldata.json'), 'utf8')) as Record<
-    string,
-    { with: string[]; without: string[] }
-  >;
-  return Object.keys(truth)
-    .sort()
-    .map((id) => ({
-      id,
-      fold: foldOf(id),
-      html: new Uint8Array(gunzipSync(readFileSync(path.join(dir, 'html', `${id}.html.gz`)))),
-      score: (md: string) => {
-        const s = scoreSnippets(markdownToPlain(md), truth[id].with, truth[id].without);
-        return { f1: 0, tp: s.tp, fn: s.fn, fp: s.fp, tn: s.tn };
-      },
-    }));
+  return trafDevPages().map((p) => ({
+    id: p.id,
+    fold: foldOf(p.id),
+    html: p.html,
+    score: (md: string) => {
+      const s = scoreSnippets(markdownToPlain(md), p.with, p.without);
+      return { f1: 0, tp: s.tp, fn: s.fn, fp: s.fp, tn: s.tn };
+    },
+  }));
 }
 
 const sets: [string, () => Page[], (rows: Counts[]) => number][] = [

@@ -14,9 +14,6 @@
  *   (--show: each page where the heading is a `without` snippet, or missing from WCXB's truth)
  */
 
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { toMarkdown } from '@distill/core';
 import { type Fold, foldOf } from '@distill/scorers/folds';
 import {
@@ -29,9 +26,9 @@ import {
 } from '@distill/scorers/snippets';
 import { markdownToText, wordPrf } from '@distill/scorers/wcxb';
 import { htmlToDoc } from '../../../packages/html/src/index.js';
-import { CORPORA } from '../paths.js';
 import { type Counts, shingleCounts, summary } from '../shingles.js';
 import { flagValue } from './flag.js';
+import { trafDevPages, wcxbDevPages } from './html-dev-pages.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => flagValue(args, name);
@@ -68,15 +65,10 @@ const folds: (Fold | 'all')[] = ['all', 'a', 'b'];
 const inFold = (f: Fold | 'all', id: string) => f === 'all' || foldOf(id) === f;
 
 if (!only || only === 'traf') {
-  const dir = path.resolve(CORPORA, 'html/trafilatura-dev');
-  const truth = JSON.parse(readFileSync(path.join(dir, 'evaldata.json'), 'utf8')) as Record<
-    string,
-    { with: string[]; without: string[] }
-  >;
   const rows: { id: string; keep: SnippetCounts; drop: SnippetCounts; where: string }[] = [];
-  for (const id of Object.keys(truth).sort()) {
-    const md = markdown(new Uint8Array(gunzipSync(readFileSync(path.join(dir, 'html', `${id}.html.gz`)))));
-    const t = truth[id];
+  for (const t of trafDevPages()) {
+    const id = t.id;
+    const md = markdown(t.html);
     const hs = headings(md);
     // A heading is asked for when a snippet is part of it or it is part of a snippet.
     const hit = (snips: string[]) =>
@@ -104,7 +96,6 @@ if (!only || only === 'traf') {
 }
 
 if (!only || only === 'wcxb') {
-  const dir = path.resolve(CORPORA, 'html/wcxb-dev');
   const rows: {
     id: string;
     type: string;
@@ -114,21 +105,15 @@ if (!only || only === 'wcxb') {
     sd: Counts;
     inRef?: boolean;
   }[] = [];
-  for (const f of readdirSync(path.join(dir, 'ground-truth')).sort()) {
-    const id = f.replace('.json', '');
-    const gt = JSON.parse(readFileSync(path.join(dir, 'ground-truth', f), 'utf8'));
-    const ref: string | undefined = gt.ground_truth?.main_content;
-    if (ref === undefined) continue;
-    const md = markdown(
-      new Uint8Array(gunzipSync(readFileSync(path.join(dir, 'html', `${id}.html.gz`)))),
-      gt.url,
-    );
+  for (const page of wcxbDevPages()) {
+    const { id, ref } = page;
+    const md = markdown(page.html, page.url);
     const hs = headings(md);
     const r = normalizeSpace(ref).toLowerCase();
     const inRef = hs.length ? hs.some((h) => r.includes(h)) : undefined;
     rows.push({
       id,
-      type: gt._internal?.page_type?.primary ?? 'unknown',
+      type: page.type,
       keep: wordPrf(md, ref).f1,
       drop: wordPrf(drop(md), ref).f1,
       sk: shingleCounts(markdownToText(md), ref),
