@@ -23,7 +23,7 @@ export interface WcxbPage {
 const pageHtml = (dir: string, id: string) =>
   new Uint8Array(gunzipSync(readFileSync(path.join(dir, 'html', `${id}.html.gz`))));
 
-/** trafilatura-dev's pages in id order (../shared/corpora/html/trafilatura-dev). */
+/** The pages of trafilatura-dev (the corpora's html/trafilatura-dev), in id order. */
 export function trafDevPages(): TrafPage[] {
   const dir = path.resolve(CORPORA, 'html/trafilatura-dev');
   const truth = JSON.parse(readFileSync(path.join(dir, 'evaldata.json'), 'utf8')) as Record<
@@ -35,7 +35,7 @@ export function trafDevPages(): TrafPage[] {
     .map((id) => ({ id, html: pageHtml(dir, id), with: truth[id].with, without: truth[id].without }));
 }
 
-/** WCXB dev's pages that have a main-content truth, in id order (../shared/corpora/html/wcxb-dev). */
+/** The pages of WCXB dev (the corpora's html/wcxb-dev) that have a main-content truth, in id order. */
 export function wcxbDevPages(): WcxbPage[] {
   const dir = path.resolve(CORPORA, 'html/wcxb-dev');
   const out: WcxbPage[] = [];
