@@ -11,7 +11,7 @@ export interface EscapeContext {
   table: boolean;
 }
 
-const ALNUM = asciiTwin(/[\p{L}\p{N}]/u);
+const ALNUM = asciiTwin(String.raw`[\p{L}\p{N}]`, 'u');
 
 /** The characters `escapeInline` may have to escape; text without them is returned as is. */
 const SPECIAL = /[\\`*_~[\]<&|]/g;

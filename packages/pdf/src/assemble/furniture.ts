@@ -78,7 +78,7 @@ const textOf = (b: TextBlock) =>
     .join(' ')
     .replace(/\s+/g, ' ');
 
-const SPACE_AND_PUNCTUATION = asciiTwin(/[\s\p{P}]+/gu);
+const SPACE_AND_PUNCTUATION = asciiTwin(String.raw`[\s\p{P}]+`, 'gu');
 
 /** The text with numbers (arabic and roman, as page numbers and dates run) set aside and case folded. */
 function furnitureKey(text: string): string {

@@ -82,26 +82,27 @@ const HEADING_RATIO = 1.08;
  * so that no language's words for chapter or appendix are needed. Group 1 holds the digits.
  */
 const SECTION_NUMBER = asciiTwin(
-  /^(?:(\d{1,2}(?:\.\d{1,2}){1,3})\.?|[IVX]{1,5}\.|\p{Lu}\p{Ll}{2,12}\s+(?:\d{1,2}|[A-Z]|[IVX]{1,5})[.:]?)\s+[\p{Lu}\d]/u,
+  String.raw`^(?:(\d{1,2}(?:\.\d{1,2}){1,3})\.?|[IVX]{1,5}\.|\p{Lu}\p{Ll}{2,12}\s+(?:\d{1,2}|[A-Z]|[IVX]{1,5})[.:]?)\s+[\p{Lu}\d]`,
+  'u',
 );
 
 /** Capital letters, figures and a title's punctuation only. */
-const CAPS_ONLY = asciiTwin(/^[\p{Lu}\d\s&/,'’()–-]+$/u);
+const CAPS_ONLY = asciiTwin(String.raw`^[\p{Lu}\d\s&/,'’()–-]+$`, 'u');
 /** What parts the words of a title in capitals. */
-const NOT_CAPITALS = asciiTwin(/[^\p{Lu}]+/u);
+const NOT_CAPITALS = asciiTwin(String.raw`[^\p{Lu}]+`, 'u');
 /** A lettered item's label at the start ("a. ", "iv) "). */
-const LETTERED_ITEM = asciiTwin(/^\p{Ll}{1,4}[.)]\s/u);
+const LETTERED_ITEM = asciiTwin(String.raw`^\p{Ll}{1,4}[.)]\s`, 'u');
 /** Where one sentence ends and the next starts. */
-const SENTENCE_BREAK = asciiTwin(/(?<=\p{Ll}{2}[.!?])\s+(?=\p{Lu})/u);
+const SENTENCE_BREAK = asciiTwin(String.raw`(?<=\p{Ll}{2}[.!?])\s+(?=\p{Lu})`, 'u');
 /** Spaces, punctuation and symbols, left out of a heading's key. */
-const PUNCTUATION_RUNS = asciiTwin(/[\s\p{P}\p{S}]+/gu);
+const PUNCTUATION_RUNS = asciiTwin(String.raw`[\s\p{P}\p{S}]+`, 'gu');
 /** A line that ends in a word broken by a hyphen. */
-const LOWER_THEN_HYPHEN = asciiTwin(/\p{Ll}-$/u);
+const LOWER_THEN_HYPHEN = asciiTwin(String.raw`\p{Ll}-$`, 'u');
 /** A word between hyphens ("-based-"), a compound rather than a broken word. */
-const HYPHENS_AROUND = asciiTwin(/-\p{L}*-$/u);
+const HYPHENS_AROUND = asciiTwin(String.raw`-\p{L}*-$`, 'u');
 
 /** A one-level number ("2 Results", "2. Results"): a section only beside its "2.1" subsections. */
-const TOP_NUMBER = asciiTwin(/^(\d{1,2})\.?\s+\p{Lu}/u);
+const TOP_NUMBER = asciiTwin(String.raw`^(\d{1,2})\.?\s+\p{Lu}`, 'u');
 
 /** The depth of a heading's decimal number ("2.3.1 Sampling" → 3, "2 Results" → 1), if any. */
 function numberDepth(text: string): number | undefined {

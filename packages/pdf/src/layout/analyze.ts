@@ -523,8 +523,11 @@ const CAPTION =
  * Away from one, or set larger, the same shape is as likely a title ("Kapitel 3: Methoden",
  * "Test 1:" over a table).
  */
-const NUMBERED_LABEL = asciiTwin(/^\p{L}{2,14}\.?\s*[A-Z]?\d{1,3}(?:\.\d{1,3})*[a-z]?\s*[.:\-–—]/u);
-const STARTS_UPPER_OR_DIGIT = asciiTwin(/^[\p{Lu}\d]/u);
+const NUMBERED_LABEL = asciiTwin(
+  String.raw`^\p{L}{2,14}\.?\s*[A-Z]?\d{1,3}(?:\.\d{1,3})*[a-z]?\s*[.:\-–—]`,
+  'u',
+);
+const STARTS_UPPER_OR_DIGIT = asciiTwin(String.raw`^[\p{Lu}\d]`, 'u');
 const besideFigure = (blocks: readonly LayoutBlock[], i: number) =>
   [blocks[i - 1], blocks[i + 1]].some((o) => o !== undefined && o.kind !== 'text');
 

@@ -4,7 +4,7 @@ import type { TextRun } from '../types.js';
 import { STARTS_LOWER } from './letter-tests.js';
 
 /** One capital letter, as a drop cap is. */
-const ONE_CAPITAL = asciiTwin(/^\p{Lu}$/u);
+const ONE_CAPITAL = asciiTwin(String.raw`^\p{Lu}$`, 'u');
 
 /**
  * A drop cap is the first letter of a paragraph set several lines tall beside it. Left alone

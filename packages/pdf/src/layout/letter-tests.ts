@@ -4,8 +4,8 @@ import { asciiTwin } from '@distill/core';
 // text, as an ASCII twin (see @distill/core's ascii-twin.ts for why).
 
 /** Starts with a lower-case letter (\p{Ll}). */
-export const STARTS_LOWER = asciiTwin(/^\p{Ll}/u);
+export const STARTS_LOWER = asciiTwin(String.raw`^\p{Ll}`, 'u');
 /** Starts with an upper-case letter (\p{Lu}). */
-export const STARTS_UPPER = asciiTwin(/^\p{Lu}/u);
+export const STARTS_UPPER = asciiTwin(String.raw`^\p{Lu}`, 'u');
 /** Has a letter anywhere (\p{L}). */
-export const HAS_LETTER = asciiTwin(/\p{L}/u);
+export const HAS_LETTER = asciiTwin(String.raw`\p{L}`, 'u');

@@ -14,7 +14,7 @@ import { asciiTwin } from '@distill/core';
 import type { Line } from './lines.js';
 
 /** A line that ends mid-sentence: on a letter, a digit or a comma. */
-const ENDS_MID_SENTENCE = asciiTwin(/[\p{L}\p{N},]$/u);
+const ENDS_MID_SENTENCE = asciiTwin(String.raw`[\p{L}\p{N},]$`, 'u');
 
 const GLYPHS = '•●◦▪■□◆◇►▸‣⁃∙·➢➤✓✔❖○◘▫➔➜⇒⇨✗✘✦♦◊⬧⦁';
 /** The private-use area, where symbol fonts' glyphs land. */

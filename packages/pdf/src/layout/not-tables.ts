@@ -4,7 +4,7 @@ import type { Line } from './lines.js';
 import type { TableCellOut } from './tables.js';
 
 /** Text that ends as a wrapped line of prose does: on a letter or a comma. */
-const ENDS_ON_WORD = asciiTwin(/[\p{L},]$/u);
+const ENDS_ON_WORD = asciiTwin(String.raw`[\p{L},]$`, 'u');
 
 /**
  * Grids that line up like tables and are none: a form (labels to fill in beside blank lines and
@@ -17,7 +17,7 @@ const BLANK = /^[_.…\s]{3,}$/u;
 /** A tick box, ticked or not, opening a choice ("☐ Resident"). */
 const TICK_BOX = /^[☐☑☒□■▢✓✔✗✘]/u;
 /** A label that asks for what follows it ("Date of birth:"). */
-const LABEL = asciiTwin(/\p{L}[\p{L}\s()*/-]*:\s*$/u);
+const LABEL = asciiTwin(String.raw`\p{L}[\p{L}\s()*/-]*:\s*$`, 'u');
 
 /**
  * What a piece of a form is: a blank to fill in or a tick box ('blank'), a label asking for

@@ -27,9 +27,9 @@ export interface FoundTable {
 }
 
 /** A cell's text ends as wrapped text does: on a letter, a comma or a hyphen. */
-const FLOWS_ON = asciiTwin(/[\p{L},-]$/u);
+const FLOWS_ON = asciiTwin(String.raw`[\p{L},-]$`, 'u');
 /** A line that starts as the continuation of a wrapped cell: lower case or an opening bracket. */
-const WRAPPED_START = asciiTwin(/^[\p{Ll}(]/u);
+const WRAPPED_START = asciiTwin(String.raw`^[\p{Ll}(]`, 'u');
 
 const TOL = 2;
 

@@ -72,7 +72,7 @@ export function closeTracking(runs: readonly TextRun[]): TextRun[] {
 }
 
 /** Letters or figures, single, a space apart; or one alone (a run per letter). */
-const SPACED_RUN = asciiTwin(/^[\p{Lu}\p{N}](?: [\p{Lu}\p{N}])*$/u);
+const SPACED_RUN = asciiTwin(String.raw`^[\p{Lu}\p{N}](?: [\p{Lu}\p{N}])*$`, 'u');
 /** The widest step (font sizes) from letter to letter that is still tracking, not a column gap. */
 const MAX_STEP = 2;
 /** A step this many times the chain's usual one is a word space. */

@@ -75,7 +75,7 @@ function unicodeForGlyph(name: string, gl = glyphs()): number {
   return -1;
 }
 
-const SPECIAL = asciiTwin(/^(\s)|(\p{Mn})|(\p{Cf})$/u);
+const SPECIAL = asciiTwin(String.raw`^(\s)|(\p{Mn})|(\p{Cf})$`, 'u');
 /** Control characters other than tab and line breaks, and U+FFFD: no reading of a glyph. */
 const UNREADABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffd]/;
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
