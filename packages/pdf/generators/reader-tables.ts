@@ -72,7 +72,18 @@ writeFileSync(
     `/** ZapfDingbats' glyph names (a1..a206) to code points, packed as GLYPH_LIST. */\nexport const DINGBATS_GLYPH_LIST = ${JSON.stringify(packedDingbats)};\n`,
 );
 
-const metrics = table('getMetrics');
+// Packed like the glyph list: some 3,000 properties in object literals cost every run the
+// building of their dictionaries, and a document seldom needs one of these fonts' widths.
+const metrics = Object.fromEntries(
+  Object.entries(table('getMetrics')).map(([font, m]) => [
+    font,
+    typeof m === 'number'
+      ? m
+      : Object.entries(m as Record<string, number>)
+          .map(([k, v]) => `${k}:${v}`)
+          .join(' '),
+  ]),
+);
 const basic = table('getFontBasicMetrics');
 const fontMaps = {
   std: table('getStdFontMap'),
@@ -82,7 +93,7 @@ const fontMaps = {
 };
 writeFileSync(
   new URL('std-fonts.ts', out),
-  `${header}/** Widths of the standard 14 fonts by glyph name (a number: every glyph that wide). */\nexport const STD_METRICS: Record<string, number | Record<string, number>> = ${JSON.stringify(metrics)};\n` +
+  `${header}/**\n * Widths of the standard 14 fonts by glyph name: a number when every glyph is that wide, else\n * "name:width" pairs separated by spaces (unpacked on first use).\n */\nexport const STD_METRICS: Record<string, number | string> = ${JSON.stringify(metrics)};\n` +
     `/** Ascent, descent and cap height of the standard fonts. */\nexport const STD_BASIC_METRICS: Record<string, { ascent?: number; descent?: number; capHeight?: number; xHeight?: number }> = ${JSON.stringify(basic)};\n` +
     `export const STD_FONT_MAP: Record<string, string> = ${JSON.stringify(fontMaps.std)};\n` +
     `export const NON_STD_FONT_MAP: Record<string, string> = ${JSON.stringify(fontMaps.nonStd)};\n` +

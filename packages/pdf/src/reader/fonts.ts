@@ -47,6 +47,23 @@ function glyphs(): Map<string, number> {
   return glyphMap;
 }
 
+const stdWidthMaps = new Map<string, Map<string, number>>();
+/** A standard font's widths by glyph name (STD_METRICS unpacked), or its one width. */
+function stdWidths(font: string): number | Map<string, number> {
+  const packed = STD_METRICS[font];
+  if (typeof packed === 'number') return packed;
+  let m = stdWidthMaps.get(font);
+  if (!m) {
+    m = new Map();
+    for (const pair of packed.split(' ')) {
+      const i = pair.lastIndexOf(':');
+      m.set(pair.slice(0, i), Number(pair.slice(i + 1)));
+    }
+    stdWidthMaps.set(font, m);
+  }
+  return m;
+}
+
 let dingbatsMap: Map<string, number> | undefined;
 /**
  * The glyph list of a font named Dingbats: ZapfDingbats' names (a71 for ●, a20 for ✔) over
@@ -477,7 +494,7 @@ export class Font {
       const woStyle = name.split('-', 1)[0];
       lookup = woStyle in SERIF_FONTS || /serif/i.test(woStyle) ? 'Times-Roman' : 'Helvetica';
     }
-    const m = STD_METRICS[lookup];
+    const m = stdWidths(lookup);
     if (typeof m === 'number') {
       this.defaultWidth = m;
       this.widths = [];
@@ -486,8 +503,9 @@ export class Font {
     const arr: (number | undefined)[] = [];
     for (let c = 0; c < 256; c++) {
       const d = differences[c];
-      if (d !== undefined && m[d]) arr[c] = m[d];
-      else if (encoding[c] && m[encoding[c]]) arr[c] = m[encoding[c]];
+      const byName = d === undefined ? undefined : m.get(d);
+      if (byName) arr[c] = byName;
+      else if (encoding[c] && m.get(encoding[c])) arr[c] = m.get(encoding[c]);
     }
     this.widths = arr;
     this.defaultWidth = 0;
