@@ -764,6 +764,10 @@ function rowsPastRules(runs: readonly TextRun[], taken: Set<number>, t: FoundTab
     const got = new Set(t.runs);
     let edge = up ? t.box.y0 : t.box.y1;
     let pending: number[] = [];
+    const inner = [...t.runs].map((k) => runs[k]);
+    const padding = up
+      ? Math.min(...inner.map((r) => r.y0)) - t.box.y0
+      : t.box.y1 - Math.max(...inner.map((r) => r.y1));
     const free = (r: TextRun, idx: number) => {
       const cx = (r.x0 + r.x1) / 2;
       return !taken.has(idx) && !got.has(idx) && !r.rotated && cx >= t.box.x0 && cx <= t.box.x1;
@@ -777,11 +781,19 @@ function rowsPastRules(runs: readonly TextRun[], taken: Set<number>, t: FoundTab
       });
       if (near < 0) break;
       const b = runs[near];
-      if ((up ? edge - b.y1 : b.y0 - edge) > 1.5 * b.size) break;
+      // The first line past the rule sits as near it as the table's own row on the other side
+      // (the cells' padding); prose after a table sits a margin away.
+      const gap = up ? edge - b.y1 : b.y0 - edge;
+      if (gap > (n === 0 ? padding + 0.3 * b.size : 1.5 * b.size)) break;
       const line: number[] = [];
+      let wider = false;
       runs.forEach((r, idx) => {
-        if (free(r, idx) && Math.abs(r.base - b.base) <= 0.4 * b.size) line.push(idx);
+        if (taken.has(idx) || got.has(idx) || Math.abs(r.base - b.base) > 0.4 * b.size) return;
+        if (free(r, idx)) line.push(idx);
+        // A line running on past the table's edge (cells the rules do not reach) is not its row.
+        else if (r.x1 > t.box.x0 - 3 * b.size && r.x0 < t.box.x1 + 3 * b.size) wider = true;
       });
+      if (wider) break;
       const next = gridFromText([...t.runs, ...pending, ...line].map((k) => runs[k]));
       const rows = pending.length ? 2 : 1;
       if (!next || next.length !== t.rows.length + rows) break;
@@ -800,7 +812,8 @@ function rowsPastRules(runs: readonly TextRun[], taken: Set<number>, t: FoundTab
         pending = line;
         continue;
       }
-      if (filled < 2) break;
+      // A row of the table fills most of its columns (a header over figures, a totals row).
+      if (filled < Math.max(2, row.length / 2)) break;
       t.rows = next;
       for (const k of [...pending, ...line]) t.runs.add(k);
       t.box = up ? { ...t.box, y0: edge } : { ...t.box, y1: edge };
