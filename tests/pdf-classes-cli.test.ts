@@ -484,4 +484,21 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     expect(r.stdout).toMatch(/^Figures are in thousands/m);
     expect(r.stdout).toMatch(/^Staff are counted/m);
   });
+
+  it('reads the header above and the totals below the only rules of a financial statement', async () => {
+    // fixtures/pdf-classes/statement-totals.html, printed by Chromium: a rule under the years
+    // and one over the totals row, and a statement ruled only over its groups' totals.
+    const r = await distill(['parse', fixture('statement-totals')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain(
+      '|  | 2024 | 2023 | 2022 |\n| --- | --- | --- | --- |\n| Income |  |  |  |\n| Grants received | 94.7 | 974.7 | 27,816 |',
+    );
+    expect(r.stdout).toContain(
+      '| Trading income | 30,407 | 29 | 59,882 |\n| Total income | 120,388 | 39,357 | 88,695 |\n\nTable 1: Income by source',
+    );
+    expect(r.stdout).toContain('|  | 2024 | 2023 |\n| --- | --- | --- |\n| Fixed assets |  |  |');
+    expect(r.stdout).toContain('| Total current assets | 243.4 | 919.6 |\n| Liabilities |  |  |');
+    expect(r.stdout).toContain('| Total liabilities | 481 | (117.3) |\n\nLoans are repaid');
+    expect(delimiterRows(r.stdout)).toBe(2);
+  });
 });

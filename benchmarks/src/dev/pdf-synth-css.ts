@@ -5,7 +5,9 @@
  * Report and brochure styles that LibreOffice's tables do not draw: fills instead of lines.
  *   table classes: full grid, no lines, a rule under the header only, horizontal rules only,
  *     zebra-striped rows, a filled header band with white text, spans in header and body,
- *     cells of several lines, right-aligned figure columns
+ *     cells of several lines, right-aligned figure columns; then a boxed one-column list, a ruled
+ *     table whose last column is empty under its header (a form to fill in), and a financial
+ *     statement (indented row labels under group lines, a totals row set bold over a rule)
  *   heading styles: size tiers, colour and bold at the body size, capitals letter-spaced,
  *     numbered 1 / 1.1; every page opens with a title bigger than everything
  * Padding, fonts, sizes, colours, caption above or below or none, words, columns and rows all come
@@ -41,6 +43,11 @@ const TABLE_CLASSES = [
   'spans',
   'multi-line',
   'numeric',
+  // Classes real documents have that the first nine do not; appended so that every seed's
+  // documents of the first nine stay as they were.
+  'boxed-list',
+  'empty-column',
+  'statement',
 ] as const;
 type TableClass = (typeof TABLE_CLASSES)[number];
 const HEADING_STYLES = ['size-tiers', 'colour-bold', 'caps-spaced', 'numbered'] as const;
@@ -55,6 +62,8 @@ interface TableSpec {
   caption?: { text: string; above: boolean };
   /** table-layout fixed at the full width, so long cells wrap over several lines. */
   fixed: boolean;
+  /** Rows set as totals (bold over a rule). */
+  totals: Set<number>;
 }
 type Block =
   | { kind: 'h'; level: 1 | 2 | 3; text: string }
@@ -92,6 +101,24 @@ function tableCss(p: Pick, cls: TableClass, t: string): string {
       return `${base} ${rulings(p, 'band', t)}${p.chance(0.4) ? ` ${t} tbody tr { border-bottom: 0.5pt solid #ccc; }` : ''}`;
     case 'numeric':
       return `${base} ${rulings(p, p.one(['header-rule', 'hrules', 'none', 'band'] as const), t)}`;
+    case 'boxed-list': {
+      // A box round the list, each item ruled off or not, the title row ruled or filled.
+      const box = `${t} { border: ${RULE(p)}; width: ${p.one(['auto', '50%', '70%', '100%'])}; }`;
+      const items = p.chance(0.6) ? ` ${t} tr { border-bottom: ${RULE(p)}; }` : '';
+      const head = p.chance(0.5) ? rulings(p, 'band', t) : rulings(p, 'header-rule', t);
+      return `${base} ${box}${items} ${head}`;
+    }
+    case 'empty-column': {
+      // The blank column is as wide as its use needs (a tick, a date, a signature).
+      const w = `${t} { width: ${p.one(['70%', '85%', '100%'])}; } ${t} th:last-child { width: ${p.one([15, 20, 25, 30])}%; }`;
+      return `${base} ${w} ${rulings(p, p.one(['grid', 'grid', 'hrules'] as const), t)}`;
+    }
+    case 'statement': {
+      const indent = `${t} td.sub { padding-left: ${p.one([1, 1.5, 2])}em; }`;
+      const total = `${t} tr.total td { font-weight: bold; border-top: ${RULE(p)}; }`;
+      const group = `${t} td.group { font-weight: ${p.chance(0.7) ? 'bold' : 'normal'}; }`;
+      return `${base} ${indent} ${total} ${group} ${rulings(p, p.one(['header-rule', 'none'] as const), t)}`;
+    }
   }
 }
 
@@ -127,6 +154,7 @@ function makeTable(p: Pick, cls: TableClass, id: string): TableSpec {
   let headerRows = 1;
   let numeric = new Set<number>();
   let fixed = false;
+  const totals = new Set<number>();
   switch (cls) {
     case 'numeric':
     case 'zebra':
@@ -180,10 +208,40 @@ function makeTable(p: Pick, cls: TableClass, id: string): TableSpec {
       fixed = true;
       break;
     }
+    case 'boxed-list':
+      rows = [[{ text: cellWords(p) }]];
+      for (let i = 0; i < body; i++) rows.push([{ text: title(p, p.int(1, 7)) }]);
+      break;
+    case 'empty-column': {
+      const n = p.int(2, 4);
+      const last = cap(p.one(['remarks', 'checked', 'signature', 'date', 'initials', 'notes']));
+      rows = [[...textRow(n - 1), { text: last }]];
+      for (let i = 0; i < body; i++) rows.push([...textRow(n - 1), { text: '' }]);
+      break;
+    }
+    case 'statement': {
+      // Years over the figures; the label column's header is often blank.
+      const years = p.int(2, 3);
+      const head: Cell[] = [{ text: p.chance(0.5) ? '' : cap(p.one(['in thousands', 'notes', 'item'])) }];
+      for (let y = 0; y < years; y++) head.push({ text: String(2024 - y) });
+      rows = [head];
+      const figs = () =>
+        Array.from({ length: years }, () => ({ text: p.chance(0.15) ? `(${figure(p)})` : figure(p) }));
+      const groups = p.int(1, 3);
+      for (let g = 0; g < groups; g++) {
+        const label = title(p, p.int(1, 3));
+        rows.push([{ text: label, cls: 'group' }, ...Array.from({ length: years }, () => ({ text: '' }))]);
+        for (let i = p.int(2, 4); i > 0; i--) rows.push([{ text: cellWords(p), cls: 'sub' }, ...figs()]);
+        rows.push([{ text: `Total ${label.toLowerCase()}` }, ...figs()]);
+        totals.add(rows.length - 1);
+      }
+      numeric = new Set(Array.from({ length: years }, (_, i) => i + 1));
+      break;
+    }
     default:
       rows = [textRow(cols), ...Array.from({ length: body }, () => textRow(cols))];
   }
-  return { rows, headerRows, numeric, css, caption, fixed };
+  return { rows, headerRows, numeric, css, caption, fixed, totals };
 }
 
 function makeDoc(p: Pick, cls: TableClass, style: HeadingStyle): Block[] {
@@ -276,12 +334,13 @@ function html(blocks: Block[], css: string): string {
     else {
       const t = b.table;
       const row = (r: Cell[], i: number) =>
-        `<tr>${r
+        `<tr${t.totals.has(i) ? ' class="total"' : ''}>${r
           .map((c, j) => {
             if (c.covered) return '';
             const tag = i < t.headerRows ? 'th' : 'td';
             const span = `${c.colspan ? ` colspan="${c.colspan}"` : ''}${c.rowspan ? ` rowspan="${c.rowspan}"` : ''}`;
-            const cls = t.numeric.has(j) && !c.colspan ? ' class="num"' : '';
+            const names = [t.numeric.has(j) && !c.colspan ? 'num' : '', c.cls ?? ''].filter(Boolean);
+            const cls = names.length ? ` class="${names.join(' ')}"` : '';
             return `<${tag}${span}${cls}>${esc(c.text)}</${tag}>`;
           })
           .join('')}</tr>`;

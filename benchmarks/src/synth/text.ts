@@ -56,8 +56,9 @@ export const figure = (p: Pick) => {
 };
 export const cellWords = (p: Pick) => title(p, p.int(1, 3));
 
-/** A table cell as written; a covered cell stands where a span from the left or above reaches. */
-export type Cell = { text: string; colspan?: number; rowspan?: number; covered?: boolean };
+/** A table cell as written; a covered cell stands where a span from the left or above reaches;
+ * `cls` is a class name for the HTML producer's CSS (an indented or a group label). */
+export type Cell = { text: string; colspan?: number; rowspan?: number; covered?: boolean; cls?: string };
 
 export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

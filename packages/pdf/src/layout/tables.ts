@@ -733,10 +733,93 @@ export function findRuleBoundTables(
     if (inside.length < 4) continue;
     const grid = gridFromText(inside.map((k) => runs[k]));
     if (!grid || !plausibleTable(grid)) continue;
-    for (const k of inside) taken.add(k);
-    out.push({ box, rows: grid, ruled: true, runs: new Set(inside) });
+    const t = { box, rows: grid, ruled: true, runs: new Set(inside) };
+    rowsPastRules(runs, taken, t);
+    for (const k of t.runs) taken.add(k);
+    out.push(t);
   }
   return out;
+}
+
+const figuresInOne = (text: string) => {
+  const words = text.split(/\s+/);
+  return words.length > 1 && words.every((w) => NUMBER.test(w));
+};
+
+/** Rows a table may reach past its outermost rules, each way. */
+const PAST_RULE_ROWS = 12;
+
+/**
+ * The rules of a statement are not always the table's top and bottom: a header set above the
+ * rule under it, a totals row under the rule over it, groups of rows between totals rules
+ * (financial statements, report tables ruled only there). A line just past the outer rule is
+ * the table's when the table's columns take it as one more row of two or more cells, none
+ * spanning, leaving the other rows as they were; a row label alone (a group's label) is the
+ * table's only when such a row lies past it. A caption or a line of prose fills one cell or
+ * reshapes the columns, and stays text.
+ */
+function rowsPastRules(runs: readonly TextRun[], taken: Set<number>, t: FoundTable): void {
+  const key = (g: TableCellOut[][]) => g.map((r) => r.map((c) => c.text).join('\t')).join('\n');
+  for (const up of [true, false]) {
+    const got = new Set(t.runs);
+    let edge = up ? t.box.y0 : t.box.y1;
+    let pending: number[] = [];
+    const inner = [...t.runs].map((k) => runs[k]);
+    const padding = up
+      ? Math.min(...inner.map((r) => r.y0)) - t.box.y0
+      : t.box.y1 - Math.max(...inner.map((r) => r.y1));
+    const free = (r: TextRun, idx: number) => {
+      const cx = (r.x0 + r.x1) / 2;
+      return !taken.has(idx) && !got.has(idx) && !r.rotated && cx >= t.box.x0 && cx <= t.box.x1;
+    };
+    for (let n = 0; n < PAST_RULE_ROWS; n++) {
+      // The nearest free line past the edge, within a line's height of it.
+      let near = -1;
+      runs.forEach((r, idx) => {
+        if (!free(r, idx) || (up ? r.y1 > edge : r.y0 < edge)) return;
+        if (near < 0 || (up ? r.base > runs[near].base : r.base < runs[near].base)) near = idx;
+      });
+      if (near < 0) break;
+      const b = runs[near];
+      // The first line past the rule sits as near it as the table's own row on the other side
+      // (the cells' padding); prose after a table sits a margin away.
+      const gap = up ? edge - b.y1 : b.y0 - edge;
+      if (gap > (n === 0 ? padding + 0.3 * b.size : 1.5 * b.size)) break;
+      const line: number[] = [];
+      let wider = false;
+      runs.forEach((r, idx) => {
+        if (taken.has(idx) || got.has(idx) || Math.abs(r.base - b.base) > 0.4 * b.size) return;
+        if (free(r, idx)) line.push(idx);
+        // A line running on past the table's edge (cells the rules do not reach) is not its row.
+        else if (r.x1 > t.box.x0 - 3 * b.size && r.x0 < t.box.x1 + 3 * b.size) wider = true;
+      });
+      if (wider) break;
+      const next = gridFromText([...t.runs, ...pending, ...line].map((k) => runs[k]));
+      const rows = pending.length ? 2 : 1;
+      if (!next || next.length !== t.rows.length + rows) break;
+      const added = up ? next.slice(0, rows) : next.slice(-rows);
+      const rest = up ? next.slice(rows) : next.slice(0, -rows);
+      if (key(rest) !== key(t.rows)) break;
+      const row = up ? added[0] : added[added.length - 1];
+      // Figures side by side in one cell are columns the table's do not part.
+      if (row.some((c) => (c.colSpan ?? 1) > 1 || figuresInOne(c.text))) break;
+      const filled = row.filter((c) => c.text !== '').length;
+      for (const k of line) {
+        got.add(k);
+        edge = up ? Math.min(edge, runs[k].y0) : Math.max(edge, runs[k].y1);
+      }
+      if (filled === 1 && row[0].text !== '' && !pending.length) {
+        pending = line;
+        continue;
+      }
+      // A row of the table fills most of its columns (a header over figures, a totals row).
+      if (filled < Math.max(2, row.length / 2)) break;
+      t.rows = next;
+      for (const k of [...pending, ...line]) t.runs.add(k);
+      t.box = up ? { ...t.box, y0: edge } : { ...t.box, y1: edge };
+      pending = [];
+    }
+  }
 }
 
 /**
