@@ -262,7 +262,8 @@ function withSiblings(
 
 export function mainContent(body: PElement, page: PageHints = {}): FilterResult {
   const h1s: PElement[] = [];
-  const stats = computeStats(body, h1s);
+  const declaredBodies: PElement[] = [];
+  const stats = computeStats(body, h1s, declaredBodies);
   const total = stats.get(body)!;
   if (total.text === 0) return { roots: [body], fellBack: true };
   // Read before pruning: the declared body's text is matched wherever it stands.
@@ -427,6 +428,20 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
     anchored = true;
     if (!(within(node, anchor) && good(node) >= good(anchor) * 0.9)) node = anchor;
     if (DEBUG) console.error('anchor', anchor.tagName, hints(anchor).slice(0, 60), good(anchor));
+  }
+  // Pass 2c'': the one element the page marks up as its article body (microdata
+  // `itemprop="articleBody"`) is the article when the prose measure chose a region beside it: a
+  // reader thread or a teaser grid outweighing a short story, drawn in ways the pruning did not
+  // tell (comments headed by their authors' names, no class naming them). A listing marks each
+  // teaser's body, and then none is the page's: only one left after the pruning is.
+  const declared = declaredBodies.filter((el) => attached(el, body));
+  if (!anchored && declared.length === 1) {
+    const [one] = declared;
+    const beside = !within(one, node) && !within(node, one);
+    if (beside && good(one) >= SHORT_ARTICLE && ruleOn('microdata-body')) {
+      anchored = true;
+      node = one;
+    }
   }
   if (good(node) === 0) {
     restore(undo);

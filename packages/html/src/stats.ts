@@ -1,4 +1,4 @@
-import type { PElement, PNode } from './dom.js';
+import { attr, type PElement, type PNode } from './dom.js';
 import { RUN_ALLOWANCE } from './rules.js';
 
 /**
@@ -69,9 +69,10 @@ function unbroken(s: string): boolean {
 
 /**
  * Post-order statistics, with an explicit stack. The page's `h1` elements, in document order,
- * are pushed to `h1s` on the way (the title is looked for among them, pruned or not).
+ * are pushed to `h1s` on the way (the title is looked for among them, pruned or not), and the
+ * elements marked up as an article's body (`itemprop="articleBody"`) to `bodies`.
  */
-export function computeStats(root: PElement, h1s?: PElement[]): StatsMap {
+export function computeStats(root: PElement, h1s?: PElement[], bodies?: PElement[]): StatsMap {
   const map: StatsMap = new Map();
   let order = 0;
   const stack: { el: PElement; i: number; s: Stats; inLink: boolean }[] = [
@@ -93,6 +94,7 @@ export function computeStats(root: PElement, h1s?: PElement[]): StatsMap {
       } else if ((c as PElement).tagName !== undefined) {
         const ce = c as PElement;
         if (h1s && ce.tagName === 'h1') h1s.push(ce);
+        if (bodies && attr(ce, 'itemprop') === 'articleBody') bodies.push(ce);
         stack.push({
           el: ce,
           i: 0,
