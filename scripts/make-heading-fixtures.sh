@@ -1,5 +1,5 @@
 #!/bin/sh
-# Makes fixtures/pdf-headings/: three documents written here as flat ODT and saved as PDF by
+# Makes fixtures/pdf-headings/: documents written here as flat ODT and saved as PDF by
 # LibreOffice (headless), one per class of heading evidence that does not depend on words:
 #   numbered-sections   numbered titles (1 / 1.1 / 1.2 / 2 / 2.1) set in the body's own size and
 #                       weight: only the numbering and the line's shape tell them
@@ -18,6 +18,8 @@
 #                       apart, as a running header does
 #   caps-two-lines      titles in capitals at the body size too long for one line, broken onto
 #                       a second; beside them a notice in capitals over two lines, a sentence
+#   caps-short-words    titles in capitals of short words only ("WHO WE ARE"), beside acronyms
+#                       alone on a line ("OECD", "EU / UN")
 # tests/pdf-headings-cli.test.ts reads them through the built `distill parse`. Needs
 #   apt-get install -y libreoffice-writer-nogui
 set -eu
@@ -180,7 +182,24 @@ CT2='Trees planted after the survey began were counted in the next year, so that
 } > "$work/body"
 doc caps-two-lines "$(cat "$work/body")"
 
-for n in numbered-sections bold-headings-de running-title caps-titles caps-titles-ru page-top-titles caps-two-lines; do
+# Titles in capitals of short words only ("WHO WE ARE": none of five letters, one of four at
+# most), which an acronym's test alone would leave as text; beside them acronyms alone on a line.
+CS1='The club was founded by the families of the valley to keep the old footpaths open, and it still walks each of them once a year, clearing fallen branches and mending the stiles where they have given way.'
+CS2='Members meet on the first Saturday of the month at the village hall, and anyone who wants to join a walk may come along without notice; boots and water are all that is needed.'
+{
+  echo '<office:body><office:text>'
+  h H 'Footpaths of the upper valley'
+  p "$CS1"
+  h N 'WHO WE ARE'; p "$CS1"; p "$CS2"
+  h N 'WHAT IS NEW'; p "$CS2"
+  h N 'OECD'; p "$CS1"
+  h N 'HOW TO JOIN'; p "$CS2"; p "$CS1"
+  h N 'EU / UN'; p "$CS2"
+  echo '</office:text></office:body>'
+} > "$work/body"
+doc caps-short-words "$(cat "$work/body")"
+
+for n in numbered-sections bold-headings-de running-title caps-titles caps-titles-ru page-top-titles caps-two-lines caps-short-words; do
   soffice --headless --convert-to pdf --outdir "$work" "$work/$n.fodt" >/dev/null
   cp "$work/$n.fodt" "$work/$n.pdf" "$out/"
   printf '%s: ' "$n"

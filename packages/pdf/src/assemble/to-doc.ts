@@ -127,13 +127,15 @@ function titleShaped(b: TextBlock, text: string, body: number, next?: LayoutBloc
 
 /**
  * A title set in capitals: capital letters, figures and a title's punctuation only (no blank to
- * fill in, no sentence), with a word of five letters or two of four: an acronym alone ("OECD",
- * "EU / UN") is no title.
+ * fill in, no sentence), with a word of five letters, two of four or three words of two letters
+ * or more ("WHAT ARE THE", "HOW WE DO IT"): an acronym alone ("OECD") or two side by side
+ * ("EU / UN") is no title.
  */
 function capsTitle(text: string): boolean {
   if (!CAPS_ONLY.test(text)) return false;
-  const words = text.split(NOT_CAPITALS.for(text)).filter((w) => w.length >= 4);
-  return words.length >= 2 || words.some((w) => w.length >= 5);
+  const words = text.split(NOT_CAPITALS.for(text)).filter((w) => w.length >= 2);
+  const long = words.filter((w) => w.length >= 4);
+  return long.length >= 2 || long.some((w) => w.length >= 5) || words.length >= 3;
 }
 
 /** A lettered item's label ("a)", "c.", "(iv)") as layout gives it for a block's marker. */
