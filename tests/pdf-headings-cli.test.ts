@@ -140,4 +140,19 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
     expect(r.stdout).toMatch(/^OECD$/m);
     expect(r.stdout).toMatch(/^EU \/ UN$/m);
   });
+
+  it('reads bold titles set apart from the text above as headings, over a list as over a paragraph', async () => {
+    const r = await distill(['parse', fixture('bold-titles-over-lists')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# Rules of the joinery workshop',
+      '## Opening hours',
+      '## Tools members bring',
+      '## Before leaving the bench',
+      '## Lost work',
+    ]);
+    expect(r.stdout).toContain(
+      '## Tools members bring\n\n* A pencil, a steel rule and a square of their own\n',
+    );
+  });
 });
