@@ -1,5 +1,5 @@
 #!/bin/sh
-# Makes fixtures/pdf-headings/: three documents written here as flat ODT and saved as PDF by
+# Makes fixtures/pdf-headings/: documents written here as flat ODT and saved as PDF by
 # LibreOffice (headless), one per class of heading evidence that does not depend on words:
 #   numbered-sections   numbered titles (1 / 1.1 / 1.2 / 2 / 2.1) set in the body's own size and
 #                       weight: only the numbering and the line's shape tell them
@@ -18,6 +18,10 @@
 #                       apart, as a running header does
 #   caps-two-lines      titles in capitals at the body size too long for one line, broken onto
 #                       a second; beside them a notice in capitals over two lines, a sentence
+#   caps-short-words    titles in capitals of short words only ("WHO WE ARE"), beside acronyms
+#                       alone on a line ("OECD", "EU / UN")
+#   bold-titles-over-lists  bold titles at the body size set apart from the text above, over a
+#                       bullet list or a paragraph: titles either way
 # tests/pdf-headings-cli.test.ts reads them through the built `distill parse`. Needs
 #   apt-get install -y libreoffice-writer-nogui
 set -eu
@@ -180,7 +184,51 @@ CT2='Trees planted after the survey began were counted in the next year, so that
 } > "$work/body"
 doc caps-two-lines "$(cat "$work/body")"
 
-for n in numbered-sections bold-headings-de running-title caps-titles caps-titles-ru page-top-titles caps-two-lines; do
+# Titles in capitals of short words only ("WHO WE ARE": none of five letters, one of four at
+# most), which an acronym's test alone would leave as text; beside them acronyms alone on a line.
+CS1='The club was founded by the families of the valley to keep the old footpaths open, and it still walks each of them once a year, clearing fallen branches and mending the stiles where they have given way.'
+CS2='Members meet on the first Saturday of the month at the village hall, and anyone who wants to join a walk may come along without notice; boots and water are all that is needed.'
+{
+  echo '<office:body><office:text>'
+  h H 'Footpaths of the upper valley'
+  p "$CS1"
+  h N 'WHO WE ARE'; p "$CS1"; p "$CS2"
+  h N 'WHAT IS NEW'; p "$CS2"
+  h N 'OECD'; p "$CS1"
+  h N 'HOW TO JOIN'; p "$CS2"; p "$CS1"
+  h N 'EU / UN'; p "$CS2"
+  echo '</office:text></office:body>'
+} > "$work/body"
+doc caps-short-words "$(cat "$work/body")"
+
+# Bold titles at the body size, set apart from the text above by a paragraph's space and
+# lying on what they head: a bullet list under some, a paragraph under others.
+LIST_STYLE='  <text:list-style style:name="LB"><text:list-level-style-bullet text:level="1" text:bullet-char="•"><style:list-level-properties text:list-level-position-and-space-mode="label-alignment"><style:list-level-label-alignment text:label-followed-by="listtab" text:list-tab-stop-position="1.27cm" fo:text-indent="-0.635cm" fo:margin-left="1.27cm"/></style:list-level-properties></text:list-level-style-bullet></text:list-style>'
+BL1='The workshop is open to members on weekday evenings and on Saturday mornings, when a steward is on hand to show newcomers the machines and to sign them off once they can work alone.'
+BL2='Work left on the benches overnight is moved to the racks by the last person out, labelled with its owner and the date, and cleared after a month if nobody has claimed it.'
+li() { printf '<text:list-item><text:p text:style-name="P">%s</text:p></text:list-item>\n' "$1"; }
+{
+  echo '<office:body><office:text>'
+  h H 'Rules of the joinery workshop'
+  p "$BL1"
+  h B 'Opening hours'; p "$BL2"
+  h B 'Tools members bring'
+  printf '<text:list text:style-name="LB">\n'
+  li 'A pencil, a steel rule and a square of their own'; li 'Safety glasses and ear defenders'; li 'Their own chisels, kept sharp and in a roll'
+  printf '</text:list>\n'
+  p "$BL1"
+  h B 'Before leaving the bench'
+  printf '<text:list text:style-name="LB">\n'
+  li 'Sweep the shavings into the bins by the door'; li 'Switch the machines off at the wall'; li 'Return the clamps to the rack'
+  printf '</text:list>\n'
+  h B 'Lost work'; p "$BL2"
+  echo '</office:text></office:body>'
+} > "$work/body"
+printf '<?xml version="1.0" encoding="UTF-8"?>\n<office:document %s>\n %s\n%s\n</office:document>\n' \
+  "$NS" "$(printf '%s' "$STYLES" | sed "s#</office:automatic-styles>#$LIST_STYLE\n </office:automatic-styles>#")" \
+  "$(cat "$work/body")" > "$work/bold-titles-over-lists.fodt"
+
+for n in numbered-sections bold-headings-de running-title caps-titles caps-titles-ru page-top-titles caps-two-lines caps-short-words bold-titles-over-lists; do
   soffice --headless --convert-to pdf --outdir "$work" "$work/$n.fodt" >/dev/null
   cp "$work/$n.fodt" "$work/$n.pdf" "$out/"
   printf '%s: ' "$n"

@@ -127,4 +127,32 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
     // The title's second line is not left behind as text of its own.
     expect(r.stdout).not.toMatch(/^PARISH ORCHARDS$/m);
   });
+
+  it('reads titles in capitals of short words only as headings, and acronyms alone on a line as text', async () => {
+    const r = await distill(['parse', fixture('caps-short-words')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# Footpaths of the upper valley',
+      '## WHO WE ARE',
+      '## WHAT IS NEW',
+      '## HOW TO JOIN',
+    ]);
+    expect(r.stdout).toMatch(/^OECD$/m);
+    expect(r.stdout).toMatch(/^EU \/ UN$/m);
+  });
+
+  it('reads bold titles set apart from the text above as headings, over a list as over a paragraph', async () => {
+    const r = await distill(['parse', fixture('bold-titles-over-lists')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# Rules of the joinery workshop',
+      '## Opening hours',
+      '## Tools members bring',
+      '## Before leaving the bench',
+      '## Lost work',
+    ]);
+    expect(r.stdout).toContain(
+      '## Tools members bring\n\n* A pencil, a steel rule and a square of their own\n',
+    );
+  });
 });

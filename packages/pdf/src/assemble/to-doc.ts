@@ -128,13 +128,15 @@ function titleShaped(b: TextBlock, text: string, body: number, next?: LayoutBloc
 
 /**
  * A title set in capitals: capital letters, figures and a title's punctuation only (no blank to
- * fill in, no sentence), with a word of five letters or two of four: an acronym alone ("OECD",
- * "EU / UN") is no title.
+ * fill in, no sentence), with a word of five letters, two of four or three words of two letters
+ * or more ("WHAT ARE THE", "HOW WE DO IT"): an acronym alone ("OECD") or two side by side
+ * ("EU / UN") is no title.
  */
 function capsTitle(text: string): boolean {
   if (!CAPS_ONLY.test(text)) return false;
-  const words = text.split(NOT_CAPITALS.for(text)).filter((w) => w.length >= 4);
-  return words.length >= 2 || words.some((w) => w.length >= 5);
+  const words = text.split(NOT_CAPITALS.for(text)).filter((w) => w.length >= 2);
+  const long = words.filter((w) => w.length >= 4);
+  return long.length >= 2 || long.some((w) => w.length >= 5) || words.length >= 3;
 }
 
 /** A lettered item's label ("a)", "c.", "(iv)") as layout gives it for a block's marker. */
@@ -164,7 +166,13 @@ function opensPage(b: TextBlock, body: number, next?: LayoutBlock): boolean {
   );
 }
 
-function isHeadingCandidate(b: TextBlock, body: number, next?: LayoutBlock, boldBody = false): boolean {
+function isHeadingCandidate(
+  b: TextBlock,
+  body: number,
+  next?: LayoutBlock,
+  boldBody = false,
+  prev?: LayoutBlock,
+): boolean {
   if (b.label && b.label !== 'list-item' && !(b.label === 'page-header' && opensPage(b, body, next)))
     return false;
   // A bullet's item is no title; a lettered one ("c. Regulated storage") is, set larger than
@@ -202,8 +210,10 @@ function isHeadingCandidate(b: TextBlock, body: number, next?: LayoutBlock, bold
     b.bold && !boldBody && text.length <= 100 && !/[.,;:]$/.test(text) && b.lines.length <= 2 && !note;
   // A bold line at the body size right over a list is the list's label ("What to bring",
   // "Supplies and Equipment"), a paragraph as DP-Bench's truth writes it, colon or not; the
-  // same line over text, or set larger, is a title.
-  if (boldTitle && b.size < body * HEADING_RATIO && labelsList(b, next)) return false;
+  // same line over text, or set larger, is a title. So is one set apart from the text above
+  // by a paragraph's space and lying on its list, as a section title lies on its section.
+  if (boldTitle && b.size < body * HEADING_RATIO && labelsList(b, next) && !standsOver(b, prev, next))
+    return false;
   if (boldTitle && b.size >= body * 0.95) return true;
   // A sidebar or box sets its own smaller text: a bold title over regular text of about its
   // size is that text's heading.
@@ -219,6 +229,18 @@ function isHeadingCandidate(b: TextBlock, body: number, next?: LayoutBlock, bold
     next.box.y0 > b.box.y0 &&
     Math.min(next.box.x1, b.box.x1) - Math.max(next.box.x0, b.box.x0) > 0
   );
+}
+
+/**
+ * Whether `b` stands apart from the paragraph above it in the same column (`prev`) by a line's
+ * space or more, at least twice the space to `next` under it: it heads what follows. Between
+ * two lists (`prev` an item) it is the next list's label, however spaced.
+ */
+function standsOver(b: TextBlock, prev: LayoutBlock | undefined, next: LayoutBlock | undefined): boolean {
+  if (prev?.kind !== 'text' || prev.label || next?.kind !== 'text' || prev.box.y1 > b.box.y0) return false;
+  if (Math.min(prev.box.x1, b.box.x1) - Math.max(prev.box.x0, b.box.x0) <= 0) return false;
+  const above = b.box.y0 - prev.box.y1;
+  return above >= 0.8 * b.size && above >= 2 * (next.box.y0 - b.box.y1);
 }
 
 /** Whether `next` is a list item set right under `b` (less than a line apart), as under its label. */
@@ -295,7 +317,7 @@ export function headingLevels(
         const k = key(b);
         if (k) onPages.set(k, (onPages.get(k) ?? new Set()).add(n));
       }
-      if (isHeadingCandidate(b, body, p.blocks[i + 1], boldBody)) onPage.push(b);
+      if (isHeadingCandidate(b, body, p.blocks[i + 1], boldBody, p.blocks[i - 1])) onPage.push(b);
       else if (TOP_NUMBER.test(blockText(b).trim()) && !b.label && !b.toc) tops.push([b, p.blocks[i + 1]]);
     });
     const labels = p.blocks.filter((b): b is TextBlock => b.kind === 'text' && b.bold && b.lines.length <= 3);

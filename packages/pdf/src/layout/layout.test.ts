@@ -1228,6 +1228,8 @@ describe('titles in capitals at the body size', () => {
   it('makes a line in capitals standing over more text a heading, in any script with case', () => {
     expect(headingsOf('MATERIALS AND METHODS')).toEqual(['MATERIALS AND METHODS']);
     expect(headingsOf('ΕΙΣΑΓΩΓΗ')).toEqual(['ΕΙΣΑΓΩΓΗ']);
+    // Three short words are a title, where one or two are acronyms.
+    expect(headingsOf('WHAT ARE THE')).toEqual(['WHAT ARE THE']);
   });
 
   it('leaves an acronym, a label with its blank and a sentence in capitals as text', () => {
