@@ -25,10 +25,6 @@ export function prepareProcess(): void {
   // A budget given on node's own command line (`node --interrupt-budget=N …`) is left alone.
   if (!process.execArgv.some((a) => a.startsWith('--interrupt-budget'))) {
     setFlagsFromString(`--interrupt-budget=${INTERRUPT_BUDGET}`);
-    // The young generation starts at 1 MB a semi-space and doubles after busy collections, so a
-    // short run spends its first hundreds of scavenges copying the same survivors. Growing it by
-    // 16 instead reaches V8's usual cap (16 MB) at the first growth: 20 one-page PDFs 2,108 M ->
-    // 1,975 M instructions, one page −12 M, the same peak memory (about 102 MB on 100 pages).
     setFlagsFromString('--semi-space-growth-factor=16');
   }
 }
