@@ -25,6 +25,5 @@ export function prepareProcess(): void {
   // A budget given on node's own command line (`node --interrupt-budget=N …`) is left alone.
   if (!process.execArgv.some((a) => a.startsWith('--interrupt-budget'))) {
     setFlagsFromString(`--interrupt-budget=${INTERRUPT_BUDGET}`);
-    setFlagsFromString('--semi-space-growth-factor=16');
   }
 }
