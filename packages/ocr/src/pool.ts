@@ -8,6 +8,7 @@ import { type LanguageData, languageData, trainedDataDir } from './languages.js'
 import { PaddlePool } from './paddle/pool.js';
 import { envOcrEngine, envOcrModel, envOcrWorkers } from './settings.js';
 import { deskewPoint, measureSkew } from './skew.js';
+import { countRead, ocrStats } from './stats.js';
 import { loadTesseract, takeSpawnedThread } from './tesseract.js';
 import { type PoolWorker, WorkerPool } from './worker-pool.js';
 
@@ -167,6 +168,7 @@ export class OcrPool implements OcrEngine {
     });
     // createWorker starts its thread before its first await.
     const thread = takeSpawnedThread();
+    ocrStats.workers++;
     let worker: TessWorker;
     try {
       worker = await pending;
@@ -186,8 +188,13 @@ export class OcrPool implements OcrEngine {
     };
   }
 
-  private raw(image: Uint8Array, opts: RecognizeOptions): Promise<TessResult> {
-    return this.pool.run({ image, opts }, opts.signal);
+  private async raw(image: Uint8Array, opts: RecognizeOptions): Promise<TessResult> {
+    const done = countRead();
+    try {
+      return await this.pool.run({ image, opts }, opts.signal);
+    } finally {
+      done();
+    }
   }
 
   /**

@@ -32,3 +32,8 @@ export function envOcrEngine(): 'tesseract' | 'paddle' | undefined {
   const v = process.env.DISTILL_OCR_ENGINE;
   return v === 'tesseract' || v === 'paddle' ? v : undefined;
 }
+
+/** DISTILL_OCR_STATS=1: the process prints its OCR counts (workers, compilations, reads) to stderr as it exits. */
+export function envOcrStats(): boolean {
+  return process.env.DISTILL_OCR_STATS === '1';
+}

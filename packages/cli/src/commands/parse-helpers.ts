@@ -41,10 +41,47 @@ export interface FileReport {
 /** Converts file `i` of the job and says how it went; never throws. */
 export type ConvertOne = (job: ParseJob, i: number) => Promise<FileReport>;
 
-/** How many processes convert `files` files: `--concurrency`, else the cores, at most one per FILES_PER_PROCESS. */
-export function processCount(files: number, asked: number | undefined): number {
+/** The PDF mode of a job's options (`auto` unless given; none without the PDF parser). */
+function pdfMode(options: ParseOptionsInput): string | undefined {
+  const parsers = (options as { parsers?: { type?: string; mode?: string }[] }).parsers;
+  if (!parsers) return 'auto';
+  const pdf = parsers.find((p) => p.type === 'pdf');
+  return pdf ? (pdf.mode ?? 'auto') : undefined;
+}
+
+/**
+ * How many processes convert `files` files: `--concurrency`, else the cores, at most one per
+ * FILES_PER_PROCESS. With `--pdf-mode ocr` one process: its OCR pool has a reader per core and
+ * filesAtOnce keeps them busy, where each helper process paid tesseract's start-up again (its
+ * wasm core tiered up by V8, its trained data loaded: about 3 CPU s; V8 shares compiled wasm
+ * between the threads of one process, not between processes) and a Node start of its own.
+ */
+export function processCount(files: number, asked: number | undefined, options: ParseOptionsInput): number {
+  if (asked === undefined && pdfMode(options) === 'ocr') return 1;
   const most = asked ?? availableParallelism();
   return Math.max(1, Math.min(most, Math.floor(files / FILES_PER_PROCESS)));
+}
+
+/**
+ * Files a process converts at once: when PDF pages may be OCR'd, as many as its OCR pool has
+ * readers (`DISTILL_OCR_WORKERS`, which the helpers get as their share of the cores, else the
+ * cores); else one. A one-page scan gives the pool one page, so converting one file at a time
+ * left every reader but one idle (a folder of 10 scans kept 1.15 cores busy on 2).
+ */
+export function filesAtOnce(options: ParseOptionsInput, env: NodeJS.ProcessEnv = process.env): number {
+  const mode = pdfMode(options);
+  if (mode !== 'auto' && mode !== 'ocr') return 1;
+  const workers = Number(env.DISTILL_OCR_WORKERS);
+  return Number.isInteger(workers) && workers > 0 ? workers : availableParallelism();
+}
+
+/** Runs `work` on 0 … n − 1, `lanes` at a time, each lane taking the next index when it is free. */
+export async function inLanes(n: number, lanes: number, work: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < n) await work(next++);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(lanes, n)) }, lane));
 }
 
 const JOB = 'job.json';
@@ -125,11 +162,11 @@ export async function convertWithHelpers(
         report(r);
       }
     };
-    for (let i = 0; i < n; i++) {
-      if (!claim(run, i)) continue;
+    await inLanes(n, filesAtOnce(job.options, env), async (i) => {
+      if (!claim(run, i)) return;
       mine.set(i, await convert(job, i));
       flush();
-    }
+    });
     await Promise.all(helpers);
     flush();
     // A file claimed by a helper that stopped before it reported is failed, never dropped.
@@ -161,8 +198,8 @@ function claimed(run: string, i: number): boolean {
 export async function runParseHelper(run: string | undefined, convert: ConvertOne): Promise<number> {
   if (!run) throw new Error(`${PARSE_HELPER_ARG} is for distill's own helper processes`);
   const job = JSON.parse(readFileSync(join(run, JOB), 'utf8')) as ParseJob;
-  for (let i = 0; i < job.files.length; i++) {
-    if (!claimed(run, i)) continue;
+  await inLanes(job.files.length, filesAtOnce(job.options), async (i) => {
+    if (!claimed(run, i)) return;
     const r = await convert(job, i);
     // Written aside and renamed, so the main process never reads half a report.
     const file = join(run, String(i), REPORT);
@@ -173,6 +210,6 @@ export async function runParseHelper(run: string | undefined, convert: ConvertOn
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') process.exit(0);
       throw e;
     }
-  }
+  });
   return 0;
 }

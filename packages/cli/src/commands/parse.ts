@@ -26,6 +26,8 @@ import {
   type ConvertOne,
   convertWithHelpers,
   type FileReport,
+  filesAtOnce,
+  inLanes,
   PARSE_HELPER_ARG,
   type ParseJob,
   processCount,
@@ -180,7 +182,7 @@ export async function parseCommand(argv: string[], io: Io, ctx: ParseContext = {
     else list.push(file);
   }
   const job: ParseJob = { files: list, options, out, json: values.json === true, images: values.images };
-  const processes = ctx.helperEntry ? processCount(list.length, concurrency) : 1;
+  const processes = ctx.helperEntry ? processCount(list.length, concurrency, options) : 1;
   const report = (r: FileReport) => {
     io.err(r.text);
     if (r.ok) done++;
@@ -190,8 +192,20 @@ export async function parseCommand(argv: string[], io: Io, ctx: ParseContext = {
     // Page progress of one file among several processes' lines would only garble them.
     await convertWithHelpers(ctx.helperEntry, processes, job, fileConverter(), report);
   } else {
-    const convert = fileConverter((path) => pageProgress(io, values.progress === true, path));
-    for (let i = 0; i < list.length; i++) report(await convert(job, i));
+    const lanes = filesAtOnce(options);
+    // Page progress of one file among several converting at once would only garble the line.
+    const convert = fileConverter(
+      lanes > 1 ? undefined : (path) => pageProgress(io, values.progress === true, path),
+    );
+    const ready = new Map<number, FileReport>();
+    let printed = 0;
+    await inLanes(list.length, lanes, async (i) => {
+      ready.set(i, await convert(job, i));
+      for (let r = ready.get(printed); r; r = ready.get(printed)) {
+        ready.delete(printed++);
+        report(r);
+      }
+    });
   }
   io.err(
     `${done} converted, ${failed} failed${unsupported ? `, ${unsupported} not of a supported format` : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s${processes > 1 ? ` (${processes} processes)` : ''}\n`,
