@@ -33,7 +33,7 @@ export function envOcrEngine(): 'tesseract' | 'paddle' | undefined {
   return v === 'tesseract' || v === 'paddle' ? v : undefined;
 }
 
-/** DISTILL_OCR_STATS=1: the process prints its OCR counts (workers, compilations, reads) to stderr as it exits. */
+/** DISTILL_OCR_STATS=1: the process prints its OCR counts (workers started, images read, most read at once) to stderr as it exits. */
 export function envOcrStats(): boolean {
   return process.env.DISTILL_OCR_STATS === '1';
 }
