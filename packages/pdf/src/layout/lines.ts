@@ -120,8 +120,38 @@ settleFieldKinds(
   { size: 0.5, y0: 0.5, y1: 0.5 },
 );
 
-function dominant<T>(runs: TextRun[], key: (r: TextRun) => T): T {
-  const weight = new Map<T, number>();
+/** Lines longer than this in runs count their keys in a Map (a scan per run would be quadratic). */
+const FEW_RUNS = 32;
+
+/** The key of most characters among a line's runs (the first to reach the most, on a tie). */
+function dominant(runs: TextRun[], key: (r: TextRun) => number): number {
+  if (runs.length > FEW_RUNS) return dominantMany(runs, key);
+  // Most lines have a few runs: their keys and weights in two short arrays, no Map per line.
+  const keys: number[] = [];
+  const weights: number[] = [];
+  let best = key(runs[0]);
+  let bestW = -1;
+  for (const r of runs) {
+    const k = key(r);
+    let j = 0;
+    // SameValueZero, as a Map's keys compare.
+    while (j < keys.length && !(keys[j] === k || (Number.isNaN(keys[j]) && Number.isNaN(k)))) j++;
+    if (j === keys.length) {
+      keys.push(k);
+      weights.push(0);
+    }
+    const w = weights[j] + r.text.length;
+    weights[j] = w;
+    if (w > bestW) {
+      bestW = w;
+      best = k;
+    }
+  }
+  return best;
+}
+
+function dominantMany(runs: TextRun[], key: (r: TextRun) => number): number {
+  const weight = new Map<number, number>();
   let best = key(runs[0]);
   let bestW = -1;
   for (const r of runs) {

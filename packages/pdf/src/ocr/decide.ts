@@ -10,16 +10,65 @@ const IMAGE_COVER = 0.6;
 /** Share of unusable characters above which the text layer is not worth keeping. */
 const BAD_SHARE = 0.25;
 
-/** Characters a text layer yields when its font has no usable Unicode mapping. */
-const BAD_CHAR = /[\uFFFD\uE000-\uF8FF\u0000-\u0008\u000B\u000C\u000E-\u001F\u{F0000}-\u{10FFFF}]/gu;
+/**
+ * Characters a text layer yields when its font has no usable Unicode mapping: U+FFFD, the
+ * private-use areas (U+E000–U+F8FF, planes 15–16) and control characters other than tab,
+ * line feed and carriage return.
+ */
+const isBadUnit = (c: number): boolean =>
+  c === 0xfffd ||
+  (c >= 0xe000 && c <= 0xf8ff) ||
+  c <= 0x08 ||
+  c === 0x0b ||
+  c === 0x0c ||
+  (c >= 0x0e && c <= 0x1f);
 
-function layoutText(layout: PageLayout): string {
-  const parts: string[] = [];
+/** What `\s` matches (ECMAScript WhiteSpace and LineTerminator). */
+const isSpaceUnit = (c: number): boolean =>
+  c === 0x20 ||
+  (c >= 0x09 && c <= 0x0d) ||
+  (c >= 0x80 &&
+    (c === 0xa0 ||
+      c === 0x1680 ||
+      (c >= 0x2000 && c <= 0x200a) ||
+      c === 0x2028 ||
+      c === 0x2029 ||
+      c === 0x202f ||
+      c === 0x205f ||
+      c === 0x3000 ||
+      c === 0xfeff));
+
+/**
+ * The page text's length without whitespace (UTF-16 units) and its unusable characters, counted
+ * in one pass over the spans: what stripping `\s` and matching the class above by code point
+ * would count, without building the page's text twice (every page of `auto` and `fast` asks).
+ * Surrogates pair across the stripped whitespace and the spans' joins, as in the joined text.
+ */
+export function textCounts(layout: PageLayout): { length: number; bad: number } {
+  let length = 0;
+  let bad = 0;
+  let high = 0; // a high surrogate waiting for its pair, or 0
+  const unit = (c: number) => {
+    if (isSpaceUnit(c)) return;
+    length++;
+    if (high) {
+      const paired = c >= 0xdc00 && c <= 0xdfff;
+      // Planes 15–16 (private use) are the pairs whose high surrogate is U+DB80 or above.
+      if (paired && high >= 0xdb80) bad++;
+      high = 0;
+      if (paired) return;
+    }
+    if (c >= 0xd800 && c <= 0xdbff) high = c;
+    else if (isBadUnit(c)) bad++;
+  };
+  const text = (s: string) => {
+    for (let i = 0; i < s.length; i++) unit(s.charCodeAt(i));
+  };
   for (const b of layout.blocks) {
-    if (b.kind === 'text') for (const l of b.lines) for (const s of l.spans) parts.push(s.text);
-    else if (b.kind === 'table') for (const r of b.rows) for (const c of r) parts.push(c.text);
+    if (b.kind === 'text') for (const l of b.lines) for (const s of l.spans) text(s.text);
+    else if (b.kind === 'table') for (const r of b.rows) for (const c of r) text(c.text);
   }
-  return parts.join('');
+  return { length, bad };
 }
 
 /** Share of the page covered by the union of image boxes (sampled on a grid, boxes overlap). */
@@ -46,11 +95,10 @@ export function imageCover(input: Pick<PageInput, 'width' | 'height' | 'images'>
 export function ocrReason(layout: PageLayout): OcrReason | undefined {
   if (layout.error) return undefined;
   if (layout.chars === 0) return 'no-text';
-  const text = layoutText(layout).replace(/\s+/g, '');
-  if (text.length === 0) return 'no-text';
-  const bad = text.match(BAD_CHAR)?.length ?? 0;
-  if (bad / text.length > BAD_SHARE) return 'unusable-text';
-  if ((layout.imageCover ?? 0) >= IMAGE_COVER && text.length < TINY_TEXT) return 'image-page';
+  const { length, bad } = textCounts(layout);
+  if (length === 0) return 'no-text';
+  if (bad / length > BAD_SHARE) return 'unusable-text';
+  if ((layout.imageCover ?? 0) >= IMAGE_COVER && length < TINY_TEXT) return 'image-page';
   return undefined;
 }
 

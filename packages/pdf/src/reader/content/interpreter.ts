@@ -28,6 +28,13 @@ function matrix(a: number, b: number, c: number, d: number, e: number, f: number
   m[5] = f;
   return m;
 }
+/**
+ * Empties an array in place. `a.length = 0` is a call into V8's runtime from optimised code (the
+ * length setter is an accessor), and it runs once per operator; a few pops are inlined.
+ */
+function clear(a: unknown[]): void {
+  for (let i = a.length; i > 0; i--) a.pop();
+}
 const copyMatrix = (m: readonly number[]): M => matrix(m[0], m[1], m[2], m[3], m[4], m[5]);
 const IDENTITY: M = matrix(1, 0, 0, 1, 0, 0);
 
@@ -582,7 +589,7 @@ export class ContentInterpreter {
       let args = operands;
       if (want !== undefined) {
         if (operands.length < want) {
-          operands.length = 0;
+          clear(operands);
           if (op === 'BI') this.skipInlineImage(f.lx);
           continue;
         }
@@ -590,7 +597,7 @@ export class ContentInterpreter {
       }
       f.tb.ts = f.ts;
       this.operator(op, args, want !== undefined, f);
-      operands.length = 0;
+      clear(operands);
     }
     f.tb.flush();
   }
@@ -802,7 +809,7 @@ export class ContentInterpreter {
         this.countShown(el.length, ts.renderMode);
       } else if (typeof el === 'number' && el !== 0) {
         const str = buf.length ? join() : null;
-        buf.length = 0;
+        clear(buf);
         tb.show(str, el * spaceFactor);
       }
     }
