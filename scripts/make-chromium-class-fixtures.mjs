@@ -7,6 +7,7 @@
 //   header-fills-body  headers shaded cell by cell (one row, two with spans) over bare bodies, tight padding
 //   tight-cells        borderless tables whose cells sit 6 pt apart (spans, group labels, a rule under the header)
 //   statement-totals   financial statements ruled under the header and over the totals only
+//   statement-continued  a statement continued over a page break, its header repeated on the next page
 // tests/pdf-classes-cli.test.ts reads the PDFs through the built `distill parse`.
 //   node scripts/make-chromium-class-fixtures.mjs [name...]    (default: all listed below)
 // Needs Chromium (/usr/bin/chromium or CHROME_PATH).
@@ -24,6 +25,7 @@ const names = process.argv.slice(2).length
       'header-fills-body',
       'tight-cells',
       'statement-totals',
+      'statement-continued',
     ];
 const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'pdf-classes');
 const browser = await chromium.launch({

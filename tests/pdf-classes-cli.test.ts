@@ -501,4 +501,19 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     expect(r.stdout).toContain('| Total liabilities | 481 | (117.3) |\n\nLoans are repaid');
     expect(delimiterRows(r.stdout)).toBe(2);
   });
+
+  it('reads a statement continued over a page break, its header repeated, as one table: indented row labels and bracketed amounts keep its columns', async () => {
+    // fixtures/pdf-classes/statement-continued.html, printed by Chromium
+    // (scripts/make-chromium-class-fixtures.mjs): on the second page as many labels are indented
+    // under their group's as stand at the left edge, and "(63)" sits beside the next column's
+    // "5,116".
+    const r = await distill(['parse', fixture('statement-continued')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(1);
+    expect(r.stdout.match(/^\| Notes \| 2024 \| 2023 \|$/gm)).toHaveLength(1);
+    expect(r.stdout).toContain(
+      '| Study | 70.2% | 66.1% |\n| Total case regional support | 94,252 | 22,536 |\n| Growth range staff |  |  |\n| Value | (63) | 5,116 |',
+    );
+    expect(r.stdout).toContain('| Total growth range staff | 18.8% | 784 |');
+  });
 });

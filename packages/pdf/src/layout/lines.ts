@@ -19,6 +19,8 @@ export interface Line extends Box {
 
 /** Wider than this (in font sizes) a gap on one baseline separates fragments (columns, cells). */
 const FRAGMENT_GAP = 1.0;
+/** A lone amount: a cell of figures, not a list item's text. */
+const FIGURE = /^\s*[-+−–(]?[\d.,]+%?\)?\s*$/;
 /** Wider than this (in font sizes) a gap between runs is a space. */
 const SPACE_GAP = 0.17;
 /**
@@ -318,8 +320,10 @@ export function buildLines(runs: readonly TextRun[], gutters: readonly Gutter[] 
     for (const run of r) {
       const gap = run.x0 - end;
       const size = Math.max(run.size, frag[frag.length - 1]?.size ?? 0);
-      // A list bullet stays with its text however far the text is indented.
-      const bulletOnly = frag.length === 1 && MARKER_ONLY.test(frag[0].text) && gap < 4 * size;
+      // A list bullet stays with its text however far the text is indented; a figure after a
+      // bracketed one ("(63)", a negative amount, then "5,116") is the next column's cell.
+      const bulletOnly =
+        frag.length === 1 && MARKER_ONLY.test(frag[0].text) && gap < 4 * size && !FIGURE.test(run.text);
       const cy = (run.y0 + run.y1) / 2;
       const gutter = gap > 0 && gutters.some((g) => g.x > end && g.x < run.x0 && cy >= g.y0 && cy <= g.y1);
       if (frag.length > 0 && (gap > FRAGMENT_GAP * size || gutter) && !bulletOnly) {

@@ -1471,6 +1471,9 @@ function headerLines(group: Line[][]): number {
 /** Share of a header's later pieces that must continue the piece above for it to be one row. */
 const WRAP_SHARE = 0.6;
 
+/** How far in (font sizes) a statement indents a row label under its group's label. */
+const STUB_INDENT = 3;
+
 /**
  * Right of the one left-aligned column, pieces that are figures end at one right edge (within
  * ALIGN_TOL) in `enough` rows: a right-aligned figure column. Words flush right (a form's
@@ -1523,6 +1526,13 @@ function textTableOf(
   const cols = cluster(lefts, 6).filter(
     (x) => group.filter((r) => r.some((f) => Math.abs(f.x0 - x) < 8)).length >= enough,
   );
+  // A statement's row labels are indented under their group's (one level or two): set at the
+  // left edge or a few ems in, the rows' first pieces are one column, its stub.
+  if (
+    !cols.some((x) => x - left < 8) &&
+    group.filter((r) => r[0].x0 - left <= STUB_INDENT * r[0].size).length >= enough
+  )
+    cols.unshift(left);
   // A column of figures set flush right ("27,514" over "316") shares its right edge, not its
   // left: beside a label column it is the table's second column.
   if (cols.length === 1 && figuresFlushRight(group, cols[0], enough)) cols.push(Number.POSITIVE_INFINITY);
