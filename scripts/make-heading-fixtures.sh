@@ -22,6 +22,9 @@
 #                       alone on a line ("OECD", "EU / UN")
 #   bold-titles-over-lists  bold titles at the body size set apart from the text above, over a
 #                       bullet list or a paragraph: titles either way
+#   small-caps-titles   titles in small capitals at the body size and weight (LibreOffice sets
+#                       them as capitals in two sizes), beside a name in small capitals inside
+#                       a sentence, which stays text
 # tests/pdf-headings-cli.test.ts reads them through the built `distill parse`. Needs
 #   apt-get install -y libreoffice-writer-nogui
 set -eu
@@ -228,7 +231,27 @@ printf '<?xml version="1.0" encoding="UTF-8"?>\n<office:document %s>\n %s\n%s\n<
   "$NS" "$(printf '%s' "$STYLES" | sed "s#</office:automatic-styles>#$LIST_STYLE\n </office:automatic-styles>#")" \
   "$(cat "$work/body")" > "$work/bold-titles-over-lists.fodt"
 
-for n in numbered-sections bold-headings-de running-title caps-titles caps-titles-ru page-top-titles caps-two-lines caps-short-words bold-titles-over-lists; do
+# Titles in small capitals (typed in mixed case, set by the style as capitals in two sizes, the
+# smaller ones about 0.7 of the body's), and a name in small capitals inside a sentence.
+SC_STYLE='<style:style style:name="K" style:family="paragraph"><style:paragraph-properties fo:margin-top="0.45cm" fo:margin-bottom="0.15cm"/><style:text-properties fo:font-size="11pt" fo:font-variant="small-caps" style:font-name="Liberation Serif"/></style:style><style:style style:name="KS" style:family="text"><style:text-properties fo:font-variant="small-caps"/></style:style>'
+SC1='The survey counted the nesting pairs on each of the four islands in the last week of May, when the birds sit most closely and the count is least disturbed by the boats of the wardens.'
+SC2='Counts were made from fixed points on the cliffs with a telescope, each section twice by different observers, and the two counts averaged where they differed by less than a tenth.'
+{
+  echo '<office:body><office:text>'
+  h H 'Seabirds of the outer islands'
+  p "$SC1"
+  h K 'Introduction'; p "$SC1"; p "$SC2"
+  h K 'Materials and Methods'; p "$SC2"
+  printf '<text:p text:style-name="P">The counts of 1998 were made by <text:span text:style-name="KS">Margaret Ellis</text:span> alone, from a boat, and are not compared with the later ones in this report.</text:p>\n'
+  h K 'Results of the Counts'; p "$SC1"
+  h K 'Discussion'; p "$SC2"
+  echo '</office:text></office:body>'
+} > "$work/body"
+printf '<?xml version="1.0" encoding="UTF-8"?>\n<office:document %s>\n %s\n%s\n</office:document>\n' \
+  "$NS" "$(printf '%s' "$STYLES" | sed "s#</office:automatic-styles>#$SC_STYLE\n </office:automatic-styles>#")" \
+  "$(cat "$work/body")" > "$work/small-caps-titles.fodt"
+
+for n in numbered-sections bold-headings-de running-title caps-titles caps-titles-ru page-top-titles caps-two-lines caps-short-words bold-titles-over-lists small-caps-titles; do
   soffice --headless --convert-to pdf --outdir "$work" "$work/$n.fodt" >/dev/null
   cp "$work/$n.fodt" "$work/$n.pdf" "$out/"
   printf '%s: ' "$n"

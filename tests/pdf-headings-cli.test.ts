@@ -155,4 +155,17 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
       '## Tools members bring\n\n* A pencil, a steel rule and a square of their own\n',
     );
   });
+
+  it('reads titles in small capitals (capitals in two sizes) as titles in capitals, and a name in small capitals as text', async () => {
+    const r = await distill(['parse', fixture('small-caps-titles')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# Seabirds of the outer islands',
+      '## INTRODUCTION',
+      '## MATERIALS AND METHODS',
+      '## RESULTS OF THE COUNTS',
+      '## DISCUSSION',
+    ]);
+    expect(r.stdout).toMatch(/^The counts of 1998 were made by MARGARET ELLIS alone/m);
+  });
 });

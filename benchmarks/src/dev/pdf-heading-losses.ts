@@ -5,7 +5,9 @@
  * capitals, gap above in body lines, lines, terminal punctuation, label), and per fold the
  * counts of each class. MHS ignores levels (every dpbench ground-truth heading is `#`), so
  * levels are not listed.
- *   pnpm bench dev pdf-heading-losses [--fold a|b] [--id ID] [--quiet] [--pdfs DIR --truth DIR,...]
+ *   pnpm bench dev pdf-heading-losses [--fold a|b] [--id ID] [--quiet] [--pdfs DIR --truth DIR,...] [--peer liteparse]
+ * With --peer liteparse, liteparse reads the same PDFs in the same run and its MHS is printed per
+ * fold beside distill's (a set apart from dpbench-dev has no stored peer scores).
  * With --pdfs, the PDFs of DIR are scored against the Markdown of the --truth folders whose name
  * starts with the PDF's (`x.pdf` against `x.docx.md`): a heading set apart from dpbench-dev, for
  * example office documents saved as PDF by LibreOffice with their converters' Markdown.
@@ -19,6 +21,7 @@ import { bodySizeOf } from '../../../packages/pdf/src/assemble/to-doc.js';
 import { analyzePage } from '../../../packages/pdf/src/layout/analyze.js';
 import { FastPdf } from '../../../packages/pdf/src/reader/index.js';
 import type { LayoutBlock } from '../../../packages/pdf/src/types.js';
+import { pdfPeers } from '../engines/pdf-peers.js';
 import { CORPORA } from '../paths.js';
 
 type TextBlock = Extract<LayoutBlock, { kind: 'text' }>;
@@ -31,6 +34,9 @@ const opt = (name: string) => {
 const onlyFold = opt('--fold');
 const onlyId = opt('--id');
 const quiet = args.includes('--quiet');
+const peer = opt('--peer') ? pdfPeers.find((e) => e.name === opt('--peer')) : undefined;
+if (opt('--peer') && !peer) throw new Error(`no PDF peer named ${opt('--peer')}`);
+const peerScores: Record<string, number[]> = {};
 
 const norm = (s: string) =>
   s
@@ -146,6 +152,17 @@ for (const f of readdirSync(pdfDir).sort()) {
     scores[fold] ??= [];
     scores[fold].push(mhs);
   }
+  if (peer) {
+    const path = join(pdfDir, f);
+    const [p] = evaluateHeadingLevel(
+      gt,
+      (await peer.convert({ path, bytes, filename: f })).replace(/\r\n?/g, '\n'),
+    );
+    if (p !== null) {
+      peerScores[fold] ??= [];
+      peerScores[fold].push(p);
+    }
+  }
   const want = headingsOf(gt);
   const got = headingsOf(md);
   const missed = want.filter((h) => !got.some((g) => similar(norm(g), norm(h)) > 0.8));
@@ -179,4 +196,13 @@ for (const fold of Object.keys(counts).sort()) {
   const s = scores[fold] ?? [];
   const mean = s.reduce((a, b) => a + b, 0) / (s.length || 1);
   console.log(`  fold ${fold}: MHS ${mean.toFixed(3)} over ${s.length} pages;`, JSON.stringify(counts[fold]));
+  const p = peerScores[fold];
+  if (p)
+    console.log(
+      `    ${peer?.name} MHS ${(p.reduce((a, b) => a + b, 0) / (p.length || 1)).toFixed(3)} over ${p.length} pages`,
+    );
 }
+const all = (r: Record<string, number[]>) => Object.values(r).flat();
+const avg = (xs: number[]) => (xs.reduce((a, b) => a + b, 0) / (xs.length || 1)).toFixed(3);
+console.log(`  all: MHS ${avg(all(scores))}${peer ? `; ${peer.name} ${avg(all(peerScores))}` : ''}`);
+await Promise.all(pdfPeers.map((e) => e.close?.()));

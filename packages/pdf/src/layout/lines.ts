@@ -3,6 +3,7 @@ import type { Box, TextRun } from '../types.js';
 import type { Gutter } from './gutters.js';
 import { STARTS_UPPER } from './letter-tests.js';
 import { MARKER_ONLY } from './markers.js';
+import { smallCapsSize } from './small-caps.js';
 
 /** A line fragment: runs on one baseline with no wide gap between them. */
 export interface Line extends Box {
@@ -206,7 +207,10 @@ export function makeLine(runs: TextRun[]): Line {
     x1 = Math.max(x1, r.x1);
     y1 = Math.max(y1, r.y1);
   }
-  const size = dominant(kept, (r) => Math.round(r.size * 2) / 2);
+  const size = smallCapsSize(
+    kept,
+    dominant(kept, (r) => Math.round(r.size * 2) / 2),
+  );
   const chars = kept.filter((r) => r.text.trim() !== '');
   return {
     runs: kept,

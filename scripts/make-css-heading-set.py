@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""A second heading set apart from dpbench-dev and from the office set: HTML and CSS written
+here, printed to PDF by Chromium, each with its Markdown as the truth. Heading styles the office
+set and pdf-synth-css lack: small capitals at the body size, colour alone, letter-spaced capitals
+(some above a list), legal numbering ("Article 3", "Section 4.2", "IV."), two columns, centred
+serif headings, white text on a dark band, and headings left at the foot of a page because the
+paragraph under them may not break (so it starts on the next page). Some documents open with a
+contents list (entries with dot leaders and page numbers, which are not headings). Sections hold
+paragraphs, lists and bold run-in labels. Sentences come from the WCXB dev truth
+(../shared/corpora/html). Seeded by style and number: the same run gives the same HTML.
+  python3 scripts/make-css-heading-set.py OUT      (writes OUT/html, OUT/pdfs, OUT/truth)
+  pnpm bench dev pdf-heading-losses --pdfs OUT/pdfs --truth OUT/truth [--peer liteparse]
+Needs Chromium (/usr/bin/chromium or CHROME_PATH).
+"""
+import ast, html, json, os, random, re, subprocess, sys
+OUT = sys.argv[1]
+GT = os.path.join(os.path.dirname(__file__), '../../shared/corpora/html/wcxb-dev/ground-truth')
+sents = []
+for f in sorted(os.listdir(GT))[:200]:
+    d = json.load(open(os.path.join(GT, f)))
+    g = d['ground_truth']
+    if isinstance(g, str):
+        try: g = ast.literal_eval(g)
+        except Exception: continue
+    for s in re.split(r'(?<=[.!?])\s+', g.get('main_content', '')):
+        s = ' '.join(s.split())
+        if 40 < len(s) < 260 and s.isascii() and not re.search(r'[#*_|<>\[\]`]', s): sents.append(s)
+
+def title(rng):
+    w = [x for x in re.sub(r'[^A-Za-z ]', ' ', rng.choice(sents)).split() if len(x) > 2][: rng.randint(2, 6)]
+    return ' '.join(x.capitalize() if i == 0 or rng.random() < 0.5 else x.lower() for i, x in enumerate(w)) or 'Overview'
+
+def para(rng, n=None):
+    return ' '.join(rng.choice(sents) for _ in range(n or rng.randint(2, 6)))
+
+ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII']
+STYLES = {
+    'smallcaps': 'h2{font-variant:small-caps;font-weight:normal;font-size:1em;letter-spacing:.04em}'
+                 'h3{font-style:italic;font-weight:normal;font-size:1em}',
+    'colour': 'h2{color:#1F4E79;font-weight:normal;font-size:1em}h3{color:#C0504D;font-weight:normal;font-size:1em}',
+    'spacedcaps': 'h2{text-transform:uppercase;letter-spacing:.2em;font-weight:normal;font-size:1em}'
+                  'h3{font-weight:bold;font-size:1em}',
+    'legal': 'h2{font-weight:bold;font-size:1em}h3{font-weight:bold;font-size:1em}',
+    'twocol': 'main{column-count:2;column-gap:2em}h2{font-size:1.2em}h3{font-size:1.05em}',
+    'centred': 'body{font-family:"DejaVu Serif","Liberation Serif",serif}h2,h3{text-align:center}'
+               'h2{font-size:1.1em}h3{font-size:1em;font-style:italic;font-weight:normal}',
+    'band': 'h2{background:#24466b;color:#fff;padding:.2em .4em;font-size:1.05em}h3{font-size:1em}',
+    'footbreak': 'h2{font-size:1.15em}h3{font-size:1em}p,ul,ol{break-inside:avoid}h2,h3{break-after:auto}',
+}
+
+def number(scheme, s, t=None):
+    if scheme == 'article': return f'Article {s}' if t is None else f'Section {s}.{t}'
+    if scheme == 'roman': return f'{ROMAN[s - 1]}.' if t is None else f'{chr(64 + t)}.'
+    return f'Part {ROMAN[s - 1]}' if t is None else f'Section {s}.{t}'
+
+def doc(rng, style):
+    scheme = rng.choice(['article', 'roman', 'part']) if style == 'legal' else None
+    nsec = rng.randint(5, 8) if style == 'footbreak' else rng.randint(3, 5)
+    secs = []
+    for s in range(1, nsec):
+        h2 = title(rng)
+        if style == 'spacedcaps': h2 = h2.upper()
+        if scheme: h2 = f'{number(scheme, s)} {h2}'
+        body = [('p', para(rng, rng.randint(4, 9) if style == 'footbreak' else None))]
+        k = rng.random()
+        if k < 0.25: body.append(('label', (title(rng), para(rng, 2))))
+        elif k < 0.5 or style == 'spacedcaps' and k < 0.7:
+            body.insert(0 if style == 'spacedcaps' and k < 0.4 else 1, ('ul', [rng.choice(sents) for _ in range(rng.randint(2, 4))]))
+        elif k < 0.65: body.append(('ol', [rng.choice(sents) for _ in range(rng.randint(2, 4))]))
+        subs = []
+        for t in range(1, rng.randint(1, 4)):
+            h3 = title(rng)
+            if scheme: h3 = f'{number(scheme, s, t)} {h3}'
+            subs.append((h3, [('p', para(rng, rng.randint(3, 8) if style == 'footbreak' else None))]))
+        secs.append((h2, body, subs))
+    return title(rng), para(rng), secs, style in ('legal', 'footbreak') and rng.random() < 0.5
+
+def blocks_html(body):
+    out = []
+    for k, v in body:
+        if k == 'p': out.append(f'<p>{html.escape(v)}</p>')
+        elif k == 'label': out.append(f'<p><b>{html.escape(v[0])}.</b> {html.escape(v[1])}</p>')
+        else: out.append(f'<{k}>' + ''.join(f'<li>{html.escape(x)}</li>' for x in v) + f'</{k}>')
+    return out
+
+def blocks_md(body):
+    out = []
+    for k, v in body:
+        if k == 'p': out += [v, '']
+        elif k == 'label': out += [f'**{v[0]}.** {v[1]}', '']
+        else: out += [(f'{i}. ' if k == 'ol' else '- ') + x for i, x in enumerate(v, 1)] + ['']
+    return out
+
+def render(rng, style):
+    t, intro, secs, toc = doc(rng, style)
+    font = rng.choice(['"Liberation Sans"', '"Liberation Serif"', '"DejaVu Sans"'])
+    size = rng.choice([10, 10.5, 11, 12])
+    css = (f'@page{{size:A4;margin:2cm}}body{{font-family:{font},sans-serif;font-size:{size}pt;line-height:1.35}}'
+           'h1{font-size:1.8em}h2,h3{margin:1.1em 0 .4em}p{margin:0 0 .6em}'
+           '.toc div{display:flex}.toc span.d{flex:1;border-bottom:1px dotted #000;margin:0 .3em .3em}' + STYLES[style])
+    h = [f'<!doctype html><html><head><meta charset="utf-8"><style>{css}</style></head><body>',
+         f'<h1>{html.escape(t)}</h1>']
+    md = [f'# {t}', '']
+    if toc:
+        h.append('<div class="toc"><p><b>Contents</b></p>')
+        md += ['**Contents**', '']
+        for i, (h2, _, _) in enumerate(secs):
+            h.append(f'<div><span>{html.escape(h2)}</span><span class="d"></span><span>{i + 2}</span></div>')
+            md += [f'{h2} {i + 2}', '']
+        h.append('</div>')
+    h.append(f'<main><p>{html.escape(intro)}</p>')
+    md += [intro, '']
+    for h2, body, subs in secs:
+        h.append(f'<h2>{html.escape(h2)}</h2>')
+        md += [f'## {h2}', '']
+        h += blocks_html(body)
+        md += blocks_md(body)
+        for h3, b3 in subs:
+            h.append(f'<h3>{html.escape(h3)}</h3>')
+            md += [f'### {h3}', '']
+            h += blocks_html(b3)
+            md += blocks_md(b3)
+    h.append('</main></body></html>')
+    return '\n'.join(h), '\n'.join(md) + '\n'
+
+chrome = os.environ.get('CHROME_PATH', '/usr/bin/chromium')
+for d in ('html', 'pdfs', 'truth'): os.makedirs(f'{OUT}/{d}', exist_ok=True)
+for style in STYLES:
+    for i in range(6):
+        stem = f'{style}-{i}'
+        page, md = render(random.Random(f'{stem}'), style)
+        open(f'{OUT}/html/{stem}.html', 'w').write(page)
+        open(f'{OUT}/truth/{stem}.html.md', 'w').write(md)
+        subprocess.run([chrome, '--headless', '--no-sandbox', '--disable-gpu', '--no-pdf-header-footer',
+                        f'--print-to-pdf={OUT}/pdfs/{stem}.pdf', f'file://{os.path.abspath(OUT)}/html/{stem}.html'],
+                       check=True, capture_output=True)
