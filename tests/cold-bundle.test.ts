@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import {
-  copyFileSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -61,27 +60,6 @@ describe('distill parse from the code-cached bundle', { timeout: 300_000 }, () =
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('Coastal');
     expect(readFileSync(join(cache, file)).subarray(0, 64).equals(Buffer.alloc(64, 7))).toBe(false);
-  });
-
-  it('keeps its cache accepted after a folder run that changes V8 flags while it converts', async () => {
-    // A folder of eight files or more grows the young generation faster (prepareForFiles) and
-    // puts the flag back when done: V8 stamps the cache with its flags, so a cache written under
-    // the changed flag would be rejected by every next run and written again.
-    const folder = join(dir, 'folder');
-    mkdirSync(folder, { recursive: true });
-    for (let i = 0; i < 8; i++) copyFileSync(join(EXAMPLE, 'field-notes.pdf'), join(folder, `n${i}.pdf`));
-    const own = join(dir, 'folder-cache');
-    const run = (args: string[]) => distill(args, { env: { DISTILL_COMPILE_CACHE_DIR: own } });
-    const first = await run(['parse', folder, '--out', join(dir, 'out1'), '-c', '1']);
-    expect(first.status, first.stderr).toBe(0);
-    const [file] = readdirSync(own).filter((f) => f.endsWith('.bin'));
-    const written = statSync(join(own, file));
-    const second = await run(['parse', folder, '--out', join(dir, 'out2'), '-c', '1']);
-    expect(second.status, second.stderr).toBe(0);
-    const one = await run(['parse', join(folder, 'n0.pdf')]);
-    expect(one.status, one.stderr).toBe(0);
-    // Accepted by both later runs (a folder and one file), so never written again.
-    expect(statSync(join(own, file)).mtimeMs).toBe(written.mtimeMs);
   });
 
   it('gives byte-identical output to the ES modules for every format, with --json and token-counted chunks', async () => {

@@ -27,29 +27,3 @@ export function prepareProcess(): void {
     setFlagsFromString(`--interrupt-budget=${INTERRUPT_BUDGET}`);
   }
 }
-
-/** Files a process converts from which its young generation grows faster (see below). */
-const MANY_FILES = 8;
-/** V8 11's own growth factor, restored when the files are converted. */
-const DEFAULT_GROWTH = 2;
-
-/**
- * For a process that converts a folder: V8's young generation starts at 1 MB a semi-space and
- * doubles when a scavenge finds it too small; growing it fourfold instead reaches its largest
- * size (16 MB) in fewer scavenges (a folder of 100 one-page PDFs: 52 instead of 67 with
- * `--trace-gc`), each of which also walks the start-up snapshot's object cache. Not for one
- * file: a short run then faults in pages it barely uses (one PDF was 1.1× slower with a factor
- * of 16, session 18). A factor given on node's own command line is left alone.
- *
- * Returns what puts the default back, to call once the files are converted: V8 stamps its code
- * cache with a hash of its flags, and a cache written at exit under a flag set at run time
- * would be rejected by the next run's start (which has not set it yet), so every run would
- * compile the bundle again and rewrite the cache.
- */
-export function prepareForFiles(files: number): () => void {
-  if (files < MANY_FILES || process.execArgv.some((a) => a.startsWith('--semi-space-growth-factor'))) {
-    return () => {};
-  }
-  setFlagsFromString('--semi-space-growth-factor=4');
-  return () => setFlagsFromString(`--semi-space-growth-factor=${DEFAULT_GROWTH}`);
-}

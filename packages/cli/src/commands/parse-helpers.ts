@@ -3,7 +3,6 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type InputFile, ocrShare } from '@distill/batch';
 import type { ParseOptionsInput } from 'distill/internals';
-import { prepareForFiles } from '../prepare.js';
 
 // `distill parse <folder> --out` on all cores. A cold process spends most of a folder of small
 // files in V8's first pass over our code, one file after another on one core while the others
@@ -199,23 +198,18 @@ function claimed(run: string, i: number): boolean {
 export async function runParseHelper(run: string | undefined, convert: ConvertOne): Promise<number> {
   if (!run) throw new Error(`${PARSE_HELPER_ARG} is for distill's own helper processes`);
   const job = JSON.parse(readFileSync(join(run, JOB), 'utf8')) as ParseJob;
-  const restoreHeap = prepareForFiles(job.files.length);
-  try {
-    await inLanes(job.files.length, filesAtOnce(job.options), async (i) => {
-      if (!claimed(run, i)) return;
-      const r = await convert(job, i);
-      // Written aside and renamed, so the main process never reads half a report.
-      const file = join(run, String(i), REPORT);
-      try {
-        writeFileSync(`${file}.part`, JSON.stringify(r));
-        renameSync(`${file}.part`, file);
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code === 'ENOENT') process.exit(0);
-        throw e;
-      }
-    });
-  } finally {
-    restoreHeap();
-  }
+  await inLanes(job.files.length, filesAtOnce(job.options), async (i) => {
+    if (!claimed(run, i)) return;
+    const r = await convert(job, i);
+    // Written aside and renamed, so the main process never reads half a report.
+    const file = join(run, String(i), REPORT);
+    try {
+      writeFileSync(`${file}.part`, JSON.stringify(r));
+      renameSync(`${file}.part`, file);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') process.exit(0);
+      throw e;
+    }
+  });
   return 0;
 }

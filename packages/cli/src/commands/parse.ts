@@ -22,7 +22,6 @@ import {
   parseOptionsFromFlags,
 } from '../options.js';
 import { pageProgress } from '../page-progress.js';
-import { prepareForFiles } from '../prepare.js';
 import {
   type ConvertOne,
   convertWithHelpers,
@@ -189,37 +188,18 @@ export async function parseCommand(argv: string[], io: Io, ctx: ParseContext = {
     if (r.ok) done++;
     else failed++;
   };
-  const restoreHeap = prepareForFiles(list.length);
-  try {
-    await convertAll(job, processes, ctx, values.progress === true, io, report);
-  } finally {
-    restoreHeap();
-  }
-  io.err(
-    `${done} converted, ${failed} failed${unsupported ? `, ${unsupported} not of a supported format` : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s${processes > 1 ? ` (${processes} processes)` : ''}\n`,
-  );
-  return failed > 0 ? 1 : done === 0 ? 2 : 0;
-}
-
-/** Converts every file of the job: in helper processes too when there are several. */
-async function convertAll(
-  job: ParseJob,
-  processes: number,
-  ctx: ParseContext,
-  progress: boolean,
-  io: Io,
-  report: (r: FileReport) => void,
-): Promise<void> {
   if (processes > 1 && ctx.helperEntry) {
     // Page progress of one file among several processes' lines would only garble them.
     await convertWithHelpers(ctx.helperEntry, processes, job, fileConverter(), report);
   } else {
-    const lanes = filesAtOnce(job.options);
+    const lanes = filesAtOnce(options);
     // Page progress of one file among several converting at once would only garble the line.
-    const convert = fileConverter(lanes > 1 ? undefined : (path) => pageProgress(io, progress, path));
+    const convert = fileConverter(
+      lanes > 1 ? undefined : (path) => pageProgress(io, values.progress === true, path),
+    );
     const ready = new Map<number, FileReport>();
     let printed = 0;
-    await inLanes(job.files.length, lanes, async (i) => {
+    await inLanes(list.length, lanes, async (i) => {
       ready.set(i, await convert(job, i));
       for (let r = ready.get(printed); r; r = ready.get(printed)) {
         ready.delete(printed++);
@@ -227,4 +207,8 @@ async function convertAll(
       }
     });
   }
+  io.err(
+    `${done} converted, ${failed} failed${unsupported ? `, ${unsupported} not of a supported format` : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s${processes > 1 ? ` (${processes} processes)` : ''}\n`,
+  );
+  return failed > 0 ? 1 : done === 0 ? 2 : 0;
 }
