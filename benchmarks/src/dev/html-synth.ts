@@ -15,6 +15,8 @@
  *   forum          no article: a forum thread whose opening post stands above the list of
  *                  replies, every post drawn alike (signature line, reply link); all posts are
  *                  the content
+ *   teasers        lines pointing to other stories between the body's paragraphs, each a short
+ *                  label and one headline link set in bold or italics from end to end
  * Across pages the markup varies: semantic elements (article, aside, nav, section) or only divs;
  * class names meaningful in English, in German or French, hashed (css-1x2ab) or absent; JSON-LD
  * with articleBody on some pages; the related grid and the comments inside the article's wrapper
@@ -512,6 +514,34 @@ function widgets(p: Pick, lang: Lang, m: Markup): { top: string; after: string }
   return { top: cookie, after: `${share}${p.chance(0.5) ? news + author : author + news}` };
 }
 
+/** Labels of a teaser line between a story's paragraphs, none of them a word list's phrase. */
+const TEASER_LABELS: Record<Lang, string[]> = {
+  en: ["Don't miss", 'Earlier this week'],
+  de: ['Auch spannend', 'Passend dazu'],
+  fr: ['À découvrir', 'Notre dossier'],
+  es: ['Lea más', 'Mira'],
+  it: ['Da non perdere', 'Approfondimento'],
+  ru: ['Читайте также', 'По теме'],
+};
+
+/** The article's HTML with up to four teaser lines set between its body paragraphs. */
+function teasers(p: Pick, lang: Lang, html: string): string {
+  const parts = html.split('</p>\n<p>');
+  let n = p.int(2, 4);
+  let out = parts[0];
+  for (let i = 1; i < parts.length; i++) {
+    let joint = '</p>\n<p>';
+    if (n > 0 && p.chance(0.5)) {
+      n--;
+      const tag = p.one(['strong', 'em']);
+      const link = `<a href="/a/${p.int(1000, 9999)}">${esc(title(p, lang))}</a>`;
+      joint = `</p>\n<p><${tag}>${esc(p.one(TEASER_LABELS[lang]))}: ${link}</${tag}></p>\n<p>`;
+    }
+    out += joint + parts[i];
+  }
+  return out;
+}
+
 // ---------- pages ----------
 
 const CLASSES = [
@@ -522,6 +552,7 @@ const CLASSES = [
   'most-read',
   'widgets',
   'forum',
+  'teasers',
 ] as const;
 type Klass = (typeof CLASSES)[number];
 
@@ -579,7 +610,7 @@ function page(p: Pick, id: string, klass: Klass): Page {
         .replace('§BYLINE§', '')
         .replace('§DATELINE§', line.replace(/^<div[^>]*>(.*)<\/div>$/, '<p>$1</p>'))
     : a.html.replace('§BYLINE§', line).replace('§DATELINE§', '');
-  const art = m.el('article', 'article', html0 + inside);
+  const art = m.el('article', 'article', (klass === 'teasers' ? teasers(p, lang, html0) : html0) + inside);
   const ld = style.jsonLd
     ? `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'NewsArticle', headline: a.title, articleBody: a.body.join('\n\n') })}</script>`
     : '';

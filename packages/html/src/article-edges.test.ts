@@ -150,10 +150,19 @@ describe('refine: the title above a linked byline', () => {
 describe('refine: a line that points to another story, told by its shape', () => {
   it('keeps a plain "Label: [other story]" paragraph (inline-teaser dropped in session 12)', () => {
     const out = md(
-      `<body><article>${long(2, 'A')}<p><strong>Lea más: <a href="/x">Otra noticia sobre el puerto del norte</a></strong></p><p>Read the <a href="/r">full council report on the quay</a> for the costs.</p>${long(2, 'B')}</article></body>`,
+      `<body><article>${long(2, 'A')}<p>Lea más: <a href="/x">Otra noticia sobre el puerto del norte</a></p><p>Read the <a href="/r">full council report on the quay</a> for the costs.</p>${long(2, 'B')}</article></body>`,
     );
     expect(out).toContain('Otra noticia');
     expect(out).toContain('full council report on the quay');
+    expect(out).toContain('B paragraph 1 of the report');
+  });
+
+  it('drops the same line set in bold from end to end (teaser-emphasis), keeps a cited source', () => {
+    const out = md(
+      `<body><article>${long(2, 'A')}<p><strong>Lea más: <a href="/x">Otra noticia sobre el puerto del norte</a></strong></p><p><em>Source: <a href="https://example.org/s">Harbour survey of the year 2022</a></em></p>${long(2, 'B')}</article></body>`,
+    );
+    expect(out).not.toContain('Otra noticia');
+    expect(out).toContain('Harbour survey of the year 2022');
     expect(out).toContain('B paragraph 1 of the report');
   });
 });

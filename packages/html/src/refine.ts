@@ -196,8 +196,27 @@ function inlineTeaser(b: Block): boolean {
   if (b.kind === 'heading') return b.level > 1 && teaserLine(b) && ruleOn('teaser-box');
   // The same line as a plain paragraph stays: dropping it (session 11's `inline-teaser`) cost
   // WCXB dev fold b .00003 (its truth keeps "Learn more: [Guide]" lines in some guides and drops
-  // them in others), though it gained trafilatura-dev fold b .00091.
+  // them in others), though it gained trafilatura-dev fold b .00091. Set in bold or italics
+  // from end to end ("**Lea más: [Other story](…)**"), it is set apart from the text as a box
+  // is, and goes; a source the text cites under a figure ("*Source: [Survey](…)*") stays.
+  if (b.kind === 'paragraph')
+    return (
+      allEmphasised(b.content) && teaserLine(b) && !SOURCE_LABEL.test(lead(b)) && ruleOn('teaser-emphasis')
+    );
   return false;
+}
+
+/** The label of a citation: the text's own reference, not a pointer to another story. */
+const SOURCE_LABEL = /^(?:sources?|quellen?|fuentes?|fontes?|via)\s*:/iu;
+
+/** Inlines that are bold or italic from end to end: only emphasis, with blanks between. */
+function allEmphasised(nodes: readonly Inline[]): boolean {
+  let emphasis = false;
+  for (const x of nodes) {
+    if (x.kind === 'strong' || x.kind === 'emphasis') emphasis = true;
+    else if (!(x.kind === 'lineBreak' || (x.kind === 'text' && x.text.trim() === ''))) return false;
+  }
+  return emphasis;
 }
 
 function teaserLine(b: Block): boolean {
