@@ -48,10 +48,11 @@ interface Job<Req, Res> {
 }
 
 /**
- * The queue both OCR engines share: readers started on first use and kept across pages and
- * documents, a job per free reader in arrival order, idle readers never keeping the process
- * alive and closed after `idleMs`. Aborting a job a reader is on terminates that reader (neither
- * engine can stop mid-page); a fresh one replaces it on demand.
+ * The queue both OCR engines share: readers started for the jobs waiting or announced
+ * (`prepare`) and kept across pages and documents, a job per free reader in arrival order,
+ * idle readers never keeping the process alive and closed after `idleMs`. Aborting a job a
+ * reader is on terminates that reader (neither engine can stop mid-page); a fresh one replaces
+ * it on demand.
  */
 export class WorkerPool<Req, Res> {
   readonly size: number;
