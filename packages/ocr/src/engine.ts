@@ -17,6 +17,11 @@ export interface OcrEngine {
   readonly size: number;
   /** Milliseconds the pool's first start took (all readers in parallel), once started. */
   readonly startupMs: number;
+  /**
+   * Announces a document's pages before they are rendered, so readers for them start now and
+   * their start-up overlaps the rendering; call the returned function when the document is done.
+   */
+  prepare(pages: number): () => void;
   /** Reads one image (PGM; tesseract also takes PNG and JPEG). */
   recognize(image: Uint8Array, opts?: RecognizeOptions): Promise<OcrPage>;
   /** Reads an image in its best orientation (see readOriented). */

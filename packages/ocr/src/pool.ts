@@ -114,7 +114,7 @@ export class OcrPool implements OcrEngine {
       size: opts.size ?? defaultPoolSize(),
       idleMs: opts.idleMs ?? 60_000,
       spawn: () => this.spawn(),
-      start: 'all',
+      start: 'waiting',
       failure: (e) =>
         new DistillError('UNKNOWN_ERROR', `OCR failed: ${(e as Error)?.message ?? e}`, { cause: e }),
     });
@@ -169,6 +169,7 @@ export class OcrPool implements OcrEngine {
     // createWorker starts its thread before its first await.
     const thread = takeSpawnedThread();
     ocrStats.workers++;
+    if (ocrStats.reads === 0) ocrStats.ahead++;
     let worker: TessWorker;
     try {
       worker = await pending;
@@ -195,6 +196,10 @@ export class OcrPool implements OcrEngine {
     } finally {
       done();
     }
+  }
+
+  prepare(pages: number): () => void {
+    return this.pool.prepare(pages);
   }
 
   /**

@@ -8,6 +8,8 @@ import { envOcrStats } from './settings.js';
 export const ocrStats = {
   /** tesseract.js worker threads started. */
   workers: 0,
+  /** Of them, started before the process sent its first image (while the document was read and rendered). */
+  ahead: 0,
   /** Images read (a page, a turned probe of it, a reread). */
   reads: 0,
   /** Most images being read at the same moment. */
@@ -24,7 +26,7 @@ export function countRead(): () => void {
     process.once('exit', () => {
       const s = ocrStats;
       process.stderr.write(
-        `ocr stats: ${s.workers} tesseract workers, ${s.reads} images read, at most ${s.mostAtOnce} at once\n`,
+        `ocr stats: ${s.workers} tesseract workers (${s.ahead} started before the first image), ${s.reads} images read, at most ${s.mostAtOnce} at once\n`,
       );
     });
   }

@@ -24,10 +24,10 @@ export interface WorkerPoolOptions<Req, Res> {
    */
   spawn: () => Promise<PoolWorker<Req, Res>>;
   /**
-   * `all`: the first job starts every reader (tesseract: each reads a page in about the time
-   * another takes to start). `waiting`: as many as jobs are waiting (paddle: a worker's
-   * start-up is loading two models, and two starting at once on two cores only slow each
-   * other down, so a one-page document starts one).
+   * `all`: the first job starts every reader. `waiting`: as many as jobs are waiting or
+   * announced by `prepare` (a reader's start-up, the wasm core and trained data or two models,
+   * costs a core for most of a second: a one-page document starts one, and its second reader
+   * would only slow the first down on two cores).
    */
   start: 'all' | 'waiting';
   /** What a reader's failed job becomes (the cause is the reader's error). */
@@ -48,10 +48,11 @@ interface Job<Req, Res> {
 }
 
 /**
- * The queue both OCR engines share: readers started on first use and kept across pages and
- * documents, a job per free reader in arrival order, idle readers never keeping the process
- * alive and closed after `idleMs`. Aborting a job a reader is on terminates that reader (neither
- * engine can stop mid-page); a fresh one replaces it on demand.
+ * The queue both OCR engines share: readers started for the jobs waiting or announced
+ * (`prepare`) and kept across pages and documents, a job per free reader in arrival order,
+ * idle readers never keeping the process alive and closed after `idleMs`. Aborting a job a
+ * reader is on terminates that reader (neither engine can stop mid-page); a fresh one replaces
+ * it on demand.
  */
 export class WorkerPool<Req, Res> {
   readonly size: number;
@@ -61,6 +62,8 @@ export class WorkerPool<Req, Res> {
   private slots: Slot<Req, Res>[] = [];
   private starting = 0;
   private queue: Job<Req, Res>[] = [];
+  /** Jobs documents said are coming (`prepare`), not yet withdrawn. */
+  private announced = 0;
   private idleTimer: NodeJS.Timeout | undefined;
   private closed = false;
 
@@ -106,11 +109,30 @@ export class WorkerPool<Req, Res> {
     });
   }
 
-  /** Starts readers for the jobs waiting, up to the pool size (see `start`). */
-  private fill(): void {
-    if (this.queue.length === 0) return;
+  /**
+   * Announces `jobs` coming soon (a document's pages, before they are rendered): readers for
+   * them start now, so their start-up overlaps the work before the first job. Call the returned
+   * function when the document is done; its jobs then no longer count.
+   */
+  prepare(jobs: number): () => void {
+    if (this.closed || jobs <= 0) return () => {};
+    this.announced += jobs;
+    this.fill(true);
+    let withdrawn = false;
+    return () => {
+      if (withdrawn) return;
+      withdrawn = true;
+      this.announced -= jobs;
+    };
+  }
+
+  /** Starts readers for the jobs waiting or announced, up to the pool size (see `start`). */
+  private fill(announced = false): void {
+    if (this.queue.length === 0 && !announced) return;
     const busy = this.slots.filter((s) => s.job).length;
-    const wanted = this.opts.start === 'all' ? this.size : Math.min(this.size, busy + this.queue.length);
+    // Announced jobs become queued ones: they count once, whichever is more.
+    const coming = Math.max(busy + this.queue.length, this.announced);
+    const wanted = this.opts.start === 'all' ? this.size : Math.min(this.size, coming);
     const missing = wanted - this.slots.length - this.starting;
     if (missing <= 0) return;
     const first = this.slots.length === 0 && this.starting === 0 && this.startupMs === 0;

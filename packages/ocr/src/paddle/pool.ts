@@ -92,6 +92,10 @@ export class PaddlePool implements OcrEngine {
     return this.pool.startupMs;
   }
 
+  prepare(pages: number): () => void {
+    return this.pool.prepare(pages);
+  }
+
   /** Workers running or starting. */
   get workers(): number {
     return this.pool.workers;

@@ -102,7 +102,13 @@ export async function ocrPages(
       size: run.settings.poolSize,
       engine: run.settings.engine,
     });
-  const renderer = await openRenderer(bytes, { worker: run.settings.renderWorker });
+  // Readers for these pages start now (a reader per page, up to the pool's size): their start-up,
+  // most of a second each, overlaps opening the renderer and drawing the first page.
+  const withdraw = pool.prepare(pageNumbers.length);
+  const renderer = await openRenderer(bytes, { worker: run.settings.renderWorker }).catch((e) => {
+    withdraw();
+    throw e;
+  });
   const inflight = new Set<Promise<void>>();
   const empty = (n: number, width: number, height: number, message: string, error?: boolean): void => {
     run.warn(`PDF page ${n}: ${message}`);
@@ -240,6 +246,7 @@ export async function ocrPages(
   } finally {
     // A failure or abort leaves other pages in flight; they finish (or are aborted) on their own.
     await Promise.allSettled(inflight);
+    withdraw();
     await renderer.close();
   }
   return results;
