@@ -1,3 +1,4 @@
+import { isSpaceCode } from '../layout/lines.js';
 import type { Box, PageInput, PageLayout } from '../types.js';
 
 /** Why `auto` sends a page to OCR; undefined keeps it on the fast path. */
@@ -23,21 +24,6 @@ const isBadUnit = (c: number): boolean =>
   c === 0x0c ||
   (c >= 0x0e && c <= 0x1f);
 
-/** What `\s` matches (ECMAScript WhiteSpace and LineTerminator). */
-const isSpaceUnit = (c: number): boolean =>
-  c === 0x20 ||
-  (c >= 0x09 && c <= 0x0d) ||
-  (c >= 0x80 &&
-    (c === 0xa0 ||
-      c === 0x1680 ||
-      (c >= 0x2000 && c <= 0x200a) ||
-      c === 0x2028 ||
-      c === 0x2029 ||
-      c === 0x202f ||
-      c === 0x205f ||
-      c === 0x3000 ||
-      c === 0xfeff));
-
 /**
  * The page text's length without whitespace (UTF-16 units) and its unusable characters, counted
  * in one pass over the spans: what stripping `\s` and matching the class above by code point
@@ -49,7 +35,7 @@ export function textCounts(layout: PageLayout): { length: number; bad: number } 
   let bad = 0;
   let high = 0; // a high surrogate waiting for its pair, or 0
   const unit = (c: number) => {
-    if (isSpaceUnit(c)) return;
+    if (isSpaceCode(c)) return;
     length++;
     if (high) {
       const paired = c >= 0xdc00 && c <= 0xdfff;
