@@ -8,9 +8,11 @@ import { distill, requireBuilt } from './helpers/spawn.js';
 // Lines that point to other stories inside a story ("**Lea más: [Other story](…)**", "Read
 // this too: …") through the built `distill parse`. Session 11's `inline-teaser` rule dropped
 // them by their shape; session 12 dropped the rule (it cost WCXB dev fold b .00003: that truth
-// keeps such lines in some guides), so as plain paragraphs they stay, beside the story's
-// sources and a sentence that links a report. The same line set as a subheading or alone in a
-// quote box still goes (`teaser-box`, tests/html-teaser-boxes.test.ts).
+// keeps such lines in some guides), so as plain paragraphs they stay (a bold label alone keeps
+// the line plain), beside the story's sources and a sentence that links a report. The same line
+// set as a subheading or alone in a quote box goes (`teaser-box`, tests/html-teaser-boxes.test.ts),
+// and since session 19 so does one set in bold or italics end to end (`teaser-emphasis`,
+// tests/html-emphasised-teasers.test.ts).
 
 let dir: string;
 
@@ -46,18 +48,21 @@ afterAll(() => {
 });
 
 describe('distill parse: lines pointing to other stories told by their shape', { timeout: 120_000 }, () => {
-  it('keeps the story, its sources, a linked sentence and the plain teaser lines', async () => {
+  it('keeps the story, its sources, a linked sentence and the plain teaser line; drops the emphasised one', async () => {
     const r = await distill(['parse', join(dir, 'post.html')]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('# North quay closes for repairs');
-    expectKeptGone(r.stdout, [
-      'Story paragraph 0',
-      'Story paragraph 4',
-      'Port authority annual report 2024',
-      'Survey of the north quay walls',
-      'full council report on the quay',
-      'The history of the north quay',
-      'El muelle norte',
-    ]);
+    expectKeptGone(
+      r.stdout,
+      [
+        'Story paragraph 0',
+        'Story paragraph 4',
+        'Port authority annual report 2024',
+        'Survey of the north quay walls',
+        'full council report on the quay',
+        'El muelle norte',
+      ],
+      ['The history of the north quay'],
+    );
   });
 });
