@@ -8,7 +8,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, distill, EXAMPLE, requireBuilt } from './helpers/spawn.js';
@@ -77,6 +77,17 @@ describe('distill parse <folder> --out in several processes, spawned', { timeout
     const written = tree(two);
     expect(Object.keys(written)).toHaveLength(20);
     expect(written).toEqual(tree(one));
+  });
+
+  it('without -c, gives each process 1.5 cores (one on 2 cores, two on 4) and the same bytes', async () => {
+    const out = join(dir, 'default');
+    const r = await distill(['parse', input, '--out', out]);
+    expect(r.status, r.stderr).toBe(1);
+    // 22 files allow two processes (one per 8 files); the cores decide.
+    const processes = Math.max(1, Math.min(Math.floor(availableParallelism() / 1.5), 2));
+    if (processes > 1) expect(r.stderr).toMatch(new RegExp(` \\(${processes} processes\\)\n$`));
+    else expect(r.stderr).not.toMatch(/ \(\d+ processes\)/);
+    expect(tree(out)).toEqual(tree(join(dir, 'one')));
   });
 
   it('runs its helpers from the ES modules too (DISTILL_COLD_BUNDLE=0)', async () => {

@@ -9,8 +9,14 @@ import { setFlagsFromString } from 'node:v8';
  * 45% less CPU on that folder, and less also on 500 PDFs, a 1,000-page PDF, Office files and
  * HTML pages (`pnpm bench cold`, benchmarks/REPORT.md); the output is byte-identical. Only the
  * command sets it: a program importing `distill` keeps its own process's settings.
+ * Session 20: since the layout's objects and matrices keep one hidden class from the first page
+ * (shapes.ts), code optimised early is rarely thrown away, and a smaller budget pays: instructions
+ * of a cold `distill parse -c 1` (valgrind, `--hash-seed=7 --single-threaded`, compile cache
+ * written), 20 dev PDFs at 2/4/6/8/12/16/32/64× the default: 2,362 / 1,949 / 1,951 / 1,990 /
+ * 2,111 / 2,189 / 2,384 / 2,561 M; 50 PDFs at 4/6/16×: 4,090 / 3,961 / 4,075 M; one PDF 326 M at
+ * 4× and 16× alike (too short for any function to reach either budget).
  */
-const INTERRUPT_BUDGET = 67_584 * 16;
+const INTERRUPT_BUDGET = 67_584 * 6;
 
 /** Prepares the process for a command; runs before any command code loads. */
 export function prepareProcess(): void {
