@@ -115,7 +115,8 @@ export function joinContinuedTables(pages: readonly PageLayout[]): PageLayout[] 
     if (page.blocks.slice(0, first).some(tableCaption)) continue;
     const a = prev.blocks[last];
     const b = page.blocks[first];
-    if (a?.kind !== 'table' || b?.kind !== 'table') {
+    // One column is no table's part here: a list in a box is joined by its box.
+    if (a?.kind !== 'table' || b?.kind !== 'table' || width(a) < 2 || width(b) < 2) {
       const boxed = joinBoxedList(prev, page, (x, on) => margin(x, on.height, running));
       if (boxed) [out[q], out[p]] = boxed;
       continue;

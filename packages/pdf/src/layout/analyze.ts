@@ -205,7 +205,7 @@ export function analyzePage(input: PageInput): PageLayout {
   const inOrder = blocksInOrder(items, order, runs, input.links);
   tableNotesAsText(inOrder, bodySize);
   const blocks = footnotesLast(inOrder, width, height, bodySize);
-  const boxes = input.rules.length >= 4 ? boxesAtBodyEnds(input, tables, lines) : [];
+  const boxes = input.rules.length >= 2 ? boxesAtBodyEnds(input, tables, lines) : [];
   if (boxes.length) return { pageNumber: input.pageNumber, width, height, blocks, chars, boxes };
   return { pageNumber: input.pageNumber, width, height, blocks, chars };
 }
@@ -216,9 +216,10 @@ export function analyzePage(input: PageInput): PageLayout {
  * box goes on over a page break.
  */
 function boxesAtBodyEnds(input: PageInput, tables: readonly FoundTable[], lines: readonly Line[]): Box[] {
+  // A list read as a one-column table may still be one part of a list broken by the page end.
   const found = oneColumnBoxes(
     input.rules,
-    tables.map((t) => t.box),
+    tables.filter((t) => t.rows.some((r) => r.length > 1)).map((t) => t.box),
   );
   if (found.length === 0) return found;
   const { height } = input;
