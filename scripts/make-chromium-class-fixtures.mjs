@@ -8,6 +8,7 @@
 //   tight-cells        borderless tables whose cells sit 6 pt apart (spans, group labels, a rule under the header)
 //   statement-totals   financial statements ruled under the header and over the totals only
 //   statement-continued  a statement continued over a page break, its header repeated on the next page
+//   boxed-list-continued  a boxed one-column list broken by a page break, its title row repeated
 // tests/pdf-classes-cli.test.ts reads the PDFs through the built `distill parse`.
 //   node scripts/make-chromium-class-fixtures.mjs [name...]    (default: all listed below)
 // Needs Chromium (/usr/bin/chromium or CHROME_PATH).
@@ -26,6 +27,7 @@ const names = process.argv.slice(2).length
       'tight-cells',
       'statement-totals',
       'statement-continued',
+      'boxed-list-continued',
     ];
 const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'pdf-classes');
 const browser = await chromium.launch({

@@ -516,4 +516,17 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     );
     expect(r.stdout).toContain('| Total growth range staff | 18.8% | 784 |');
   });
+
+  it('reads a boxed one-column list broken by a page break as one list, its repeated title row once', async () => {
+    // fixtures/pdf-classes/boxed-list-continued.html, printed by Chromium
+    // (scripts/make-chromium-class-fixtures.mjs): the box's title row and one item end the first
+    // page, the title row and two items open the second; neither part is a table alone.
+    const r = await distill(['parse', fixture('boxed-list-continued')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(1);
+    expect(r.stdout).toContain(
+      '| Training property |\n| --- |\n| Account result standard office |\n| Weight centre early regional network annual |\n| Evidence |',
+    );
+    expect(r.stdout.match(/Training property/g)).toHaveLength(1);
+  });
 });

@@ -131,6 +131,11 @@ export interface PageLayout {
   blocks: LayoutBlock[];
   /** Characters of embedded text on the page: zero means a scanned page (an OCR candidate). */
   chars: number;
+  /**
+   * One-column ruled boxes ending or opening the page's body that no table took: a list in
+   * a box broken by the page end, joined with its other part by the assembler.
+   */
+  boxes?: Box[];
   /** Share of the page covered by images (0..1), for the OCR decision of `auto` mode. */
   imageCover?: number;
   /** PageInput's invisibleTextShare, for the ink check of `auto` mode. */

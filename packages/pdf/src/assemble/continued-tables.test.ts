@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzePage } from '../layout/analyze.js';
 import { page, run } from '../testing/page-input.js';
-import type { LayoutBlock, PageLayout, TextRun } from '../types.js';
+import type { LayoutBlock, PageInput, PageLayout, TextRun } from '../types.js';
 import { joinContinuedTables } from './continued-tables.js';
 import { layoutsToBlocks } from './to-doc.js';
 
@@ -71,6 +71,41 @@ describe('tables continued across a page break', () => {
     const two = [...table(rowsOf(6, 4), 100, true), ...prose(200), footer('Prepared by the survey office')];
     expect(tables([one('Prepared by the survey office'), two])).toHaveLength(1);
     expect(tables([one('Source: survey of the northern shore'), two])).toHaveLength(2);
+  });
+});
+
+describe('a boxed list broken by a page break', () => {
+  const side = (x: number, y0: number, y1: number) => ({ x0: x, x1: x, y0, y1 });
+  const across = (y: number) => ({ x0: 60, x1: 300, y0: y, y1: y });
+  const items = (texts: string[], top: number) =>
+    texts.map((t, i) => run(t, 70, top + i * 22, 10, i === 0 && t === 'Reading list'));
+  const lists = (one: PageInput, two: PageInput) =>
+    layoutsToBlocks([analyzePage(one), analyzePage(two)])
+      .blocks.filter((b) => b.kind === 'table')
+      .map((b) =>
+        b.kind === 'table'
+          ? b.rows.map((r) => r.map((c) => c.content.map((x) => (x.kind === 'text' ? x.text : '')).join('')))
+          : [],
+      );
+
+  it('joins a box open at the foot of one page with a box of the same sides opening the next, its title row once', () => {
+    // The box's sides run to the page's foot with no rule closing it; the next page draws the
+    // box again with the title row repeated over the last items.
+    const one = page([...prose(100), ...items(['Reading list', 'Harbour charts'], 680)], 1);
+    one.rules = [across(672), side(60, 672, 730), side(300, 672, 730)];
+    const two = page([...items(['Reading list', 'Tide tables', 'Pilot books'], 70), ...prose(160)], 2);
+    two.rules = [across(62), side(60, 62, 132), side(300, 62, 132), across(132)];
+    expect(lists(one, two)).toEqual([
+      [['Reading list'], ['Harbour charts'], ['Tide tables'], ['Pilot books']],
+    ]);
+  });
+
+  it("leaves a frame round each page's whole body alone (a page border, not a list's box)", () => {
+    const one = page(items(['Reading list', 'Harbour charts', 'Tide notes'], 80), 1);
+    one.rules = [across(60), side(60, 60, 740), side(300, 60, 740), across(740)];
+    const two = page(items(['Pilot books', 'Light lists'], 80), 2);
+    two.rules = [across(60), side(60, 60, 740), side(300, 60, 740), across(740)];
+    expect(lists(one, two)).toEqual([]);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { LayoutBlock, PageLayout } from '../types.js';
+import { joinBoxedList } from './continued-boxes.js';
 import { marginLines } from './furniture.js';
 
 type TableBlock = Extract<LayoutBlock, { kind: 'table' }>;
@@ -114,7 +115,12 @@ export function joinContinuedTables(pages: readonly PageLayout[]): PageLayout[] 
     if (page.blocks.slice(0, first).some(tableCaption)) continue;
     const a = prev.blocks[last];
     const b = page.blocks[first];
-    if (a?.kind !== 'table' || b?.kind !== 'table') continue;
+    // One column is no table's part here: a list in a box is joined by its box.
+    if (a?.kind !== 'table' || b?.kind !== 'table' || width(a) < 2 || width(b) < 2) {
+      const boxed = joinBoxedList(prev, page, (x, on) => margin(x, on.height, running));
+      if (boxed) [out[q], out[p]] = boxed;
+      continue;
+    }
     if (a.ruled !== b.ruled || width(a) !== width(b) || width(a) < 2) continue;
     const w = Math.max(prev.width, page.width, 1);
     if (Math.abs(a.box.x0 - b.box.x0) > EDGE_SHARE * w || Math.abs(a.box.x1 - b.box.x1) > EDGE_SHARE * w)

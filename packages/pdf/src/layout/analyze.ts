@@ -30,6 +30,7 @@ import {
   startsWithSpace,
 } from './lines.js';
 import { BULLET, breaksList, markerOf, opensItem } from './markers.js';
+import { oneColumnBoxes } from './open-boxes.js';
 import { bandTopRules, rowBands } from './row-bands.js';
 import { tableNotesAsText } from './table-notes.js';
 import { type FoundTable, findRuleBoundTables, findRuledTables, findTextTables } from './tables.js';
@@ -204,7 +205,34 @@ export function analyzePage(input: PageInput): PageLayout {
   const inOrder = blocksInOrder(items, order, runs, input.links);
   tableNotesAsText(inOrder, bodySize);
   const blocks = footnotesLast(inOrder, width, height, bodySize);
+  const boxes = input.rules.length >= 2 ? boxesAtBodyEnds(input, tables, lines) : [];
+  if (boxes.length) return { pageNumber: input.pageNumber, width, height, blocks, chars, boxes };
   return { pageNumber: input.pageNumber, width, height, blocks, chars };
+}
+
+/**
+ * The one-column ruled boxes that end the page's body (nothing under them but the bottom
+ * band's running lines) or open it (nothing over them but the top band's): where a list in a
+ * box goes on over a page break.
+ */
+function boxesAtBodyEnds(input: PageInput, tables: readonly FoundTable[], lines: readonly Line[]): Box[] {
+  // A list read as a one-column table may still be one part of a list broken by the page end.
+  const found = oneColumnBoxes(
+    input.rules,
+    tables.filter((t) => t.rows.some((r) => r.length > 1)).map((t) => t.box),
+  );
+  if (found.length === 0) return found;
+  const { height } = input;
+  const body = [
+    ...lines.filter((l) => l.y1 >= 0.075 * height && l.y0 <= 0.93 * height),
+    ...tables.map((t) => t.box),
+  ];
+  const inside = (l: Box, b: Box) => (l.y0 + l.y1) / 2 > b.y0 && (l.y0 + l.y1) / 2 < b.y1 && l.x0 >= b.x0 - 2;
+  return found.filter(
+    (b) =>
+      body.every((l) => inside(l, b) || (l.y0 + l.y1) / 2 < b.y0) ||
+      body.every((l) => inside(l, b) || (l.y0 + l.y1) / 2 > b.y1),
+  );
 }
 
 /**

@@ -465,7 +465,7 @@ function textColumns(runs: TextRun[]): boolean {
  * A boxed list: one column of three rows or more, each drawn apart by its own rule and each
  * holding a short item (not paragraphs, which a framed sidebar holds), is a one-column table.
  */
-function boxedList(rows: TableCellOut[][]): TableCellOut[][] | undefined {
+export function boxedList(rows: TableCellOut[][]): TableCellOut[][] | undefined {
   if (
     rows.length < 3 ||
     rows.some((r) => r.length !== 1 || (r[0].colSpan ?? 1) > 1 || (r[0].rowSpan ?? 1) > 1)
