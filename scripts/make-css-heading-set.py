@@ -12,26 +12,9 @@ paragraphs, lists and bold run-in labels. Sentences come from the WCXB dev truth
   pnpm bench dev pdf-heading-losses --pdfs OUT/pdfs --truth OUT/truth [--peer liteparse]
 Needs Chromium (/usr/bin/chromium or CHROME_PATH).
 """
-import ast, html, json, os, random, re, subprocess, sys
+import html, os, random, subprocess, sys
+from heading_sentences import para, sents, title
 OUT = sys.argv[1]
-GT = os.path.join(os.path.dirname(__file__), '../../shared/corpora/html/wcxb-dev/ground-truth')
-sents = []
-for f in sorted(os.listdir(GT))[:200]:
-    d = json.load(open(os.path.join(GT, f)))
-    g = d['ground_truth']
-    if isinstance(g, str):
-        try: g = ast.literal_eval(g)
-        except Exception: continue
-    for s in re.split(r'(?<=[.!?])\s+', g.get('main_content', '')):
-        s = ' '.join(s.split())
-        if 40 < len(s) < 260 and s.isascii() and not re.search(r'[#*_|<>\[\]`]', s): sents.append(s)
-
-def title(rng):
-    w = [x for x in re.sub(r'[^A-Za-z ]', ' ', rng.choice(sents)).split() if len(x) > 2][: rng.randint(2, 6)]
-    return ' '.join(x.capitalize() if i == 0 or rng.random() < 0.5 else x.lower() for i, x in enumerate(w)) or 'Overview'
-
-def para(rng, n=None):
-    return ' '.join(rng.choice(sents) for _ in range(n or rng.randint(2, 6)))
 
 ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII']
 STYLES = {

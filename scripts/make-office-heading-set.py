@@ -11,29 +11,9 @@ style and number, so the same run gives the same Markdown.
   pnpm bench dev pdf-heading-losses --pdfs OUT/pdfs --truth OUT/truth
 Needs pandoc and LibreOffice (libreoffice-writer-nogui).
 """
-import ast, io, json, os, random, re, subprocess, sys, zipfile
+import io, os, random, re, subprocess, sys, zipfile
+from heading_sentences import para, sents, title
 OUT = sys.argv[1]
-GT = os.path.join(os.path.dirname(__file__), '../../shared/corpora/html/wcxb-dev/ground-truth')
-sents = []
-for f in sorted(os.listdir(GT))[:200]:
-    d = json.load(open(os.path.join(GT, f)))
-    g = d['ground_truth']
-    if isinstance(g, str):
-        try: g = ast.literal_eval(g)
-        except Exception: continue
-    t = g.get('main_content', '')
-    for s in re.split(r'(?<=[.!?])\s+', t):
-        s = ' '.join(s.split())
-        if 40 < len(s) < 260 and s.isascii() and not re.search(r'[#*_|<>\[\]`]', s): sents.append(s)
-
-def title(rng):
-    s = rng.choice(sents)
-    w = re.sub(r'[^A-Za-z ]', ' ', s).split()
-    w = [x for x in w if len(x) > 2][: rng.randint(2, 6)]
-    return ' '.join(x.capitalize() if i == 0 or rng.random() < 0.5 else x.lower() for i, x in enumerate(w)) or 'Overview'
-
-def para(rng, n=None):
-    return ' '.join(rng.choice(sents) for _ in range(n or rng.randint(2, 6)))
 
 def doc(rng, numbered):
     out = ['# ' + title(rng), '', para(rng), '']

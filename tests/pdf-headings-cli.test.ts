@@ -4,7 +4,8 @@ import { distill, ROOT, requireBuilt } from './helpers/spawn.js';
 
 // Issue 20 through the built `distill parse`: headings found from evidence that holds in any
 // language and house style (numbering depth, weight, size over the body, spacing, position),
-// on LibreOffice PDFs made by scripts/make-heading-fixtures.sh (fixtures/pdf-headings).
+// on LibreOffice PDFs made by scripts/make-heading-fixtures.sh and Chromium ones made by
+// scripts/make-chromium-heading-fixtures.mjs (fixtures/pdf-headings).
 
 const fixture = (name: string) => resolve(ROOT, 'fixtures/pdf-headings', `${name}.pdf`);
 const headings = (md: string) => md.split('\n').filter((l) => /^#{1,6} /.test(l));
@@ -59,6 +60,21 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
     // Kept on each of the three pages, as text: the headings are the same level-1 sections.
     expect(kept.stdout.match(/^Annual Report of the Harbour Board$/gm)).toHaveLength(3);
     expect(headings(kept.stdout)).toEqual(sections);
+  });
+  it('reads titles marked by colour alone as headings, and no link or grey note in colour', async () => {
+    // fixtures/pdf-headings/colour-titles.pdf, printed by Chromium (scripts/make-chromium-heading-fixtures.mjs).
+    const r = await distill(['parse', fixture('colour-titles')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# Ferry services on the inner lakes',
+      '## Routes and timetables',
+      '## Winter service',
+      '## Summer service',
+      '## Fares and passes',
+    ]);
+    // A link on a line of its own, in the titles' blue, and a small grey source line stay text.
+    expect(r.stdout).toMatch(/^<https:\/\/example\.org\/summer>$/m);
+    expect(r.stdout).toMatch(/^Source: pier counts of the lake board, winter season$/m);
   });
   it('reads titles in capitals at the body size as headings, and no other capitals', async () => {
     const r = await distill(['parse', fixture('caps-titles')]);

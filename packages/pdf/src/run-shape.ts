@@ -19,5 +19,6 @@ export function changedRun(r: TextRun, change: Partial<TextRun>): TextRun {
     bold: change.bold ?? r.bold,
     italic: change.italic ?? r.italic,
     rotated: change.rotated ?? r.rotated ?? false,
+    fill: change.fill ?? r.fill,
   };
 }

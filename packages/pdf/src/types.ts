@@ -18,6 +18,8 @@ export interface TextRun {
   italic: boolean;
   /** Text not running left to right (rotated or vertical); kept, but outside column analysis. */
   rotated?: boolean;
+  /** Fill colour as 0xRRGGBB; -1 where the reader cannot tell (pdf.js, OCR, a pattern). */
+  fill: number;
 }
 
 /** An axis-aligned drawn segment or thin rectangle, normalised to a horizontal or vertical line. */
@@ -95,6 +97,8 @@ export type LayoutBlock =
       /** Dominant font size, and whether all of it is bold: the raw material for headings. */
       size: number;
       bold: boolean;
+      /** The fill colour of all its text (TextRun.fill), -1 where it differs or is not known. */
+      fill?: number;
       label?: 'page-header' | 'page-footer' | 'caption' | 'footnote' | 'list-item';
       /** List marker found at the start ('•', '1.', 'a)'), already removed from the text. */
       marker?: string;

@@ -71,6 +71,37 @@ export function boldBodyOf(pages: readonly PageLayout[], body: number): boolean 
 const BOLD_BODY = 0.5;
 
 /**
+ * The fill colours the document's body text is set in: those of its paragraphs (three lines or
+ * more, or BODY_BLOCK characters) set in one colour, when there are BODY_FILL_EVIDENCE
+ * characters of them. A short line in a colour none of them uses is marked out as a bold one
+ * is; without enough paragraphs to tell (a slide, a form) no colour marks anything. Sorted,
+ * so that the statistics of a document read page by page are the same however they are read.
+ */
+export function bodyFillsOf(pages: readonly PageLayout[]): number[] {
+  const fills = new Set<number>();
+  let chars = 0;
+  for (const p of pages)
+    for (const b of p.blocks) {
+      if (b.kind !== 'text' || (b.label && b.label !== 'list-item') || b.fill === undefined || b.fill < 0)
+        continue;
+      const n = blockText(b).length;
+      if (b.lines.length < 3 && n < BODY_BLOCK) continue;
+      fills.add(b.fill);
+      chars += n;
+    }
+  return chars >= BODY_FILL_EVIDENCE ? [...fills].sort((a, b) => a - b) : [];
+}
+const BODY_BLOCK = 120;
+const BODY_FILL_EVIDENCE = 400;
+
+/** Whether `b` is set in a colour of its own (see bodyFillsOf), and is no link. */
+function ownColour(b: TextBlock, fills: readonly number[]): boolean {
+  if (fills.length === 0 || b.fill === undefined || b.fill < 0 || fills.includes(b.fill)) return false;
+  for (const l of b.lines) for (const s of l.spans) if (s.href) return false;
+  return true;
+}
+
+/**
  * Text this much larger than the body is a heading candidate: one step of a typical size
  * ladder (12 over 11, 13 over 12); a smaller step is a different font's metrics, not a tier.
  */
@@ -144,15 +175,25 @@ const LABEL_MARKER = /[.)]$/;
 
 /**
  * A section title that opens a page is set where a running header would be (the top line,
- * inside the top margin's band), but it sits on the text it heads: a title's mark (bold, set
- * larger than the body, in capitals, or numbered), one line, the next block of text right
- * under it (less than its own size apart) on the same left edge, regular text of no larger
- * size. A running header stands apart from the body by a line or more, or over the page's
+ * inside the top margin's band), but it sits on the text it heads: a title's mark (bold, in a
+ * colour of its own, set larger than the body, in capitals, or numbered), one line, the next
+ * block of text right under it (less than its own size apart) on the same left edge, regular
+ * text of no larger size. A running header stands apart from the body by a line or more, or over the page's
  * own larger title.
  */
-function opensPage(b: TextBlock, body: number, next?: LayoutBlock): boolean {
+function opensPage(
+  b: TextBlock,
+  body: number,
+  next: LayoutBlock | undefined,
+  fills: readonly number[],
+): boolean {
   const text = blockText(b).trim();
-  const marked = b.bold || b.size >= body * HEADING_RATIO || capsTitle(text) || SECTION_NUMBER.test(text);
+  const marked =
+    b.bold ||
+    ownColour(b, fills) ||
+    b.size >= body * HEADING_RATIO ||
+    capsTitle(text) ||
+    SECTION_NUMBER.test(text);
   return (
     marked &&
     b.lines.length === 1 &&
@@ -172,8 +213,9 @@ function isHeadingCandidate(
   next?: LayoutBlock,
   boldBody = false,
   prev?: LayoutBlock,
+  fills: readonly number[] = [],
 ): boolean {
-  if (b.label && b.label !== 'list-item' && !(b.label === 'page-header' && opensPage(b, body, next)))
+  if (b.label && b.label !== 'list-item' && !(b.label === 'page-header' && opensPage(b, body, next, fills)))
     return false;
   // A bullet's item is no title; a lettered one ("c. Regulated storage") is, set larger than
   // the body (bold at the body size, it is an item of a lettered list).
@@ -206,8 +248,14 @@ function isHeadingCandidate(
   const note =
     /^[*†‡]/u.test(text) ||
     text.split(SENTENCE_BREAK.for(text)).filter((s) => s.split(/\s+/).length >= 3).length >= 2;
+  // A line in a colour the body never uses, at the body size or larger, is marked as a bold
+  // one is (smaller, it is a chart's source or a note's label).
   const boldTitle =
-    b.bold && !boldBody && text.length <= 100 && !/[.,;:]$/.test(text) && b.lines.length <= 2 && !note;
+    ((b.bold && !boldBody) || (b.size >= body * 0.95 && ownColour(b, fills))) &&
+    text.length <= 100 &&
+    !/[.,;:]$/.test(text) &&
+    b.lines.length <= 2 &&
+    !note;
   // A bold line at the body size right over a list is the list's label ("What to bring",
   // "Supplies and Equipment"), a paragraph as DP-Bench's truth writes it, colon or not; the
   // same line over text, or set larger, is a title. So is one set apart from the text above
@@ -275,6 +323,8 @@ export interface DocStats {
   body: number;
   /** The body is set in bold (see boldBodyOf). */
   boldBody: boolean;
+  /** The colours the body is set in (see bodyFillsOf). */
+  fills: number[];
   tiers: number[];
   running: Set<string>;
   /** The level of each decimal numbering depth set above the body size (depth, level). */
@@ -290,10 +340,11 @@ const headingKey = (b: TextBlock) => {
 export function docStats(pages: readonly PageLayout[]): DocStats {
   const body = bodySizeOf(pages);
   const boldBody = boldBodyOf(pages, body);
-  const out: DocStats = { body, boldBody, tiers: [], running: new Set<string>() };
+  const fills = bodyFillsOf(pages);
+  const out: DocStats = { body, boldBody, fills, tiers: [], running: new Set<string>() };
   // The tiers as headingLevels takes them for these pages (before runs of headings are
   // demoted), so pages given these statistics get the levels the pages together would.
-  headingLevels(pages, body, { boldBody }, out);
+  headingLevels(pages, body, { boldBody, fills }, out);
   return out;
 }
 
@@ -305,6 +356,7 @@ export function headingLevels(
 ): Map<TextBlock, HeadingLevel> {
   const runningOut = statsOut?.running;
   const boldBody = stats?.boldBody ?? boldBodyOf(pages, body);
+  const fills = stats?.fills ?? bodyFillsOf(pages);
   let cands: TextBlock[] = [];
   const tops: [TextBlock, LayoutBlock | undefined][] = [];
   const onPages = new Map<string, Set<number>>();
@@ -317,7 +369,7 @@ export function headingLevels(
         const k = key(b);
         if (k) onPages.set(k, (onPages.get(k) ?? new Set()).add(n));
       }
-      if (isHeadingCandidate(b, body, p.blocks[i + 1], boldBody, p.blocks[i - 1])) onPage.push(b);
+      if (isHeadingCandidate(b, body, p.blocks[i + 1], boldBody, p.blocks[i - 1], fills)) onPage.push(b);
       else if (TOP_NUMBER.test(blockText(b).trim()) && !b.label && !b.toc) tops.push([b, p.blocks[i + 1]]);
     });
     const labels = p.blocks.filter((b): b is TextBlock => b.kind === 'text' && b.bold && b.lines.length <= 3);

@@ -159,6 +159,7 @@ settleFieldKinds(
     bold: false,
     italic: false,
     rotated: false,
+    fill: 0,
   } satisfies TextRun,
   { url: '', x0: 0.5, x1: 0.5, y0: 0.5, y1: 0.5 } satisfies LinkArea,
 );
@@ -167,7 +168,9 @@ settleFieldKinds(
  * Text items (pdf.js getTextContent's shape, or the fast reader's) to runs in the top-left
  * page frame: boxes from the font's ascent and descent, rotated text with an approximate box.
  */
-export function textItemsToRuns<T extends { str?: string; transform?: number[]; width?: number }>(
+export function textItemsToRuns<
+  T extends { str?: string; transform?: number[]; width?: number; fill?: number },
+>(
   items: Iterable<T>,
   vt: Matrix,
   styleOf: (item: T) => ItemStyle,
@@ -206,6 +209,7 @@ export function textItemsToRuns<T extends { str?: string; transform?: number[]; 
         bold: style.bold,
         italic: style.italic,
         rotated: false,
+        fill: item.fill ?? -1,
       });
     } else {
       // Rotated text: keep its text with an approximate box around its path.
@@ -222,6 +226,7 @@ export function textItemsToRuns<T extends { str?: string; transform?: number[]; 
         bold: style.bold,
         italic: style.italic,
         rotated: true,
+        fill: item.fill ?? -1,
       });
     }
   }

@@ -14,6 +14,8 @@ export interface Line extends Box {
   bold: boolean;
   italic: boolean;
   rotated: boolean;
+  /** The fill colour of all its characters (TextRun.fill), -1 where they differ or it is not known. */
+  fill: number;
   /** A contents entry (title and page number joined): never a heading. */
   toc?: boolean;
 }
@@ -119,6 +121,7 @@ settleFieldKinds(
     bold: false,
     italic: false,
     rotated: false,
+    fill: 0,
   } satisfies Line,
   { size: 0.5, y0: 0.5, y1: 0.5 },
 );
@@ -224,7 +227,16 @@ export function makeLine(runs: TextRun[]): Line {
     bold: chars.length > 0 && chars.every((r) => r.bold),
     italic: chars.length > 0 && chars.every((r) => r.italic),
     rotated: kept.some((r) => r.rotated),
+    fill: sharedFill(chars),
   };
+}
+
+/** The fill colour all of `runs` share, -1 if they differ (or none is known). */
+export function sharedFill(runs: readonly TextRun[]): number {
+  if (runs.length === 0) return -1;
+  const fill = runs[0].fill;
+  for (let i = 1; i < runs.length; i++) if (runs[i].fill !== fill) return -1;
+  return fill;
 }
 
 /**

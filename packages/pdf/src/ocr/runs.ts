@@ -145,6 +145,7 @@ export function ocrPageInput(
         bold: bold[pi][n],
         italic: false,
         rotated: false,
+        fill: -1,
       });
       boxes.push({ x0: x0 * k, y0: y0 * k, x1: x1 * k, y1: y1 * k, confidence: w.confidence, text: w.text });
     });

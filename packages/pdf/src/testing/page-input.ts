@@ -13,6 +13,8 @@ export function run(text: string, x: number, top: number, size = 10, bold = fals
     size,
     bold,
     italic: false,
+    rotated: false,
+    fill: 0,
   };
 }
 

@@ -64,6 +64,8 @@ export interface TextItem {
   transform: M;
   font: Font;
   hasEOL: boolean;
+  /** The fill colour the item starts in (see fillColour). */
+  fill: number;
 }
 
 /** Graphics and text state, cloned on q and on entering a form (as pdf.js's TextState/EvalState). */
@@ -82,6 +84,8 @@ class State {
   textRise = 0;
   /** Text rendering mode (Tr): 3 and 7 draw nothing, as an OCR layer over a scan does. */
   renderMode = 0;
+  /** The nonstroking (fill) colour, as fillColour packs it: text in a colour of its own is a heading's mark. */
+  fill = 0;
   /** pdf.js stretches Type3 text of size <= 1 by the font's glyph height (getCurrentTextTransform). */
   get vscale(): number {
     const f = this.font;
@@ -143,6 +147,23 @@ const NORMALIZE =
 /** Right-to-left scripts: pdf.js reorders them (bidi); this reader leaves such pages to it. */
 const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
 
+/**
+ * A fill colour's operands (g, rg, k, or sc/scn with one, three or four components) packed
+ * as 0xRRGGBB, -1 for a pattern or a space not read: the text's colour only needs telling
+ * apart from the body's, so the colour space's own transform is not applied.
+ */
+function fillColour(args: PdfObject[]): number {
+  const n = args.length;
+  for (let i = 0; i < n; i++) if (!isNum(args[i])) return -1;
+  const c = (i: number) => Math.min(255, Math.max(0, Math.round((args[i] as number) * 255)));
+  if (n === 1) return c(0) * 0x10101;
+  if (n === 3) return (c(0) << 16) | (c(1) << 8) | c(2);
+  if (n !== 4) return -1;
+  const k = 1 - (args[3] as number);
+  const v = (i: number) => Math.min(255, Math.max(0, Math.round((1 - (args[i] as number)) * k * 255)));
+  return (v(0) << 16) | (v(1) << 8) | v(2);
+}
+
 /** Whether every character of `s` is below U+00A0. */
 function allBelowA0(s: string): boolean {
   for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= 0xa0) return false;
@@ -183,8 +204,17 @@ function normalizeUnicode(s: string): string {
     spaceInFlowMax: 0.5,
     hasEOL: false,
     font: null,
+    fill: 0,
   };
-  const textItem = { str: '', width: 0.5, height: 0.5, transform: IDENTITY, font: null, hasEOL: false };
+  const textItem = {
+    str: '',
+    width: 0.5,
+    height: 0.5,
+    transform: IDENTITY,
+    font: null,
+    hasEOL: false,
+    fill: 0,
+  };
   settleFieldKinds(state, item, textItem);
 }
 
@@ -207,6 +237,7 @@ class TextBuilder {
     spaceInFlowMax: 0,
     hasEOL: false,
     font: null as Font | null,
+    fill: 0,
   };
   private twoLastChars = [' ', ' '];
   private twoLastCharsPos = 0;
@@ -245,6 +276,7 @@ class TextBuilder {
       transform: copyMatrix(tr ?? this.item.prevTransform ?? IDENTITY),
       font: f,
       hasEOL: false,
+      fill: this.ts.fill,
     });
   }
 
@@ -298,6 +330,7 @@ class TextBuilder {
     it.spaceInFlowMin = fontSize * SPACE_IN_FLOW_MIN_FACTOR;
     it.spaceInFlowMax = fontSize * SPACE_IN_FLOW_MAX_FACTOR;
     it.hasEOL = false;
+    it.fill = ts.fill;
     it.initialized = true;
     return it;
   }
@@ -333,6 +366,7 @@ class TextBuilder {
       transform: it.transform,
       font: it.font as Font,
       hasEOL: it.hasEOL,
+      fill: it.fill,
     });
   }
 
@@ -644,6 +678,15 @@ export class ContentInterpreter {
         return;
       case 'BI':
         this.doInlineImage(f.lx);
+        return;
+      case 'g':
+      case 'rg':
+      case 'k':
+      case 'sc':
+      case 'scn':
+      case 'cs':
+        f.ts.fill = op === 'cs' ? 0 : fillColour(args);
+        this.emit(OP.other);
         return;
     }
     if (f.path.apply(op, args)) return;
