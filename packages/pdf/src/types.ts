@@ -72,6 +72,11 @@ export interface PageInput {
    * read without them, and the warning says so. Only the fast reader sees them.
    */
   oversizedImages?: string[];
+  /**
+   * The runs are OCR'd words (one run a word, boxes fitted to the ink): their gaps are not a
+   * typesetter's, so spacing tests made for drawn text (even word spaces) cannot hold on them.
+   */
+  recognized?: boolean;
 }
 
 /** A span of text inside a block with its style, so headings and emphasis survive. */

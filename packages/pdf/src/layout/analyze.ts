@@ -333,7 +333,7 @@ function pageTables(
     for (const i of t.runs) taken.add(i);
   }
   const seen: { gutters?: Gutter[] } = {};
-  for (const t of findTextTables(runs, skip, width, seen)) {
+  for (const t of findTextTables(runs, skip, width, seen, input.recognized)) {
     tables.push(t);
     for (const i of t.runs) taken.add(i);
   }

@@ -1218,6 +1218,7 @@ export function findTextTables(
   taken: Set<number>,
   pageWidth: number,
   seen: { gutters?: Gutter[] } = {},
+  recognized = false,
 ): FoundTable[] {
   const idx: number[] = [];
   runs.forEach((r, i) => {
@@ -1251,9 +1252,12 @@ export function findTextTables(
   }
   if (pieces.length < 6) return [];
   // Cells set closer than a font size apart are parted where every row leaves a gap at one x,
-  // as a typewriter's columns are.
-  const gutters = findGutters(pieces, true);
-  if (typed === 0) seen.gutters = gutters;
+  // as a typewriter's columns are. Not on OCR'd words (`recognized`): every word is a run there,
+  // and a justified line's word spaces, uneven in boxes fitted to the ink, do not show as one
+  // width (findGutters), so chance channels through prose parted a table's cells (scanned dev
+  // page 130: TEDS .90 -> 0).
+  const gutters = recognized ? (typed >= 3 ? findGutters(pieces) : []) : findGutters(pieces, true);
+  if (typed === 0 && !recognized) seen.gutters = gutters;
   const frags = buildLines(pieces, gutters).sort((a, b) => a.base - b.base || a.x0 - b.x0);
   const rows: Line[][] = [];
   for (const f of frags) {

@@ -160,6 +160,7 @@ export function ocrPageInput(
       rects: [],
       images: [],
       links: [],
+      recognized: true,
     },
     boxes,
   };
