@@ -17,6 +17,8 @@
  *                  the content
  *   teasers        lines pointing to other stories between the body's paragraphs, each a short
  *                  label and one headline link set in bold or italics from end to end
+ *   author-bio     the writer's box after the body, no heading naming it: a photo and the name
+ *                  linked to the author's page, a third-person bio, on some pages social links
  * Across pages the markup varies: semantic elements (article, aside, nav, section) or only divs;
  * class names meaningful in English, in German or French, hashed (css-1x2ab) or absent; JSON-LD
  * with articleBody on some pages; the related grid and the comments inside the article's wrapper
@@ -514,6 +516,35 @@ function widgets(p: Pick, lang: Lang, m: Markup): { top: string; after: string }
   return { top: cookie, after: `${share}${p.chance(0.5) ? news + author : author + news}` };
 }
 
+/** Social networks an author's box links the writer's profiles on. */
+const SOCIAL = [
+  'https://twitter.com/',
+  'https://x.com/',
+  'https://www.linkedin.com/in/',
+  'https://www.instagram.com/',
+  'https://mastodon.social/@',
+];
+
+/**
+ * The writer's box after the story, with no heading naming it: a photo and the name linked to
+ * the author's page, a short bio of the writer in the third person, and on some pages a few
+ * links to social profiles. Its class is the role's name (or foreign, hashed, none).
+ */
+function authorBio(p: Pick, lang: Lang, m: Markup): string {
+  const who = p.one(NAMES);
+  const href = `/${p.one(['author', 'autor', 'auteur', 'authors', 'redaktion'])}/${who.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  const photo = `<a href="${href}"><img src="/av/${p.int(1, 99)}.jpg" alt="${esc(who)}"></a>`;
+  // The name on a line of its own above the bio, or linked as the bio's first words.
+  const shape = p.int(0, 2);
+  const linked = `<a href="${href}">${esc(who)}</a>`;
+  const name = shape === 0 ? `<h4>${linked}</h4>` : shape === 1 ? `<p><strong>${linked}</strong></p>` : '';
+  const bio = `<p>${shape === 2 ? `<strong>${linked}</strong>` : esc(who)} ${esc(sentences(p, lang, 1, 3))}</p>`;
+  const social = p.chance(0.6)
+    ? `<div>${Array.from({ length: p.int(2, 3) }, (_, i) => `<a href="${SOCIAL[(i + p.int(0, 4)) % SOCIAL.length]}${p.int(1, 999)}">${['X', 'LinkedIn', 'Instagram'][i]}</a>`).join(' ')}</div>`
+    : '';
+  return m.el('section', 'author', `${photo}<div>${name}${bio}${social}</div>`);
+}
+
 /** Labels of a teaser line between a story's paragraphs, none of them a word list's phrase. */
 const TEASER_LABELS: Record<Lang, string[]> = {
   en: ["Don't miss", 'Earlier this week'],
@@ -553,6 +584,7 @@ const CLASSES = [
   'widgets',
   'forum',
   'teasers',
+  'author-bio',
 ] as const;
 type Klass = (typeof CLASSES)[number];
 
@@ -593,6 +625,9 @@ function page(p: Pick, id: string, klass: Klass): Page {
     case 'most-read':
       side = mostRead(p, lang, m);
       after = tags(p, lang, m);
+      break;
+    case 'author-bio':
+      after = authorBio(p, lang, m);
       break;
     case 'widgets': {
       const w = widgets(p, lang, m);

@@ -1,7 +1,7 @@
 import { findAnchor } from './anchor.js';
 import { attr, hints, type PElement, type PNode } from './dom.js';
 import { articleHead, standfirst, titleH1 } from './head.js';
-import { cardGrid, commentThread, excerptTeasers, teaserList } from './regions.js';
+import { authorBoxAfter, cardGrid, commentThread, excerptTeasers, teaserList } from './regions.js';
 import { ruleOn } from './rule-switch.js';
 import {
   AUTHOR_BIO,
@@ -383,6 +383,14 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
       ruleOn('author-box')
     )
       return 'author-box';
+    // Unnamed, it is told by its picture and its link to the writer's page after the story.
+    if (
+      s.text <= AUTHOR_BOX_MAX &&
+      s.longest >= AUTHOR_BIO &&
+      s.prose < total.prose * AUTHOR_BOX_SHARE &&
+      authorBoxAfter(el, s, stats, CARDS_ARTICLE)
+    )
+      return 'author-after';
     if (teaserList(el, s, stats, total, threshold)) return 'teasers';
     if (cardGrid(el, s, stats, total, page.article ? DECLARED_ARTICLE : CARDS_ARTICLE)) return 'card-grid';
     if (s.longest < 150 && s.text < 400 && (tag === 'figcaption' || (h && CAPTION.test(h) && nearImage(el))))
