@@ -9,16 +9,24 @@
 //   statement-totals   financial statements ruled under the header and over the totals only
 //   statement-continued  a statement continued over a page break, its header repeated on the next page
 //   boxed-list-continued  a boxed one-column list broken by a page break, its title row repeated
-// tests/pdf-classes-cli.test.ts reads the PDFs through the built `distill parse`.
+// and fixtures/pdf-headings/<name>.html, for heading styles the LibreOffice fixtures lack:
+//   colour-titles      section titles marked by colour alone, beside links in colour and a grey source line
+// tests/pdf-classes-cli.test.ts and tests/pdf-headings-cli.test.ts read the PDFs through the built
+// `distill parse`.
 //   node scripts/make-chromium-class-fixtures.mjs [name...]    (default: all listed below)
 // Needs Chromium (/usr/bin/chromium or CHROME_PATH).
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
+/** The folder under fixtures/ that holds each fixture. */
+const folders = {
+  'colour-titles': 'pdf-headings',
+};
 const names = process.argv.slice(2).length
   ? process.argv.slice(2)
   : [
+      'colour-titles',
       'zebra-rows',
       'header-band-rules',
       'row-group-labels',
@@ -29,7 +37,7 @@ const names = process.argv.slice(2).length
       'statement-continued',
       'boxed-list-continued',
     ];
-const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'pdf-classes');
+const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromiumSandbox: false,
@@ -37,6 +45,7 @@ const browser = await chromium.launch({
 });
 const page = await browser.newPage();
 for (const name of names) {
+  const dir = join(fixtures, folders[name] ?? 'pdf-classes');
   await page.goto(`file://${join(dir, `${name}.html`)}`);
   await page.pdf({ path: join(dir, `${name}.pdf`), preferCSSPageSize: true, printBackground: true });
 }

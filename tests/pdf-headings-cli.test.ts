@@ -5,7 +5,7 @@ import { distill, ROOT, requireBuilt } from './helpers/spawn.js';
 // Issue 20 through the built `distill parse`: headings found from evidence that holds in any
 // language and house style (numbering depth, weight, size over the body, spacing, position),
 // on LibreOffice PDFs made by scripts/make-heading-fixtures.sh and Chromium ones made by
-// scripts/make-chromium-heading-fixtures.mjs (fixtures/pdf-headings).
+// scripts/make-chromium-class-fixtures.mjs (fixtures/pdf-headings).
 
 const fixture = (name: string) => resolve(ROOT, 'fixtures/pdf-headings', `${name}.pdf`);
 const headings = (md: string) => md.split('\n').filter((l) => /^#{1,6} /.test(l));
@@ -62,7 +62,7 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
     expect(headings(kept.stdout)).toEqual(sections);
   });
   it('reads titles marked by colour alone as headings, and no link or grey note in colour', async () => {
-    // fixtures/pdf-headings/colour-titles.pdf, printed by Chromium (scripts/make-chromium-heading-fixtures.mjs).
+    // fixtures/pdf-headings/colour-titles.pdf, printed by Chromium (scripts/make-chromium-class-fixtures.mjs).
     const r = await distill(['parse', fixture('colour-titles')]);
     expect(r.status, r.stderr).toBe(0);
     expect(headings(r.stdout)).toEqual([
