@@ -412,12 +412,13 @@ function formatCell(r: SpeedResult, d: SpeedResult | undefined, f: string): stri
 function speedSection(suite: string, rs: SpeedResult[]): string[] {
   const unit = rs[0]?.unit ?? '';
   const dTp = distillMain(rs, (r) => r.throughput);
-  const first = rs[0];
+  // The header describes distill's run (results of other engines may be from older runs).
+  const first = rs.find((r) => r.engine === 'distill') ?? rs[0];
   const sorted = sortDistillFirst(rs);
   const out: string[] = [
     `## Speed: ${suite}`,
     '',
-    `Each engine in its own Node process; ${first ? `${first.runs} timed passes after a warm-up over ${first.corpus}` : ''}; throughput = ${unit} per pass ÷ median pass time. Peak RSS is the process's (or the external tool's) maximum resident set.`,
+    `Each engine in its own Node process; ${first ? `${first.runs} timed passes after ${first.warmupPasses ? `${first.warmupPasses} whole untimed passes of warm-up` : 'a warm-up on a few files'} over ${first.corpus}` : ''}; throughput = ${unit} per pass ÷ median pass time. ${first?.warmupPasses ? `First pass: the process's first pass over the same files (its warm-up included), in ${unit}/s; the cold command line is \`pnpm bench cold\`. ` : ''}Peak RSS is the process's (or the external tool's) maximum resident set.`,
     '',
     ...table(
       [
@@ -425,6 +426,7 @@ function speedSection(suite: string, rs: SpeedResult[]): string[] {
         'version',
         `${unit}/s`,
         'median pass',
+        ...(first?.warmupPasses ? [`first pass ${unit}/s`] : []),
         `${unit} per pass`,
         'peak RSS MB',
         'errors',
@@ -435,6 +437,7 @@ function speedSection(suite: string, rs: SpeedResult[]): string[] {
         r.version,
         f3(r.throughput),
         r.medianMs === null ? '–' : `${(r.medianMs / 1000).toFixed(2)} s`,
+        ...(first?.warmupPasses ? [r.firstPassMs ? f3(r.units / (r.firstPassMs / 1000)) : '–'] : []),
         `${unit === 'MB' ? r.units.toFixed(1) : r.units} (${r.docs} files)`,
         f1(r.peakRssMb),
         errCell({ ...r, sampleErrors: r.firstError ? [r.firstError] : [] }),

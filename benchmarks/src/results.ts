@@ -59,6 +59,10 @@ export interface SpeedResult {
    * the work cost whatever the load of a shared machine, where wall time mostly measures the load.
    */
   cpuMs?: number;
+  /** The first of the whole warm-up passes (ms): the process's first pass, V8's warm-up in it. */
+  firstPassMs?: number;
+  /** Whole passes of warm-up before the timed ones (absent: a few files only). */
+  warmupPasses?: number;
 }
 
 export interface ScalingResult {

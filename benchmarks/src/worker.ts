@@ -30,7 +30,15 @@ export interface SpeedJob {
   engine: string;
   files: InputFile[];
   runs: number;
+  /** Files converted untimed before anything else (the first `warmup` of `files`). */
   warmup: number;
+  /**
+   * Whole passes over every file before the timed ones, each timed on its own and returned as
+   * `warmupPassMs`: V8 keeps compiling for about three passes of 100 pages, so a warm figure
+   * taken after a few files still carries warm-up, while the first of these passes is what a
+   * process pays once.
+   */
+  warmupPasses?: number;
   /**
    * Under callgrind (runInChildCounted): one whole untimed pass after the warm-up, then
    * instrumentation on for the timed passes only, so the count is of warm passes.
@@ -40,6 +48,8 @@ export interface SpeedJob {
 export interface SpeedAnswer {
   version: string;
   passMs: number[];
+  /** The whole passes of warm-up (`warmupPasses`), in order: the first is the process's first pass. */
+  warmupPassMs: number[];
   /** Per pass: process CPU time (ms, user + system, every thread). */
   passCpuMs: number[];
   /** Per pass, per file: milliseconds (for per-format figures). */
@@ -137,6 +147,12 @@ async function main() {
     let errors = 0;
     let firstError: string | undefined;
     for (const input of inputs.slice(0, job.warmup)) await convertOne(engine, input).catch(() => {});
+    const warmupPassMs: number[] = [];
+    for (let r = 0; r < (job.warmupPasses ?? 0); r++) {
+      const t = performance.now();
+      for (const input of inputs) await convertOne(engine, input).catch(() => {});
+      warmupPassMs.push(performance.now() - t);
+    }
     if (job.instrument) {
       for (const input of inputs) await convertOne(engine, input).catch(() => {});
       instrument(true);
@@ -171,6 +187,7 @@ async function main() {
     const speed: SpeedAnswer = {
       version,
       passMs,
+      warmupPassMs,
       passCpuMs,
       fileMs,
       fileErrors,
