@@ -11,6 +11,8 @@ import { distill, ROOT, requireBuilt } from './helpers/spawn.js';
 
 /** Scanned pages of a ruled and a borderless table (scripts/make-scanned-table-fixture.sh). */
 const SCANNED = resolve(ROOT, 'fixtures/scanned-table/scanned-table.pdf');
+/** A tight table between a title and justified prose, scanned (scripts/make-gutter-prose-fixture.sh). */
+const GUTTER_PROSE = resolve(ROOT, 'fixtures/scanned-table/gutter-prose.pdf');
 /** Two ruled tables a paragraph apart (scripts/make-table-class-fixtures.sh, LibreOffice). */
 const STACKED = resolve(ROOT, 'fixtures/pdf-tables/stacked-boxed-tables.pdf');
 /** A header of two rows, ruled and borderless; long tables over page breaks (scripts/make-table-header-fixtures.sh). */
@@ -85,6 +87,18 @@ describe('PDF tables through the CLI', { timeout: 300_000 }, () => {
       expect(r.stdout).toContain('Figures are in thousands of euros, before tax.');
     });
   }
+
+  it("keeps a scanned tight table whole: page gutters do not part OCR'd cells", async () => {
+    // Each OCR'd word is a run boxed to its ink, so the prose's word gaps are uneven and chance
+    // channels through it passed for column gutters that cut the table's cells apart (scanned
+    // DP-Bench page 130 lost its table this way; packages/pdf/src/layout/tables.ts).
+    const r = await distill(['parse', GUTTER_PROSE, '--pdf-mode', 'ocr', '--timeout', '300000']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(1);
+    for (const row of ['| 2012 | 10% | 7% |', '| 2014 | 7% | 5% |', '| 2016 | 5% | 3% |'])
+      expect(r.stdout).toContain(row);
+    expect(r.stdout).toMatch(/^Another way to represent the two rates of return/m);
+  });
 
   it('reads a boxed one-column list and a table with an empty column as two tables, the paragraph between as text', async () => {
     const r = await distill(['parse', STACKED]);
