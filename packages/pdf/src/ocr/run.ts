@@ -236,6 +236,11 @@ export async function ocrPages(
             inflight.delete(task);
           });
         inflight.add(task);
+        // An abort rejects the pages in flight while this loop may be awaiting the next page's
+        // rendering, not them: Promise.all below collects the rejection, but only later, and a
+        // rejection with no handler when it happens ends the process (a parse timeout crashed
+        // the command line, and would a server).
+        task.catch(() => {});
       } catch (e) {
         if (run.signal.aborted) throw e;
         const [w, h] = view ?? [612, 792];
