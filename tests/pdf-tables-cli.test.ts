@@ -95,6 +95,10 @@ describe('PDF tables through the CLI', { timeout: 300_000 }, () => {
     const r = await distill(['parse', GUTTER_PROSE, '--pdf-mode', 'ocr', '--timeout', '300000']);
     expect(r.status, r.stderr).toBe(0);
     expect(delimiterRows(r.stdout)).toBe(1);
+    // Its header's centred cells wrap onto two lines, the first column's label between them.
+    expect(r.stdout).toMatch(
+      /^\| Year ?t \| Observed returns on the firm's portfolio over time \| Observed returns on a potential new holding for the firm's rival \|$/m,
+    );
     for (const row of ['| 2012 | 10% | 7% |', '| 2014 | 7% | 5% |', '| 2016 | 5% | 3% |'])
       expect(r.stdout).toContain(row);
     expect(r.stdout).toMatch(/^Another way to represent the two rates of return/m);

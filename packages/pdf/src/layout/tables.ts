@@ -827,12 +827,14 @@ function rowsPastRules(runs: readonly TextRun[], taken: Set<number>, t: FoundTab
  * the rows give columns; a fragment crossing a column gap spans those columns. Continuation
  * lines of a wrapped cell are folded into the row above.
  */
-export function gridFromText(input: TextRun[]): TableCellOut[][] | undefined {
+export function gridFromText(input: TextRun[], recognized = false): TableCellOut[][] | undefined {
   // A run of figures side by side ("2,753,438 2,799,250") is cells of several columns set a
   // word space apart: its figures are placed one by one (digits are of one width).
   const runs = input.flatMap((r) => (figureRun(r.text) ? splitWords(r) : [r]));
   // Columns set closer than a font size apart still leave a gap at the same x on every row.
-  const frags = buildLines(runs, findGutters(runs));
+  // Not among OCR'd words (`recognized`, one run a word): a wide header cell's word gap over an
+  // empty channel between two columns passes for one (as findTextTables says of the page's).
+  const frags = buildLines(runs, recognized ? [] : findGutters(runs));
   if (frags.length < 4) return undefined;
   // Baseline rows.
   frags.sort((a, b) => a.base - b.base || a.x0 - b.x0);
@@ -1298,6 +1300,7 @@ export function findTextTables(
         spanningHeader(rows[start - 1], rows[start], rows[start - 2], rows.slice(i, end + 1))
       )
         start--;
+    if (okCount >= 3 && start === i) start = wrappedHeadAbove(rows, start, rows.slice(i, end + 1));
     const whole = rows.slice(start, end + 1);
     i = end + 1;
     if (okCount < 3) continue;
@@ -1307,6 +1310,7 @@ export function findTextTables(
         group.filter((r) => r.length >= 2 && r.every(short)).length,
         runIndex,
         taken,
+        recognized,
       );
       if (table) found.push(table);
     }
@@ -1375,6 +1379,48 @@ function spanningHeader(r: Line[], below: Line[], above: Line[] | undefined, bod
 }
 /** A grouping header sits at most this far (font sizes) above the header row it groups. */
 const HEADER_GAP = 1.0;
+
+/**
+ * The first lines of a header row whose cells wrap, left above a borderless table because they
+ * are too wide for its rows ("Observed returns on a potential new holding" over "for the firm's
+ * rival" over a column of figures) or hold one cell only ("Year t", centred on the row's lines):
+ * up to three lines right above the table's top, each within a line of the next, of labels
+ * only, each piece over exactly one of the body's columns, which together with the words-only
+ * lines that open the table read as one wrapped header row (wrappedHeader). A title or a
+ * paragraph's last line reaches over several columns, and a block hanging under such a line is
+ * its end, not a header. Returns the table's new top row.
+ */
+function wrappedHeadAbove(rows: Line[][], start: number, body: Line[][]): number {
+  const width = Math.max(...body.map((r) => r.length));
+  const full = body.filter((r) => r.length === width);
+  if (width < 2 || full.length < 3) return start;
+  const cols: [number, number][] = [];
+  for (let c = 0; c < width; c++)
+    cols.push([Math.min(...full.map((r) => r[c].x0)), Math.max(...full.map((r) => r[c].x1))]);
+  const over = (f: Line) => cols.filter(([x0, x1]) => f.x0 < x1 && f.x1 > x0).length;
+  const label = (f: Line) => HAS_LETTER.test(f.text) && !/[.;:]$/.test(f.text.trim());
+  let top = start;
+  while (top > 0 && start - top < 3) {
+    const r = rows[top - 1];
+    const g = leadGap(r, rows[top]);
+    const size = Math.max(...r.map((f) => f.size));
+    if (g < -size || g > HEADER_GAP * size || !r.every((f) => label(f) && over(f) === 1)) break;
+    top--;
+  }
+  let h = start;
+  while (h < rows.length && h - start < 3 && !rows[h].some((f) => NUMBER.test(f.text.trim()))) h++;
+  // The highest top that reads as one header: a caption close above is left out.
+  for (let t = top; t < start; t++) {
+    const hung = rows[t - 1];
+    if (hung && leadGap(hung, rows[t]) <= HEADER_GAP * hung[0].size && hung.some((f) => over(f) > 1))
+      continue;
+    const head = rows.slice(t, h);
+    const cover = new Set(head.flat().map((f) => cols.findIndex(([x0, x1]) => f.x0 < x1 && f.x1 > x0)));
+    cover.delete(-1);
+    if (cover.size >= 2 && wrappedHeader(head)) return t;
+  }
+  return start;
+}
 
 /**
  * Splits rows that stack two tables with their own columns (a table continued under a new
@@ -1462,9 +1508,29 @@ function wrappedHeader(ref: Line[][]): boolean {
         .map((run) => run.text)
         .join(' ')
         .trim();
-      if (above && leadGap([above[0]], [p[0]]) < 0.5 * p[0].size && WRAPPED_START.test(text)) wraps++;
+      if (!WRAPPED_START.test(text)) continue;
+      if (above && leadGap([above[0]], [p[0]]) < 0.5 * p[0].size) wraps++;
+      else if (centredUnder(ref[k].find((f) => f.runs.includes(p[0]))!, ref.slice(0, k))) wraps++;
     }
   return total > 0 && wraps >= WRAP_SHARE * total;
+}
+/**
+ * A centred header cell's next line: the lowest fragment of the lines above that it overlaps is
+ * centred on the same x (within CENTRE_TOL), a line's leading above it (HEADER_GAP). Whole
+ * fragments, since OCR'd words part a line's pieces at uneven gaps; lines of a neighbouring
+ * cell set half a line lower (a one-line cell centred on a two-line row) may come between them.
+ */
+/** How far (font sizes) the middles of a centred cell's lines may differ: OCR'd boxes fit the ink. */
+const CENTRE_TOL = 0.3;
+function centredUnder(f: Line, lines: Line[][]): boolean {
+  let best: Line | undefined;
+  for (const line of lines)
+    for (const q of line) if (q.x0 < f.x1 && q.x1 > f.x0 && (!best || q.y1 > best.y1)) best = q;
+  if (!best) return false;
+  const g = leadGap([best], [f]);
+  return (
+    Math.abs(best.x0 + best.x1 - f.x0 - f.x1) / 2 <= CENTRE_TOL * f.size && g >= 0 && g < HEADER_GAP * f.size
+  );
 }
 /** How many lines at the top of a group are one wrapped header row (0 when there is none). */
 function headerLines(group: Line[][]): number {
@@ -1504,6 +1570,7 @@ function textTableOf(
   okCount: number,
   runIndex: Map<TextRun, number>,
   taken: Set<number>,
+  recognized: boolean,
 ): FoundTable | undefined {
   // The lines of a wrapped header row count as the one row they are.
   const head = headerLines(group);
@@ -1573,7 +1640,7 @@ function textTableOf(
   if (Math.max(...sizes) > 1.6 * typical) return undefined;
   if (keyValueRows(group) || recordColumns(group)) return undefined;
   const tableRuns = group.flat().flatMap((f) => f.runs);
-  const grid = gridFromText(tableRuns);
+  const grid = gridFromText(tableRuns, recognized);
   if (!grid || grid.length < 3 || !plausibleTable(grid) || runningText(grid)) return undefined;
   // Forms and justified prose line up too.
   if (formGrid(grid) || proseAcross(grid)) return undefined;
