@@ -10,6 +10,8 @@
  *   comments-short a thread of a few comments after the article
  *   comments-long  a thread with more words than the article (the article kept short)
  *   related        a "you may also like" grid of teaser cards (title, teaser, date) after the body
+ *   related-big    the same grid grown past the post: a short post (three to five paragraphs)
+ *                  and ten to eighteen cards, each with a teaser of two or three sentences
  *   most-read      a sidebar of numbered most-read links and a tag list
  *   widgets        share buttons, a newsletter box, a cookie banner and an author box
  *   forum          no article: a forum thread whose opening post stands above the list of
@@ -469,14 +471,19 @@ function forum(p: Pick, lang: Lang, m: Markup): { html: string; truth: string[];
 /**
  * A "you may also like" grid: like cards, each another page's headline with an image, a teaser
  * and a date. One card template per grid: an image link above a linked heading (the common
- * one), the whole card one link, or a linked title in a plain div (no heading element).
+ * one), the whole card one link, or a linked title in a plain div (no heading element). A big
+ * grid has more cards, each with a longer teaser, than a short post has words.
  */
-function related(p: Pick, lang: Lang, m: Markup): string {
+function related(p: Pick, lang: Lang, m: Markup, big = false): string {
   const shape = p.int(0, 2);
   const card = () => {
     const img = `<img src="/t/${p.int(1, 999)}.jpg" alt="">`;
     const head = esc(title(p, lang));
-    const teaser = p.chance(0.7) ? `<p>${esc(sentences(p, lang, 1, 2))}</p>` : '';
+    const teaser = big
+      ? `<p>${esc(sentences(p, lang, 2, 3))}</p>`
+      : p.chance(0.7)
+        ? `<p>${esc(sentences(p, lang, 1, 2))}</p>`
+        : '';
     const when = `<span>${date(p)}</span>`;
     const href = `/a/${p.int(1000, 9999)}`;
     const inner =
@@ -487,7 +494,7 @@ function related(p: Pick, lang: Lang, m: Markup): string {
           : `<div><a href="${href}">${img}</a></div><div><a href="${href}">${head}</a></div>${teaser}${when}`;
     return m.el('article', 'card', inner);
   };
-  const cards = Array.from({ length: p.int(3, 8) }, card);
+  const cards = Array.from({ length: big ? p.int(10, 18) : p.int(3, 8) }, card);
   return m.el('section', 'related', `<h2>${LABELS[lang].related}</h2><div>${cards.join('')}</div>`);
 }
 
@@ -585,6 +592,7 @@ const CLASSES = [
   'forum',
   'teasers',
   'author-bio',
+  'related-big',
 ] as const;
 type Klass = (typeof CLASSES)[number];
 
@@ -607,7 +615,7 @@ function page(p: Pick, id: string, klass: Klass): Page {
   };
   const m = new Markup(p, style);
   if (klass === 'forum') return forumPage(p, id, style, lang, m);
-  const a = article(p, lang, m, klass === 'comments-long');
+  const a = article(p, lang, m, klass === 'comments-long' || klass === 'related-big');
   let inside = '';
   let after = '';
   let side = p.chance(0.3) ? mostRead(p, lang, m) : '';
@@ -621,6 +629,9 @@ function page(p: Pick, id: string, klass: Klass): Page {
       break;
     case 'related':
       after = related(p, lang, m);
+      break;
+    case 'related-big':
+      after = related(p, lang, m, true);
       break;
     case 'most-read':
       side = mostRead(p, lang, m);

@@ -356,6 +356,9 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
     // ("…"), whatever share of the page's prose they hold: a short post's related list
     // outweighs it.
     if (excerptTeasers(el, s, stats, total, page.article ? DECLARED_ARTICLE : CARDS_ARTICLE)) return 'cards';
+    // A grid of teaser cards after the post's run of paragraphs, likewise: a short post's "you
+    // may also like" grid holds more words than the post.
+    if (cardGrid(el, s, stats, total, page.article ? DECLARED_ARTICLE : CARDS_ARTICLE)) return 'card-grid';
     if (major) return undefined;
     // A form is a search box, a login or a newsletter sign-up; one that holds much of the page's
     // prose (a product grid with compare boxes, a page-wide ASP.NET form) is content.
@@ -392,7 +395,6 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
     )
       return 'author-after';
     if (teaserList(el, s, stats, total, threshold)) return 'teasers';
-    if (cardGrid(el, s, stats, total, page.article ? DECLARED_ARTICLE : CARDS_ARTICLE)) return 'card-grid';
     if (s.longest < 150 && s.text < 400 && (tag === 'figcaption' || (h && CAPTION.test(h) && nearImage(el))))
       return 'caption';
     if (!h || POSITIVE.test(h)) return undefined;
