@@ -1,6 +1,7 @@
 import type { LayoutBlock, PageLayout } from '../types.js';
 import { joinBoxedList } from './continued-boxes.js';
 import { marginLines } from './furniture.js';
+import { withoutLoneHeader } from './lone-header.js';
 
 type TableBlock = Extract<LayoutBlock, { kind: 'table' }>;
 
@@ -32,6 +33,8 @@ const margin = (b: LayoutBlock, height: number, running?: ReadonlySet<LayoutBloc
     (b.label === 'page-header' && b.box.y1 < TOP_BAND * height) ||
     (b.label === 'page-footer' && b.box.y0 > BOTTOM_BAND * height) ||
     running?.has(b) === true);
+
+const isNote = (b: LayoutBlock) => b.kind === 'text' && b.label === 'footnote';
 
 /** The header and footer blocks of two pages whose text (numbers set aside) both pages print. */
 function runningOf(a: PageLayout, b: PageLayout): Set<LayoutBlock> {
@@ -101,11 +104,9 @@ export function joinContinuedTables(pages: readonly PageLayout[]): PageLayout[] 
     // own: the table goes on from the page where it started.
     let q = p - 1;
     while (q > 0 && emptied(out[q], out[p])) q--;
-    const prev = out[q];
+    let prev = out[q];
     const page = out[p];
     const running = runningOf(prev, page);
-    let last = prev.blocks.length - 1;
-    while (last >= 0 && margin(prev.blocks[last], prev.height, running)) last--;
     let first = 0;
     while (
       first < page.blocks.length &&
@@ -113,8 +114,14 @@ export function joinContinuedTables(pages: readonly PageLayout[]): PageLayout[] 
     )
       first++;
     if (page.blocks.slice(0, first).some(tableCaption)) continue;
-    const a = prev.blocks[last];
     const b = page.blocks[first];
+    if (b?.kind === 'table') {
+      const trimmed = withoutLoneHeader(prev, b, (x) => running.has(x) || isNote(x));
+      if (trimmed) prev = out[q] = trimmed;
+    }
+    let last = prev.blocks.length - 1;
+    while (last >= 0 && margin(prev.blocks[last], prev.height, running)) last--;
+    const a = prev.blocks[last];
     // One column is no table's part here: a list in a box is joined by its box.
     if (a?.kind !== 'table' || b?.kind !== 'table' || width(a) < 2 || width(b) < 2) {
       const boxed = joinBoxedList(prev, page, (x, on) => margin(x, on.height, running));
