@@ -10,6 +10,7 @@
 //   statement-continued  a statement continued over a page break, its header repeated on the next page
 //   boxed-list-continued  a boxed one-column list broken by a page break, its title row repeated
 //   header-at-foot     a captioned table whose header row alone ends a page, repeated over the body on the next
+//   header-at-foot-wrapped  the same with the header's cells wrapped over two lines
 // and fixtures/pdf-headings/<name>.html, for heading styles the LibreOffice fixtures lack:
 //   colour-titles      section titles marked by colour alone, beside links in colour and a grey source line
 // tests/pdf-classes-cli.test.ts and tests/pdf-headings-cli.test.ts read the PDFs through the built
@@ -38,6 +39,7 @@ const names = process.argv.slice(2).length
       'statement-continued',
       'boxed-list-continued',
       'header-at-foot',
+      'header-at-foot-wrapped',
     ];
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 const browser = await chromium.launch({

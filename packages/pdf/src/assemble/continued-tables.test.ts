@@ -140,6 +140,17 @@ describe('joining table parts (blocks)', () => {
     return t?.kind === 'table' ? t.rows.map((r) => r.map((c) => c.text)) : [];
   };
 
+  it("takes a wrapped header row alone at a page's foot, read a line a row, as the one header row the next part opens with", () => {
+    const rows = rowsOfJoined([
+      layout(1, [part([cells('Station', 'Water', 'Sample'), cells('name', 'depth (m)', '')], 740, 780)]),
+      layout(2, [part([cells('Station name', 'Water depth (m)', 'Sample'), cells('A', '1', 'x')], 20, 200)]),
+    ]);
+    expect(rows).toEqual([
+      ['Station name', 'Water depth (m)', 'Sample'],
+      ['A', '1', 'x'],
+    ]);
+  });
+
   it('drops a header of two rows repeated on the next page', () => {
     const header = [cells('Station', 'Counts', 'Depth'), cells('name', 'visits', '(m)')];
     const rows = rowsOfJoined([

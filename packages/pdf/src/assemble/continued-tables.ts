@@ -79,6 +79,20 @@ function splitRow(above: readonly Row[], below: readonly Row[]): Row | undefined
   });
 }
 
+/**
+ * A header row of wrapped cells left alone at a page's foot reads as a part of a row a line
+ * ("Return | Court course" over "experience | position"): each column's lines, one under the
+ * other, make the header row the next part opens with. That part is then the whole table under
+ * the header's own lines, which make one header row.
+ */
+function wrappedHeaderAlone(a: TableBlock, b: TableBlock): boolean {
+  const head = b.rows[0];
+  if (a.rows.length < 2 || a.rows.length > MAX_HEADER_ROWS || b.rows.length < 2) return false;
+  if (!a.rows.every((r) => plain(r) && r.length === head.length) || !plain(head)) return false;
+  const words = (s: string) => s.split(/\s+/).filter(Boolean).join(' ');
+  return head.every((c, i) => words(c.text) === words(a.rows.map((r) => r[i].text).join(' ')));
+}
+
 /** Nothing left on `page` but its margins (it held only a table's part, joined to the page before). */
 function emptied(page: PageLayout, next: PageLayout): boolean {
   const running = runningOf(page, next);
@@ -142,12 +156,14 @@ export function joinContinuedTables(pages: readonly PageLayout[]): PageLayout[] 
       rowText(b.rows[repeated]) === rowText(a.rows[repeated])
     )
       repeated++;
-    const rows = b.rows.slice(repeated);
-    const split = splitRow(a.rows, rows);
+    // A wrapped header alone above: the part's rows are the whole table.
+    const above = wrappedHeaderAlone(a, b) ? [] : a.rows;
+    const rows = above.length ? b.rows.slice(repeated) : b.rows;
+    const split = splitRow(above, rows);
     const part = { pageNumber: page.pageNumber, box: b.box, width: page.width, height: page.height };
     const joined: TableBlock = {
       ...a,
-      rows: split ? [...a.rows.slice(0, -1), split, ...rows.slice(1)] : [...a.rows, ...rows],
+      rows: split ? [...above.slice(0, -1), split, ...rows.slice(1)] : [...above, ...rows],
       continued: [...(a.continued ?? []), part, ...(b.continued ?? [])],
     };
     out[q] = { ...prev, blocks: prev.blocks.map((x, i) => (i === last ? joined : x)) };
