@@ -453,18 +453,17 @@ async function padToFoot(id: string, foot: { marginCm: number; gap: number }) {
   });
   await own.emulateMedia({ media: 'print' });
   await own.goto(`file://${join(work, `${id}.html`)}`);
-  await own.evaluate(
-    ({ height, gap }) => {
-      const top = document.querySelector('h2.newpage')!.getBoundingClientRect().top;
-      const table = document.getElementById('t1') as HTMLTableElement;
-      const head = table.tHead!.getBoundingClientRect().bottom - top;
-      const row = table.tBodies[0].rows[0].getBoundingClientRect().height;
-      const pad = document.querySelector('p.pad') as HTMLElement;
-      const margin = Number.parseFloat(getComputedStyle(pad).marginBottom);
-      pad.style.marginBottom = `${margin + Math.max(0, height - gap * row - head)}px`;
-    },
-    { height: px(29.7 - 2 * foot.marginCm), gap: foot.gap },
-  );
+  // Run in the page (a string: the benchmarks compile without the DOM's types).
+  const height = px(29.7 - 2 * foot.marginCm);
+  await own.evaluate(`(() => {
+    const top = document.querySelector('h2.newpage').getBoundingClientRect().top;
+    const table = document.getElementById('t1');
+    const head = table.tHead.getBoundingClientRect().bottom - top;
+    const row = table.tBodies[0].rows[0].getBoundingClientRect().height;
+    const pad = document.querySelector('p.pad');
+    const margin = Number.parseFloat(getComputedStyle(pad).marginBottom);
+    pad.style.marginBottom = (margin + Math.max(0, ${height} - ${foot.gap} * row - head)) + 'px';
+  })()`);
   await own.pdf({ path: join(work, `${id}.pdf`), preferCSSPageSize: true, printBackground: true });
   await own.close();
 }
