@@ -11,6 +11,8 @@
 //   boxed-list-continued  a boxed one-column list broken by a page break, its title row repeated
 //   centred-wrapped-header  borderless tables whose centred header cells wrap onto two lines, the
 //                      first column's one-line label centred between them
+//   header-at-foot     a captioned table whose header row alone ends a page, repeated over the body on the next
+//   header-at-foot-wrapped  the same with the header's cells wrapped over two lines
 // and fixtures/pdf-headings/<name>.html, for heading styles the LibreOffice fixtures lack:
 //   colour-titles      section titles marked by colour alone, beside links in colour and a grey source line
 // tests/pdf-classes-cli.test.ts and tests/pdf-headings-cli.test.ts read the PDFs through the built
@@ -39,6 +41,8 @@ const names = process.argv.slice(2).length
       'statement-continued',
       'boxed-list-continued',
       'centred-wrapped-header',
+      'header-at-foot',
+      'header-at-foot-wrapped',
     ];
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 const browser = await chromium.launch({

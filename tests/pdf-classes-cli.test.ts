@@ -546,4 +546,29 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     expect(r.stdout).toMatch(/^Table 1\. Stations and their targets$/m);
     expect(r.stdout).toMatch(/^Table 2\. Wardens' hours$/m);
   });
+
+  it('reads a table whose header row alone ends a page as one table under its caption, its header once', async () => {
+    // fixtures/pdf-classes/header-at-foot.html, printed by Chromium
+    // (scripts/make-chromium-class-fixtures.mjs): the caption and the header row end the first
+    // page, the header row repeated over the body opens the second.
+    const r = await distill(['parse', fixture('header-at-foot')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(1);
+    expect(r.stdout).toContain(
+      'Table 10: Control subject effect\n\n| Transport | Water standard |\n| --- | --- |\n| Reason community plan | Programme network model |',
+    );
+    expect(r.stdout.match(/Water standard/g)).toHaveLength(1);
+  });
+
+  it("reads a header row wrapped over two lines, alone at a page's foot, as the table's one header row", async () => {
+    // fixtures/pdf-classes/header-at-foot-wrapped.html, printed by Chromium: the header's two
+    // lines end the first page (read there as two rows), the header opens the second again.
+    const r = await distill(['parse', fixture('header-at-foot-wrapped')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(1);
+    expect(r.stdout).toContain(
+      '| Return experience | Court course position | District family | Member account order | Target interest |\n| --- | --- | --- | --- | --- |\n| District supply |',
+    );
+    expect(r.stdout.match(/Court course/g)).toHaveLength(1);
+  });
 });

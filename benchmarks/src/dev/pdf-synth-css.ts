@@ -7,7 +7,8 @@
  *     zebra-striped rows, a filled header band with white text, spans in header and body,
  *     cells of several lines, right-aligned figure columns; then a boxed one-column list, a ruled
  *     table whose last column is empty under its header (a form to fill in), and a financial
- *     statement (indented row labels under group lines, a totals row set bold over a rule)
+ *     statement (indented row labels under group lines, a totals row set bold over a rule), and a
+ *     table whose header row alone fits at a page's foot (header-at-foot)
  *   heading styles: size tiers, colour and bold at the body size, capitals letter-spaced,
  *     numbered 1 / 1.1; every page opens with a title bigger than everything
  * Padding, fonts, sizes, colours, caption above or below or none, words, columns and rows all come
@@ -48,6 +49,9 @@ const TABLE_CLASSES = [
   'boxed-list',
   'empty-column',
   'statement',
+  // A table that starts at a page's foot with only its header row fitting there: the header is
+  // printed alone, then again over the body on the next page (Chromium repeats a thead).
+  'header-at-foot',
 ] as const;
 type TableClass = (typeof TABLE_CLASSES)[number];
 const HEADING_STYLES = ['size-tiers', 'colour-bold', 'caps-spaced', 'numbered'] as const;
@@ -64,10 +68,14 @@ interface TableSpec {
   fixed: boolean;
   /** Rows set as totals (bold over a rule). */
   totals: Set<number>;
+  /** header-at-foot: the room left under the header row at the page's foot, as a share of the
+   * first body row's height (so that row goes to the next page). */
+  footGap?: number;
 }
+/** `cls` marks the heading that opens a page and the paragraph padded to push a table to the foot. */
 type Block =
-  | { kind: 'h'; level: 1 | 2 | 3; text: string }
-  | { kind: 'p'; text: string }
+  | { kind: 'h'; level: 1 | 2 | 3; text: string; cls?: string }
+  | { kind: 'p'; text: string; cls?: string }
   | { kind: 'table'; table: TableSpec };
 
 const RULE = (p: Pick) => `${p.one([0.5, 0.75, 1])}pt solid ${p.one(['#000', '#444', '#1f4e79', '#888'])}`;
@@ -119,6 +127,8 @@ function tableCss(p: Pick, cls: TableClass, t: string): string {
       const group = `${t} td.group { font-weight: ${p.chance(0.7) ? 'bold' : 'normal'}; }`;
       return `${base} ${indent} ${total} ${group} ${rulings(p, p.one(['header-rule', 'none'] as const), t)}`;
     }
+    case 'header-at-foot':
+      return `${base} ${rulings(p, p.one(['band', 'header-rule', 'grid', 'hrules'] as const), t)}`;
   }
 }
 
@@ -238,6 +248,25 @@ function makeTable(p: Pick, cls: TableClass, id: string): TableSpec {
       numeric = new Set(Array.from({ length: years }, (_, i) => i + 1));
       break;
     }
+    case 'header-at-foot': {
+      const figures = p.chance(0.5);
+      rows = [textRow(cols)];
+      for (let i = p.int(4, 10); i > 0; i--) rows.push(figures ? numericRow(p, cols) : textRow(cols));
+      if (figures) numeric = new Set(Array.from({ length: cols - 1 }, (_, i) => i + 1));
+      // Chromium moves a table whose first page would hold its header alone; a caption above
+      // is content enough to keep the header at the foot (as in a report's "Table 10: ...").
+      const above = { text: caption?.text ?? `Table ${p.int(1, 12)}: ${title(p, p.int(3, 7))}`, above: true };
+      return {
+        rows,
+        headerRows,
+        numeric,
+        css,
+        caption: above,
+        fixed,
+        totals,
+        footGap: 0.2 + p.int(0, 5) / 10,
+      };
+    }
     default:
       rows = [textRow(cols), ...Array.from({ length: body }, () => textRow(cols))];
   }
@@ -261,6 +290,13 @@ function makeDoc(p: Pick, cls: TableClass, style: HeadingStyle): Block[] {
       out.push({ kind: 'p', text: paragraph(p) });
     }
     if (s === tableIn) {
+      if (cls === 'header-at-foot') {
+        // The table's section opens a page; its last paragraph is padded at print time (see
+        // padToFoot) so the table's header row is the last thing that fits on that page.
+        const at = out.findLastIndex((b) => b.kind === 'h' && b.level === 2);
+        out[at] = { ...out[at], cls: 'newpage' } as Block;
+        out[out.length - 1] = { ...out[out.length - 1], cls: 'pad' } as Block;
+      }
       out.push({ kind: 'table', table: makeTable(p, cls, 't1') });
       out.push({ kind: 'p', text: paragraph(p) });
     }
@@ -320,6 +356,7 @@ function pageCss(p: Pick, style: HeadingStyle): string {
 body { font-family: '${bodyFont}'; font-size: ${body}pt; line-height: ${p.one([1.2, 1.3, 1.45])}; margin: 0; }
 p { margin: 0 0 0.6em; text-align: ${p.one(['left', 'justify'])}; }
 h1 { font-family: '${headFont}'; }
+h2.newpage { break-before: page; margin-top: 0; }
 ${title}
 ${heads}
 table { margin: 0.6em 0; font-size: ${body - p.one([0, 0.5, 1])}pt; }
@@ -329,8 +366,9 @@ caption { font-size: ${body - 1}pt; font-style: ${p.one(['italic', 'normal'])}; 
 function html(blocks: Block[], css: string): string {
   const body: string[] = [];
   for (const b of blocks) {
-    if (b.kind === 'h') body.push(`<h${b.level}>${esc(b.text)}</h${b.level}>`);
-    else if (b.kind === 'p') body.push(`<p>${esc(b.text)}</p>`);
+    const cls = b.kind !== 'table' && b.cls ? ` class="${b.cls}"` : '';
+    if (b.kind === 'h') body.push(`<h${b.level}${cls}>${esc(b.text)}</h${b.level}>`);
+    else if (b.kind === 'p') body.push(`<p${cls}>${esc(b.text)}</p>`);
     else {
       const t = b.table;
       const row = (r: Cell[], i: number) =>
@@ -365,6 +403,8 @@ function html(blocks: Block[], css: string): string {
 interface Doc extends SynthDoc {
   cls: TableClass;
   style: HeadingStyle;
+  /** header-at-foot: the page margin (cm) and the room to leave under the header row. */
+  foot?: { marginCm: number; gap: number };
 }
 
 const work = KEEP ?? mkdtempSync(join(tmpdir(), 'distill-pdf-synth-css-'));
@@ -377,8 +417,14 @@ for (const cls of TABLE_CLASSES)
       const p = new Pick(mulberry32(SEED * 100_019 + n++));
       const id = `${cls}--${style}--${k}`;
       const blocks = makeDoc(p, cls, style);
-      writeFileSync(join(work, `${id}.html`), html(blocks, pageCss(p, style)));
-      docs.push({ id, cls, style, truth: truth(blocks, style) });
+      const css = pageCss(p, style);
+      writeFileSync(join(work, `${id}.html`), html(blocks, css));
+      const table = blocks.find((b) => b.kind === 'table')?.table;
+      const foot =
+        table?.footGap === undefined
+          ? undefined
+          : { marginCm: Number(/margin: ([\d.]+)cm/.exec(css)![1]), gap: table.footGap };
+      docs.push({ id, cls, style, truth: truth(blocks, style), foot });
     }
 
 const browser = await chromium.launch({
@@ -389,8 +435,37 @@ const browser = await chromium.launch({
 });
 const page = await browser.newPage();
 for (const d of docs) {
+  if (d.foot) {
+    await padToFoot(d.id, d.foot);
+    continue;
+  }
   await page.goto(`file://${join(work, `${d.id}.html`)}`);
   await page.pdf({ path: join(work, `${d.id}.pdf`), preferCSSPageSize: true, printBackground: true });
+}
+
+/** Lays the page out on screen at the printed width (A4, 96 px an inch), measures from the heading
+ * that opens the table's page to the bottom of its header row, and pads the paragraph before the
+ * table so that row ends `gap` of a body row above the page's foot; then prints. */
+async function padToFoot(id: string, foot: { marginCm: number; gap: number }) {
+  const px = (cm: number) => (cm / 2.54) * 96;
+  const own = await browser.newPage({
+    viewport: { width: Math.round(px(21 - 2 * foot.marginCm)), height: 1200 },
+  });
+  await own.emulateMedia({ media: 'print' });
+  await own.goto(`file://${join(work, `${id}.html`)}`);
+  // Run in the page (a string: the benchmarks compile without the DOM's types).
+  const height = px(29.7 - 2 * foot.marginCm);
+  await own.evaluate(`(() => {
+    const top = document.querySelector('h2.newpage').getBoundingClientRect().top;
+    const table = document.getElementById('t1');
+    const head = table.tHead.getBoundingClientRect().bottom - top;
+    const row = table.tBodies[0].rows[0].getBoundingClientRect().height;
+    const pad = document.querySelector('p.pad');
+    const margin = Number.parseFloat(getComputedStyle(pad).marginBottom);
+    pad.style.marginBottom = (margin + Math.max(0, ${height} - ${foot.gap} * row - head)) + 'px';
+  })()`);
+  await own.pdf({ path: join(work, `${id}.pdf`), preferCSSPageSize: true, printBackground: true });
+  await own.close();
 }
 const version = browser.version();
 await browser.close();

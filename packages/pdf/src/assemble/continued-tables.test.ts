@@ -42,6 +42,16 @@ describe('tables continued across a page break', () => {
     expect(tables([one, two])).toHaveLength(2);
   });
 
+  it("drops a table's header row left alone at a page's foot, under its caption, when the table opens the next page", () => {
+    const one = [...prose(100), run('Table 3: Visits by station', 72, 712, 10), ...table([], 746, true)];
+    const two = [...table(rowsOf(1, 5), 116, true), ...prose(300)];
+    const doc = layoutsToBlocks([analyzePage(page(one, 1)), analyzePage(page(two, 2))]);
+    const text = JSON.stringify(doc.blocks.filter((b) => b.kind !== 'table'));
+    expect(tables([one, two])).toEqual([[head, ...rowsOf(1, 5)]]);
+    expect(text).toContain('Table 3: Visits by station');
+    expect(text).not.toMatch(/Retreat/);
+  });
+
   it('keeps two tables apart when the next page opens with a caption of its own', () => {
     const one = [...prose(100), ...table(rowsOf(1, 5), 640, true)];
     const two = [
@@ -129,6 +139,17 @@ describe('joining table parts (blocks)', () => {
     const t = first.blocks.find((b) => b.kind === 'table');
     return t?.kind === 'table' ? t.rows.map((r) => r.map((c) => c.text)) : [];
   };
+
+  it("takes a wrapped header row alone at a page's foot, read a line a row, as the one header row the next part opens with", () => {
+    const rows = rowsOfJoined([
+      layout(1, [part([cells('Station', 'Water', 'Sample'), cells('name', 'depth (m)', '')], 740, 780)]),
+      layout(2, [part([cells('Station name', 'Water depth (m)', 'Sample'), cells('A', '1', 'x')], 20, 200)]),
+    ]);
+    expect(rows).toEqual([
+      ['Station name', 'Water depth (m)', 'Sample'],
+      ['A', '1', 'x'],
+    ]);
+  });
 
   it('drops a header of two rows repeated on the next page', () => {
     const header = [cells('Station', 'Counts', 'Depth'), cells('name', 'visits', '(m)')];

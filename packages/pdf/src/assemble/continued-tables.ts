@@ -1,6 +1,7 @@
 import type { LayoutBlock, PageLayout } from '../types.js';
 import { joinBoxedList } from './continued-boxes.js';
 import { marginLines } from './furniture.js';
+import { withoutLoneHeader } from './lone-header.js';
 
 type TableBlock = Extract<LayoutBlock, { kind: 'table' }>;
 
@@ -32,6 +33,8 @@ const margin = (b: LayoutBlock, height: number, running?: ReadonlySet<LayoutBloc
     (b.label === 'page-header' && b.box.y1 < TOP_BAND * height) ||
     (b.label === 'page-footer' && b.box.y0 > BOTTOM_BAND * height) ||
     running?.has(b) === true);
+
+const isNote = (b: LayoutBlock) => b.kind === 'text' && b.label === 'footnote';
 
 /** The header and footer blocks of two pages whose text (numbers set aside) both pages print. */
 function runningOf(a: PageLayout, b: PageLayout): Set<LayoutBlock> {
@@ -76,6 +79,20 @@ function splitRow(above: readonly Row[], below: readonly Row[]): Row | undefined
   });
 }
 
+/**
+ * A header row of wrapped cells left alone at a page's foot reads as a part of a row a line
+ * ("Return | Court course" over "experience | position"): each column's lines, one under the
+ * other, make the header row the next part opens with. That part is then the whole table under
+ * the header's own lines, which make one header row.
+ */
+function wrappedHeaderAlone(a: TableBlock, b: TableBlock): boolean {
+  const head = b.rows[0];
+  if (a.rows.length < 2 || a.rows.length > MAX_HEADER_ROWS || b.rows.length < 2) return false;
+  if (!a.rows.every((r) => plain(r) && r.length === head.length) || !plain(head)) return false;
+  const words = (s: string) => s.split(/\s+/).filter(Boolean).join(' ');
+  return head.every((c, i) => words(c.text) === words(a.rows.map((r) => r[i].text).join(' ')));
+}
+
 /** Nothing left on `page` but its margins (it held only a table's part, joined to the page before). */
 function emptied(page: PageLayout, next: PageLayout): boolean {
   const running = runningOf(page, next);
@@ -101,11 +118,9 @@ export function joinContinuedTables(pages: readonly PageLayout[]): PageLayout[] 
     // own: the table goes on from the page where it started.
     let q = p - 1;
     while (q > 0 && emptied(out[q], out[p])) q--;
-    const prev = out[q];
+    let prev = out[q];
     const page = out[p];
     const running = runningOf(prev, page);
-    let last = prev.blocks.length - 1;
-    while (last >= 0 && margin(prev.blocks[last], prev.height, running)) last--;
     let first = 0;
     while (
       first < page.blocks.length &&
@@ -113,8 +128,14 @@ export function joinContinuedTables(pages: readonly PageLayout[]): PageLayout[] 
     )
       first++;
     if (page.blocks.slice(0, first).some(tableCaption)) continue;
-    const a = prev.blocks[last];
     const b = page.blocks[first];
+    if (b?.kind === 'table') {
+      const trimmed = withoutLoneHeader(prev, b, (x) => running.has(x) || isNote(x));
+      if (trimmed) prev = out[q] = trimmed;
+    }
+    let last = prev.blocks.length - 1;
+    while (last >= 0 && margin(prev.blocks[last], prev.height, running)) last--;
+    const a = prev.blocks[last];
     // One column is no table's part here: a list in a box is joined by its box.
     if (a?.kind !== 'table' || b?.kind !== 'table' || width(a) < 2 || width(b) < 2) {
       const boxed = joinBoxedList(prev, page, (x, on) => margin(x, on.height, running));
@@ -135,12 +156,14 @@ export function joinContinuedTables(pages: readonly PageLayout[]): PageLayout[] 
       rowText(b.rows[repeated]) === rowText(a.rows[repeated])
     )
       repeated++;
-    const rows = b.rows.slice(repeated);
-    const split = splitRow(a.rows, rows);
+    // A wrapped header alone above: the part's rows are the whole table.
+    const above = wrappedHeaderAlone(a, b) ? [] : a.rows;
+    const rows = above.length ? b.rows.slice(repeated) : b.rows;
+    const split = splitRow(above, rows);
     const part = { pageNumber: page.pageNumber, box: b.box, width: page.width, height: page.height };
     const joined: TableBlock = {
       ...a,
-      rows: split ? [...a.rows.slice(0, -1), split, ...rows.slice(1)] : [...a.rows, ...rows],
+      rows: split ? [...above.slice(0, -1), split, ...rows.slice(1)] : [...above, ...rows],
       continued: [...(a.continued ?? []), part, ...(b.continued ?? [])],
     };
     out[q] = { ...prev, blocks: prev.blocks.map((x, i) => (i === last ? joined : x)) };
