@@ -1,5 +1,5 @@
 export {
-  DEFAULT_OCR_ENGINE,
+  defaultOcrEngine,
   OCR_ENGINES,
   type OcrEngine,
   type OcrEngineName,

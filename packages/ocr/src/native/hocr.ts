@@ -4,7 +4,8 @@ import type { TessLine, TessResult } from '../pool.js';
 const LINE_CLASSES = new Set(['ocr_line', 'ocr_header', 'ocr_caption', 'ocr_textfloat']);
 
 /** An element of interest: its class, its `title` properties and, for a word, its text. */
-const ELEMENT = /<(div|p|span) class='([a-z_]+)'[^>]*? title=(?:"([^"]*)"|'([^']*)')[^>]*>(?:([^<]*)<\/span>)?/g;
+const ELEMENT =
+  /<(div|p|span) class='([a-z_]+)'[^>]*? title=(?:"([^"]*)"|'([^']*)')[^>]*>(?:([^<]*)<\/span>)?/g;
 
 /**
  * Parses the hOCR native tesseract writes (`tessedit_create_hocr`) into the shape of a
@@ -38,7 +39,7 @@ export function parseHocr(hocr: string): TessResult {
       paragraphs[paragraphs.length - 1].lines.push(line);
       if (text.length) text.push('\n');
     } else if (cls === 'ocrx_word' && line) {
-      const word = unescape(m[5] ?? '');
+      const word = decodeEntities(m[5] ?? '');
       line.words?.push({ text: word, confidence: title.x_wconf?.[0] ?? 0, bbox });
       text.push(line.words && line.words.length > 1 ? ` ${word}` : word);
     }
@@ -58,10 +59,12 @@ function properties(title: string): Record<string, number[]> {
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
-function unescape(s: string): string {
+function decodeEntities(s: string): string {
   return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (all, e: string) => {
     if (e[0] === '#')
-      return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1)));
+      return String.fromCodePoint(
+        e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1)),
+      );
     return ENTITIES[e.toLowerCase()] ?? all;
   });
 }

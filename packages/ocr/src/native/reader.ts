@@ -45,7 +45,11 @@ const STDERR_KEPT = 2_000;
  * a few tens of milliseconds), and a crash or a hang takes one page with it, never the pool:
  * aborting the job (the page budget) kills the process.
  */
-export function nativeReader(command: string, tessdata: string, languages: string): PoolWorker<NativeJob, TessResult> {
+export function nativeReader(
+  command: string,
+  tessdata: string,
+  languages: string,
+): PoolWorker<NativeJob, TessResult> {
   let child: ChildProcess | undefined;
   return {
     run: ({ image, opts }) =>
@@ -88,9 +92,13 @@ export function nativeReader(command: string, tessdata: string, languages: strin
         proc.on('error', (e) => {
           child = undefined;
           reject(
-            new DistillError('MISSING_DEPENDENCY', `native tesseract could not run (${command}): ${e.message}`, {
-              cause: e,
-            }),
+            new DistillError(
+              'MISSING_DEPENDENCY',
+              `native tesseract could not run (${command}): ${e.message}`,
+              {
+                cause: e,
+              },
+            ),
           );
         });
         proc.on('close', (code, signal) => {

@@ -28,8 +28,7 @@ export function rotatePgm(image: Uint8Array, radians: number): Uint8Array | unde
   const s = Math.sin(radians);
   const cx = (w - 1) / 2;
   const cy = (h - 1) / 2;
-  const px = (x: number, y: number) =>
-    x < 0 || y < 0 || x >= w || y >= h ? 255 : image[offset + y * w + x];
+  const px = (x: number, y: number) => (x < 0 || y < 0 || x >= w || y >= h ? 255 : image[offset + y * w + x]);
   for (let y = 0; y < h; y++) {
     const dy = y - cy;
     for (let x = 0; x < w; x++) {
