@@ -81,9 +81,9 @@ function expectFieldNotes(markdown: string): void {
 }
 
 describe('the native OCR engine', { timeout: 600_000 }, () => {
-  it('reads a scan with the tesseract command and our trained data by default, and says so in metadata', async () => {
+  it('reads a scan with the tesseract command and our trained data, and says so in metadata', async () => {
     const cache = join(dir, 'cache');
-    const r = await parse([], { XDG_CACHE_HOME: cache, DISTILL_OCR_STATS: '1' });
+    const r = await parse(['--ocr-engine', 'native'], { XDG_CACHE_HOME: cache, DISTILL_OCR_STATS: '1' });
     expectFieldNotes(r.markdown);
     expect(r.metadata.ocrEngine).toBe('native');
     // The English data this package ships, unpacked once into the cache (a folder per data hash).
@@ -97,25 +97,30 @@ describe('the native OCR engine', { timeout: 600_000 }, () => {
     );
   });
 
-  it('reads the same page with tesseract.js when that engine is named', async () => {
-    const r = await parse([], { DISTILL_OCR_ENGINE: 'tesseract' });
-    expectFieldNotes(r.markdown);
-    expect(r.metadata.ocrEngine).toBe('tesseract');
+  it('reads the same page with tesseract.js by default and when that engine is named', async () => {
+    const named = await parse([], { DISTILL_OCR_ENGINE: 'tesseract' });
+    expectFieldNotes(named.markdown);
+    expect(named.metadata.ocrEngine).toBe('tesseract');
+    expect((await parse([])).metadata.ocrEngine).toBe('tesseract');
   });
 
-  it('reads with tesseract.js by default when no tesseract command is on PATH', async () => {
+  it('is MISSING_DEPENDENCY naming the command when no tesseract is on PATH', async () => {
     const empty = join(dir, 'no-tesseract');
     mkdirSync(empty);
-    const r = await parse([], { PATH: empty });
-    expectFieldNotes(r.markdown);
-    expect(r.metadata.ocrEngine).toBe('tesseract');
+    const r = await distill(['parse', scan, ...OCR, '--ocr-engine', 'native'], { env: { PATH: empty } });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('MISSING_DEPENDENCY');
+    expect(r.stderr).toContain('OCR engine "native" needs the tesseract command on PATH');
   });
 
-  it('gives a page whose tesseract process crashes a warning and no text, and reads on', async () => {
-    const r = await parse(['--ocr-engine', 'native'], { PATH: fakeTesseract('crash', 'kill -SEGV $$') });
-    expect(r.markdown.trim()).toBe('');
-    expect(r.warnings?.join('\n')).toMatch(
-      /PDF page 1: OCR failed \(.*native tesseract was killed \(SIGSEGV\)/,
+  it('fails a page whose tesseract process crashes with a catalogue error that says so', async () => {
+    const r = await distill(['parse', scan, ...OCR, '--ocr-engine', 'native'], {
+      env: { PATH: fakeTesseract('crash', 'kill -SEGV $$') },
+    });
+    // The document's only page: the whole document cannot be read, and the error says why.
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(
+      /FILE_CORRUPT: no page of the PDF could be read \(OCR failed \(.*native tesseract was killed \(SIGSEGV\)\)\)/,
     );
   });
 

@@ -1,5 +1,5 @@
 export {
-  defaultOcrEngine,
+  DEFAULT_OCR_ENGINE,
   OCR_ENGINES,
   type OcrEngine,
   type OcrEngineName,

@@ -3,7 +3,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DistillError } from '@distill/core';
 import type { Worker as TessWorker } from 'tesseract.js';
-import { defaultOcrEngine, type OcrEngine, type OcrEngineName, readOriented } from './engine.js';
+import { DEFAULT_OCR_ENGINE, type OcrEngine, type OcrEngineName, readOriented } from './engine.js';
 import { type LanguageData, languageData, trainedDataDir } from './languages.js';
 import { nativeReader, nativeTesseract } from './native/reader.js';
 import { pgmSize } from './native/rotate.js';
@@ -389,7 +389,7 @@ function toPage(
 const shared = new Map<string, OcrEngine>();
 
 export interface SharedPoolOptions extends OcrPoolOptions {
-  /** The engine; default `DISTILL_OCR_ENGINE`, else defaultOcrEngine(). */
+  /** The engine; default `DISTILL_OCR_ENGINE`, else DEFAULT_OCR_ENGINE. */
   engine?: OcrEngineName;
 }
 
@@ -399,7 +399,7 @@ export interface SharedPoolOptions extends OcrPoolOptions {
  * engine reads with one pair of models whatever the languages (see its README section).
  */
 export function sharedOcrPool(opts: SharedPoolOptions = {}): OcrEngine {
-  const engine = opts.engine ?? envOcrEngine() ?? defaultOcrEngine();
+  const engine = opts.engine ?? envOcrEngine() ?? DEFAULT_OCR_ENGINE;
   const codes = () =>
     (opts.languages?.length ? opts.languages : ['eng']).map((l) => languageData(l).code).join('+');
   const key = engine === 'paddle' ? 'paddle' : engine === 'native' ? `native:${codes()}` : codes();
