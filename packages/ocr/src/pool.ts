@@ -123,6 +123,8 @@ export class OcrPool implements OcrEngine {
 
   constructor(opts: OcrPoolOptions = {}) {
     this.engine = opts.native ? 'native' : 'tesseract';
+    // Checked now, as a missing language is below, so the document fails before any page is rendered.
+    if (this.engine === 'native' && !nativeTesseract()) missingNative();
     this.pool = new WorkerPool({
       size: opts.size ?? defaultPoolSize(),
       idleMs: opts.idleMs ?? 60_000,
@@ -171,12 +173,7 @@ export class OcrPool implements OcrEngine {
 
   private async spawn(): Promise<PoolWorker<TessJob, TessResult>> {
     if (this.engine === 'native') {
-      const command = nativeTesseract();
-      if (!command)
-        throw new DistillError(
-          'MISSING_DEPENDENCY',
-          'OCR engine "native" needs the tesseract command on PATH: install tesseract 5 (Debian: apt-get install tesseract-ocr), or use the ocrEngine "tesseract"',
-        );
+      const command = nativeTesseract() ?? missingNative();
       this.tessdata ??= nativeTessdataDir(this.languages);
       ocrStats.workers++;
       if (ocrStats.reads === 0) ocrStats.ahead++;
@@ -260,6 +257,13 @@ export class OcrPool implements OcrEngine {
     if (this.langDir?.temp) rmSync(this.langDir.path, { recursive: true, force: true });
     this.langDir = undefined;
   }
+}
+
+function missingNative(): never {
+  throw new DistillError(
+    'MISSING_DEPENDENCY',
+    'OCR engine "native" needs the tesseract command on PATH: install tesseract 5 (Debian: apt-get install tesseract-ocr), or use the ocrEngine "tesseract"',
+  );
 }
 
 /** One page read by a tesseract.js worker. */
