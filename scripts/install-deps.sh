@@ -2,7 +2,8 @@
 # Installs what distill's build, tests and benchmarks need on a fresh Debian machine with Node
 # and npm: pnpm, and the Debian packages the tests drive for real (only those missing):
 # poppler and qpdf (PDF fixtures, OCR), Redis (batch queue, scrape cache), Chromium (browser
-# engine, driven by playwright-core), img2pdf (the OCR corpus script), GNU time (benchmarks).
+# engine, driven by playwright-core), img2pdf (the OCR corpus script), tesseract (the native OCR
+# engine), GNU time (benchmarks).
 set -euo pipefail
 
 if ! command -v pnpm >/dev/null 2>&1; then
@@ -16,6 +17,9 @@ declare -A NEED=(
   [redis-server]=redis-server
   [img2pdf]=img2pdf
   [chromium]=chromium
+  # Native tesseract, the `native` OCR engine (read with @distill/ocr's own trained data, so
+  # Debian's language packages are not needed).
+  [tesseract]=tesseract-ocr
   # A compiler for better-sqlite3 (the server's state store), built from source when its
   # prebuilt binary cannot be fetched: without one it is skipped and state stays in memory.
   [g++]=g++

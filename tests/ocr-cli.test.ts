@@ -102,7 +102,7 @@ describe('OCR through the CLI', { timeout: 600_000 }, () => {
   it('an engine that is not one is named in the terms of the flag', async () => {
     const r = await distill(['parse', scan, ...OCR, '--ocr-engine', 'papyrus']);
     expect(r.status).not.toBe(0);
-    expect(r.stderr).toContain("--ocr-engine: 'papyrus' is not one of tesseract, paddle");
+    expect(r.stderr).toContain("--ocr-engine: 'papyrus' is not one of tesseract, native, paddle");
   });
 
   it('the paddle engine without its npm packages is MISSING_DEPENDENCY naming each', async () => {

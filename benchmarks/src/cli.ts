@@ -34,7 +34,7 @@ const USAGE = `usage:
                    [--no-scaling | --scaling-only] [--sizes 100,500] [--scale-timeout SECONDS] [--scanned]
                    [--instructions]   (the warm passes counted under valgrind instead of timed; no scaling)
   pnpm bench cold [--runs N] [--corpus DIR] [--instructions]   (or: pnpm bench speed pdf --cold)
-  pnpm bench cold --scanned [--limit N] [--runs N]   (OCR: a folder of scans and one scan, beside LiteParse's CLI)
+  pnpm bench cold --scanned [--limit N] [--runs N] [--engine tesseract,native]   (OCR: a folder of scans and one scan, beside LiteParse's CLI; --engine: distill's OCR engines)
   pnpm bench install
   pnpm bench report [--html [--worst N] [--no-inspect]]
                      (--html: also benchmarks/report/index.html, charts beside tables, and an
@@ -155,6 +155,7 @@ async function main() {
       runs: values.runs ? Number(values.runs) : undefined,
       limit,
       corpus: values.corpus,
+      ocrEngines: values.engine?.split(',').filter(Boolean),
     });
   } else if (cmd === 'speed' && suite === 'pdf' && values.cold) {
     // Issue 27's name for the whole-process benchmark: the same as `pnpm bench cold`.

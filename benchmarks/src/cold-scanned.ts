@@ -1,10 +1,12 @@
-// pnpm bench cold --scanned [--limit N] [--runs N]
+// pnpm bench cold --scanned [--limit N] [--runs N] [--engine tesseract,native]
 // OCR as a person meets it: the built `distill` command on a folder of scanned one-page PDFs
 // (dpbench-dev rendered to images, scripts/make-ocr-corpus.sh), and on one of them, beside
 // LiteParse's CLI with its native tesseract on the same files, one whole process per run,
 // alternating, medians. `pnpm bench speed pdf --scanned` converts one file after another inside
 // one process; a person converting an archive of scans runs the folder command, where distill
-// converts in helper processes on every core and LiteParse in its own workers.
+// converts in helper processes on every core and LiteParse in its own workers. `--engine`
+// names distill's OCR engines to time (`--ocr-engine`), each in turn in the same alternation;
+// without it, the default engine.
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +16,7 @@ import { scannedCorpus } from './paths.js';
 import { machineLine, writeSection } from './results.js';
 
 export async function runColdScanned(
-  opts: { runs?: number; limit?: number; corpus?: string } = {},
+  opts: { runs?: number; limit?: number; corpus?: string; ocrEngines?: string[] } = {},
 ): Promise<void> {
   const runs = opts.runs ?? 3;
   const source = join(scannedCorpus(opts.corpus), 'pdfs');
@@ -47,24 +49,29 @@ export async function runColdScanned(
       pages: 1,
     },
   ];
+  const engines = opts.ocrEngines?.length ? opts.ocrEngines : [undefined];
+  const withEngine = (args: string[], e: string | undefined) => (e ? [...args, '--ocr-engine', e] : args);
   const rows: { case: string; pages: number; distill: Timing; lit: Timing }[] = [];
   try {
     for (const c of cases) {
       // One untimed run each: the file cache warm for both, distill's compile cache written.
-      await timedWithCpu(c.distill(), cache);
+      for (const e of engines) await timedWithCpu(withEngine(c.distill(), e), cache);
       await timedWithCpu(c.lit(), litEnv);
-      const d: Timing[] = [];
+      const d: Timing[][] = engines.map(() => []);
       const l: Timing[] = [];
       for (let i = 0; i < runs; i++) {
-        d.push(await timedWithCpu(c.distill(), cache));
+        for (const [k, e] of engines.entries())
+          d[k].push(await timedWithCpu(withEngine(c.distill(), e), cache));
         l.push(await timedWithCpu(c.lit(), litEnv));
       }
       const mid = (ts: Timing[]): Timing => ({
         wallS: median(ts.map((t) => t.wallS)),
         cpuS: median(ts.map((t) => t.cpuS)),
       });
-      rows.push({ case: c.name, pages: c.pages, distill: mid(d), lit: mid(l) });
-      console.log(c.name, rows.at(-1));
+      for (const [k, e] of engines.entries()) {
+        rows.push({ case: e ? `${c.name} (${e})` : c.name, pages: c.pages, distill: mid(d[k]), lit: mid(l) });
+        console.log(rows.at(-1)?.case, rows.at(-1));
+      }
     }
   } finally {
     rmSync(work, { recursive: true, force: true });

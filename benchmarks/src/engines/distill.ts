@@ -40,9 +40,9 @@ export const distillEngine: Engine = {
 /**
  * Ours with OCR on every page (the spec's pdf `mode: 'ocr'`), for the image-only OCR corpus
  * beside liteparse-ocr. The OCR pool starts on the first document and is reused after it.
- * `distill-ocr` takes the default engine; the other two name theirs.
+ * `distill-ocr` takes the default engine; the others name theirs.
  */
-function distillOcr(name: string, engine?: 'tesseract' | 'paddle'): Engine {
+function distillOcr(name: string, engine?: 'tesseract' | 'native' | 'paddle'): Engine {
   return {
     name,
     kinds: ['pdf'],
@@ -64,3 +64,4 @@ function distillOcr(name: string, engine?: 'tesseract' | 'paddle'): Engine {
 export const distillOcrEngine = distillOcr('distill-ocr');
 export const distillOcrTesseractEngine = distillOcr('distill-ocr-tesseract', 'tesseract');
 export const distillOcrPaddleEngine = distillOcr('distill-ocr-paddle', 'paddle');
+export const distillOcrNativeEngine = distillOcr('distill-ocr-native', 'native');

@@ -1,6 +1,7 @@
 import {
   distillEngine,
   distillOcrEngine,
+  distillOcrNativeEngine,
   distillOcrPaddleEngine,
   distillOcrTesseractEngine,
 } from './distill.js';
@@ -14,13 +15,19 @@ export const ALL_ENGINES: Engine[] = [
   distillOcrEngine,
   distillOcrTesseractEngine,
   distillOcrPaddleEngine,
+  distillOcrNativeEngine,
   ...pdfPeers,
   liteparseOcr,
   ...htmlPeers,
   ...officePeers,
 ];
 
-const OCR_VARIANTS = [distillOcrEngine, distillOcrTesseractEngine, distillOcrPaddleEngine];
+const OCR_VARIANTS = [
+  distillOcrEngine,
+  distillOcrTesseractEngine,
+  distillOcrPaddleEngine,
+  distillOcrNativeEngine,
+];
 
 /**
  * Engines run by default for a kind: distill first, then the peers (OCR variants only on request;

@@ -5,6 +5,9 @@ import { DistillError } from '@distill/core';
 import type { Worker as TessWorker } from 'tesseract.js';
 import { DEFAULT_OCR_ENGINE, type OcrEngine, type OcrEngineName, readOriented } from './engine.js';
 import { type LanguageData, languageData, trainedDataDir } from './languages.js';
+import { nativeReader, nativeTesseract } from './native/reader.js';
+import { pgmSize } from './native/rotate.js';
+import { nativeTessdataDir } from './native/tessdata.js';
 import { PaddlePool } from './paddle/pool.js';
 import { envOcrEngine, envOcrModel, envOcrWorkers } from './settings.js';
 import { deskewPoint, measureSkew } from './skew.js';
@@ -51,6 +54,11 @@ export interface OcrPoolOptions {
   languages?: string[];
   /** Close the workers after this long without work (ms); default 60 s. */
   idleMs?: number;
+  /**
+   * Read with native tesseract (the `tesseract` command on PATH, a process per page) instead of
+   * tesseract.js: the same trained data, settings and words, for less CPU (README, Speed).
+   */
+  native?: boolean;
 }
 
 export interface RecognizeOptions {
@@ -63,21 +71,22 @@ export interface RecognizeOptions {
   rotateRadians?: number;
 }
 
-interface TessWord {
+/** A reading as tesseract.js gives it (the native engine's hOCR is parsed into the same shape). */
+export interface TessWord {
   text: string;
   confidence: number;
   bbox: { x0: number; y0: number; x1: number; y1: number };
 }
-interface TessLine {
+export interface TessLine {
   words?: TessWord[];
   bbox: { x0: number; y0: number; x1: number; y1: number };
   rowAttributes?: { rowHeight?: number };
   baseline?: { x0: number; y0: number; x1: number; y1: number };
 }
-interface TessBlock {
+export interface TessBlock {
   paragraphs?: { lines?: TessLine[] }[];
 }
-interface TessResult {
+export interface TessResult {
   data: { blocks: TessBlock[] | null; text: string; rotateRadians?: number | null };
 }
 
@@ -96,10 +105,11 @@ export function defaultPoolSize(): number {
  * Start-up (loading the wasm core and trained data) costs about a second per worker, so keep
  * one pool. Idle workers never keep the process alive, and close after `idleMs`. Aborting a
  * page that a worker is reading terminates that worker (tesseract cannot be interrupted); the
- * pool starts a fresh one for the next page.
+ * pool starts a fresh one for the next page. With `native`, a reader runs the `tesseract`
+ * command once per page instead (native/reader.ts); the rest (skew, words) is shared.
  */
 export class OcrPool implements OcrEngine {
-  readonly engine = 'tesseract' as const;
+  readonly engine: 'tesseract' | 'native';
   readonly size: number;
   readonly languages: LanguageData[];
   /** Milliseconds the pool's first start took (all workers in parallel), for reporting. */
@@ -108,8 +118,13 @@ export class OcrPool implements OcrEngine {
   }
   private readonly pool: WorkerPool<TessJob, TessResult>;
   private langDir: { path: string; temp: boolean } | undefined;
+  /** The native engine's unpacked trained data (native/tessdata.ts). */
+  private tessdata: string | undefined;
 
   constructor(opts: OcrPoolOptions = {}) {
+    this.engine = opts.native ? 'native' : 'tesseract';
+    // Checked now, as a missing language is below, so the document fails before any page is rendered.
+    if (this.engine === 'native' && !nativeTesseract()) missingNative();
     this.pool = new WorkerPool({
       size: opts.size ?? defaultPoolSize(),
       idleMs: opts.idleMs ?? 60_000,
@@ -157,6 +172,13 @@ export class OcrPool implements OcrEngine {
   }
 
   private async spawn(): Promise<PoolWorker<TessJob, TessResult>> {
+    if (this.engine === 'native') {
+      const command = nativeTesseract() ?? missingNative();
+      this.tessdata ??= nativeTessdataDir(this.languages);
+      ocrStats.workers++;
+      if (ocrStats.reads === 0) ocrStats.ahead++;
+      return nativeReader(command, this.tessdata, this.languageKey);
+    }
     const { createWorker, OEM } = loadTesseract();
     const gzip = this.languages.every((l) => l.gzip);
     const pending = createWorker(this.languageKey, OEM.LSTM_ONLY, {
@@ -213,7 +235,9 @@ export class OcrPool implements OcrEngine {
       return toPage(result, opts.rotateRadians ?? 0);
     const skew = measureSkew(baselines(result));
     if (Math.abs(skew) < MIN_SKEW) return toPage(result, 0);
-    if (Math.abs(skew) >= REREAD_SKEW)
+    // The native engine turns only PGM pixels itself (native/rotate.ts); other images keep the
+    // correction in the geometry.
+    if (Math.abs(skew) >= REREAD_SKEW && (this.engine !== 'native' || pgmSize(image)))
       return toPage(await this.raw(image, { ...opts, rotateRadians: -skew }), -skew);
     return toPage(result, 0, { angle: skew, center: imageCentre(image, result) });
   }
@@ -233,6 +257,13 @@ export class OcrPool implements OcrEngine {
     if (this.langDir?.temp) rmSync(this.langDir.path, { recursive: true, force: true });
     this.langDir = undefined;
   }
+}
+
+function missingNative(): never {
+  throw new DistillError(
+    'MISSING_DEPENDENCY',
+    'OCR engine "native" needs the tesseract command on PATH: install tesseract 5 (Debian: apt-get install tesseract-ocr), or use the ocrEngine "tesseract"',
+  );
 }
 
 /** One page read by a tesseract.js worker. */
@@ -373,17 +404,16 @@ export interface SharedPoolOptions extends OcrPoolOptions {
  */
 export function sharedOcrPool(opts: SharedPoolOptions = {}): OcrEngine {
   const engine = opts.engine ?? envOcrEngine() ?? DEFAULT_OCR_ENGINE;
-  const key =
-    engine === 'paddle'
-      ? 'paddle'
-      : (opts.languages?.length ? opts.languages : ['eng']).map((l) => languageData(l).code).join('+');
+  const codes = () =>
+    (opts.languages?.length ? opts.languages : ['eng']).map((l) => languageData(l).code).join('+');
+  const key = engine === 'paddle' ? 'paddle' : engine === 'native' ? `native:${codes()}` : codes();
   let pool = shared.get(key);
   if (!pool || (opts.size && pool.size !== opts.size)) {
     void pool?.close();
     pool =
       engine === 'paddle'
         ? new PaddlePool({ size: opts.size ?? defaultPoolSize(), idleMs: opts.idleMs })
-        : new OcrPool(opts);
+        : new OcrPool({ ...opts, native: engine === 'native' });
     shared.set(key, pool);
   }
   return pool;

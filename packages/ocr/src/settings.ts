@@ -27,10 +27,10 @@ export function envOcrModel(): 'fast' | 'lstm' | 'full' {
   return v === 'full' || v === 'lstm' ? v : 'fast';
 }
 
-/** DISTILL_OCR_ENGINE: `tesseract` or `paddle`, the engine when the caller names none. */
-export function envOcrEngine(): 'tesseract' | 'paddle' | undefined {
+/** DISTILL_OCR_ENGINE: `tesseract`, `native` or `paddle`, the engine when the caller names none. */
+export function envOcrEngine(): 'tesseract' | 'native' | 'paddle' | undefined {
   const v = process.env.DISTILL_OCR_ENGINE;
-  return v === 'tesseract' || v === 'paddle' ? v : undefined;
+  return v === 'tesseract' || v === 'native' || v === 'paddle' ? v : undefined;
 }
 
 /** DISTILL_OCR_STATS=1: the process prints its OCR counts (workers started, images read, most read at once) to stderr as it exits. */

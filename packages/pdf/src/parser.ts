@@ -284,6 +284,9 @@ export async function finish(
       ...(scanImagePages(ocr) ? { ocrScanImagePages: scanImagePages(ocr) } : {}),
       // The resolutions OCR read pages at below their rendering's, e.g. "150" (ocr/read-scale.ts).
       ...(readDpis(ocr) ? { ocrReadDpi: readDpis(ocr) } : {}),
+      // The engine(s) that read the OCR'd pages, e.g. "native": the default depends on whether
+      // the tesseract command is installed, so a reader of the result can see which one ran.
+      ...(ocrEngines(ocr) ? { ocrEngine: ocrEngines(ocr) } : {}),
     },
     warnings: warnings.length ? warnings : undefined,
   };
@@ -319,6 +322,12 @@ function readDpis(ocr: ReadonlyMap<number, { readDpi?: number }>): string | unde
   const dpis = new Set<number>();
   for (const i of ocr.values()) if (i.readDpi) dpis.add(Math.round(i.readDpi));
   return dpis.size ? [...dpis].sort((a, b) => a - b).join(',') : undefined;
+}
+
+function ocrEngines(ocr: ReadonlyMap<number, { engine?: string }>): string | undefined {
+  const names = new Set<string>();
+  for (const i of ocr.values()) if (i.engine) names.add(i.engine);
+  return names.size ? [...names].sort().join(',') : undefined;
 }
 
 function ocrReasons(ocr: ReadonlyMap<number, { reason?: string }>): string | undefined {

@@ -2,9 +2,11 @@ import { z } from 'zod';
 
 /**
  * The OCR engines of @distill/ocr: tesseract.js (WebAssembly, the language packages of
- * @tesseract.js-data) and PaddleOCR's PP-OCRv4 models on onnxruntime-node.
+ * @tesseract.js-data), native tesseract (the `tesseract` command on PATH, Debian's
+ * `tesseract-ocr`, with the same trained data from npm) and PaddleOCR's PP-OCRv4 models on
+ * onnxruntime-node.
  */
-export const OCR_ENGINES = ['tesseract', 'paddle'] as const;
+export const OCR_ENGINES = ['tesseract', 'native', 'paddle'] as const;
 export type OcrEngineName = (typeof OCR_ENGINES)[number];
 
 /**
@@ -29,8 +31,8 @@ export const pdfOwnOptions = {
    */
   continuedTables: z.enum(['join', 'separate']).default('join'),
   /**
-   * The OCR engine of scanned pages (modes `auto` and `ocr`): `tesseract` or `paddle`; by
-   * default `DISTILL_OCR_ENGINE`, else @distill/ocr's default. An engine whose npm packages
+   * The OCR engine of scanned pages (modes `auto` and `ocr`): `tesseract`, `native` or `paddle`; by
+   * default `DISTILL_OCR_ENGINE`, else @distill/ocr's default (`tesseract`). An engine whose npm packages
    * are not installed is MISSING_DEPENDENCY naming them.
    */
   ocrEngine: z.enum(OCR_ENGINES).optional(),

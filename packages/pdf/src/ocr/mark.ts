@@ -21,6 +21,8 @@ export interface OcrPageInfo {
   fromImage?: boolean;
   /** Resolution the engine read the page at when below its rendering's (read-scale.ts). */
   readDpi?: number;
+  /** The OCR engine that read the page (`tesseract`, `native`, `paddle`). */
+  engine?: string;
 }
 
 const round = (v: number) => Math.round(v * 1000) / 1000;

@@ -19,10 +19,10 @@ export interface OcrSettings {
    */
   pool?: object;
   /**
-   * `tesseract` or `paddle` (see @distill/ocr's README); by default `DISTILL_OCR_ENGINE`, else
-   * @distill/ocr's default. A missing engine package is MISSING_DEPENDENCY naming it.
+   * `tesseract`, `native` or `paddle` (see @distill/ocr's README); by default `DISTILL_OCR_ENGINE`,
+   * else @distill/ocr's default. A missing engine package is MISSING_DEPENDENCY naming it.
    */
-  engine?: 'tesseract' | 'paddle';
+  engine?: 'tesseract' | 'native' | 'paddle';
   /** OCR languages (ISO or tesseract codes); a missing language package is MISSING_DEPENDENCY. */
   languages?: string[];
   /** Worker count of the default pool. */
@@ -221,6 +221,7 @@ export async function ocrPages(
                 height: input.height,
                 ...(rendered.fromImage ? { fromImage: true } : {}),
                 ...(reading.scale !== 1 ? { readDpi: reading.dpi } : {}),
+                engine: pool.engine,
               },
             });
           })
