@@ -15,6 +15,8 @@
 //   header-at-foot-wrapped  the same with the header's cells wrapped over two lines
 // and fixtures/pdf-headings/<name>.html, for heading styles the LibreOffice fixtures lack:
 //   colour-titles      section titles marked by colour alone, beside links in colour and a grey source line
+//   italic-titles      centred italic sub-section titles at the body size, an italic source line and quotation
+//   page-foot-titles   bold titles at the body size, one left at a page's foot by an unbreakable paragraph
 // tests/pdf-classes-cli.test.ts and tests/pdf-headings-cli.test.ts read the PDFs through the built
 // `distill parse`.
 //   node scripts/make-chromium-class-fixtures.mjs [name...]    (default: all listed below)
@@ -26,11 +28,15 @@ import { chromium } from 'playwright-core';
 /** The folder under fixtures/ that holds each fixture. */
 const folders = {
   'colour-titles': 'pdf-headings',
+  'italic-titles': 'pdf-headings',
+  'page-foot-titles': 'pdf-headings',
 };
 const names = process.argv.slice(2).length
   ? process.argv.slice(2)
   : [
       'colour-titles',
+      'italic-titles',
+      'page-foot-titles',
       'zebra-rows',
       'header-band-rules',
       'row-group-labels',

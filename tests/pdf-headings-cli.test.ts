@@ -76,6 +76,33 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
     expect(r.stdout).toMatch(/^<https:\/\/example\.org\/summer>$/m);
     expect(r.stdout).toMatch(/^Source: pier counts of the lake board, winter season$/m);
   });
+  it('reads italic sub-section titles at the body size as headings, and no italic source or quotation', async () => {
+    // fixtures/pdf-headings/italic-titles.pdf, printed by Chromium (scripts/make-chromium-class-fixtures.mjs).
+    const r = await distill(['parse', fixture('italic-titles')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# Orchards of the lower valley',
+      '## The harvest',
+      '### Apples and pears',
+      '### Plums and cherries',
+      '## The trees',
+      '### Replanting',
+    ]);
+    // An italic source under a table (closer to it than to the text below) and a quotation stay text.
+    expect(r.stdout).toMatch(/^Source: growers' returns, autumn$/m);
+    expect(r.stdout).toMatch(/We had never seen so many plums on the trees/);
+  });
+  it('reads a title left at the foot of a page as a heading, not as a running footer', async () => {
+    // fixtures/pdf-headings/page-foot-titles.pdf: the paragraph under "Repairs made this year"
+    // may not break, so it starts page 2 and the title closes page 1.
+    const r = await distill(['parse', fixture('page-foot-titles')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# Water supply of the hill villages',
+      '## Repairs made this year',
+      '## Plans for the next five years',
+    ]);
+  });
   it('reads titles in capitals at the body size as headings, and no other capitals', async () => {
     const r = await distill(['parse', fixture('caps-titles')]);
     expect(r.status, r.stderr).toBe(0);

@@ -102,6 +102,8 @@ export type LayoutBlock =
       /** Dominant font size, and whether all of it is bold: the raw material for headings. */
       size: number;
       bold: boolean;
+      /** Whether all of it is italic (set on every block; optional for hand-made ones in tests). */
+      italic?: boolean;
       /** The fill colour of all its text (TextRun.fill), -1 where it differs or is not known. */
       fill?: number;
       label?: 'page-header' | 'page-footer' | 'caption' | 'footnote' | 'list-item';

@@ -174,12 +174,46 @@ function capsTitle(text: string): boolean {
 const LABEL_MARKER = /[.)]$/;
 
 /**
+ * The marks that set a line of about the body size apart as a title, one of which it must
+ * carry: bold (where the body is not bold), a colour the body never uses (see bodyFillsOf),
+ * italic. Italic over italic text marks nothing; the callers ask the text under it to be
+ * roman.
+ */
+function titleMarks(b: TextBlock, body: number, boldBody: boolean, fills: readonly number[]): boolean[] {
+  const bodySized = b.size >= body * 0.95;
+  return [b.bold && !boldBody, bodySized && ownColour(b, fills), bodySized && b.italic === true];
+}
+
+/** Whether `b` and `o` share a left edge, or are centred on one axis (a centred title over its text). */
+function aligned(b: TextBlock, o: TextBlock): boolean {
+  return (
+    Math.abs(o.box.x0 - b.box.x0) < 2 || Math.abs(o.box.x0 + o.box.x1 - b.box.x0 - b.box.x1) < 2 * b.size
+  );
+}
+
+/** A title's mark on a line the page's margin bands hold (a running line has none of these, or repeats). */
+function marginTitleMarked(b: TextBlock, body: number, fills: readonly number[]): boolean {
+  const text = blockText(b).trim();
+  return (
+    b.lines.length === 1 &&
+    (titleMarks(b, body, false, fills).some(Boolean) ||
+      b.size >= body * HEADING_RATIO ||
+      capsTitle(text) ||
+      SECTION_NUMBER.test(text))
+  );
+}
+
+/** Text of the body under or over a margin title: no label but a list item's, not bold, not italic. */
+const bodyText = (o: LayoutBlock | undefined): o is TextBlock =>
+  o?.kind === 'text' && (!o.label || o.label === 'list-item') && !o.bold && !o.italic;
+
+/**
  * A section title that opens a page is set where a running header would be (the top line,
- * inside the top margin's band), but it sits on the text it heads: a title's mark (bold, in a
- * colour of its own, set larger than the body, in capitals, or numbered), one line, the next
- * block of text right under it (less than its own size apart) on the same left edge, regular
- * text of no larger size. A running header stands apart from the body by a line or more, or over the page's
- * own larger title.
+ * inside the top margin's band), but it sits on the text it heads: a title's mark (see
+ * marginTitleMarked), one line, the next block of text (a paragraph or a list) right under it
+ * (less than its own size apart), on the same left edge or centred over it, regular text of no
+ * larger size. A running header stands apart from the body by a line or more, or over the
+ * page's own larger title.
  */
 function opensPage(
   b: TextBlock,
@@ -187,23 +221,39 @@ function opensPage(
   next: LayoutBlock | undefined,
   fills: readonly number[],
 ): boolean {
-  const text = blockText(b).trim();
-  const marked =
-    b.bold ||
-    ownColour(b, fills) ||
-    b.size >= body * HEADING_RATIO ||
-    capsTitle(text) ||
-    SECTION_NUMBER.test(text);
   return (
-    marked &&
-    b.lines.length === 1 &&
-    next?.kind === 'text' &&
-    !next.label &&
-    !next.bold &&
+    marginTitleMarked(b, body, fills) &&
+    bodyText(next) &&
     next.size <= b.size * 1.05 &&
     next.box.y0 >= b.box.y1 &&
     next.box.y0 - b.box.y1 < b.size &&
-    Math.abs(next.box.x0 - b.box.x0) < 2
+    aligned(b, next)
+  );
+}
+
+/**
+ * A section title that closes a page: its text may not break from the paragraph under it, so
+ * that paragraph starts the next page and the title is left at the foot, where a running
+ * footer would be. It is the page's last block, carries a title's mark (see
+ * marginTitleMarked), and follows the body text above it (`prev`) at a paragraph's spacing
+ * (under two and a half lines), on its left edge or centred on it. A running footer stands
+ * apart from the body by a margin, and one that repeats on other pages is furniture
+ * (headingLevels leaves those out).
+ */
+function closesPage(
+  b: TextBlock,
+  body: number,
+  prev: LayoutBlock | undefined,
+  next: LayoutBlock | undefined,
+  fills: readonly number[],
+): boolean {
+  return (
+    next === undefined &&
+    marginTitleMarked(b, body, fills) &&
+    bodyText(prev) &&
+    b.box.y0 >= prev.box.y1 &&
+    b.box.y0 - prev.box.y1 < 2.5 * b.size &&
+    aligned(b, prev)
   );
 }
 
@@ -215,7 +265,12 @@ function isHeadingCandidate(
   prev?: LayoutBlock,
   fills: readonly number[] = [],
 ): boolean {
-  if (b.label && b.label !== 'list-item' && !(b.label === 'page-header' && opensPage(b, body, next, fills)))
+  if (
+    b.label &&
+    b.label !== 'list-item' &&
+    !(b.label === 'page-header' && opensPage(b, body, next, fills)) &&
+    !(b.label === 'page-footer' && closesPage(b, body, prev, next, fills))
+  )
     return false;
   // A bullet's item is no title; a lettered one ("c. Regulated storage") is, set larger than
   // the body (bold at the body size, it is an item of a lettered list).
@@ -248,10 +303,11 @@ function isHeadingCandidate(
   const note =
     /^[*†‡]/u.test(text) ||
     text.split(SENTENCE_BREAK.for(text)).filter((s) => s.split(/\s+/).length >= 3).length >= 2;
-  // A line in a colour the body never uses, at the body size or larger, is marked as a bold
-  // one is (smaller, it is a chart's source or a note's label).
+  // A line in a colour the body never uses, or in italic, at the body size or larger, is
+  // marked as a bold one is (smaller, it is a chart's source or a note's label).
+  const [bold, colour, italic] = titleMarks(b, body, boldBody, fills);
   const boldTitle =
-    ((b.bold && !boldBody) || (b.size >= body * 0.95 && ownColour(b, fills))) &&
+    (bold || colour || (italic && italicHeads(b, text, prev, next))) &&
     text.length <= 100 &&
     !/[.,;:]$/.test(text) &&
     b.lines.length <= 2 &&
@@ -277,6 +333,23 @@ function isHeadingCandidate(
     next.box.y0 > b.box.y0 &&
     Math.min(next.box.x1, b.box.x1) - Math.max(next.box.x0, b.box.x0) > 0
   );
+}
+
+/**
+ * Whether an italic line heads the text under it: roman text (over italic, it is part of an
+ * italic passage) longer than itself, no further from it than from the text above (a source
+ * or a note under a table or a paragraph sits closer to what it notes), and not right under a
+ * table or a picture.
+ */
+function italicHeads(
+  b: TextBlock,
+  text: string,
+  prev: LayoutBlock | undefined,
+  next: LayoutBlock | undefined,
+): boolean {
+  if (!bodyText(next) || blockText(next).length <= 2 * text.length || next.box.y0 < b.box.y1) return false;
+  if (prev === undefined || prev.box.y1 > b.box.y0) return true;
+  return prev.kind === 'text' && next.box.y0 - b.box.y1 <= b.box.y0 - prev.box.y1 + 1;
 }
 
 /**
@@ -353,6 +426,7 @@ export function headingLevels(
   body: number,
   stats?: Partial<DocStats>,
   statsOut?: DocStats,
+  furniture?: ReadonlySet<TextBlock>,
 ): Map<TextBlock, HeadingLevel> {
   const runningOut = statsOut?.running;
   const boldBody = stats?.boldBody ?? boldBodyOf(pages, body);
@@ -398,6 +472,8 @@ export function headingLevels(
       return !repeated;
     });
   if (stats?.running) cands = cands.filter((b) => !stats.running!.has(key(b)));
+  // A margin line whose text comes back on another page is page furniture, however marked.
+  if (furniture?.size) cands = cands.filter((b) => !furniture.has(b));
   const tiers =
     stats?.tiers ??
     [...new Set(cands.filter((b) => b.size >= body * HEADING_RATIO).map((b) => round(b.size)))].sort(
@@ -549,8 +625,8 @@ export function layoutsToBlocks(
 ): { blocks: Block[]; pages: PageInfo[] } {
   const pages = opts.joinTables === false ? given : joinContinuedTables(given);
   const body = opts.stats?.body ?? bodySizeOf(pages);
-  const levels = headingLevels(pages, body, opts.stats);
   const furniture = opts.furniture ?? furnitureOf(pages);
+  const levels = headingLevels(pages, body, opts.stats, undefined, furniture);
   const blocks: Block[] = [];
   const infos: PageInfo[] = [];
   pages.forEach((page, pi) => {

@@ -473,6 +473,7 @@ function joinRow(a: Line, b: Line): Line {
   a.y0 = Math.min(a.y0, b.y0);
   a.y1 = Math.max(a.y1, b.y1);
   a.bold = a.bold && b.bold;
+  a.italic = a.italic && b.italic;
   if (a.fill !== b.fill) a.fill = -1;
   return a;
 }
@@ -497,7 +498,15 @@ function textBlock(
   for (const l of lines) weights.set(l.size, (weights.get(l.size) ?? 0) + l.text.length);
   const size = [...weights].sort((a, b) => b[1] - a[1])[0][0];
   const fill = lines.every((l) => l.fill === lines[0].fill) ? lines[0].fill : -1;
-  const block: LayoutBlock = { kind: 'text', lines: out, box, size, bold: lines.every((l) => l.bold), fill };
+  const block: LayoutBlock = {
+    kind: 'text',
+    lines: out,
+    box,
+    size,
+    bold: lines.every((l) => l.bold),
+    italic: lines.every((l) => l.italic),
+    fill,
+  };
   if (lines.some((l) => l.toc)) block.toc = true;
   if (marker) {
     block.label = 'list-item';
