@@ -74,7 +74,8 @@ describe('PDF tables through the CLI', { timeout: 300_000 }, () => {
 
   for (const mode of ['ocr', 'auto']) {
     it(`reads a scanned ruled table and a scanned borderless one as tables (--pdf-mode ${mode})`, async () => {
-      const r = await distill(['parse', SCANNED, '--pdf-mode', mode]);
+      // The longest timeout: two scanned pages on a loaded machine can pass the default minute.
+      const r = await distill(['parse', SCANNED, '--pdf-mode', mode, '--timeout', '300000']);
       expect(r.status, r.stderr).toBe(0);
       expect(delimiterRows(r.stdout)).toBe(2);
       // The ruled table: tesseract reads no cell of a boxed grid; its rules are painted over
