@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scannedPdf } from './helpers/scan.js';
 import { distill, EXAMPLE, requireBuilt } from './helpers/spawn.js';
 
 // OCR through the built `distill parse`, as a user converting a scan runs it (issue 27): a
@@ -18,19 +18,10 @@ const OTHER_MODELS = ['lstm', 'full'];
 let dir: string;
 let scan: string;
 
-/** A PDF as a scan: its first page rendered by poppler at 150 dpi, rebuilt image-only by img2pdf. */
-function scanned(pdf: string, name: string): string {
-  const png = join(dir, name);
-  execFileSync('pdftoppm', ['-r', '150', '-gray', '-png', '-singlefile', pdf, png]);
-  const out = join(dir, `${name}-scan.pdf`);
-  execFileSync('img2pdf', ['--output', out, `${png}.png`]);
-  return out;
-}
-
 beforeAll(() => {
   requireBuilt();
   dir = mkdtempSync(join(tmpdir(), 'distill-ocr-cli-'));
-  scan = scanned(join(EXAMPLE, 'field-notes.pdf'), 'field-notes');
+  scan = scannedPdf(join(EXAMPLE, 'field-notes.pdf'), dir, 'field-notes');
 });
 
 afterAll(() => {

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import {
   chmodSync,
   existsSync,
@@ -12,6 +11,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scannedPdf } from './helpers/scan.js';
 import { distill, EXAMPLE, requireBuilt } from './helpers/spawn.js';
 
 // The native OCR engine (issue 27: OCR at the speed of native tesseract) through the built
@@ -22,15 +22,6 @@ import { distill, EXAMPLE, requireBuilt } from './helpers/spawn.js';
 
 let dir: string;
 let scan: string;
-
-/** field-notes.pdf's first page as a scan: poppler renders it at 150 dpi, img2pdf wraps it. */
-function scanned(pdf: string, name: string): string {
-  const png = join(dir, name);
-  execFileSync('pdftoppm', ['-r', '150', '-gray', '-png', '-singlefile', pdf, png]);
-  const out = join(dir, `${name}-scan.pdf`);
-  execFileSync('img2pdf', ['--output', out, `${png}.png`]);
-  return out;
-}
 
 /** A folder holding a fake `tesseract` command running `body`, to put first on PATH. */
 function fakeTesseract(name: string, body: string): string {
@@ -54,7 +45,7 @@ function running(pid: number): boolean {
 beforeAll(() => {
   requireBuilt();
   dir = mkdtempSync(join(tmpdir(), 'distill-ocr-native-'));
-  scan = scanned(join(EXAMPLE, 'field-notes.pdf'), 'field-notes');
+  scan = scannedPdf(join(EXAMPLE, 'field-notes.pdf'), dir, 'field-notes');
 });
 
 afterAll(() => {
