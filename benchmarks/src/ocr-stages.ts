@@ -9,18 +9,24 @@
 //   recognise  a full tesseract reading (binarise + segment + LSTM), minus `segment`
 //   layout     what distill does with the words: kept words, stroke widths for bold, ruling
 //              lines found in the pixels, and the page layout analysis
+// With --engine native, the `tesseract` command a page (packages/ocr/src/native): every clock
+// adds the CPU of the child processes reaped, and `segment` is a run of the command with page
+// segmentation mode 2 on the same image and data.
 // With --engine paddle, the engine's part is split as the paddle worker times it (detection's
 // input, model and line finding; recognition's line cutting, model, decoding and word boxes).
 // The pages are the scanned dev pages (scripts/make-ocr-corpus.sh), the first --limit of them.
-//   pnpm bench ocr-stages [--engine tesseract|paddle] [--corpus DIR] [--limit N] [--dpi N] [--read-dpi N]
+//   pnpm bench ocr-stages [--engine tesseract|native|paddle] [--corpus DIR] [--limit N] [--dpi N] [--read-dpi N]
 // The trained data follows DISTILL_OCR_MODEL (packages/ocr/src/settings.ts): run two of these
 // side by side, one per setting, to compare them under the same load.
+import { spawnSync } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { languageData, type OcrEngine, OcrPool } from '../../packages/ocr/src/index.js';
 import { trainedDataDir } from '../../packages/ocr/src/languages.js';
+import { nativeTesseract } from '../../packages/ocr/src/native/reader.js';
+import { nativeTessdataDir } from '../../packages/ocr/src/native/tessdata.js';
 import { PaddlePool } from '../../packages/ocr/src/paddle/pool.js';
-import { cpuClock } from '../../packages/ocr/src/paddle/read.js';
+import { cpuClock as ownCpuClock } from '../../packages/ocr/src/paddle/read.js';
 import { envOcrModel } from '../../packages/ocr/src/settings.js';
 import { loadTesseract } from '../../packages/ocr/src/tesseract.js';
 import { analyzePage } from '../../packages/pdf/src/layout/analyze.js';
@@ -30,6 +36,7 @@ import { readingImage, scaleReading } from '../../packages/pdf/src/ocr/read-scal
 import { PAGE_DPI } from '../../packages/pdf/src/ocr/render.js';
 import { findImageLines } from '../../packages/pdf/src/ocr/rules.js';
 import { ocrPageInput } from '../../packages/pdf/src/ocr/runs.js';
+import { childCpuMs } from './child-cpu.js';
 import { dpbenchInputs, loadInput } from './inputs.js';
 import { scannedCorpus } from './paths.js';
 
@@ -55,16 +62,22 @@ const files = dpbenchInputs(scannedCorpus(values.corpus)).slice(0, Number(values
 const dpi = Number(values.dpi ?? PAGE_DPI);
 const readDpi = Number(values['read-dpi'] ?? dpi);
 const engineName = values.engine ?? 'tesseract';
-if (engineName !== 'tesseract' && engineName !== 'paddle') throw new Error(`unknown engine ${engineName}`);
+if (engineName !== 'tesseract' && engineName !== 'native' && engineName !== 'paddle')
+  throw new Error(`unknown engine ${engineName}`);
+const native = engineName === 'native';
+// The native engine's pages are read by child processes: their CPU counts with ours.
+const cpuClock = native ? () => ownCpuClock() + childCpuMs() : ownCpuClock;
 const paddle = engineName === 'paddle' ? new PaddlePool({ size: 1, cpuClock: true }) : undefined;
-const pool: OcrEngine = paddle ?? new OcrPool({ size: 1 });
+const pool: OcrEngine = paddle ?? new OcrPool({ size: 1, native });
 const t0 = performance.now();
+const c0 = cpuClock();
 await pool.recognize(new Uint8Array(Buffer.from('P5\n1 1\n255\n\xff', 'latin1')));
 const startMs = performance.now() - t0;
+const startCpuMs = cpuClock() - c0;
 // Segmentation alone, on a tesseract worker of its own set up as the pool's are (the same
 // trained data folder: DISTILL_OCR_MODEL).
 const segmenter = await (async () => {
-  if (paddle) return undefined;
+  if (paddle || native) return undefined;
   const { createWorker, OEM } = loadTesseract();
   const lang = languageData('eng');
   return createWorker('eng', OEM.LSTM_ONLY, {
@@ -75,19 +88,40 @@ const segmenter = await (async () => {
     errorHandler: () => {},
   });
 })();
-const segmentOnly = async (image: Uint8Array, at: number) =>
-  segmenter?.recognize(
-    Buffer.from(image.buffer, image.byteOffset, image.byteLength),
-    {
-      tessedit_pageseg_mode: '2',
-      tessedit_do_invert: '0',
-      user_defined_dpi: String(Math.round(at)),
-      debug_file: '/dev/null',
-    } as never,
-    // Only the layout: tesseract.js then runs AnalyseLayout (binarise, find blocks and lines)
-    // and no recognition.
-    { layoutBlocks: true, blocks: false, text: false, hocr: false, tsv: false },
+const nativeTessdata = native ? nativeTessdataDir([languageData('eng')]) : undefined;
+const nativeSegment = (image: Uint8Array, at: number) =>
+  spawnSync(
+    nativeTesseract() ?? 'tesseract',
+    // Mode 2: tesseract's page layout only (binarise, blocks, lines), no recognition.
+    [
+      'stdin',
+      'stdout',
+      '--tessdata-dir',
+      nativeTessdata ?? '',
+      '-l',
+      'eng',
+      '--psm',
+      '2',
+      '--dpi',
+      String(Math.round(at)),
+    ],
+    { input: image, env: { ...process.env, OMP_THREAD_LIMIT: '1' }, stdio: ['pipe', 'ignore', 'ignore'] },
   );
+const segmentOnly = async (image: Uint8Array, at: number) =>
+  native
+    ? nativeSegment(image, at)
+    : segmenter?.recognize(
+        Buffer.from(image.buffer, image.byteOffset, image.byteLength),
+        {
+          tessedit_pageseg_mode: '2',
+          tessedit_do_invert: '0',
+          user_defined_dpi: String(Math.round(at)),
+          debug_file: '/dev/null',
+        } as never,
+        // Only the layout: tesseract.js then runs AnalyseLayout (binarise, find blocks and lines)
+        // and no recognition.
+        { layoutBlocks: true, blocks: false, text: false, hocr: false, tsv: false },
+      );
 
 // Loading pdf.js and the canvas is start-up, not a page's cost: one page is rendered untimed.
 const t1 = performance.now();
@@ -118,8 +152,8 @@ for (const f of files) {
   stages.shrink += cpuClock() - t;
 
   t = cpuClock();
-  if (segmenter) await segmentOnly(reading.image, reading.dpi);
-  stages.segment += segmenter ? cpuClock() - t : Number.NaN;
+  if (segmenter || native) await segmentOnly(reading.image, reading.dpi);
+  stages.segment += segmenter || native ? cpuClock() - t : Number.NaN;
 
   // As the PDF parser reads a page: turned probes (rendered by the callback, their rendering
   // timed apart and taken off the reading) when the upright reading is poor.
@@ -194,7 +228,7 @@ console.log(
     `${fromImage} pages read from their scanned image without pdf.js (DISTILL_OCR_SCAN_IMAGES=0: none)`,
 );
 console.log(
-  `start-up, apart: engine (one worker, first call) ${(startMs / 1000).toFixed(2)} s, ` +
+  `start-up, apart: engine (one worker, first call) ${(startMs / 1000).toFixed(2)} s (${(startCpuMs / 1000).toFixed(2)} CPU s), ` +
     `renderer (pdf.js and canvas loaded, first page) ${(renderStartMs / 1000).toFixed(2)} s`,
 );
 process.exit(0);

@@ -1,6 +1,7 @@
 // Child-process entry: runs one engine over a list of inputs and writes a JSON answer.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { instrument } from './callgrind.js';
+import { childCpuMs } from './child-cpu.js';
 import { engineByName } from './engines/registry.js';
 import type { ConvertInput, Engine } from './engines/types.js';
 import * as util from './engines/util.js';
@@ -97,21 +98,6 @@ const convertOne = (engine: Engine, input: ConvertInput): Promise<string> =>
 const errText = (e: unknown) =>
   e instanceof Error ? `${e.name === 'Error' ? '' : `${e.name}: `}${e.message}` : String(e);
 const maxRss = () => process.resourceUsage().maxRSS;
-
-/**
- * CPU milliseconds of the child processes this process has reaped (`/proc/self/stat` cutime and
- * cstime, in 100 Hz ticks): the native OCR engine reads each page in a `tesseract` process, whose
- * CPU process.cpuUsage() does not count. 0 where /proc is not there.
- */
-function childCpuMs(): number {
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[13]) + Number(fields[14])) * 10;
-  } catch {
-    return 0;
-  }
-}
 
 async function main() {
   const job = JSON.parse(readFileSync(process.argv[2], 'utf8')) as (
