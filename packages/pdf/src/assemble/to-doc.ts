@@ -9,6 +9,7 @@ import type {
   TableCell,
 } from '@distill/core';
 import { asciiTwin } from '@distill/core';
+import { CAPTION } from '../layout/captions.js';
 import { HAS_LETTER, STARTS_LOWER } from '../layout/letter-tests.js';
 import type { Box, LayoutBlock, LayoutLine, PageLayout } from '../types.js';
 import { joinContinuedTables } from './continued-tables.js';
@@ -277,6 +278,9 @@ function isHeadingCandidate(
   if (b.toc || (b.marker && !(LABEL_MARKER.test(b.marker) && b.size >= body * HEADING_RATIO))) return false;
   const text = blockText(b).trim();
   if (text.length < 2 || text.length > 160 || b.lines.length > 3) return false;
+  // A figure's or table's label left at a page's top or foot (where layout labels the margin
+  // lines first) is a caption still.
+  if (b.label && CAPTION.test(text)) return false;
   if (!HAS_LETTER.test(text)) return false;
   // Table-of-contents entries end in a page number, often after dot leaders.
   if (/(\.{3,}|…)\s*\d{1,4}$/.test(text)) return false;
