@@ -40,6 +40,9 @@ STYLES = {
     # One page (as every DP-Bench page is): bold headings at the body size, a bold one-line
     # sentence, an italic note, a bold label over a list, no other page to learn the body from.
     'onepage': 'h1{font-size:1.4em}h2{font-size:1em}h3{font-size:1em;font-style:italic}',
+    # A chart's caption in two parts, its label alone ("Diagram 2", "Figure 4") and its title in
+    # bold, a little larger or not, beside the label or under it (centred or not), over the chart.
+    'captitles': 'h2{font-size:1.15em}h3{font-size:1em}figure{margin:.6em 0}',
 }
 
 def number(scheme, s, t=None):
@@ -71,7 +74,7 @@ def doc(rng, style):
         secs.append((h2, body, subs))
     return title(rng), para(rng, 2 if short else None), secs, style in ('legal', 'footbreak') and rng.random() < 0.5
 
-NEGATIVES = ('figures', 'leadins', 'onepage')
+NEGATIVES = ('figures', 'leadins', 'onepage', 'captitles')
 
 def sentence(rng, words=(5, 9)):
     """A short sentence of a few words, closed by a full stop (fits on one line)."""
@@ -87,6 +90,11 @@ def negatives(rng, style, s):
         num = rng.choice([str(s), f'{s}.{rng.randint(1, 4)}', f'{chr(64 + s)}-{rng.randint(1, 9)}'])
         return [('figure', (f'{label} {num}{rng.choice([".", ":", ""])} {title(rng)}', bold, centre,
                             [rng.randint(20, 95) for _ in range(rng.randint(3, 6))], above, big)),
+                ('p', para(rng))]
+    if style == 'captitles':
+        label = f"{rng.choice(['Figure', 'Diagram', 'Chart', 'Exhibit', 'Graph'])} {rng.choice([str(s), f'{s}.{rng.randint(1, 4)}'])}"
+        return [('captitle', (label, title(rng), rng.choice(['beside', 'under', 'centred']), rng.random() < 0.4,
+                              [rng.randint(20, 95) for _ in range(rng.randint(3, 6))])),
                 ('p', para(rng))]
     if style == 'leadins':
         k = rng.random()
@@ -114,6 +122,12 @@ def blocks_html(body):
             st = ('font-weight:bold;' if bold else 'font-style:italic;') + ('text-align:center;' if centre else '') + ('font-size:1.1em' if big else '')
             fc = f'<figcaption style="{st}">{html.escape(cap)}</figcaption>'
             out.append(f'<figure style="{"text-align:center" if centre else ""}">{fc if above else ""}{chart(vals)}{"" if above else fc}</figure>')
+        elif k == 'captitle':
+            label, name, where, big, vals = v
+            t = f'<b style="{"font-size:1.15em" if big else ""}">{html.escape(name)}</b>'
+            if where == 'beside': cap = f'<div style="display:flex;gap:1.5em;align-items:baseline"><span>{label}</span>{t}</div>'
+            else: cap = f'<div style="{"text-align:center" if where == "centred" else ""}"><div>{label}</div>{t}</div>'
+            out.append(f'<figure>{cap}{chart(vals)}</figure>')
         else: out.append(f'<{k}>' + ''.join(f'<li>{html.escape(x)}</li>' for x in v) + f'</{k}>')
     return out
 
@@ -125,6 +139,7 @@ def blocks_md(body):
         elif k == 'bold': out += [f'**{v}**', '']
         elif k == 'italic': out += [f'*{v}*', '']
         elif k == 'figure': out += [v[0], '']
+        elif k == 'captitle': out += [v[0], '', v[1], '']
         else: out += [(f'{i}. ' if k == 'ol' else '- ') + x for i, x in enumerate(v, 1)] + ['']
     return out
 

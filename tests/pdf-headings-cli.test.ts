@@ -118,6 +118,19 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
     expect(r.stdout).toMatch(/^Figure A-2: Flow of the lower springs and the wells$/m);
     expect(r.stdout).toMatch(/^Figure 3: Leaks found on each village's pipes$/m);
   });
+  it('reads no heading in a caption title set beside or under its label alone', async () => {
+    // fixtures/pdf-headings/caption-titles.pdf (Chromium): "Diagram 2" with a bold two-line title
+    // to its right, "Figure 4" over a centred bold title set larger, each over a chart.
+    const r = await distill(['parse', fixture('caption-titles')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# Meetings on the village water rate',
+      '## Who came to the meetings',
+      '## What they asked',
+    ]);
+    expect(r.stdout).toMatch(/^People at each of the eleven meetings,$/m);
+    expect(r.stdout).toMatch(/^Questions asked at the meetings, by subject$/m);
+  });
   it('reads titles in capitals at the body size as headings, and no other capitals', async () => {
     const r = await distill(['parse', fixture('caps-titles')]);
     expect(r.status, r.stderr).toBe(0);
