@@ -6,7 +6,10 @@ set and pdf-synth-css lack: small capitals at the body size, colour alone, lette
 serif headings, white text on a dark band, and headings left at the foot of a page because the
 paragraph under them may not break (so it starts on the next page). Some documents open with a
 contents list (entries with dot leaders and page numbers, which are not headings). Sections hold
-paragraphs, lists and bold run-in labels. Sentences come from the WCXB dev truth
+paragraphs, lists and bold run-in labels. Styles appended in session 22 hold lines that look like
+headings and are not: chart labels ('Exhibit B-3', bold or larger, over or under the chart, left
+at a page's top or foot), a caption's title beside or under its label alone ('Diagram 2'), bold
+sentences and bold labels over lists, a bold running title on every page, and one-page documents. Sentences come from the WCXB dev truth
 (../shared/corpora/html). Seeded by style and number: the same run gives the same HTML.
   python3 scripts/make-css-heading-set.py OUT      (writes OUT/html, OUT/pdfs, OUT/truth)
   pnpm bench dev pdf-heading-losses --pdfs OUT/pdfs --truth OUT/truth [--peer liteparse]
