@@ -17,6 +17,8 @@
 //   colour-titles      section titles marked by colour alone, beside links in colour and a grey source line
 //   italic-titles      centred italic sub-section titles at the body size, an italic source line and quotation
 //   page-foot-titles   bold titles at the body size, one left at a page's foot by an unbreakable paragraph
+//   figure-labels      charts labelled "Exhibit A-1." / "Figure A-2:" in bold or larger, one left at a page's foot
+//   caption-titles     charts whose label stands alone ("Diagram 2") with the caption's bold title beside or under it
 // tests/pdf-classes-cli.test.ts and tests/pdf-headings-cli.test.ts read the PDFs through the built
 // `distill parse`.
 //   node scripts/make-chromium-class-fixtures.mjs [name...]    (default: all listed below)
@@ -30,6 +32,8 @@ const folders = {
   'colour-titles': 'pdf-headings',
   'italic-titles': 'pdf-headings',
   'page-foot-titles': 'pdf-headings',
+  'figure-labels': 'pdf-headings',
+  'caption-titles': 'pdf-headings',
 };
 const names = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -37,6 +41,8 @@ const names = process.argv.slice(2).length
       'colour-titles',
       'italic-titles',
       'page-foot-titles',
+      'figure-labels',
+      'caption-titles',
       'zebra-rows',
       'header-band-rules',
       'row-group-labels',

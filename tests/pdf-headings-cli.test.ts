@@ -103,6 +103,34 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
       '## Plans for the next five years',
     ]);
   });
+  it("reads no heading in the labels of charts, bold, larger or left at a page's foot", async () => {
+    // fixtures/pdf-headings/figure-labels.pdf (Chromium): lettered, dashed numbers ("Exhibit A-1.",
+    // "Figure A-2:"), one label bold at the body size, one italic and larger; "Figure 3:" bold
+    // and left at page 1's foot (its chart went to page 2), where layout labels a running footer.
+    const r = await distill(['parse', fixture('figure-labels')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# Water supply of the hill villages',
+      '## Flow at the springs',
+      '## Leaks in the pipes',
+    ]);
+    expect(r.stdout).toMatch(/^Exhibit A-1\. Flow of the upper springs in late summer$/m);
+    expect(r.stdout).toMatch(/^Figure A-2: Flow of the lower springs and the wells$/m);
+    expect(r.stdout).toMatch(/^Figure 3: Leaks found on each village's pipes$/m);
+  });
+  it('reads no heading in a caption title set beside or under its label alone', async () => {
+    // fixtures/pdf-headings/caption-titles.pdf (Chromium): "Diagram 2" with a bold two-line title
+    // to its right, "Figure 4" over a centred bold title set larger, each over a chart.
+    const r = await distill(['parse', fixture('caption-titles')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# Meetings on the village water rate',
+      '## Who came to the meetings',
+      '## What they asked',
+    ]);
+    expect(r.stdout).toMatch(/^People at each of the eleven meetings,$/m);
+    expect(r.stdout).toMatch(/^Questions asked at the meetings, by subject$/m);
+  });
   it('reads titles in capitals at the body size as headings, and no other capitals', async () => {
     const r = await distill(['parse', fixture('caps-titles')]);
     expect(r.status, r.stderr).toBe(0);

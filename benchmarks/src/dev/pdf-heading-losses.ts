@@ -11,6 +11,8 @@
  * With --pdfs, the PDFs of DIR are scored against the Markdown of the --truth folders whose name
  * starts with the PDF's (`x.pdf` against `x.docx.md`): a heading set apart from dpbench-dev, for
  * example office documents saved as PDF by LibreOffice with their converters' Markdown.
+ * With --groups, MHS is also printed per group of documents named `GROUP-N` (a heading set's
+ * styles), per fold, beside the peer's.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -37,6 +39,12 @@ const quiet = args.includes('--quiet');
 const peer = opt('--peer') ? pdfPeers.find((e) => e.name === opt('--peer')) : undefined;
 if (opt('--peer') && !peer) throw new Error(`no PDF peer named ${opt('--peer')}`);
 const peerScores: Record<string, number[]> = {};
+const groups = args.includes('--groups');
+function avgOf(xs: number[]): string {
+  return (xs.reduce((a, b) => a + b, 0) / (xs.length || 1)).toFixed(3);
+}
+/** MHS by `group fold` (distill, peer). */
+const byGroup = new Map<string, [number[], number[]]>();
 
 const norm = (s: string) =>
   s
@@ -152,6 +160,9 @@ for (const f of readdirSync(pdfDir).sort()) {
     scores[fold] ??= [];
     scores[fold].push(mhs);
   }
+  const group = `${id.replace(/-\d+$/, '')} ${fold}`;
+  if (!byGroup.has(group)) byGroup.set(group, [[], []]);
+  if (mhs !== null) byGroup.get(group)![0].push(mhs);
   if (peer) {
     const path = join(pdfDir, f);
     const [p] = evaluateHeadingLevel(
@@ -161,6 +172,7 @@ for (const f of readdirSync(pdfDir).sort()) {
     if (p !== null) {
       peerScores[fold] ??= [];
       peerScores[fold].push(p);
+      byGroup.get(group)![1].push(p);
     }
   }
   const want = headingsOf(gt);
@@ -191,6 +203,13 @@ for (const f of readdirSync(pdfDir).sort()) {
   for (const h of missed) console.log(`  missed ${JSON.stringify(h.slice(0, 70))}: ${ev(h)}`);
   for (const h of extra) console.log(`  false  ${JSON.stringify(h.slice(0, 70))}: ${ev(h)}`);
 }
+if (groups) {
+  console.log('\nper group and fold:');
+  for (const [g, [d, p]] of [...byGroup].sort(([a], [b]) => (a < b ? -1 : 1)))
+    console.log(
+      `  ${g.padEnd(16)} MHS ${avgOf(d)} over ${d.length}${p.length ? `  ${peer?.name} ${avgOf(p)}` : ''}`,
+    );
+}
 console.log('\nper fold:');
 for (const fold of Object.keys(counts).sort()) {
   const s = scores[fold] ?? [];
@@ -203,6 +222,6 @@ for (const fold of Object.keys(counts).sort()) {
     );
 }
 const all = (r: Record<string, number[]>) => Object.values(r).flat();
-const avg = (xs: number[]) => (xs.reduce((a, b) => a + b, 0) / (xs.length || 1)).toFixed(3);
+const avg = avgOf;
 console.log(`  all: MHS ${avg(all(scores))}${peer ? `; ${peer.name} ${avg(all(peerScores))}` : ''}`);
 await Promise.all(pdfPeers.map((e) => e.close?.()));

@@ -9,6 +9,7 @@ import type {
   TableCell,
 } from '@distill/core';
 import { asciiTwin } from '@distill/core';
+import { CAPTION, CAPTION_LABEL } from '../layout/captions.js';
 import { HAS_LETTER, STARTS_LOWER } from '../layout/letter-tests.js';
 import type { Box, LayoutBlock, LayoutLine, PageLayout } from '../types.js';
 import { joinContinuedTables } from './continued-tables.js';
@@ -277,6 +278,10 @@ function isHeadingCandidate(
   if (b.toc || (b.marker && !(LABEL_MARKER.test(b.marker) && b.size >= body * HEADING_RATIO))) return false;
   const text = blockText(b).trim();
   if (text.length < 2 || text.length > 160 || b.lines.length > 3) return false;
+  // A figure's or table's label left at a page's top or foot (where layout labels the margin
+  // lines first) is a caption still.
+  if (b.label && CAPTION.test(text)) return false;
+  if (titlesCaption(b, prev)) return false;
   if (!HAS_LETTER.test(text)) return false;
   // Table-of-contents entries end in a page number, often after dot leaders.
   if (/(\.{3,}|…)\s*\d{1,4}$/.test(text)) return false;
@@ -333,6 +338,25 @@ function isHeadingCandidate(
     next.box.y0 > b.box.y0 &&
     Math.min(next.box.x1, b.box.x1) - Math.max(next.box.x0, b.box.x0) > 0
   );
+}
+
+/**
+ * Whether `b` is the title of a caption whose label stands alone before it ("Diagram 2" beside
+ * "Participation of institutions in 2021", "Figure 1" over a centred bold title): on the label's
+ * line to its right (less than four sizes apart), or under it (less than two and a half lines
+ * apart), no further left or centred on it.
+ */
+function titlesCaption(b: TextBlock, prev: LayoutBlock | undefined): boolean {
+  if (prev?.kind !== 'text' || prev.lines.length !== 1 || !CAPTION_LABEL.test(blockText(prev).trim()))
+    return false;
+  const size = Math.max(b.size, prev.size);
+  const beside =
+    prev.box.y0 < b.box.y1 &&
+    prev.box.y1 > b.box.y0 &&
+    b.box.x0 >= prev.box.x1 - 1 &&
+    b.box.x0 - prev.box.x1 < 4 * size;
+  const gap = b.box.y0 - prev.box.y1;
+  return beside || (gap > -1 && gap < 2.5 * size && (b.box.x0 >= prev.box.x0 - 1 || aligned(b, prev)));
 }
 
 /**

@@ -11,6 +11,7 @@ import type {
   Span,
   TextRun,
 } from '../types.js';
+import { CAPTION } from './captions.js';
 import { drawsChart } from './charts.js';
 import { placeDropCaps } from './dropcap.js';
 import { joinFormRows } from './form-rows.js';
@@ -551,10 +552,6 @@ function footnotesLast(
   while (notes > 0 && isNote(kept[notes - 1])) notes--;
   return [...kept.slice(0, notes), ...moved, ...kept.slice(notes)];
 }
-
-/** "Figure 3.", "Table IV:", appendix numbering "Figure A1:", "Table S2", and unnumbered "Table: …". */
-const CAPTION =
-  /^(fig(ure)?\.?|table|tab\.|chart|exhibit|graph|diagram|map|plate|photo)\s*([A-Z]\d+(\.\d+)*[a-z]?\s*[.:\-–—]?|[0-9IVXivx]+[a-z]?\s*[.:\-–—]?|:)/i;
 
 /**
  * A caption in any language: one word, a number and a stop or colon ("Abbildung 3:", "Tableau
