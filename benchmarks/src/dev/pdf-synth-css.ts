@@ -135,9 +135,10 @@ function tableCss(p: Pick, cls: TableClass, t: string): string {
     case 'header-at-foot':
       return `${base} ${rulings(p, p.one(['band', 'header-rule', 'grid', 'hrules'] as const), t)}`;
     case 'ruled-blank': {
-      // Rules between the rows only, or also over the first and under the last.
+      // Rules between the rows only (under the header too), or also over the first and under
+      // the last.
       const rule = RULE(p);
-      const between = `${t} tr + tr { border-top: ${rule}; }`;
+      const between = `${t} tbody tr { border-top: ${rule}; }`;
       const outer = p.chance(0.5) ? ` ${t} { border-top: ${rule}; border-bottom: ${rule}; }` : '';
       return `${base} ${between}${outer}`;
     }

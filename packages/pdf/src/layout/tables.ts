@@ -7,6 +7,7 @@ import { HAS_LETTER, STARTS_LOWER } from './letter-tests.js';
 import { buildLines, type Line, makeLine } from './lines.js';
 import { BULLET } from './markers.js';
 import { formGrid, keyValueRows, proseAcross, recordColumns } from './not-tables.js';
+import { rowRuledTable } from './row-ruled.js';
 import { stubGroupSpans } from './stub-spans.js';
 import { disjointSets } from './union-find.js';
 
@@ -722,6 +723,12 @@ export function findRuleBoundTables(
     }
     i = j;
     if (group.length < 2) continue;
+    const banded = rowRuledTable(group, runs, taken);
+    if (banded && plausibleTable(banded.rows, 0.3)) {
+      for (const k of banded.runs) taken.add(k);
+      out.push(banded);
+      continue;
+    }
     const box = { x0: group[0].x0 - 2, x1: group[0].x1 + 2, y0: group[0].y0, y1: group[group.length - 1].y0 };
     const inside: number[] = [];
     runs.forEach((r, idx) => {
