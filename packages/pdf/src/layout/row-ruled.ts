@@ -68,10 +68,12 @@ export function rowRuledTable(
   if (cols.length < 2) return undefined;
   const rowsOf = (b: Band) => cellsOf(b, cols);
   const bodyFilled = Math.min(...bands.map((b) => rowsOf(b).filter((c) => c.text).length));
-  const keep = (b: Band | undefined) =>
-    b && fits(b, cols) && rowsOf(b).filter((c) => c.text).length >= Math.min(2, bodyFilled) ? b : undefined;
-  const head = keep(above);
-  const foot = keep(below);
+  const keep = (b: Band | undefined, least: number) =>
+    b && fits(b, cols) && rowsOf(b).filter((c) => c.text).length >= least ? b : undefined;
+  // A header names two columns at least (it is what shows a blank one); the last row fills as
+  // many as the body's rows do.
+  const head = keep(above, Math.min(2, cols.length));
+  const foot = keep(below, Math.min(2, bodyFilled));
   if ((above && !head) || (below && !foot)) {
     // A caption or prose past a rule must not shape the columns.
     cols = columnsOf([...bands, ...(head ? [head] : []), ...(foot ? [foot] : [])], size);
