@@ -588,4 +588,14 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     expect(r.stdout).toContain('over and\ndone.\n\n| Item | Checked |\n| --- | --- |\n| Extinguishers |  |');
     expect(r.stdout).toContain('| Alarm test record |  |\n\nResults go');
   });
+
+  it('reads a framed list of three unruled items under a filled title band as a one-column table', async () => {
+    // fixtures/pdf-classes/boxed-list-three.html, printed by Chromium: the frame and the band's
+    // lower edge draw two rows (title, items); the three items are three rows of the list.
+    const r = await distill(['parse', fixture('boxed-list-three')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain(
+      '| Points for next year |\n| --- |\n| Growth factor action rate |\n| Account output data |\n| Scheme rule share |\n',
+    );
+  });
 });

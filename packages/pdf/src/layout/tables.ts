@@ -366,7 +366,8 @@ function unruledRowCuts(runs: readonly TextRun[], used: Set<number>, xs: number[
       const cy = (run.y0 + run.y1) / 2;
       return cx > xs[0] && cx < xs[nc] && cy > ys[r] && cy < ys[r + 1];
     });
-    if (band.length < 4) continue;
+    // Three items make a boxed list (one column under its title band); a grid's band wants four.
+    if (band.length < (nc === 1 ? 3 : 4)) continue;
     // Text lines of the band by baseline.
     const lines: TextRun[][] = [];
     for (const run of band.slice().sort((a, b) => a.base - b.base)) {
