@@ -13,6 +13,9 @@
 //                      first column's one-line label centred between them
 //   header-at-foot     a captioned table whose header row alone ends a page, repeated over the body on the next
 //   header-at-foot-wrapped  the same with the header's cells wrapped over two lines
+//   row-ruled-blank    tables ruled only between rows: wrapped cells and a blank "Date" column, a
+//                      checklist whose second column is blank, under a paragraph's one-word last line
+//   boxed-list-three   a framed one-column list of three unruled items under a filled title band
 // and fixtures/pdf-headings/<name>.html, for heading styles the LibreOffice fixtures lack:
 //   colour-titles      section titles marked by colour alone, beside links in colour and a grey source line
 //   italic-titles      centred italic sub-section titles at the body size, an italic source line and quotation
@@ -55,6 +58,8 @@ const names = process.argv.slice(2).length
       'centred-wrapped-header',
       'header-at-foot',
       'header-at-foot-wrapped',
+      'row-ruled-blank',
+      'boxed-list-three',
     ];
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 const browser = await chromium.launch({

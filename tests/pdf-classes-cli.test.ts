@@ -571,4 +571,31 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     );
     expect(r.stdout.match(/Court course/g)).toHaveLength(1);
   });
+
+  it('reads tables ruled only between their rows as one row a band, a blank column kept by its header', async () => {
+    // fixtures/pdf-classes/row-ruled-blank.html, printed by Chromium: a register whose cells wrap
+    // and whose Date column is blank in every body row (no rule over the header or under the last
+    // row), and a checklist whose second column is blank, under a paragraph's one-word last line.
+    const r = await distill(['parse', fixture('row-ruled-blank')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(2);
+    expect(r.stdout).toContain(
+      '| Site | Scope of the visit | Date | Findings to check |\n| --- | --- | --- | --- |\n| North depot | Fire doors, exits and the signs over them on both floors |  | Doors held open by wedges in the loading bay and the store |',
+    );
+    expect(r.stdout).toContain(
+      '| Harbour office | Electrical boards, lighting of the car park and the paths round it |  | Cables |\n\n',
+    );
+    expect(r.stdout).toContain('over and\ndone.\n\n| Item | Checked |\n| --- | --- |\n| Extinguishers |  |');
+    expect(r.stdout).toContain('| Alarm test record |  |\n\nResults go');
+  });
+
+  it('reads a framed list of three unruled items under a filled title band as a one-column table', async () => {
+    // fixtures/pdf-classes/boxed-list-three.html, printed by Chromium: the frame and the band's
+    // lower edge draw two rows (title, items); the three items are three rows of the list.
+    const r = await distill(['parse', fixture('boxed-list-three')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain(
+      '| Points for next year |\n| --- |\n| Growth factor action rate |\n| Account output data |\n| Scheme rule share |\n',
+    );
+  });
 });

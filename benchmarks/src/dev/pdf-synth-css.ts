@@ -8,7 +8,8 @@
  *     cells of several lines, right-aligned figure columns; then a boxed one-column list, a ruled
  *     table whose last column is empty under its header (a form to fill in), and a financial
  *     statement (indented row labels under group lines, a totals row set bold over a rule), and a
- *     table whose header row alone fits at a page's foot (header-at-foot)
+ *     table whose header row alone fits at a page's foot (header-at-foot); a form ruled only
+ *     between rows, cells of several lines and one column blank in every body row (ruled-blank)
  *   heading styles: size tiers, colour and bold at the body size, capitals letter-spaced,
  *     numbered 1 / 1.1; every page opens with a title bigger than everything
  * Padding, fonts, sizes, colours, caption above or below or none, words, columns and rows all come
@@ -52,6 +53,10 @@ const TABLE_CLASSES = [
   // A table that starts at a page's foot with only its header row fitting there: the header is
   // printed alone, then again over the body on the next page (Chromium repeats a thead).
   'header-at-foot',
+  // A form-like table ruled only between its rows (no vertical lines), cells of several lines,
+  // and one column blank in every body row (a "Date" or "Signature" to be filled in): the blank
+  // column's edges are drawn by nothing but its header cell and the rules' ends.
+  'ruled-blank',
 ] as const;
 type TableClass = (typeof TABLE_CLASSES)[number];
 const HEADING_STYLES = ['size-tiers', 'colour-bold', 'caps-spaced', 'numbered'] as const;
@@ -129,6 +134,14 @@ function tableCss(p: Pick, cls: TableClass, t: string): string {
     }
     case 'header-at-foot':
       return `${base} ${rulings(p, p.one(['band', 'header-rule', 'grid', 'hrules'] as const), t)}`;
+    case 'ruled-blank': {
+      // Rules between the rows only (under the header too), or also over the first and under
+      // the last.
+      const rule = RULE(p);
+      const between = `${t} tbody tr { border-top: ${rule}; }`;
+      const outer = p.chance(0.5) ? ` ${t} { border-top: ${rule}; border-bottom: ${rule}; }` : '';
+      return `${base} ${between}${outer}`;
+    }
   }
 }
 
@@ -266,6 +279,20 @@ function makeTable(p: Pick, cls: TableClass, id: string): TableSpec {
         totals,
         footGap: 0.2 + p.int(0, 5) / 10,
       };
+    }
+    case 'ruled-blank': {
+      const n = p.int(3, 5);
+      const blank = p.chance(0.6) ? n - 1 : p.int(1, n - 2);
+      const label = cap(p.one(['date', 'signature', 'initials', 'checked', 'remarks', 'done']));
+      rows = [textRow(n).map((c, j) => (j === blank ? { text: label } : c))];
+      for (let i = 0; i < body; i++)
+        rows.push(
+          Array.from({ length: n }, (_, j) =>
+            j === blank ? { text: '' } : { text: title(p, j === 0 ? p.int(1, 3) : p.int(5, 14)) },
+          ),
+        );
+      fixed = true;
+      break;
     }
     default:
       rows = [textRow(cols), ...Array.from({ length: body }, () => textRow(cols))];

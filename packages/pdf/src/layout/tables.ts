@@ -7,6 +7,7 @@ import { HAS_LETTER, STARTS_LOWER } from './letter-tests.js';
 import { buildLines, type Line, makeLine } from './lines.js';
 import { BULLET } from './markers.js';
 import { formGrid, keyValueRows, proseAcross, recordColumns } from './not-tables.js';
+import { rowRuledTable } from './row-ruled.js';
 import { stubGroupSpans } from './stub-spans.js';
 import { disjointSets } from './union-find.js';
 
@@ -365,7 +366,8 @@ function unruledRowCuts(runs: readonly TextRun[], used: Set<number>, xs: number[
       const cy = (run.y0 + run.y1) / 2;
       return cx > xs[0] && cx < xs[nc] && cy > ys[r] && cy < ys[r + 1];
     });
-    if (band.length < 4) continue;
+    // Three items make a boxed list (one column under its title band); a grid's band wants four.
+    if (band.length < (nc === 1 ? 3 : 4)) continue;
     // Text lines of the band by baseline.
     const lines: TextRun[][] = [];
     for (const run of band.slice().sort((a, b) => a.base - b.base)) {
@@ -722,6 +724,12 @@ export function findRuleBoundTables(
     }
     i = j;
     if (group.length < 2) continue;
+    const banded = rowRuledTable(group, runs, taken);
+    if (banded && plausibleTable(banded.rows, 0.3)) {
+      for (const k of banded.runs) taken.add(k);
+      out.push(banded);
+      continue;
+    }
     const box = { x0: group[0].x0 - 2, x1: group[0].x1 + 2, y0: group[0].y0, y1: group[group.length - 1].y0 };
     const inside: number[] = [];
     runs.forEach((r, idx) => {
