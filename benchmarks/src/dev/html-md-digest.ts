@@ -15,14 +15,21 @@ import { toMarkdown } from '@distill/core';
 import { htmlToDoc } from '../../../packages/html/src/index.js';
 import { CORPORA } from '../paths.js';
 
-const dirs = [path.resolve(CORPORA, 'html/wcxb-dev/html'), path.resolve(CORPORA, 'html/trafilatura-dev/html')];
+const dirs = [
+  path.resolve(CORPORA, 'html/wcxb-dev/html'),
+  path.resolve(CORPORA, 'html/trafilatura-dev/html'),
+];
 const modes = [
   ['main+drop', { onlyMainContent: true, dropDataAttributes: true }],
   ['main', { onlyMainContent: true }],
   ['all+drop', { onlyMainContent: false, dropDataAttributes: true }],
 ] as const;
 const out: Record<string, string> = {};
-for (const [dir, f] of dirs.flatMap((d) => readdirSync(d).sort().map((f) => [d, f] as const))) {
+for (const [dir, f] of dirs.flatMap((d) =>
+  readdirSync(d)
+    .sort()
+    .map((f) => [d, f] as const),
+)) {
   const bytes = new Uint8Array(gunzipSync(readFileSync(path.join(dir, f))));
   for (const [mode, o] of modes) {
     const doc = htmlToDoc(bytes, { ...o, baseUrl: 'https://example.com/' });
