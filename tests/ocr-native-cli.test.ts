@@ -17,8 +17,8 @@ import { distill, EXAMPLE, requireBuilt } from './helpers/spawn.js';
 // The native OCR engine (issue 27: OCR at the speed of native tesseract) through the built
 // `distill parse`: the `tesseract` command (Debian's tesseract-ocr, which scripts/install-deps.sh
 // installs) reads a scan with the trained data of our npm packages, unpacked into the user's
-// cache; metadata.ocrEngine names the engine that read; tesseract.js is still there when asked
-// for; and a command that crashes or hangs costs its page or the document's budget, never a hang.
+// cache; it is the default when that command is on PATH, and tesseract.js reads otherwise or
+// when asked for; metadata.ocrEngine names the engine that read; and a command that crashes or hangs costs its page or the document's budget, never a hang.
 
 let dir: string;
 let scan: string;
@@ -88,11 +88,20 @@ describe('the native OCR engine', { timeout: 600_000 }, () => {
     );
   });
 
-  it('reads the same page with tesseract.js by default and when that engine is named', async () => {
+  it('is the default when the tesseract command is on PATH; tesseract.js without it and when named', async () => {
+    // The default is the better reader that can run here (issue 27: keep the best as default).
+    const byDefault = await parse([]);
+    expectFieldNotes(byDefault.markdown);
+    expect(byDefault.metadata.ocrEngine).toBe('native');
     const named = await parse([], { DISTILL_OCR_ENGINE: 'tesseract' });
     expectFieldNotes(named.markdown);
     expect(named.metadata.ocrEngine).toBe('tesseract');
-    expect((await parse([])).metadata.ocrEngine).toBe('tesseract');
+    // No command on PATH: tesseract.js reads, with no error and nothing to install.
+    const empty = join(dir, 'no-tesseract-default');
+    mkdirSync(empty);
+    const without = await parse([], { PATH: empty });
+    expectFieldNotes(without.markdown);
+    expect(without.metadata.ocrEngine).toBe('tesseract');
   });
 
   it('is MISSING_DEPENDENCY naming the command when no tesseract is on PATH', async () => {

@@ -35,8 +35,9 @@ export const PARSE_FLAGS_HELP = `  --formats LIST            markdown,html,rawHt
   --exclude-tags SELECTORS  comma-separated CSS selectors to drop
   --pdf-mode MODE           fast | auto | ocr (default auto)
   --ocr-engine NAME         tesseract | native | paddle: the OCR engine of scanned pages
-                            (default DISTILL_OCR_ENGINE, else tesseract; native needs the
-                            tesseract command, paddle needs onnxruntime-node)
+                            (default DISTILL_OCR_ENGINE, else native when the tesseract
+                            command is on PATH, else tesseract (tesseract.js); paddle needs
+                            onnxruntime-node)
   --max-pages N             parse only the first N pages of a PDF (1..10000)
   --pages                   add per-page Markdown (JSON output)
   --blocks                  add typed layout blocks (JSON output)

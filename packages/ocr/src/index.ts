@@ -11,6 +11,7 @@ export { MODELS_PACKAGE, paddleModels, RUNTIME_PACKAGE } from './paddle/models.j
 export { PaddlePool, type PaddlePoolOptions } from './paddle/pool.js';
 export {
   closeSharedOcrPool,
+  defaultOcrEngine,
   defaultPoolSize,
   type OcrPage,
   OcrPool,

@@ -393,8 +393,16 @@ function toPage(
 const shared = new Map<string, OcrEngine>();
 
 export interface SharedPoolOptions extends OcrPoolOptions {
-  /** The engine; default `DISTILL_OCR_ENGINE`, else DEFAULT_OCR_ENGINE. */
+  /** The engine; default `DISTILL_OCR_ENGINE`, else defaultOcrEngine(). */
   engine?: OcrEngineName;
+}
+
+/**
+ * The engine when none is named: `native` when the `tesseract` command is on PATH (the better
+ * and cheaper reader, see DEFAULT_OCR_ENGINE), else tesseract.js. metadata.ocrEngine says which read.
+ */
+export function defaultOcrEngine(): OcrEngineName {
+  return nativeTesseract() ? 'native' : DEFAULT_OCR_ENGINE;
 }
 
 /**
@@ -403,7 +411,7 @@ export interface SharedPoolOptions extends OcrPoolOptions {
  * engine reads with one pair of models whatever the languages (see its README section).
  */
 export function sharedOcrPool(opts: SharedPoolOptions = {}): OcrEngine {
-  const engine = opts.engine ?? envOcrEngine() ?? DEFAULT_OCR_ENGINE;
+  const engine = opts.engine ?? envOcrEngine() ?? defaultOcrEngine();
   const codes = () =>
     (opts.languages?.length ? opts.languages : ['eng']).map((l) => languageData(l).code).join('+');
   const key = engine === 'paddle' ? 'paddle' : engine === 'native' ? `native:${codes()}` : codes();

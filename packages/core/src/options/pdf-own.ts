@@ -32,7 +32,8 @@ export const pdfOwnOptions = {
   continuedTables: z.enum(['join', 'separate']).default('join'),
   /**
    * The OCR engine of scanned pages (modes `auto` and `ocr`): `tesseract`, `native` or `paddle`; by
-   * default `DISTILL_OCR_ENGINE`, else @distill/ocr's default (`tesseract`). An engine whose npm packages
+   * default `DISTILL_OCR_ENGINE`, else `native` when the `tesseract` command is on PATH, else `tesseract`
+   * (tesseract.js). An engine whose npm packages
    * are not installed is MISSING_DEPENDENCY naming them.
    */
   ocrEngine: z.enum(OCR_ENGINES).optional(),
