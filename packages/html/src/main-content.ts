@@ -1,7 +1,15 @@
 import { findAnchor } from './anchor.js';
 import { attr, hints, type PElement, type PNode } from './dom.js';
 import { articleHead, standfirst, titleH1 } from './head.js';
-import { authorBoxAfter, cardGrid, commentThread, excerptTeasers, teaserList } from './regions.js';
+import {
+  amidText,
+  authorBoxAfter,
+  cardGrid,
+  commentThread,
+  excerptTeasers,
+  storyLinkBox,
+  teaserList,
+} from './regions.js';
 import { ruleOn } from './rule-switch.js';
 import {
   AUTHOR_BIO,
@@ -129,21 +137,6 @@ function holdsForm(el: PElement): boolean {
       for (const g of ce.childNodes) if ((g as PElement).tagName === 'form') return true;
   }
   return false;
-}
-
-/** Elements that carry a story's text on either side of a box set inside it. */
-const TEXT_TAGS = new Set(['p', 'h2', 'h3', 'h4', 'blockquote']);
-
-/** The element stands between two of the text's elements (its nearest element siblings). */
-function amidText(el: PElement): boolean {
-  const kids = (el.parentNode as PElement | null)?.childNodes;
-  if (!kids) return false;
-  const i = kids.indexOf(el);
-  let before: string | undefined;
-  let after: string | undefined;
-  for (let j = i - 1; j >= 0 && before === undefined; j--) before = (kids[j] as PElement).tagName;
-  for (let j = i + 1; j < kids.length && after === undefined; j++) after = (kids[j] as PElement).tagName;
-  return before !== undefined && after !== undefined && TEXT_TAGS.has(before) && TEXT_TAGS.has(after);
 }
 
 function restore(undo: [PElement, PNode[]][]): void {
@@ -394,8 +387,17 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
     // our newsletter", a line on what it sends, the form), told by the form and where it stands
     // rather than by its words or names. A shop's card with its order form stands among other
     // cards, not between paragraphs (WCXB dev fold a -.00139 when any box went).
-    if (s.text <= FORM_BOX_MAX && s.longest < 200 && holdsForm(el) && amidText(el) && ruleOn('form-box'))
+    if (
+      s.text <= FORM_BOX_MAX &&
+      s.longest < 200 &&
+      holdsForm(el) &&
+      amidText(el, stats) &&
+      ruleOn('form-box')
+    )
       return 'form-box';
+    // A box of other stories' headlines set between the story's paragraphs, whatever its label
+    // or class says (an unnamed "More on this story" list inside the text).
+    if (storyLinkBox(el, s, stats)) return 'story-links';
     if (NO_HINT_TAGS.has(tag)) return undefined;
     // The page's footer or sidebar named in PascalCase (`SiteFooter`, `PageSidebar`) is one
     // whatever else its classes say (a shared `main-content` layout class).

@@ -521,3 +521,79 @@ function paragraphsBefore(el: PElement, stats: StatsMap, need: number): boolean 
   }
   return paras >= BODY_PARAGRAPHS && prose >= need;
 }
+
+/** Characters a boxed list of other stories runs to at most, its label with it. */
+const STORY_BOX_MAX = 800;
+/** Characters of such a box's label ("More on this story", "Background") at most. */
+const STORY_LABEL = 60;
+/** Characters a link in such a list has on average at least: a headline, not a menu's word. */
+const STORY_LINK = 25;
+
+/**
+ * A box of links to other stories set inside the story's text ("More on this story" and two to
+ * four headlines), told by its shape: a wrapper holding a list of two or more items, each item
+ * wholly one link to another page whose text reads as a headline, and at most a short unlinked
+ * label above it, standing between the text's paragraphs; a list the text's own sentences lead
+ * into is a list, not a box, and has no wrapper of its own.
+ */
+export function storyLinkBox(el: PElement, s: Stats, stats: StatsMap): boolean {
+  // Text outside links (the longest run) is the label's at most; a headline's link counts only
+  // partly as link in the stats, so each item's link is read below.
+  if (s.text > STORY_BOX_MAX || s.longest > STORY_LABEL) return false;
+  if (el.tagName !== 'div' && el.tagName !== 'aside' && el.tagName !== 'section') return false;
+  const kids = el.childNodes.filter((c) => (c as PElement).tagName !== undefined) as PElement[];
+  if (kids.length < 1 || kids.length > 2) return false;
+  const list = kids[kids.length - 1];
+  if (list.tagName !== 'ul' && list.tagName !== 'ol') return false;
+  if (kids.length === 2) {
+    const label = stats.get(kids[0]);
+    if (!label || label.link > 0 || label.text > STORY_LABEL || label.text === 0) return false;
+  }
+  let items = 0;
+  let chars = 0;
+  for (const c of list.childNodes) {
+    const li = c as PElement;
+    if (li.tagName === undefined) continue;
+    const st = stats.get(li);
+    if (li.tagName !== 'li' || !st || st.text === 0) return false;
+    const as = li.childNodes.filter((x) => (x as PElement).tagName !== undefined) as PElement[];
+    if (as.length !== 1 || as[0].tagName !== 'a' || (stats.get(as[0])?.text ?? 0) < st.text * 0.9)
+      return false;
+    const href = attr(as[0], 'href') ?? '';
+    if (href === '' || href.startsWith('#')) return false;
+    items++;
+    chars += st.text;
+  }
+  return items >= 2 && chars / items >= STORY_LINK && amidText(el, stats) && ruleOn('story-links');
+}
+
+/** Elements that carry a story's text on either side of a box set inside it. */
+const TEXT_TAGS = new Set(['p', 'h2', 'h3', 'h4', 'blockquote']);
+/**
+ * Characters of its own (outside links) a paragraph beside such a box needs to be the story's
+ * text: a card's "Read more" line beside a list of its pages is not (WCXB dev 0076, a course
+ * card's list of course links, went without this).
+ */
+const TEXT_BESIDE = 30;
+
+/** A paragraph or quote with text of its own, or a subheading: the story's text beside a box. */
+function storyText(el: PElement | undefined, stats: StatsMap): boolean {
+  if (!el || !TEXT_TAGS.has(el.tagName)) return false;
+  if (el.tagName !== 'p' && el.tagName !== 'blockquote') return true;
+  const st = stats.get(el);
+  return st !== undefined && st.text - st.link >= TEXT_BESIDE;
+}
+
+/** The element stands between two elements of the story's text (its nearest element siblings). */
+export function amidText(el: PElement, stats: StatsMap): boolean {
+  const kids = (el.parentNode as PElement | null)?.childNodes;
+  if (!kids) return false;
+  const i = kids.indexOf(el);
+  let before: PElement | undefined;
+  let after: PElement | undefined;
+  for (let j = i - 1; j >= 0 && !before; j--)
+    if ((kids[j] as PElement).tagName !== undefined) before = kids[j] as PElement;
+  for (let j = i + 1; j < kids.length && !after; j++)
+    if ((kids[j] as PElement).tagName !== undefined) after = kids[j] as PElement;
+  return storyText(before, stats) && storyText(after, stats);
+}
