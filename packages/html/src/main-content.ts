@@ -1,6 +1,6 @@
 import { findAnchor } from './anchor.js';
-import { attr, hints, type PElement, type PNode } from './dom.js';
-import { articleHead, standfirst, titleH1 } from './head.js';
+import { attr, hints, type PElement, type PNode, textOf } from './dom.js';
+import { articleHead, isTitle, standfirst, titleH1 } from './head.js';
 import {
   amidText,
   authorBoxAfter,
@@ -289,6 +289,23 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
   // Read before pruning: the declared body's text is matched wherever it stands.
   const anchor = page.articleBody ? findAnchor(body, page.articleBody) : undefined;
   const pageText = total.text;
+  // The article body the page declares (JSON-LD articleBody found in the page, or the one
+  // element marked itemprop=articleBody), read before pruning.
+  const declaredBody = anchor ?? (declaredBodies.length === 1 ? declaredBodies[0] : undefined);
+  /** The declared body stands wholly before `el` (not around it). */
+  function declaredBefore(el: PElement, s: Stats): boolean {
+    if (!declaredBody || declaredBody === body) return false;
+    const d = stats.get(declaredBody);
+    return d !== undefined && d.at < s.at && !within(el, declaredBody);
+  }
+  // The story's title: the first h1 whose text is the page's `<title>` or og:title.
+  const pageTitles = (page.titles ?? []).filter((t) => t.trim() !== '');
+  const titleEl = pageTitles.length ? h1s.find((h) => isTitle(textOf(h), pageTitles)) : undefined;
+  /** The title h1 stands before `el`, outside it. */
+  function titledBefore(el: PElement, s: Stats): boolean {
+    const t = titleEl && stats.get(titleEl);
+    return t !== undefined && t.at < s.at && !within(titleEl!, el);
+  }
 
   // Pass 2a: boilerplate regions. An element holding most of the page's prose is never
   // boilerplate, whatever its class says (a wrapper named "has-sidebar", a forum "comments" list).
@@ -378,7 +395,18 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
     if (excerptTeasers(el, s, stats, total, page.article ? DECLARED_ARTICLE : CARDS_ARTICLE)) return 'cards';
     // A grid of teaser cards after the post's run of paragraphs, likewise: a short post's "you
     // may also like" grid holds more words than the post.
-    if (cardGrid(el, s, stats, total, page.article ? DECLARED_ARTICLE : CARDS_ARTICLE)) return 'card-grid';
+    const gridArticle = page.article ? DECLARED_ARTICLE : CARDS_ARTICLE;
+    if (
+      cardGrid(
+        el,
+        s,
+        stats,
+        total,
+        gridArticle,
+        declaredBefore(el, s) ? 'declared' : titledBefore(el, s) ? 'titled' : undefined,
+      )
+    )
+      return 'card-grid';
     if (major) return undefined;
     // A form is a search box, a login or a newsletter sign-up; one that holds much of the page's
     // prose (a product grid with compare boxes, a page-wide ASP.NET form) is content.

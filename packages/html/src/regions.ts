@@ -409,13 +409,27 @@ function cardCandidates(el: PElement, stats: StatsMap): { items: number; candida
  * may outweigh the post (a major part of the page): its shape and place still tell it. A listing
  * is grids and cards without such a run; a roundup's linked items are its body, not after it.
  */
-export function cardGrid(el: PElement, s: Stats, stats: StatsMap, total: Stats, article: number): boolean {
+export function cardGrid(
+  el: PElement,
+  s: Stats,
+  stats: StatsMap,
+  total: Stats,
+  article: number,
+  after?: 'declared' | 'titled',
+): boolean {
   const need = Math.max(article, s.prose * GRID_OUTWEIGH);
-  if (!TEASER_PARENTS.has(el.tagName) || total.prose - s.prose < need) return false;
+  // After the body the page declares (JSON-LD articleBody, itemprop), or after a body under the
+  // story's title h1, a grid goes however short the post is beside it: the page says where its
+  // article is.
+  const floor = after ? article : need;
+  if (!TEASER_PARENTS.has(el.tagName) || total.prose - s.prose < floor) return false;
   const { items, candidates } = cardCandidates(el, stats);
   let cards = 0;
   for (const c of candidates) if (cardLink(c, stats) && cardShape(c).led && linksAway(c)) cards++;
-  return items >= 3 && cards >= items * 0.75 && bodyBefore(el, stats, need) && ruleOn('card-grid');
+  if (items < 3 || cards < items * 0.75) return false;
+  if (bodyBefore(el, stats, need)) return ruleOn('card-grid');
+  if (after === 'declared') return ruleOn('grid-after-declared');
+  return after === 'titled' && bodyBefore(el, stats, TITLED_BODY) && ruleOn('grid-after-title');
 }
 
 /**
@@ -425,6 +439,12 @@ export function cardGrid(el: PElement, s: Stats, stats: StatsMap, total: Stats, 
  * .25), while a listing's intro of three paragraphs rarely holds a quarter of its cards' words.
  */
 const GRID_OUTWEIGH = 0.25;
+
+/**
+ * Prose a body under the story's title h1 needs before a grid for the grid to go: a short post
+ * of three paragraphs, one of them long (html-synth related-big posts hold 400-500).
+ */
+const TITLED_BODY = 300;
 
 /** Paragraphs under one parent that make an article's body. */
 const BODY_PARAGRAPHS = 3;
