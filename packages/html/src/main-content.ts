@@ -403,7 +403,8 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
         stats,
         total,
         gridArticle,
-        declaredBefore(el, s) ? 'declared' : titledBefore(el, s) ? 'titled' : undefined,
+        // Asked only of a grid's shape (the ancestor walks are not made for every element).
+        () => (declaredBefore(el, s) ? 'declared' : titledBefore(el, s) ? 'titled' : undefined),
       )
     )
       return 'card-grid';

@@ -415,19 +415,24 @@ export function cardGrid(
   stats: StatsMap,
   total: Stats,
   article: number,
-  after?: 'declared' | 'titled',
+  place: () => 'declared' | 'titled' | undefined = () => undefined,
 ): boolean {
   const need = Math.max(article, s.prose * GRID_OUTWEIGH);
   // After the body the page declares (JSON-LD articleBody, itemprop), or after a body under the
   // story's title h1, a grid goes however short the post is beside it: the page says where its
   // article is.
-  const floor = after ? article : need;
-  if (!TEASER_PARENTS.has(el.tagName) || total.prose - s.prose < floor) return false;
+  if (!TEASER_PARENTS.has(el.tagName) || total.prose - s.prose < article) return false;
+  // Where the page's article stands is read only for a grid outweighing the post (the usual
+  // exit before the cards are looked at stays for the rest).
+  const outweighs = total.prose - s.prose < need;
+  let after = outweighs ? place() : undefined;
+  if (outweighs && !after) return false;
   const { items, candidates } = cardCandidates(el, stats);
   let cards = 0;
   for (const c of candidates) if (cardLink(c, stats) && cardShape(c).led && linksAway(c)) cards++;
   if (items < 3 || cards < items * 0.75) return false;
-  if (bodyBefore(el, stats, need)) return ruleOn('card-grid');
+  if (!outweighs && bodyBefore(el, stats, need)) return ruleOn('card-grid');
+  after ??= place();
   if (after === 'declared') return ruleOn('grid-after-declared');
   return after === 'titled' && bodyBefore(el, stats, TITLED_BODY) && ruleOn('grid-after-title');
 }
