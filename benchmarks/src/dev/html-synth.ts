@@ -13,8 +13,8 @@
  *   related-big    the same grid grown past the post: a short post (three to five paragraphs)
  *                  and ten to eighteen cards, each with a teaser of two or three sentences
  *   inline-boxes   boxes set between the body's paragraphs: a list of two to four links to other
- *                  stories (under a label not in any word list, or none), a newsletter sign-up
- *                  (a sentence and a form), a share bar whose links say what they do
+ *                  stories (under a short label, or none), a newsletter sign-up (a sentence and
+ *                  a form), a share bar whose links say what they do
  *   most-read      a sidebar of numbered most-read links and a tag list
  *   widgets        share buttons, a newsletter box, a cookie banner and an author box
  *   forum          no article: a forum thread whose opening post stands above the list of
@@ -583,7 +583,11 @@ function teasers(p: Pick, lang: Lang, html: string): string {
   return out;
 }
 
-/** Labels over a list of other stories set inside the body, none of them a word list's phrase. */
+/**
+ * Labels over a list of other stories set inside the body: two of them phrases the filter's
+ * word lists hold ("Mehr zum Thema", "Sur le même sujet"), the rest not ("Background",
+ * "Contexte", "Еще по теме"); a third of the boxes have no label at all.
+ */
 const INLINE_LABELS: Record<Lang, string[]> = {
   en: ['More on this story', 'Background'],
   de: ['Mehr zum Thema', 'Hintergrund'],
