@@ -12,6 +12,9 @@
  *   related        a "you may also like" grid of teaser cards (title, teaser, date) after the body
  *   related-big    the same grid grown past the post: a short post (three to five paragraphs)
  *                  and ten to eighteen cards, each with a teaser of two or three sentences
+ *   inline-boxes   boxes set between the body's paragraphs: a list of two to four links to other
+ *                  stories (under a short label, or none), a newsletter sign-up (a sentence and
+ *                  a form), a share bar whose links say what they do
  *   most-read      a sidebar of numbered most-read links and a tag list
  *   widgets        share buttons, a newsletter box, a cookie banner and an author box
  *   forum          no article: a forum thread whose opening post stands above the list of
@@ -580,6 +583,65 @@ function teasers(p: Pick, lang: Lang, html: string): string {
   return out;
 }
 
+/**
+ * Labels over a list of other stories set inside the body: two of them phrases the filter's
+ * word lists hold ("Mehr zum Thema", "Sur le même sujet"), the rest not ("Background",
+ * "Contexte", "Еще по теме"); a third of the boxes have no label at all.
+ */
+const INLINE_LABELS: Record<Lang, string[]> = {
+  en: ['More on this story', 'Background'],
+  de: ['Mehr zum Thema', 'Hintergrund'],
+  fr: ['Sur le même sujet', 'Contexte'],
+  es: ['Sobre el tema', 'Contexto'],
+  it: ['Sullo stesso tema', 'Contesto'],
+  ru: ['Еще по теме', 'Контекст'],
+};
+
+/** One box set inside a story: a list of other stories' links, a newsletter sign-up or a share bar. */
+function inlineBox(p: Pick, lang: Lang, m: Markup, kind: number): string {
+  const L = LABELS[lang];
+  if (kind === 0) {
+    const links = Array.from(
+      { length: p.int(2, 4) },
+      () => `<li><a href="/a/${p.int(1000, 9999)}">${esc(title(p, lang, 6, 14))}</a></li>`,
+    );
+    const label = p.int(0, 2);
+    const head =
+      label === 0
+        ? `<h4>${esc(p.one(INLINE_LABELS[lang]))}</h4>`
+        : label === 1
+          ? `<p><strong>${esc(p.one(INLINE_LABELS[lang]))}</strong></p>`
+          : '';
+    return m.el('aside', 'related', `${head}<ul>${links.join('')}</ul>`);
+  }
+  if (kind === 1)
+    return `<div${m.cls('newsletter')}><p><strong>${esc(L.news)}</strong></p><p>${esc(sentences(p, lang, 1, 2))}</p><form><input type="email"><button>${esc(L.subscribe)}</button></form></div>`;
+  const nets = ['Facebook', 'X', 'LinkedIn', 'WhatsApp', 'E-Mail'];
+  const hosts = [
+    'https://facebook.com/sharer',
+    'https://x.com/intent/tweet',
+    'https://linkedin.com/share',
+    'https://wa.me/',
+    'mailto:?',
+  ];
+  const links = nets.map((n, i) => `<a href="${hosts[i]}?u=${p.int(1, 999)}">${esc(L.share)}: ${n}</a>`);
+  return `<div${m.cls('share')}>${links.slice(0, p.int(2, 5)).join(' ')}</div>`;
+}
+
+/** The article's HTML with one to three boxes (inlineBox) set between its body paragraphs. */
+function inlineBoxes(p: Pick, lang: Lang, m: Markup, html: string): string {
+  const parts = html.split('</p>\n<p>');
+  const kinds = p.chance(0.5) ? [0, 1, 2] : [0, p.int(1, 2)];
+  let out = parts[0];
+  for (let i = 1; i < parts.length; i++) {
+    let joint = '</p>\n<p>';
+    if (kinds.length && (p.chance(0.4) || parts.length - i <= kinds.length))
+      joint = `</p>\n${inlineBox(p, lang, m, kinds.shift()!)}\n<p>`;
+    out += joint + parts[i];
+  }
+  return out;
+}
+
 // ---------- pages ----------
 
 const CLASSES = [
@@ -593,6 +655,7 @@ const CLASSES = [
   'teasers',
   'author-bio',
   'related-big',
+  'inline-boxes',
 ] as const;
 type Klass = (typeof CLASSES)[number];
 
@@ -656,7 +719,15 @@ function page(p: Pick, id: string, klass: Klass): Page {
         .replace('§BYLINE§', '')
         .replace('§DATELINE§', line.replace(/^<div[^>]*>(.*)<\/div>$/, '<p>$1</p>'))
     : a.html.replace('§BYLINE§', line).replace('§DATELINE§', '');
-  const art = m.el('article', 'article', (klass === 'teasers' ? teasers(p, lang, html0) : html0) + inside);
+  const art = m.el(
+    'article',
+    'article',
+    (klass === 'teasers'
+      ? teasers(p, lang, html0)
+      : klass === 'inline-boxes'
+        ? inlineBoxes(p, lang, m, html0)
+        : html0) + inside,
+  );
   const ld = style.jsonLd
     ? `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'NewsArticle', headline: a.title, articleBody: a.body.join('\n\n') })}</script>`
     : '';

@@ -1,7 +1,15 @@
 import { findAnchor } from './anchor.js';
-import { attr, hints, type PElement, type PNode } from './dom.js';
-import { articleHead, standfirst, titleH1 } from './head.js';
-import { authorBoxAfter, cardGrid, commentThread, excerptTeasers, teaserList } from './regions.js';
+import { attr, hints, type PElement, type PNode, textOf } from './dom.js';
+import { articleHead, isTitle, standfirst, titleH1 } from './head.js';
+import {
+  amidText,
+  authorBoxAfter,
+  cardGrid,
+  commentThread,
+  excerptTeasers,
+  storyLinkBox,
+  teaserList,
+} from './regions.js';
 import { ruleOn } from './rule-switch.js';
 import {
   AUTHOR_BIO,
@@ -19,6 +27,7 @@ import {
   CONTENT_CLASS,
   DECLARED_ARTICLE,
   DESCEND,
+  FORM_BOX_MAX,
   HEADER_NAME,
   HIDDEN_CLASS,
   HINT_SHARE,
@@ -117,6 +126,17 @@ function prune(root: PElement, drop: (el: PElement, inSection: boolean) => boole
     }
   }
   return undo;
+}
+
+/** A form among the element's children or theirs (a box's form sits at most one wrapper down). */
+function holdsForm(el: PElement): boolean {
+  for (const c of el.childNodes) {
+    const ce = c as PElement;
+    if (ce.tagName === 'form') return true;
+    if (ce.tagName !== undefined)
+      for (const g of ce.childNodes) if ((g as PElement).tagName === 'form') return true;
+  }
+  return false;
 }
 
 function restore(undo: [PElement, PNode[]][]): void {
@@ -269,6 +289,23 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
   // Read before pruning: the declared body's text is matched wherever it stands.
   const anchor = page.articleBody ? findAnchor(body, page.articleBody) : undefined;
   const pageText = total.text;
+  // The article body the page declares (JSON-LD articleBody found in the page, or the one
+  // element marked itemprop=articleBody), read before pruning.
+  const declaredBody = anchor ?? (declaredBodies.length === 1 ? declaredBodies[0] : undefined);
+  /** The declared body stands wholly before `el` (not around it). */
+  function declaredBefore(el: PElement, s: Stats): boolean {
+    if (!declaredBody || declaredBody === body) return false;
+    const d = stats.get(declaredBody);
+    return d !== undefined && d.at < s.at && !within(el, declaredBody);
+  }
+  // The story's title: the first h1 whose text is the page's `<title>` or og:title.
+  const pageTitles = (page.titles ?? []).filter((t) => t.trim() !== '');
+  const titleEl = pageTitles.length ? h1s.find((h) => isTitle(textOf(h), pageTitles)) : undefined;
+  /** The title h1 stands before `el`, outside it. */
+  function titledBefore(el: PElement, s: Stats): boolean {
+    const t = titleEl && stats.get(titleEl);
+    return t !== undefined && t.at < s.at && !within(titleEl!, el);
+  }
 
   // Pass 2a: boilerplate regions. An element holding most of the page's prose is never
   // boilerplate, whatever its class says (a wrapper named "has-sidebar", a forum "comments" list).
@@ -358,11 +395,38 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
     if (excerptTeasers(el, s, stats, total, page.article ? DECLARED_ARTICLE : CARDS_ARTICLE)) return 'cards';
     // A grid of teaser cards after the post's run of paragraphs, likewise: a short post's "you
     // may also like" grid holds more words than the post.
-    if (cardGrid(el, s, stats, total, page.article ? DECLARED_ARTICLE : CARDS_ARTICLE)) return 'card-grid';
+    const gridArticle = page.article ? DECLARED_ARTICLE : CARDS_ARTICLE;
+    if (
+      cardGrid(
+        el,
+        s,
+        stats,
+        total,
+        gridArticle,
+        // Asked only of a grid's shape (the ancestor walks are not made for every element).
+        () => (declaredBefore(el, s) ? 'declared' : titledBefore(el, s) ? 'titled' : undefined),
+      )
+    )
+      return 'card-grid';
     if (major) return undefined;
     // A form is a search box, a login or a newsletter sign-up; one that holds much of the page's
     // prose (a product grid with compare boxes, a page-wide ASP.NET form) is content.
     if ((tag === 'form' || tag === 'fieldset') && s.prose < total.prose * 0.3) return `tag:${tag}`;
+    // The box around such a form set between the story's paragraphs goes with it ("Sign up for
+    // our newsletter", a line on what it sends, the form), told by the form and where it stands
+    // rather than by its words or names. A shop's card with its order form stands among other
+    // cards, not between paragraphs (WCXB dev fold a -.00139 when any box went).
+    if (
+      s.text <= FORM_BOX_MAX &&
+      s.longest < 200 &&
+      holdsForm(el) &&
+      amidText(el, stats) &&
+      ruleOn('form-box')
+    )
+      return 'form-box';
+    // A box of other stories' headlines set between the story's paragraphs, whatever its label
+    // or class says (an unnamed "More on this story" list inside the text).
+    if (storyLinkBox(el, s, stats)) return 'story-links';
     if (NO_HINT_TAGS.has(tag)) return undefined;
     // The page's footer or sidebar named in PascalCase (`SiteFooter`, `PageSidebar`) is one
     // whatever else its classes say (a shared `main-content` layout class).

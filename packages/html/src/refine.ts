@@ -326,6 +326,36 @@ function buttonLine(b: Block): boolean {
 }
 
 /**
+ * The addresses a share button opens: a network's share or compose page with the story's address
+ * in its query, or an empty e-mail. The address says what the link does in every language, so a
+ * share bar whose links carry words ("Partager cet article: Facebook", "Auf X teilen") is told
+ * without a list of labels.
+ */
+const SHARE_HREF =
+  /^(?:mailto:\?|(?:https?:)?\/\/(?:[\w-]+\.)*(?:(?:facebook\.com\/(?:sharer|share\.php|dialog\/(?:share|feed)))|(?:(?:twitter|x)\.com\/(?:intent\/(?:tweet|post)|share))|(?:linkedin\.com\/(?:share|cws\/share|sharing))|(?:wa\.me\/)|(?:api\.whatsapp\.com\/send)|(?:t\.me\/share)|(?:telegram\.me\/share)|(?:pinterest\.\w+\/pin\/create)|(?:reddit\.com\/submit)|(?:vk\.com\/share)|(?:xing\.com\/(?:spi\/)?share)|(?:bsky\.app\/intent\/compose)))/i;
+
+/**
+ * A share bar: a line of two links or more that all open a share page (SHARE_HREF), with only
+ * punctuation, symbols or a short label ("Share:") between them; its words are the page's
+ * controls, not the story's. A sentence that links one network has words of its own.
+ */
+function shareLine(b: Block): boolean {
+  if (b.kind !== 'paragraph') return false;
+  let n = 0;
+  let words = 0;
+  for (const x of flatInlines(b.content)) {
+    if (x.kind === 'link') {
+      if (!SHARE_HREF.test(x.href)) return false;
+      n++;
+    } else if (x.kind === 'text') {
+      const t = x.text.replace(/[\s\p{P}\p{S}]+/gu, ' ').trim();
+      if (t) words += t.split(' ').length;
+    } else if (x.kind !== 'image') return false;
+  }
+  return n >= 2 && words <= 3 && ruleOn('share-line');
+}
+
+/**
  * Short lines repeated three times or more on one page ("Upvote 0 Downvote", "6 min read",
  * "Add to cart") are interface, not content.
  */
@@ -779,6 +809,7 @@ export function refineBlocks(input: Block[], hints: RefineHints = {}): Block[] {
       !byline.has(i) &&
       !loneHeadline(blocks[i]) &&
       !buttonLine(blocks[i]) &&
+      !shareLine(blocks[i]) &&
       !(k[i] === 'short' && (i < first || i > lastGood) && !/[,.!?]$/.test(flatText(blocks[i])))
     )
       out.push(blocks[i]);

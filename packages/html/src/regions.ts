@@ -409,13 +409,32 @@ function cardCandidates(el: PElement, stats: StatsMap): { items: number; candida
  * may outweigh the post (a major part of the page): its shape and place still tell it. A listing
  * is grids and cards without such a run; a roundup's linked items are its body, not after it.
  */
-export function cardGrid(el: PElement, s: Stats, stats: StatsMap, total: Stats, article: number): boolean {
+export function cardGrid(
+  el: PElement,
+  s: Stats,
+  stats: StatsMap,
+  total: Stats,
+  article: number,
+  place: () => 'declared' | 'titled' | undefined = () => undefined,
+): boolean {
   const need = Math.max(article, s.prose * GRID_OUTWEIGH);
-  if (!TEASER_PARENTS.has(el.tagName) || total.prose - s.prose < need) return false;
+  // After the body the page declares (JSON-LD articleBody, itemprop), or after a body under the
+  // story's title h1, a grid goes however short the post is beside it: the page says where its
+  // article is.
+  if (!TEASER_PARENTS.has(el.tagName) || total.prose - s.prose < article) return false;
+  // Where the page's article stands is read only for a grid outweighing the post (the usual
+  // exit before the cards are looked at stays for the rest).
+  const outweighs = total.prose - s.prose < need;
+  let after = outweighs ? place() : undefined;
+  if (outweighs && !after) return false;
   const { items, candidates } = cardCandidates(el, stats);
   let cards = 0;
   for (const c of candidates) if (cardLink(c, stats) && cardShape(c).led && linksAway(c)) cards++;
-  return items >= 3 && cards >= items * 0.75 && bodyBefore(el, stats, need) && ruleOn('card-grid');
+  if (items < 3 || cards < items * 0.75) return false;
+  if (!outweighs && bodyBefore(el, stats, need)) return ruleOn('card-grid');
+  after ??= place();
+  if (after === 'declared') return ruleOn('grid-after-declared');
+  return after === 'titled' && bodyBefore(el, stats, TITLED_BODY) && ruleOn('grid-after-title');
 }
 
 /**
@@ -425,6 +444,12 @@ export function cardGrid(el: PElement, s: Stats, stats: StatsMap, total: Stats, 
  * .25), while a listing's intro of three paragraphs rarely holds a quarter of its cards' words.
  */
 const GRID_OUTWEIGH = 0.25;
+
+/**
+ * Prose a body under the story's title h1 needs before a grid for the grid to go: a short post
+ * of three paragraphs, one of them long (html-synth related-big posts hold 400-500).
+ */
+const TITLED_BODY = 300;
 
 /** Paragraphs under one parent that make an article's body. */
 const BODY_PARAGRAPHS = 3;
@@ -520,4 +545,80 @@ function paragraphsBefore(el: PElement, stats: StatsMap, need: number): boolean 
     prose += stats.get(k as PElement)?.prose ?? 0;
   }
   return paras >= BODY_PARAGRAPHS && prose >= need;
+}
+
+/** Characters a boxed list of other stories runs to at most, its label with it. */
+const STORY_BOX_MAX = 800;
+/** Characters of such a box's label ("More on this story", "Background") at most. */
+const STORY_LABEL = 60;
+/** Characters a link in such a list has on average at least: a headline, not a menu's word. */
+const STORY_LINK = 25;
+
+/**
+ * A box of links to other stories set inside the story's text ("More on this story" and two to
+ * four headlines), told by its shape: a wrapper holding a list of two or more items, each item
+ * wholly one link to another page whose text reads as a headline, and at most a short unlinked
+ * label above it, standing between the text's paragraphs; a list the text's own sentences lead
+ * into is a list, not a box, and has no wrapper of its own.
+ */
+export function storyLinkBox(el: PElement, s: Stats, stats: StatsMap): boolean {
+  // Text outside links (the longest run) is the label's at most; a headline's link counts only
+  // partly as link in the stats, so each item's link is read below.
+  if (s.text > STORY_BOX_MAX || s.longest > STORY_LABEL) return false;
+  if (el.tagName !== 'div' && el.tagName !== 'aside' && el.tagName !== 'section') return false;
+  const kids = el.childNodes.filter((c) => (c as PElement).tagName !== undefined) as PElement[];
+  if (kids.length < 1 || kids.length > 2) return false;
+  const list = kids[kids.length - 1];
+  if (list.tagName !== 'ul' && list.tagName !== 'ol') return false;
+  if (kids.length === 2) {
+    const label = stats.get(kids[0]);
+    if (!label || label.link > 0 || label.text > STORY_LABEL || label.text === 0) return false;
+  }
+  let items = 0;
+  let chars = 0;
+  for (const c of list.childNodes) {
+    const li = c as PElement;
+    if (li.tagName === undefined) continue;
+    const st = stats.get(li);
+    if (li.tagName !== 'li' || !st || st.text === 0) return false;
+    const as = li.childNodes.filter((x) => (x as PElement).tagName !== undefined) as PElement[];
+    if (as.length !== 1 || as[0].tagName !== 'a' || (stats.get(as[0])?.text ?? 0) < st.text * 0.9)
+      return false;
+    const href = attr(as[0], 'href') ?? '';
+    if (href === '' || href.startsWith('#')) return false;
+    items++;
+    chars += st.text;
+  }
+  return items >= 2 && chars / items >= STORY_LINK && amidText(el, stats) && ruleOn('story-links');
+}
+
+/** Elements that carry a story's text on either side of a box set inside it. */
+const TEXT_TAGS = new Set(['p', 'h2', 'h3', 'h4', 'blockquote']);
+/**
+ * Characters of its own (outside links) a paragraph beside such a box needs to be the story's
+ * text: a card's "Read more" line beside a list of its pages is not (WCXB dev 0076, a course
+ * card's list of course links, went without this).
+ */
+const TEXT_BESIDE = 30;
+
+/** A paragraph or quote with text of its own, or a subheading: the story's text beside a box. */
+function storyText(el: PElement | undefined, stats: StatsMap): boolean {
+  if (!el || !TEXT_TAGS.has(el.tagName)) return false;
+  if (el.tagName !== 'p' && el.tagName !== 'blockquote') return true;
+  const st = stats.get(el);
+  return st !== undefined && st.text - st.link >= TEXT_BESIDE;
+}
+
+/** The element stands between two elements of the story's text (its nearest element siblings). */
+export function amidText(el: PElement, stats: StatsMap): boolean {
+  const kids = (el.parentNode as PElement | null)?.childNodes;
+  if (!kids) return false;
+  const i = kids.indexOf(el);
+  let before: PElement | undefined;
+  let after: PElement | undefined;
+  for (let j = i - 1; j >= 0 && !before; j--)
+    if ((kids[j] as PElement).tagName !== undefined) before = kids[j] as PElement;
+  for (let j = i + 1; j < kids.length && !after; j++)
+    if ((kids[j] as PElement).tagName !== undefined) after = kids[j] as PElement;
+  return storyText(before, stats) && storyText(after, stats);
 }

@@ -172,6 +172,12 @@ export const AUTHOR_BIO = 50;
 /** Share of the page's prose an author box holds at most: more is an author's page, its content. */
 export const AUTHOR_BOX_SHARE = 0.25;
 
+/**
+ * Characters a box around a form (a newsletter sign-up, a comment form, a search box) runs to
+ * at most: a heading and a line or two about the form. A contact page's text is longer.
+ */
+export const FORM_BOX_MAX = 300;
+
 // ---------------------------------------------------------------------------------------------
 // Paywalls and registration walls: the prompt that replaces the rest of a story.
 
