@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   mkdirSync,
   mkdtempSync,
@@ -43,7 +44,15 @@ describe('distill parse from the code-cached bundle', { timeout: 300_000 }, () =
     expect(first.status, first.stderr).toBe(0);
     expect(first.stdout).toContain('Coastal Erosion');
     const [file] = cacheFiles();
-    expect(file).toMatch(/^parse-v\d+\.\d+\.\d+-[a-z0-9]+-\d+\.bin$/);
+    // Named by the bundle's content hash: V8 checks a cache against the source's length only,
+    // so a build differing in one constant must not find this one's compiled code.
+    const cold = join(ROOT, 'packages/cli/dist/cold');
+    const hash = createHash('sha256')
+      .update(readFileSync(join(cold, 'parse.cjs')))
+      .digest('hex')
+      .slice(0, 16);
+    expect(JSON.parse(readFileSync(join(cold, 'parse.json'), 'utf8')).hash).toBe(hash);
+    expect(file).toBe(`parse-${process.version}-${process.arch}-${hash}.bin`);
     const written = statSync(join(cache, file));
     expect(written.size).toBeGreaterThan(100_000);
     const second = await bundled(['parse', pdf]);

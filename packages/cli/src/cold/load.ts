@@ -108,14 +108,20 @@ export function runParseBundle(distDir: string, argv: string[]): Promise<number>
   const file = join(distDir, 'cold', 'parse.cjs');
   let source: string;
   let chains: Chains;
+  let hash: string;
   try {
     source = readFileSync(file, 'latin1'); // ASCII, by the build's charset
-    chains = JSON.parse(readFileSync(join(distDir, 'cold', 'parse.json'), 'utf8')).chains as Chains;
+    const meta = JSON.parse(readFileSync(join(distDir, 'cold', 'parse.json'), 'utf8'));
+    chains = meta.chains as Chains;
+    hash = typeof meta.hash === 'string' && /^[0-9a-f]{16}$/.test(meta.hash) ? meta.hash : String(source.length);
   } catch {
     return undefined;
   }
   const dir = cacheDir();
-  const cacheFile = dir && join(dir, `parse-${process.version}-${process.arch}-${source.length}.bin`);
+  // Named by the bundle's content hash (the build's, in parse.json): V8 accepts a cache for
+  // any source of the same length, so two builds differing only in a constant would otherwise
+  // run each other's compiled code.
+  const cacheFile = dir && join(dir, `parse-${process.version}-${process.arch}-${hash}.bin`);
   const cached = cacheFile ? readCache(cacheFile) : undefined;
   // The wrapper is CommonJS's own plus one parameter: the runtime the build's rewrites call.
   const wrapped = `(function (exports, require, module, __filename, __dirname, __distill) { ${source}\n})`;
