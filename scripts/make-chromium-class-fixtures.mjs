@@ -22,6 +22,8 @@
 //   page-foot-titles   bold titles at the body size, one left at a page's foot by an unbreakable paragraph
 //   figure-labels      charts labelled "Exhibit A-1." / "Figure A-2:" in bold or larger, one left at a page's foot
 //   caption-titles     charts whose label stands alone ("Diagram 2") with the caption's bold title beside or under it
+//   face-titles        sub-section titles marked by their face alone (italic, letter-spaced capitals) at the
+//                      body size, set a little closer to their text than a paragraph's break
 // tests/pdf-classes-cli.test.ts and tests/pdf-headings-cli.test.ts read the PDFs through the built
 // `distill parse`.
 //   node scripts/make-chromium-class-fixtures.mjs [name...]    (default: all listed below)
@@ -37,6 +39,7 @@ const folders = {
   'page-foot-titles': 'pdf-headings',
   'figure-labels': 'pdf-headings',
   'caption-titles': 'pdf-headings',
+  'face-titles': 'pdf-headings',
 };
 const names = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -46,6 +49,7 @@ const names = process.argv.slice(2).length
       'page-foot-titles',
       'figure-labels',
       'caption-titles',
+      'face-titles',
       'zebra-rows',
       'header-band-rules',
       'row-group-labels',

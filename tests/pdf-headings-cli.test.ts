@@ -227,6 +227,35 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
     );
   });
 
+  it('parts titles marked by their face alone (italic, capitals) from the paragraph set close under them', async () => {
+    // fixtures/pdf-headings/face-titles.pdf (Chromium): italic and letter-spaced capital titles at
+    // the body size, a third of a line closer to their text than a paragraph's break, each too
+    // long to be a short line over a full one. A paragraph opening with a whole line in italic or
+    // in capitals, at the paragraph's leading, is no title.
+    const r = await distill(['parse', fixture('face-titles')]);
+    expect(r.status, r.stderr).toBe(0);
+    // Levels are left to the size tiers (both faces are at the body size); the titles are tested.
+    expect(headings(r.stdout).map((h) => h.replace(/^#+ /, ''))).toEqual([
+      'Footbridges over the mill stream',
+      'TIMBER BRIDGES AT THE WEIR AND THE MILL RACE',
+      'Deck boards and handrails of the upper timber bridge',
+      'STONE BRIDGES BY THE TANNERY AND THE LANE',
+      'Pointing of the arches at the tannery and under the lane',
+    ]);
+    // Each title is parted from its text, which stays whole.
+    expect(r.stdout).toMatch(
+      /^#+ Deck boards and handrails of the upper timber bridge\n\nEleven deck boards/m,
+    );
+    expect(r.stdout).toMatch(
+      /^#+ Pointing of the arches at the tannery and under the lane\n\nThe mortar between/m,
+    );
+    // The paragraphs that open with a line in italic or in capitals stay one paragraph each.
+    expect(r.stdout).toMatch(
+      /^The lower timber bridge, which carries the path to the allotments,\nneeded no more/m,
+    );
+    expect(r.stdout).toMatch(/^THE STONE BRIDGES BY THE TANNERY ARE LISTED BUILDINGS\nand no repair/m);
+  });
+
   it('reads titles in small capitals (capitals in two sizes) as titles in capitals, and a name in small capitals as text', async () => {
     const r = await distill(['parse', fixture('small-caps-titles')]);
     expect(r.status, r.stderr).toBe(0);

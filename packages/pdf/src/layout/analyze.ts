@@ -14,6 +14,7 @@ import type {
 import { CAPTION } from './captions.js';
 import { drawsChart } from './charts.js';
 import { placeDropCaps } from './dropcap.js';
+import { faceEnds, pageLeading } from './face-break.js';
 import { joinFormRows } from './form-rows.js';
 import { findFrameTables } from './frames.js';
 import { findGutters, type Gutter } from './gutters.js';
@@ -379,6 +380,7 @@ function blocksInOrder(
     blocks.push(textBlock(cur.lines, cur.box, cur.marker, links));
     cur = undefined;
   };
+  const leading = pageLeading(order.flatMap((i) => (items[i].kind === 'line' ? [items[i].line] : [])));
   for (const idx of order) {
     const it = items[idx];
     if (it.kind !== 'line') {
@@ -429,7 +431,8 @@ function blocksInOrder(
         gap > -0.5 * p.size &&
         overlapX(l, cur.box) > 0 &&
         !breaksList(cur, l) &&
-        !(cur.lines.length === 1 && titleOverText(p, l));
+        !(cur.lines.length === 1 && titleOverText(p, l)) &&
+        !faceEnds(cur.lines, l, leading);
       if (continues) {
         cur.lines.push(l);
         cur.box = union(cur.box, l);
