@@ -113,7 +113,8 @@ export function runParseBundle(distDir: string, argv: string[]): Promise<number>
     source = readFileSync(file, 'latin1'); // ASCII, by the build's charset
     const meta = JSON.parse(readFileSync(join(distDir, 'cold', 'parse.json'), 'utf8'));
     chains = meta.chains as Chains;
-    hash = typeof meta.hash === 'string' && /^[0-9a-f]{16}$/.test(meta.hash) ? meta.hash : String(source.length);
+    hash =
+      typeof meta.hash === 'string' && /^[0-9a-f]{16}$/.test(meta.hash) ? meta.hash : String(source.length);
   } catch {
     return undefined;
   }
