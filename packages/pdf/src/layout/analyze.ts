@@ -18,6 +18,7 @@ import { joinFormRows } from './form-rows.js';
 import { findFrameTables } from './frames.js';
 import { findGutters, type Gutter } from './gutters.js';
 import { headerFillTables } from './header-fills.js';
+import { headerRuledTables } from './header-ruled.js';
 import { leadGap } from './leading.js';
 import { HAS_LETTER } from './letter-tests.js';
 import {
@@ -335,6 +336,13 @@ function pageTables(
   }
   const seen: { gutters?: Gutter[] } = {};
   for (const t of findTextTables(runs, skip, width, seen, input.recognized)) {
+    tables.push(t);
+    for (const i of t.runs) taken.add(i);
+  }
+  // A rule under a header with wrapped cells below it that no reading above took.
+  for (const t of headerRuledTables(runs, input.rules, new Set([...skip, ...taken]), tables).filter(
+    notChart,
+  )) {
     tables.push(t);
     for (const i of t.runs) taken.add(i);
   }
