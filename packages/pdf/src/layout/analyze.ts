@@ -334,15 +334,14 @@ function pageTables(
     tables.push(t);
     for (const i of t.runs) taken.add(i);
   }
-  const seen: { gutters?: Gutter[] } = {};
-  for (const t of findTextTables(runs, skip, width, seen, input.recognized)) {
+  // A rule under a header over cells of several lines: read before the text reading, which
+  // takes a wrapped row's lines for rows of their own or for prose.
+  for (const t of headerRuledTables(runs, input.rules, skip, tables).filter(notChart)) {
     tables.push(t);
     for (const i of t.runs) taken.add(i);
   }
-  // A rule under a header with wrapped cells below it that no reading above took.
-  for (const t of headerRuledTables(runs, input.rules, new Set([...skip, ...taken]), tables).filter(
-    notChart,
-  )) {
+  const seen: { gutters?: Gutter[] } = {};
+  for (const t of findTextTables(runs, skip, width, seen, input.recognized)) {
     tables.push(t);
     for (const i of t.runs) taken.add(i);
   }

@@ -22,8 +22,8 @@ const SAME_START = 0.5;
  * row starts at a line that fills a column the line before left empty, or fills again every
  * column its row's first line did (not in lower case: a run-on line), or sits a row's padding
  * lower than a wrapped line would. The body ends at a line that crosses a column's start
- * (prose under the table) or sits farther than a row's pitch. Only rules no table took are
- * read, so tables the other readings find are left as they were.
+ * (prose under the table) or sits farther than a row's pitch. Rules inside a table the ruled
+ * readings found are skipped, and a table none of whose rows wraps is left to the text reading.
  */
 export function headerRuledTables(
   runs: readonly TextRun[],
@@ -80,10 +80,10 @@ function tableUnder(
     if (head.length >= HEAD_LINES) break;
   }
   if (!head.length) return undefined;
-  // Columns start where the header's cells do; a header line crossing a start is prose.
-  const starts: number[] = [];
-  for (const l of head.flat().sort((a, b) => a.x0 - b.x0))
-    if (!starts.length || l.x0 - starts[starts.length - 1] > SAME_START * size) starts.push(l.x0);
+  // Columns start where the header's cells do; a header line crossing a start is prose (a
+  // caption over the table), and the header ends under it.
+  let headLines = head;
+  let starts: number[] = [];
   const colOf = (l: Line) => {
     let c = -1;
     for (let j = 0; j < starts.length; j++) if (l.x0 >= starts[j] - SAME_START * size) c = j;
@@ -93,11 +93,16 @@ function tableUnder(
     const c = colOf(l);
     return c < 0 || (c + 1 < starts.length && l.x1 > starts[c + 1] - 1);
   };
-  // Keep only header lines from the rule up to the first that crosses.
-  const headOk = head.findIndex((ls) => ls.some(crosses));
-  const headLines = headOk < 0 ? head : head.slice(0, headOk);
-  if (headOk >= 0 && headOk === 0) return undefined;
-  if (starts.length < 2 || new Set(headLines.flat().map(colOf)).size < 2) return undefined;
+  for (;;) {
+    starts = [];
+    for (const l of headLines.flat().sort((a, b) => a.x0 - b.x0))
+      if (!starts.length || l.x0 - starts[starts.length - 1] > SAME_START * size) starts.push(l.x0);
+    const cut = headLines.findIndex((ls) => ls.some(crosses));
+    if (cut < 0) break;
+    if (cut === 0) return undefined;
+    headLines = headLines.slice(0, cut);
+  }
+  if (starts.length < 2) return undefined;
   const topLine = headLines[headLines.length - 1];
   if (new Set(topLine.map(colOf)).size < 2) return undefined;
 
