@@ -11,6 +11,8 @@ const NEAR_RULE = 1.5;
 const LINE_PITCH = 1.6;
 /** Header lines above the rule, at most. */
 const HEAD_LINES = 3;
+/** Text on the header's baseline nearer than this (font sizes) past the rule's ends is the header's. */
+const OUTSIDE = 4;
 /** Header cells starting nearer than this (font sizes) start one column. */
 const SAME_START = 0.5;
 
@@ -21,9 +23,11 @@ const SAME_START = 0.5;
  * the header cells above it give the columns (each starts where its header cell does), and a
  * row starts at a line that fills a column the line before left empty, or fills again every
  * column its row's first line did (not in lower case: a run-on line), or sits a row's padding
- * lower than a wrapped line would. The body ends at a line that crosses a column's start
- * (prose under the table) or sits farther than a row's pitch. Rules inside a table the ruled
- * readings found are skipped, and a table none of whose rows wraps is left to the text reading.
+ * lower than a wrapped line would. Every body cell starts where its header cell does (set
+ * flush left), or the table is left to the other readings. The body ends at a line that
+ * crosses a column's start (prose under the table) or sits farther than a row's pitch. Rules
+ * inside a table the ruled readings found are skipped, and a table none of whose rows wraps
+ * is left to the text reading.
  */
 export function headerRuledTables(
   runs: readonly TextRun[],
@@ -104,6 +108,17 @@ function tableUnder(
   }
   if (starts.length < 2) return undefined;
   const topLine = headLines[headLines.length - 1];
+  // The rule spans the header: a header cell beside its ends (the rule drawn cell by cell, in
+  // pieces that do not meet) makes the rule no table's extent.
+  const beside = (r: TextRun) =>
+    (r.x0 > x1 && r.x0 < x1 + OUTSIDE * size) || (r.x1 < x0 && r.x1 > x0 - OUTSIDE * size);
+  const heads = headLines.flat();
+  if (
+    runs.some(
+      (r) => /\S/.test(r.text) && beside(r) && heads.some((l) => Math.abs(r.base - l.base) < 0.3 * size),
+    )
+  )
+    return undefined;
   if (new Set(topLine.map(colOf)).size < 2) return undefined;
 
   // The body: lines under the rule in the header's columns, at a row's pitch at most.
@@ -121,6 +136,9 @@ function tableUnder(
       pitch = Math.min(pitch, step);
     }
     if (!ls.every(within) || ls.some(crosses)) break;
+    // Cells set flush left start where their header cells do, wrapped lines too; a cell that
+    // starts elsewhere (figures set flush right, a centred cell) is a table of another kind.
+    if (ls.some((l) => l.x0 - starts[colOf(l)] > SAME_START * size)) return undefined;
     body.push(ls);
   }
   if (body.length < 3) return undefined;
