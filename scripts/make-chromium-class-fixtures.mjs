@@ -16,6 +16,7 @@
 //   row-ruled-blank    tables ruled only between rows: wrapped cells and a blank "Date" column, a
 //                      checklist whose second column is blank, under a paragraph's one-word last line
 //   boxed-list-three   a framed one-column list of three unruled items under a filled title band
+//   header-rule-wrapped  tables ruled under the header only, cells (a label, a header cell) wrapped over lines
 // and fixtures/pdf-headings/<name>.html, for heading styles the LibreOffice fixtures lack:
 //   colour-titles      section titles marked by colour alone, beside links in colour and a grey source line
 //   italic-titles      centred italic sub-section titles at the body size, an italic source line and quotation
@@ -64,6 +65,7 @@ const names = process.argv.slice(2).length
       'header-at-foot-wrapped',
       'row-ruled-blank',
       'boxed-list-three',
+      'header-rule-wrapped',
     ];
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 const browser = await chromium.launch({

@@ -598,4 +598,21 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
       '| Points for next year |\n| --- |\n| Growth factor action rate |\n| Account output data |\n| Scheme rule share |\n',
     );
   });
+  it('reads tables ruled under the header only as one row a label, however many lines its cells wrap to', async () => {
+    // fixtures/pdf-classes/header-rule-wrapped.html, printed by Chromium: a captioned table of a
+    // label column beside paragraphs that wrap over four lines (no gap or line parts its rows),
+    // and a table of three columns whose header cell, a row label and an owner wrap too.
+    const r = await distill(['parse', fixture('header-rule-wrapped')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(2);
+    expect(r.stdout).toContain(
+      'Table 3: What each district reported\n\n| District | Report |\n| --- | --- |\n| North | Waiting times for the housing office fell by a third once the second counter opened, and the backlog of repairs was cleared by the autumn |\n',
+    );
+    expect(r.stdout).toContain(
+      '| East | No change |\n| Old town | The library kept its hours, but the reading room closed for the roof works from March until the end of the summer holidays |\n\nMost of the changes',
+    );
+    expect(r.stdout).toContain(
+      '| Service | Action agreed with the operator | Owner |\n| --- | --- | --- |\n| Transport | Ask the operator to restore the evening runs on both routes before the winter timetable | Head of transport and the harbour ward members |\n| Library buildings and reading rooms | Open the reading room again when the roof works are signed off | Facilities |\n| Housing | Keep the second counter open | Housing office |\n\nThe next review',
+    );
+  });
 });

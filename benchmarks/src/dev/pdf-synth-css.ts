@@ -9,7 +9,8 @@
  *     table whose last column is empty under its header (a form to fill in), and a financial
  *     statement (indented row labels under group lines, a totals row set bold over a rule), and a
  *     table whose header row alone fits at a page's foot (header-at-foot); a form ruled only
- *     between rows, cells of several lines and one column blank in every body row (ruled-blank)
+ *     between rows, cells of several lines and one column blank in every body row (ruled-blank);
+ *     cells of several lines under a header rule and no other line (rule-wrapped)
  *   heading styles: size tiers, colour and bold at the body size, capitals letter-spaced,
  *     numbered 1 / 1.1; every page opens with a title bigger than everything
  * Padding, fonts, sizes, colours, caption above or below or none, words, columns and rows all come
@@ -57,6 +58,9 @@ const TABLE_CLASSES = [
   // and one column blank in every body row (a "Date" or "Signature" to be filled in): the blank
   // column's edges are drawn by nothing but its header cell and the rules' ends.
   'ruled-blank',
+  // A report table ruled under its header only, cells of several lines beside a label column
+  // (multi-line draws that ruling on some seeds only): no line or gap parts its rows.
+  'rule-wrapped',
 ] as const;
 type TableClass = (typeof TABLE_CLASSES)[number];
 const HEADING_STYLES = ['size-tiers', 'colour-bold', 'caps-spaced', 'numbered'] as const;
@@ -102,6 +106,7 @@ function tableCss(p: Pick, cls: TableClass, t: string): string {
     case 'no-lines':
       return base;
     case 'header-rule':
+    case 'rule-wrapped':
       return `${base} ${rulings(p, 'header-rule', t)}`;
     case 'hrules':
       return `${base} ${rulings(p, 'hrules', t)}`;
@@ -221,7 +226,8 @@ function makeTable(p: Pick, cls: TableClass, id: string): TableSpec {
       numeric = new Set(Array.from({ length: groups * 2 }, (_, i) => i + 2));
       break;
     }
-    case 'multi-line': {
+    case 'multi-line':
+    case 'rule-wrapped': {
       const n = p.int(2, 4);
       rows = [textRow(n)];
       for (let i = 0; i < body; i++)

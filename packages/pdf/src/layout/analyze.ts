@@ -19,6 +19,7 @@ import { joinFormRows } from './form-rows.js';
 import { findFrameTables } from './frames.js';
 import { findGutters, type Gutter } from './gutters.js';
 import { headerFillTables } from './header-fills.js';
+import { headerRuledTables } from './header-ruled.js';
 import { leadGap } from './leading.js';
 import { HAS_LETTER } from './letter-tests.js';
 import {
@@ -331,6 +332,12 @@ function pageTables(
   // A header band over rows parted by rules stands where the table's top rule would.
   const bounds = bands.size ? [...input.rules, ...bandTopRules(bands, input.rules)] : input.rules;
   for (const t of findRuleBoundTables(runs, bounds, skip).filter(notChart)) {
+    tables.push(t);
+    for (const i of t.runs) taken.add(i);
+  }
+  // A rule under a header over cells of several lines: read before the text reading, which
+  // takes a wrapped row's lines for rows of their own or for prose.
+  for (const t of headerRuledTables(runs, input.rules, skip, tables).filter(notChart)) {
     tables.push(t);
     for (const i of t.runs) taken.add(i);
   }

@@ -122,7 +122,7 @@ export function rowRuledTable(
 const CELL_GAP = 0.4;
 
 /** Runs as fragments: one baseline's runs joined where nearer than a cell gap. */
-function fragments(runs: readonly TextRun[]): Line[] {
+export function fragments(runs: readonly TextRun[]): Line[] {
   const rows: TextRun[][] = [];
   for (const r of [...runs].sort((a, b) => a.base - b.base)) {
     const row = rows[rows.length - 1];
@@ -146,13 +146,13 @@ function fragments(runs: readonly TextRun[]): Line[] {
   return out;
 }
 
-function median(xs: number[]): number {
+export function median(xs: number[]): number {
   const s = xs.slice().sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)] ?? 10;
 }
 
 /** Lines grouped by baseline, top to bottom. */
-function baselines(lines: readonly Line[], size: number): Line[][] {
+export function baselines(lines: readonly Line[], size: number): Line[][] {
   const out: Line[][] = [];
   for (const l of [...lines].sort((a, b) => a.base - b.base || a.x0 - b.x0)) {
     const last = out[out.length - 1];

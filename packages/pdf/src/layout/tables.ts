@@ -50,7 +50,7 @@ function cluster(values: number[], tol: number): number[] {
 }
 
 /** Joins collinear, overlapping or touching segments so a row of cell borders becomes one rule. */
-function mergeRules(rules: Rule[], horizontal: boolean): Rule[] {
+export function mergeRules(rules: Rule[], horizontal: boolean): Rule[] {
   const key = (r: Rule) => (horizontal ? r.y0 : r.x0);
   const lo = (r: Rule) => (horizontal ? r.x0 : r.y0);
   const hi = (r: Rule) => (horizontal ? r.x1 : r.y1);
