@@ -33,6 +33,7 @@ import {
   startsWithSpace,
 } from './lines.js';
 import { BULLET, breaksList, markerOf, opensItem } from './markers.js';
+import { median } from './median.js';
 import { oneColumnBoxes } from './open-boxes.js';
 import { bandTopRules, rowBands } from './row-bands.js';
 import { tableNotesAsText } from './table-notes.js';
@@ -46,12 +47,6 @@ const isSpaceString = (c: string): boolean => {
   for (let i = 0; i < c.length; i++) if (isSpaceCode(c.charCodeAt(i))) return true;
   return false;
 };
-
-function median(values: number[]): number {
-  if (values.length === 0) return 10;
-  const s = values.slice().sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-}
 
 const overlapX = (a: Box, b: Box) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
 const area = (b: Box) => Math.max(0, b.x1 - b.x0) * Math.max(0, b.y1 - b.y0);

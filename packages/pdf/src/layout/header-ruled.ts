@@ -1,9 +1,10 @@
 import type { Rule, TextRun } from '../types.js';
 import { STARTS_LOWER } from './letter-tests.js';
 import type { Line } from './lines.js';
-import { baselines, fragments, median } from './row-ruled.js';
+import { median } from './median.js';
+import { baselines, fragments } from './row-ruled.js';
 import type { FoundTable, TableCellOut } from './tables.js';
-import { mergeRules } from './tables.js';
+import { longHorizontalRules } from './tables.js';
 
 /** The header's last line and the body's first sit at most this far from the rule (font sizes). */
 const NEAR_RULE = 1.5;
@@ -35,10 +36,7 @@ export function headerRuledTables(
   taken: Set<number>,
   found: readonly FoundTable[],
 ): FoundTable[] {
-  const hs = mergeRules(
-    rules.filter((r) => r.y0 === r.y1 && r.x1 - r.x0 > 60),
-    true,
-  ).sort((a, b) => a.y0 - b.y0);
+  const hs = longHorizontalRules(rules);
   const out: FoundTable[] = [];
   for (const [k, rule] of hs.entries()) {
     const inside = found.some(

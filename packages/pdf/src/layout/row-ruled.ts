@@ -1,6 +1,7 @@
 import type { Rule, TextRun } from '../types.js';
 import { STARTS_LOWER } from './letter-tests.js';
 import { type Line, makeLine } from './lines.js';
+import { median } from './median.js';
 import type { FoundTable, TableCellOut } from './tables.js';
 
 /** Fragments nearer than this (font sizes) on the x axis belong to one column. */
@@ -144,11 +145,6 @@ export function fragments(runs: readonly TextRun[]): Line[] {
     if (piece.length) out.push(makeLine(piece));
   }
   return out;
-}
-
-export function median(xs: number[]): number {
-  const s = xs.slice().sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? 10;
 }
 
 /** Lines grouped by baseline, top to bottom. */

@@ -50,7 +50,7 @@ function cluster(values: number[], tol: number): number[] {
 }
 
 /** Joins collinear, overlapping or touching segments so a row of cell borders becomes one rule. */
-export function mergeRules(rules: Rule[], horizontal: boolean): Rule[] {
+function mergeRules(rules: Rule[], horizontal: boolean): Rule[] {
   const key = (r: Rule) => (horizontal ? r.y0 : r.x0);
   const lo = (r: Rule) => (horizontal ? r.x0 : r.y0);
   const hi = (r: Rule) => (horizontal ? r.x1 : r.y1);
@@ -694,6 +694,14 @@ function dropEmpty(rows: TableCellOut[][]): TableCellOut[][] {
   return rows.filter((row) => row.some((c) => c.text !== '' || (c.rowSpan ?? 1) > 1));
 }
 
+/** Horizontal rules longer than a word, pieces on one line merged, top to bottom. */
+export function longHorizontalRules(rules: readonly Rule[]): Rule[] {
+  return mergeRules(
+    rules.filter((r) => r.y0 === r.y1 && r.x1 - r.x0 > 60),
+    true,
+  ).sort((a, b) => a.y0 - b.y0);
+}
+
 /**
  * Tables drawn with horizontal rules only (the booktabs style of papers): three or more
  * stacked rules of about the same extent bound a table whose columns come from the gaps
@@ -704,10 +712,7 @@ export function findRuleBoundTables(
   rules: readonly Rule[],
   taken: Set<number>,
 ): FoundTable[] {
-  const hs = mergeRules(
-    rules.filter((r) => r.y0 === r.y1 && r.x1 - r.x0 > 60),
-    true,
-  ).sort((a, b) => a.y0 - b.y0);
+  const hs = longHorizontalRules(rules);
   const out: FoundTable[] = [];
   let i = 0;
   while (i < hs.length) {
