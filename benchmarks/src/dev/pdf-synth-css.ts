@@ -61,6 +61,11 @@ const TABLE_CLASSES = [
   // A report table ruled under its header only, cells of several lines beside a label column
   // (multi-line draws that ruling on some seeds only): no line or gap parts its rows.
   'rule-wrapped',
+  // A long table of several-line cells that crosses a page break: by seed the header is printed
+  // again on the next page or not, a row is cut mid-cell by the break or kept whole, the table is
+  // ruled as a grid, under its header only or not at all, a page number or running footer sits
+  // between the parts, and some are set as two tables with a "Table N (continued)" caption.
+  'page-break',
 ] as const;
 type TableClass = (typeof TABLE_CLASSES)[number];
 const HEADING_STYLES = ['size-tiers', 'colour-bold', 'caps-spaced', 'numbered'] as const;
@@ -80,6 +85,23 @@ interface TableSpec {
   /** header-at-foot: the room left under the header row at the page's foot, as a share of the
    * first body row's height (so that row goes to the next page). */
   footGap?: number;
+  /** page-break: where the table starts (share of the page height, from the page's top) and how
+   * it is broken. */
+  pageBreak?: PageBreak;
+}
+interface PageBreak {
+  startAt: number;
+  /** The header row printed again over the part on the next page. */
+  repeatHeader: boolean;
+  /** A row may be cut by the break, its cells' last lines going on over the page. */
+  cutRows: boolean;
+  /** Page furniture printed on every page: nothing, a page number, or a running footer line. */
+  footer: 'none' | 'page' | 'running';
+  /** The running footer's words (a report's title), beside the page number. */
+  footerText: string;
+  /** Set as two tables, this many rows (header included) in the first, the second under a
+   * "Table N (continued)" caption on the next page. */
+  splitAt?: number;
 }
 /** `cls` marks the heading that opens a page and the paragraph padded to push a table to the foot. */
 type Block =
@@ -139,6 +161,8 @@ function tableCss(p: Pick, cls: TableClass, t: string): string {
     }
     case 'header-at-foot':
       return `${base} ${rulings(p, p.one(['band', 'header-rule', 'grid', 'hrules'] as const), t)}`;
+    case 'page-break':
+      return `${base} ${rulings(p, p.one(['grid', 'header-rule', 'none'] as const), t)}`;
     case 'ruled-blank': {
       // Rules between the rows only (under the header too), or also over the first and under
       // the last.
@@ -300,6 +324,25 @@ function makeTable(p: Pick, cls: TableClass, id: string): TableSpec {
       fixed = true;
       break;
     }
+    case 'page-break': {
+      const n = p.int(3, 5);
+      rows = [textRow(n)];
+      for (let i = p.int(12, 20); i > 0; i--)
+        rows.push(
+          Array.from({ length: n }, (_, j) => ({ text: title(p, j === 0 ? p.int(1, 3) : p.int(6, 18)) })),
+        );
+      const pageBreak: PageBreak = {
+        startAt: 0.3 + p.int(0, 4) / 10,
+        repeatHeader: p.chance(0.6),
+        cutRows: p.chance(0.5),
+        footer: p.one(['none', 'page', 'running'] as const),
+        footerText: title(p, p.int(2, 4)),
+      };
+      // A word processor's table broken by hand: the rest under a caption of its own.
+      if (p.chance(0.3)) pageBreak.splitAt = p.int(4, 8);
+      const keep = pageBreak.cutRows ? '' : ` ${`#${id}`} tr { break-inside: avoid; }`;
+      return { rows, headerRows, numeric, css: css + keep, caption, fixed: true, totals, pageBreak };
+    }
     default:
       rows = [textRow(cols), ...Array.from({ length: body }, () => textRow(cols))];
   }
@@ -323,7 +366,7 @@ function makeDoc(p: Pick, cls: TableClass, style: HeadingStyle): Block[] {
       out.push({ kind: 'p', text: paragraph(p) });
     }
     if (s === tableIn) {
-      if (cls === 'header-at-foot') {
+      if (cls === 'header-at-foot' || cls === 'page-break') {
         // The table's section opens a page; its last paragraph is padded at print time (see
         // padToFoot) so the table's header row is the last thing that fits on that page.
         const at = out.findLastIndex((b) => b.kind === 'h' && b.level === 2);
@@ -416,12 +459,17 @@ function html(blocks: Block[], css: string): string {
           })
           .join('')}</tr>`;
       const c = t.caption;
+      if (t.pageBreak?.splitAt) {
+        body.push(...splitTables(t, row));
+        continue;
+      }
       body.push(
         `<style>${t.css}${t.fixed ? ' #t1 { table-layout: fixed; width: 100%; }' : ''}${c ? ` #t1 caption { caption-side: ${c.above ? 'top' : 'bottom'}; }` : ''}</style>`,
-        `<table id="t1">${c ? `<caption>${esc(c.text)}</caption>` : ''}<thead>${t.rows
+        // A header in the body is printed once, where a thead is printed again on every page.
+        `<table id="t1">${c ? `<caption>${esc(c.text)}</caption>` : ''}${t.pageBreak?.repeatHeader === false ? '<tbody>' : '<thead>'}${t.rows
           .slice(0, t.headerRows)
           .map(row)
-          .join('')}</thead><tbody>${t.rows
+          .join('')}${t.pageBreak?.repeatHeader === false ? '' : '</thead><tbody>'}${t.rows
           .slice(t.headerRows)
           .map((r, i) => row(r, i + t.headerRows))
           .join('')}</tbody></table>`,
@@ -431,13 +479,48 @@ function html(blocks: Block[], css: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><style>${css}</style></head><body>\n${body.join('\n')}\n</body></html>\n`;
 }
 
+/** A page-break table set as two: the first part, a page break, a "(continued)" caption and the
+ * rest, under its header again or not; a cut row leaves its cells' second halves (the label's
+ * cell empty) to open the second part. The truth stays one table. */
+function splitTables(t: TableSpec, row: (r: Cell[], i: number) => string): string[] {
+  const pb = t.pageBreak!;
+  const at = pb.splitAt!;
+  const head = t.rows.slice(0, t.headerRows);
+  let first = t.rows.slice(t.headerRows, at);
+  let rest = t.rows.slice(at);
+  if (pb.cutRows) {
+    const cut = rest[0];
+    const halves = cut.map((c) => {
+      const w = c.text.split(' ');
+      const k = Math.ceil(w.length / 2);
+      return [w.slice(0, k).join(' '), w.slice(k).join(' ')];
+    });
+    first = [...first, halves.map(([a], j) => ({ text: j === 0 ? cut[0].text : a }))];
+    rest = [halves.map(([, b], j) => ({ text: j === 0 ? '' : b })), ...rest.slice(1)];
+  }
+  const label = /^Table \d+/.exec(t.caption?.text ?? '')?.[0] ?? 'Table 1';
+  const c = t.caption;
+  const css2 = t.css.replaceAll('#t1', '#t2');
+  const fixed = ' #t1, #t2 { table-layout: fixed; width: 100%; }';
+  const rowsHtml = (rs: Cell[][], from: number) => rs.map((r, i) => row(r, i + from)).join('');
+  return [
+    `<style>${t.css}${css2}${fixed}${c ? ` #t1 caption { caption-side: ${c.above ? 'top' : 'bottom'}; }` : ''}</style>`,
+    `<table id="t1">${c ? `<caption>${esc(c.text)}</caption>` : ''}<thead>${rowsHtml(head, 0)}</thead><tbody>${rowsHtml(first, t.headerRows)}</tbody></table>`,
+    `<p class="cont" style="break-before: page; font-style: italic;">${label} (continued)</p>`,
+    `<table id="t2">${pb.repeatHeader ? `<thead>${rowsHtml(head, 0)}</thead>` : ''}<tbody>${rowsHtml(rest, t.headerRows)}</tbody></table>`,
+  ];
+}
+
 // ---------- generate, print, read, score ----------
 
 interface Doc extends SynthDoc {
   cls: TableClass;
   style: HeadingStyle;
-  /** header-at-foot: the page margin (cm) and the room to leave under the header row. */
-  foot?: { marginCm: number; gap: number };
+  /** header-at-foot: the page margin (cm) and the room to leave under the header row;
+   * page-break: where the table starts instead. */
+  foot?: { marginCm: number; gap?: number; startAt?: number };
+  /** page-break: the footer printed on every page. */
+  footer?: PageBreak;
 }
 
 const work = KEEP ?? mkdtempSync(join(tmpdir(), 'distill-pdf-synth-css-'));
@@ -453,11 +536,14 @@ for (const cls of TABLE_CLASSES)
       const css = pageCss(p, style);
       writeFileSync(join(work, `${id}.html`), html(blocks, css));
       const table = blocks.find((b) => b.kind === 'table')?.table;
+      const marginCm = Number(/margin: ([\d.]+)cm/.exec(css)![1]);
       const foot =
-        table?.footGap === undefined
-          ? undefined
-          : { marginCm: Number(/margin: ([\d.]+)cm/.exec(css)![1]), gap: table.footGap };
-      docs.push({ id, cls, style, truth: truth(blocks, style), foot });
+        table?.footGap !== undefined
+          ? { marginCm, gap: table.footGap }
+          : table?.pageBreak
+            ? { marginCm, startAt: table.pageBreak.startAt }
+            : undefined;
+      docs.push({ id, cls, style, truth: truth(blocks, style), foot, footer: table?.pageBreak });
     }
 
 const browser = await chromium.launch({
@@ -469,7 +555,7 @@ const browser = await chromium.launch({
 const page = await browser.newPage();
 for (const d of docs) {
   if (d.foot) {
-    await padToFoot(d.id, d.foot);
+    await padToFoot(d.id, d.foot, d.footer);
     continue;
   }
   await page.goto(`file://${join(work, `${d.id}.html`)}`);
@@ -479,7 +565,7 @@ for (const d of docs) {
 /** Lays the page out on screen at the printed width (A4, 96 px an inch), measures from the heading
  * that opens the table's page to the bottom of its header row, and pads the paragraph before the
  * table so that row ends `gap` of a body row above the page's foot; then prints. */
-async function padToFoot(id: string, foot: { marginCm: number; gap: number }) {
+async function padToFoot(id: string, foot: NonNullable<Doc['foot']>, footer?: PageBreak) {
   const px = (cm: number) => (cm / 2.54) * 96;
   const own = await browser.newPage({
     viewport: { width: Math.round(px(21 - 2 * foot.marginCm)), height: 1200 },
@@ -491,14 +577,32 @@ async function padToFoot(id: string, foot: { marginCm: number; gap: number }) {
   await own.evaluate(`(() => {
     const top = document.querySelector('h2.newpage').getBoundingClientRect().top;
     const table = document.getElementById('t1');
-    const head = table.tHead.getBoundingClientRect().bottom - top;
+    const head = table.tHead ? table.tHead.getBoundingClientRect().bottom - top : 0;
     const row = table.tBodies[0].rows[0].getBoundingClientRect().height;
     const pad = document.querySelector('p.pad');
     const margin = Number.parseFloat(getComputedStyle(pad).marginBottom);
-    pad.style.marginBottom = (margin + Math.max(0, ${height} - ${foot.gap} * row - head)) + 'px';
+    const start = table.getBoundingClientRect().top - top;
+    const room = ${foot.startAt === undefined ? `${height} - ${foot.gap} * row - head` : `${foot.startAt * height} - start`};
+    pad.style.marginBottom = (margin + Math.max(0, room)) + 'px';
   })()`);
-  await own.pdf({ path: join(work, `${id}.pdf`), preferCSSPageSize: true, printBackground: true });
+  await own.pdf({
+    path: join(work, `${id}.pdf`),
+    preferCSSPageSize: true,
+    printBackground: true,
+    ...footerOptions(footer, foot.marginCm),
+  });
   await own.close();
+}
+/** Chromium's own page furniture: a page number, or a report's title and the page number. */
+function footerOptions(pb: PageBreak | undefined, marginCm: number) {
+  if (!pb || pb.footer === 'none') return {};
+  const style = `font-size: 8pt; font-family: 'Liberation Sans'; width: 100%; margin: 0 ${marginCm}cm; display: flex; justify-content: ${pb.footer === 'page' ? 'center' : 'space-between'};`;
+  const words = pb.footer === 'running' ? `<span>${esc(pb.footerText)}</span>` : '';
+  return {
+    displayHeaderFooter: true,
+    headerTemplate: '<span></span>',
+    footerTemplate: `<div style="${style}">${words}<span>Page <span class="pageNumber"></span></span></div>`,
+  };
 }
 const version = browser.version();
 await browser.close();

@@ -89,14 +89,35 @@ function wrappedHeaderAlone(a: TableBlock, b: TableBlock): boolean {
   const head = b.rows[0];
   if (a.rows.length < 2 || a.rows.length > MAX_HEADER_ROWS || b.rows.length < 2) return false;
   if (!a.rows.every((r) => plain(r) && r.length === head.length) || !plain(head)) return false;
-  const words = (s: string) => s.split(/\s+/).filter(Boolean).join(' ');
-  return head.every((c, i) => words(c.text) === words(a.rows.map((r) => r[i].text).join(' ')));
+  const line = (s: string) => words(s).join(' ');
+  return head.every((c, i) => line(c.text) === line(a.rows.map((r) => r[i].text).join(' ')));
 }
 
 /** Nothing left on `page` but its margins (it held only a table's part, joined to the page before). */
 function emptied(page: PageLayout, next: PageLayout): boolean {
   const running = runningOf(page, next);
   return page.blocks.every((x) => margin(x, page.height, running));
+}
+
+const words = (s: string) => s.split(/\s+/).filter(Boolean);
+
+/**
+ * The header printed again over the part, with the last lines of a row the break cut set in
+ * under it, no gap parting them, so they read as the header's own lines ("Network" over
+ * "supply cost unit"): every cell of the part's first row opens with the words of the first
+ * part's header cell, and some go on. Returns what goes on, column by column (the cut row's
+ * rest), or undefined where the first row is not that.
+ */
+function headerWithRest(head: Row, first: Row): string[] | undefined {
+  if (head.length < 2 || head.length !== first.length || !plain(head) || !plain(first)) return undefined;
+  const rest: string[] = [];
+  for (let i = 0; i < head.length; i++) {
+    const h = words(head[i].text);
+    const f = words(first[i].text);
+    if (h.length === 0 || f.slice(0, h.length).join(' ') !== h.join(' ')) return undefined;
+    rest.push(f.slice(h.length).join(' '));
+  }
+  return rest.some((r) => r !== '') ? rest : undefined;
 }
 
 const width = (t: TableBlock) =>
@@ -142,7 +163,13 @@ export function joinContinuedTables(pages: readonly PageLayout[]): PageLayout[] 
       if (boxed) [out[q], out[p]] = boxed;
       continue;
     }
-    if (a.ruled !== b.ruled || width(a) !== width(b) || width(a) < 2) continue;
+    if (width(a) !== width(b) || width(a) < 2) continue;
+    // The header printed again is the part's own evidence; without it a ruled table and an
+    // unruled one are two tables. With it, a part drawn by a header rule alone may read as
+    // unruled on one page (the rule falls under the cut row's lines there).
+    const rest = headerWithRest(a.rows[0], b.rows[0]);
+    const sameHeader = rest !== undefined || (b.rows.length > 1 && rowText(a.rows[0]) === rowText(b.rows[0]));
+    if (a.ruled !== b.ruled && !sameHeader) continue;
     const w = Math.max(prev.width, page.width, 1);
     if (Math.abs(a.box.x0 - b.box.x0) > EDGE_SHARE * w || Math.abs(a.box.x1 - b.box.x1) > EDGE_SHARE * w)
       continue;
@@ -157,8 +184,17 @@ export function joinContinuedTables(pages: readonly PageLayout[]): PageLayout[] 
     )
       repeated++;
     // A wrapped header alone above: the part's rows are the whole table.
-    const above = wrappedHeaderAlone(a, b) ? [] : a.rows;
-    const rows = above.length ? b.rows.slice(repeated) : b.rows;
+    let above = wrappedHeaderAlone(a, b) ? [] : a.rows;
+    let rows = above.length ? b.rows.slice(repeated) : b.rows;
+    if (rest && above.length > 1) {
+      // The cut row's rest goes on its row above; the header goes as a repeated one does.
+      const cut = above[above.length - 1];
+      above = [
+        ...above.slice(0, -1),
+        cut.map((c, i) => (rest[i] ? { ...c, text: c.text.trim() ? `${c.text} ${rest[i]}` : rest[i] } : c)),
+      ];
+      rows = b.rows.slice(1);
+    }
     const split = splitRow(above, rows);
     const part = { pageNumber: page.pageNumber, box: b.box, width: page.width, height: page.height };
     const joined: TableBlock = {
@@ -167,7 +203,12 @@ export function joinContinuedTables(pages: readonly PageLayout[]): PageLayout[] 
       continued: [...(a.continued ?? []), part, ...(b.continued ?? [])],
     };
     out[q] = { ...prev, blocks: prev.blocks.map((x, i) => (i === last ? joined : x)) };
-    out[p] = { ...page, blocks: page.blocks.filter((_, i) => i !== first) };
+    // A "continued" caption over the part goes with it: the table is one again, and a page the
+    // part filled is left with nothing of its own, so the part after it joins on too.
+    out[p] = {
+      ...page,
+      blocks: page.blocks.filter((x, i) => i !== first && !(i < first && continuedCaption(x))),
+    };
   }
   return out;
 }
