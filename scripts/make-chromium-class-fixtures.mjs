@@ -17,6 +17,9 @@
 //                      checklist whose second column is blank, under a paragraph's one-word last line
 //   boxed-list-three   a framed one-column list of three unruled items under a filled title band
 //   header-rule-wrapped  tables ruled under the header only, cells (a label, a header cell) wrapped over lines
+//   header-rule-cut-row  a table ruled under its header only whose row a page break cuts, its last lines
+//                      printed under the header repeated on the next page
+//   table-continued-caption  an unruled table over four pages, the third opening with "Table 1 (continued)"
 // and fixtures/pdf-headings/<name>.html, for heading styles the LibreOffice fixtures lack:
 //   colour-titles      section titles marked by colour alone, beside links in colour and a grey source line
 //   italic-titles      centred italic sub-section titles at the body size, an italic source line and quotation
@@ -66,6 +69,8 @@ const names = process.argv.slice(2).length
       'row-ruled-blank',
       'boxed-list-three',
       'header-rule-wrapped',
+      'header-rule-cut-row',
+      'table-continued-caption',
     ];
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 const browser = await chromium.launch({

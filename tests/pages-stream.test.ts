@@ -188,6 +188,18 @@ describe('parsePages() joined is parse(): Markdown, blocks and chunks', { timeou
     expect(r.chunkPages).toContainEqual([1, 2]);
   });
 
+  it('on a table continued over four pages, the middle two filled by the table', async () => {
+    // fixtures/pdf-classes/table-continued-caption.pdf (tests/pdf-classes-cli.test.ts): the page
+    // where the table starts is given with the whole table, its chunk naming all four pages.
+    const [r] = await compare([resolve(ROOT, 'fixtures/pdf-classes/table-continued-caption.pdf')], {
+      formats: ['markdown', CHUNKS],
+      parsers: [{ type: 'pdf', mode: 'fast', blocks: true }],
+    });
+    const what = JSON.stringify(r);
+    expect(r.markdown && r.blocks && r.chunks && r.offsets, what).toBe(true);
+    expect(r.chunkPages, what).toContainEqual([2, 3, 4, 5]);
+  });
+
   it.skipIf(!hasCorpora)(
     'on all of dpbench-dev joined eight pages at a time, and the ICDAR 2013 reports of more pages',
     async () => {

@@ -615,4 +615,36 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
       '| Service | Action agreed with the operator | Owner |\n| --- | --- | --- |\n| Transport | Ask the operator to restore the evening runs on both routes before the winter timetable | Head of transport and the harbour ward members |\n| Library buildings and reading rooms | Open the reading room again when the roof works are signed off | Facilities |\n| Housing | Keep the second counter open | Housing office |\n\nThe next review',
     );
   });
+
+  it('joins a table whose row a page break cuts, its last lines printed under the header repeated on the next page', async () => {
+    // fixtures/pdf-classes/header-rule-cut-row.html, printed by Chromium (pdf-synth-css seed 3,
+    // rule-wrapped): the header comes back over "supply cost unit effect" and "research company
+    // contract", the cut row's rest, and the header rule there reads as no ruling.
+    const r = await distill(['parse', fixture('header-rule-cut-row')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(1);
+    expect(
+      r.stdout.match(
+        /^\| Record health structure \| Network \| Industry condition centre \| Data service cost \|$/gm,
+      ),
+    ).toHaveLength(1);
+    expect(r.stdout).toContain(
+      '| Practice source | Health measure detail network health example supply cost unit effect | Work public income test design annual | Share level issue company property water office target research company contract |\n| Action |',
+    );
+  });
+
+  it('joins a table over four pages, the third opening with a "continued" caption, as one table without the caption', async () => {
+    // fixtures/pdf-classes/table-continued-caption.html, printed by Chromium (pdf-synth-css
+    // seed 2, page-break): the table starts low on page 2, fills page 3 whole, goes on under
+    // "Table 1 (continued)" on page 4 and, set as a second table with the header again, on page 5.
+    const r = await distill(['parse', fixture('table-continued-caption')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(1);
+    expect(r.stdout.match(/^\| Policy standard \| Treatment growth \| Practice advice \|$/gm)).toHaveLength(
+      1,
+    );
+    expect(r.stdout).not.toContain('(continued)');
+    expect(r.stdout).toMatch(/\n\| Model \| Transport number industry [^\n]*\|\n\| Result system site \| /);
+    expect(r.stdout).toMatch(/\n\| Weight early position \| [^\n]*\|\n\n/);
+  });
 });

@@ -1,5 +1,5 @@
 import { DistillError, type DocMetadata, docPages, type PageOfDoc } from '@distill/core';
-import { joinContinuedTables } from './assemble/continued-tables.js';
+import { emptied, joinContinuedTables } from './assemble/continued-tables.js';
 import { FurnitureWindow } from './assemble/furniture.js';
 import { type DocStats, docStats, layoutsToBlocks } from './assemble/to-doc.js';
 import { processPage } from './extract/process-page.js';
@@ -39,7 +39,7 @@ interface Laid {
 /**
  * A PDF page by page: each page's blocks as soon as it is laid out, in order, with nothing of
  * the earlier pages kept but the statistics of the first STATS_WINDOW and the keys of their
- * running lines, and the pages read ahead: the next (for a table continued onto it) and, while
+ * running lines, and the pages read ahead: the next (for a table continued onto it; more while the table fills them whole) and, while
  * a running line of the page has not come back, up to FURNITURE_WINDOW (for page furniture). Pages are read in this thread by the fast reader (pdf.js for
  * a page it gives up; OCR, in `auto`, for a page without usable text). A document the fast
  * reader cannot open, and `ocr` mode, are parsed whole and then given page by page.
@@ -82,8 +82,20 @@ export async function* parsePdfPages(
       let page = queue.shift() as Laid;
       if (join && queue[0]) {
         const [a, b] = joinContinuedTables([page.layout, queue[0].layout]);
+        let joined = a !== page.layout;
         page = { ...page, layout: a };
         queue[0] = { ...queue[0], layout: b };
+        // A part that filled the next page whole leaves it empty, and the table goes on from
+        // this page onto the one after (as parse() joins it across the emptied page): read on
+        // while that holds, so the table is given whole with its first page.
+        for (let k = 0; joined; k++) {
+          await readTo(n + k + 2);
+          if (!queue[k + 1] || !emptied(queue[k].layout, queue[k + 1].layout)) break;
+          const out = joinContinuedTables([page.layout, ...queue.slice(0, k + 2).map((l) => l.layout)]);
+          joined = out[0] !== page.layout;
+          page = { ...page, layout: out[0] };
+          for (let i = 0; i <= k + 1; i++) queue[i] = { ...queue[i], layout: out[i + 1] };
+        }
       }
       const found = furniture.of(
         page.layout,

@@ -94,7 +94,7 @@ function wrappedHeaderAlone(a: TableBlock, b: TableBlock): boolean {
 }
 
 /** Nothing left on `page` but its margins (it held only a table's part, joined to the page before). */
-function emptied(page: PageLayout, next: PageLayout): boolean {
+export function emptied(page: PageLayout, next: PageLayout): boolean {
   const running = runningOf(page, next);
   return page.blocks.every((x) => margin(x, page.height, running));
 }
