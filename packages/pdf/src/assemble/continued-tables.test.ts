@@ -185,4 +185,50 @@ describe('joining table parts (blocks)', () => {
       5,
     );
   });
+
+  it("gives a cut row's lines read into the repeated header's cells back to the row, a header-rule part joining an unruled one", () => {
+    const header = cells('Station', 'Remarks', 'Owner');
+    const rows = rowsOfJoined([
+      layout(1, [
+        part([header, cells('A', 'Dry', 'Parks'), cells('B', 'Sampled at the', 'Harbour')], 500, 780),
+      ]),
+      layout(2, [
+        {
+          ...part([cells('Station', 'Remarks bridge', 'Owner office'), cells('C', 'Wet', 'Parks')], 20, 200),
+          ruled: false,
+        },
+      ]),
+    ]);
+    expect(rows).toEqual([
+      ['Station', 'Remarks', 'Owner'],
+      ['A', 'Dry', 'Parks'],
+      ['B', 'Sampled at the bridge', 'Harbour office'],
+      ['C', 'Wet', 'Parks'],
+    ]);
+    // Without the header printed again, a ruled part and an unruled one stay two tables.
+    const apart = joinContinuedTables([
+      layout(1, [part([header, cells('A', 'Dry', 'Parks')], 500, 780)]),
+      layout(2, [{ ...part([cells('C', 'Wet', 'Parks')], 20, 200), ruled: false }]),
+    ]);
+    expect(apart[1].blocks).toHaveLength(1);
+  });
+
+  it('drops a "continued" caption over the part it joins', () => {
+    const caption: LayoutBlock = {
+      kind: 'text',
+      lines: [
+        { spans: [{ text: 'Table 4 (continued)' }], box: { x0: 60, y0: 10, x1: 200, y1: 18 }, size: 10 },
+      ],
+      box: { x0: 60, y0: 10, x1: 200, y1: 18 },
+      size: 10,
+      bold: false,
+    };
+    const header = cells('Station', 'Visits');
+    const [first, second] = joinContinuedTables([
+      layout(1, [part([header, cells('A', '1')], 500, 780)]),
+      layout(2, [caption, part([header, cells('B', '2')], 20, 200)]),
+    ]);
+    expect(first.blocks).toHaveLength(1);
+    expect(second.blocks).toEqual([]);
+  });
 });
