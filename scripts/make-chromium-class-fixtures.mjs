@@ -19,6 +19,8 @@
 //   header-rule-wrapped  tables ruled under the header only, cells (a label, a header cell) wrapped over lines
 //   header-rule-cut-row  a table ruled under its header only whose row a page break cuts, its last lines
 //                      printed under the header repeated on the next page
+//   table-cut-apart    a table whose cut row's last column runs on alone at the next page's top, page numbers
+//                      at the foot
 //   table-continued-caption  an unruled table over four pages, the third opening with "Table 1 (continued)"
 // and fixtures/pdf-headings/<name>.html, for heading styles the LibreOffice fixtures lack:
 //   colour-titles      section titles marked by colour alone, beside links in colour and a grey source line
@@ -71,7 +73,11 @@ const names = process.argv.slice(2).length
       'header-rule-wrapped',
       'header-rule-cut-row',
       'table-continued-caption',
+      'table-cut-apart',
     ];
+/** Fixtures printed with Chromium's own page numbers at the foot of each page. */
+const pageNumbers = new Set(['table-cut-apart']);
+const footer = `<div style="font-size: 8pt; font-family: 'Liberation Sans'; width: 100%; margin: 0 2cm; display: flex; justify-content: center;"><span>Page <span class="pageNumber"></span></span></div>`;
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -82,6 +88,13 @@ const page = await browser.newPage();
 for (const name of names) {
   const dir = join(fixtures, folders[name] ?? 'pdf-classes');
   await page.goto(`file://${join(dir, `${name}.html`)}`);
-  await page.pdf({ path: join(dir, `${name}.pdf`), preferCSSPageSize: true, printBackground: true });
+  await page.pdf({
+    path: join(dir, `${name}.pdf`),
+    preferCSSPageSize: true,
+    printBackground: true,
+    ...(pageNumbers.has(name)
+      ? { displayHeaderFooter: true, headerTemplate: '<span></span>', footerTemplate: footer }
+      : {}),
+  });
 }
 await browser.close();

@@ -647,4 +647,16 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     expect(r.stdout).toMatch(/\n\| Model \| Transport number industry [^\n]*\|\n\| Result system site \| /);
     expect(r.stdout).toMatch(/\n\| Weight early position \| [^\n]*\|\n\n/);
   });
+
+  it("puts a cut row's last lines, left alone at the next page's top, back on the row, and joins the parts", async () => {
+    // fixtures/pdf-classes/table-cut-apart.html, printed by Chromium with page numbers
+    // (pdf-synth-css seed 2, page-break): the header is not repeated, and "research energy" /
+    // "network", the last column's rest, stand alone over the next row in that column.
+    const r = await distill(['parse', fixture('table-cut-apart')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain(
+      '| member treatment practice demand supply return budget member fund research energy network |\n| Policy national detail |',
+    );
+    expect(r.stdout).not.toMatch(/^research energy/m);
+  });
 });

@@ -122,6 +122,12 @@ export type LayoutBlock =
       size?: number;
       /** Cell edges of a ruled grid, in points, when the cells are as the lines draw them. */
       grid?: { xs: number[]; ys: number[] };
+      /**
+       * The columns' extents across the page (points), where the table's text parts into as many
+       * bands as it has columns: lines set apart from the table on the same page are placed in
+       * its columns by them (a row a page break cut).
+       */
+      cols?: { x0: number; x1: number }[];
       /** The parts on later pages of a table continued across page breaks, joined into this one. */
       continued?: { pageNumber: number; box: Box; width: number; height: number }[];
     }

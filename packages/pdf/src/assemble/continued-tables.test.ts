@@ -128,11 +128,11 @@ describe('joining table parts (blocks)', () => {
     blocks,
     chars: 1,
   });
-  const part = (rows: { text: string }[][], y0: number, y1: number): LayoutBlock => ({
+  const part = (rows: { text: string }[][], y0: number, y1: number, ruled = true): LayoutBlock => ({
     kind: 'table',
     box: { x0: 60, y0, x1: 540, y1 },
     rows,
-    ruled: true,
+    ruled,
   });
   const rowsOfJoined = (pages: PageLayout[]) => {
     const [first] = joinContinuedTables(pages);
@@ -193,10 +193,12 @@ describe('joining table parts (blocks)', () => {
         part([header, cells('A', 'Dry', 'Parks'), cells('B', 'Sampled at the', 'Harbour')], 500, 780),
       ]),
       layout(2, [
-        {
-          ...part([cells('Station', 'Remarks bridge', 'Owner office'), cells('C', 'Wet', 'Parks')], 20, 200),
-          ruled: false,
-        },
+        part(
+          [cells('Station', 'Remarks bridge', 'Owner office'), cells('C', 'Wet', 'Parks')],
+          20,
+          200,
+          false,
+        ),
       ]),
     ]);
     expect(rows).toEqual([
@@ -208,7 +210,7 @@ describe('joining table parts (blocks)', () => {
     // Without the header printed again, a ruled part and an unruled one stay two tables.
     const apart = joinContinuedTables([
       layout(1, [part([header, cells('A', 'Dry', 'Parks')], 500, 780)]),
-      layout(2, [{ ...part([cells('C', 'Wet', 'Parks')], 20, 200), ruled: false }]),
+      layout(2, [part([cells('C', 'Wet', 'Parks')], 20, 200, false)]),
     ]);
     expect(apart[1].blocks).toHaveLength(1);
   });

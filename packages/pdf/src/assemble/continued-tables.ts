@@ -1,5 +1,6 @@
 import type { LayoutBlock, PageLayout } from '../types.js';
 import { joinBoxedList } from './continued-boxes.js';
+import { cutRowApart } from './cut-row-lines.js';
 import { marginLines } from './furniture.js';
 import { withoutLoneHeader } from './lone-header.js';
 
@@ -101,6 +102,16 @@ export function emptied(page: PageLayout, next: PageLayout): boolean {
 
 const words = (s: string) => s.split(/\s+/).filter(Boolean);
 
+/** The last of `rows` with `rest` (its cut lines, column by column) set on its cells. */
+function withRest(rows: Row[], rest: readonly string[]): Row[] {
+  if (rows.length === 0 || rest.every((r) => r === '')) return rows;
+  const last = rows[rows.length - 1];
+  const more = last.map((c, i) =>
+    rest[i] ? { ...c, text: c.text.trim() ? `${c.text} ${rest[i]}` : rest[i] } : c,
+  );
+  return [...rows.slice(0, -1), more];
+}
+
 /**
  * The header printed again over the part, with the last lines of a row the break cut set in
  * under it, no gap parting them, so they read as the header's own lines ("Network" over
@@ -149,14 +160,25 @@ export function joinContinuedTables(pages: readonly PageLayout[]): PageLayout[] 
     )
       first++;
     if (page.blocks.slice(0, first).some(tableCaption)) continue;
-    const b = page.blocks[first];
+    let b = page.blocks[first];
     if (b?.kind === 'table') {
       const trimmed = withoutLoneHeader(prev, b, (x) => running.has(x) || isNote(x));
       if (trimmed) prev = out[q] = trimmed;
     }
     let last = prev.blocks.length - 1;
     while (last >= 0 && margin(prev.blocks[last], prev.height, running)) last--;
-    const a = prev.blocks[last];
+    let a = prev.blocks[last];
+    // A row cut by the break whose lines the tables' reading left apart, under the table at
+    // the page's foot or over the part at the next page's top: the parts are the tables
+    // beyond them, and the lines go on the cut row.
+    let closed = last;
+    let opened = first;
+    let apart: string[][] = [];
+    const cut = a?.kind === 'table' && b?.kind === 'table' ? undefined : cutRowApart(prev, last, page, first);
+    if (cut) {
+      ({ a, b, closed, opened } = cut);
+      apart = [cut.foot, cut.top];
+    }
     // One column is no table's part here: a list in a box is joined by its box.
     if (a?.kind !== 'table' || b?.kind !== 'table' || width(a) < 2 || width(b) < 2) {
       const boxed = joinBoxedList(prev, page, (x, on) => margin(x, on.height, running));
@@ -185,14 +207,12 @@ export function joinContinuedTables(pages: readonly PageLayout[]): PageLayout[] 
       repeated++;
     // A wrapped header alone above: the part's rows are the whole table.
     let above = wrappedHeaderAlone(a, b) ? [] : a.rows;
+    if (apart.length && (above.length < 2 || !plain(above[above.length - 1]))) continue;
+    for (const lines of apart) above = withRest(above, lines);
     let rows = above.length ? b.rows.slice(repeated) : b.rows;
     if (rest && above.length > 1) {
       // The cut row's rest goes on its row above; the header goes as a repeated one does.
-      const cut = above[above.length - 1];
-      above = [
-        ...above.slice(0, -1),
-        cut.map((c, i) => (rest[i] ? { ...c, text: c.text.trim() ? `${c.text} ${rest[i]}` : rest[i] } : c)),
-      ];
+      above = withRest(above, rest);
       rows = b.rows.slice(1);
     }
     const split = splitRow(above, rows);
@@ -202,12 +222,17 @@ export function joinContinuedTables(pages: readonly PageLayout[]): PageLayout[] 
       rows: split ? [...above.slice(0, -1), split, ...rows.slice(1)] : [...above, ...rows],
       continued: [...(a.continued ?? []), part, ...(b.continued ?? [])],
     };
-    out[q] = { ...prev, blocks: prev.blocks.map((x, i) => (i === last ? joined : x)) };
+    out[q] = {
+      ...prev,
+      blocks: prev.blocks.flatMap((x, i) => (i === closed ? [joined] : i > closed && i <= last ? [] : [x])),
+    };
     // A "continued" caption over the part goes with it: the table is one again, and a page the
     // part filled is left with nothing of its own, so the part after it joins on too.
     out[p] = {
       ...page,
-      blocks: page.blocks.filter((x, i) => i !== first && !(i < first && continuedCaption(x))),
+      blocks: page.blocks.filter(
+        (x, i) => !(i >= first && i <= opened) && !(i < first && continuedCaption(x)),
+      ),
     };
   }
   return out;

@@ -13,6 +13,7 @@ import type {
 } from '../types.js';
 import { CAPTION } from './captions.js';
 import { drawsChart } from './charts.js';
+import { columnBands } from './column-bands.js';
 import { placeDropCaps } from './dropcap.js';
 import { faceEnds, pageLeading } from './face-break.js';
 import { joinFormRows } from './form-rows.js';
@@ -387,16 +388,20 @@ function blocksInOrder(
     const it = items[idx];
     if (it.kind !== 'line') {
       flush();
-      if (it.kind === 'table')
+      if (it.kind === 'table') {
+        const taken = [...it.table.runs].map((i) => runs[i]);
+        const cols = columnBands(taken);
+        const width = Math.max(...it.table.rows.map((r) => r.reduce((n, c) => n + (c.colSpan ?? 1), 0)));
         blocks.push({
           kind: 'table',
           box: it.table.box,
           rows: it.table.rows,
           ruled: it.table.ruled,
-          size: dominantSize([...it.table.runs].map((i) => runs[i])),
+          size: dominantSize(taken),
           ...(it.table.grid ? { grid: it.table.grid } : {}),
+          ...(cols.length === width ? { cols } : {}),
         });
-      else
+      } else
         blocks.push({
           kind: 'image',
           box: it.box,

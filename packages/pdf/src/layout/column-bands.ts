@@ -1,0 +1,26 @@
+import type { Box } from '../types.js';
+
+/** What the runs of a table cover across: a gap of at most this (points) is still one column. */
+const TOUCH = 1;
+
+export interface Band {
+  x0: number;
+  x1: number;
+}
+
+/**
+ * The column bands of a table: its runs' extents across the page, merged where they overlap
+ * or touch. Between two bands lies the whitespace that parts the columns on every row; a
+ * header cell wider than its column bridges two, and then there are fewer bands than columns
+ * (the caller keeps bands only where they count the columns).
+ */
+export function columnBands(runs: readonly Box[]): Band[] {
+  const sorted = runs.map((r) => ({ x0: r.x0, x1: r.x1 })).sort((a, b) => a.x0 - b.x0 || a.x1 - b.x1);
+  const out: Band[] = [];
+  for (const r of sorted) {
+    const cur = out[out.length - 1];
+    if (cur && r.x0 <= cur.x1 + TOUCH) cur.x1 = Math.max(cur.x1, r.x1);
+    else out.push({ ...r });
+  }
+  return out;
+}
