@@ -233,4 +233,42 @@ describe('joining table parts (blocks)', () => {
     expect(first.blocks).toHaveLength(1);
     expect(second.blocks).toEqual([]);
   });
+
+  it("puts a cut row's lines left apart over the next part back on the row, column by column", () => {
+    const cols = [
+      { x0: 60, x1: 150 },
+      { x0: 200, x1: 350 },
+      { x0: 400, x1: 540 },
+    ];
+    const line = (text: string, x0: number, x1: number, y0: number): LayoutBlock => ({
+      kind: 'text',
+      lines: [{ spans: [{ text }], box: { x0, y0, x1, y1: y0 + 10 }, size: 10 }],
+      box: { x0, y0, x1, y1: y0 + 10 },
+      size: 10,
+      bold: false,
+    });
+    const header = cells('Station', 'Remarks', 'Owner');
+    const unruled = (rows: { text: string }[][], y0: number, y1: number) => ({
+      ...part(rows, y0, y1, false),
+      cols,
+    });
+    const pages = (apart: LayoutBlock[]) => [
+      layout(1, [
+        unruled([header, cells('A', 'Dry', 'Parks'), cells('B', 'Sampled at the', 'Harbour')], 500, 780),
+      ]),
+      layout(2, [...apart, unruled([cells('C', 'Wet', 'Parks'), cells('D', 'Dry', 'Roads')], 60, 200)]),
+    ];
+    expect(
+      rowsOfJoined(pages([line('bridge and weir', 205, 300, 30), line('office', 405, 450, 30)])),
+    ).toEqual([
+      ['Station', 'Remarks', 'Owner'],
+      ['A', 'Dry', 'Parks'],
+      ['B', 'Sampled at the bridge and weir', 'Harbour office'],
+      ['C', 'Wet', 'Parks'],
+      ['D', 'Dry', 'Roads'],
+    ]);
+    // A line across two columns, or in the first (a title, a note), is no cut row's.
+    expect(rowsOfJoined(pages([line('Visits in the second year', 60, 330, 30)]))).toHaveLength(3);
+    expect(rowsOfJoined(pages([line('Note', 62, 100, 30)]))).toHaveLength(3);
+  });
 });
