@@ -256,6 +256,27 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
     expect(r.stdout).toMatch(/^THE STONE BRIDGES BY THE TANNERY ARE LISTED BUILDINGS\nand no repair/m);
   });
 
+  it('reads titles over lists and at page edges: on a band, opening a page under its running header, italic at the foot', async () => {
+    // fixtures/pdf-headings/edge-titles.pdf (Chromium, scripts/make-chromium-class-fixtures.mjs):
+    // a running header and page numbers on every page. A bold line at the body size right on a
+    // list is the list's label, unless it is set on a filled band (white text) or opens the page's
+    // body under the running header; an italic title left at a page's foot heads the text on the
+    // next page.
+    const r = await distill(['parse', fixture('edge-titles')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout).map((h) => h.replace(/^#+ /, ''))).toEqual([
+      'Borrowing equipment',
+      'What the station lends',
+      'Loans that run over a week',
+      'Returning what you borrowed',
+      'When something is lost',
+    ]);
+    // The bold label right under its paragraph, over its list, stays text.
+    expect(r.stdout).toMatch(/^What to bring\n\n\* Boots and a waterproof coat/m);
+    // The running header is furniture, no heading.
+    expect(r.stdout).not.toMatch(/^#+ Field station handbook/m);
+  });
+
   it('reads titles in small capitals (capitals in two sizes) as titles in capitals, and a name in small capitals as text', async () => {
     const r = await distill(['parse', fixture('small-caps-titles')]);
     expect(r.status, r.stderr).toBe(0);

@@ -14,6 +14,7 @@ import { HAS_LETTER, STARTS_LOWER } from '../layout/letter-tests.js';
 import type { Box, LayoutBlock, LayoutLine, PageLayout } from '../types.js';
 import { joinContinuedTables } from './continued-tables.js';
 import { furnitureOf } from './furniture.js';
+import { onBand } from './on-band.js';
 
 type TextBlock = Extract<LayoutBlock, { kind: 'text' }>;
 
@@ -185,10 +186,17 @@ function titleMarks(b: TextBlock, body: number, boldBody: boolean, fills: readon
   return [b.bold && !boldBody, bodySized && ownColour(b, fills), bodySized && b.italic === true];
 }
 
-/** Whether `b` and `o` share a left edge, or are centred on one axis (a centred title over its text). */
+/**
+ * Whether `b` and `o` share a left edge, or are centred on one axis (a centred title over its
+ * text). A title on a band (see onBand) is padded in from the edge the band shares, by less
+ * than its size.
+ */
 function aligned(b: TextBlock, o: TextBlock): boolean {
+  const inset = b.box.x0 - o.box.x0;
   return (
-    Math.abs(o.box.x0 - b.box.x0) < 2 || Math.abs(o.box.x0 + o.box.x1 - b.box.x0 - b.box.x1) < 2 * b.size
+    Math.abs(inset) < 2 ||
+    (onBand(b) && inset > 0 && inset < b.size) ||
+    Math.abs(o.box.x0 + o.box.x1 - b.box.x0 - b.box.x1) < 2 * b.size
   );
 }
 
@@ -235,7 +243,8 @@ function opensPage(
 /**
  * A section title that closes a page: its text may not break from the paragraph under it, so
  * that paragraph starts the next page and the title is left at the foot, where a running
- * footer would be. It is the page's last block, carries a title's mark (see
+ * footer would be. It is the last block of the page's body (`last`: only running lines after
+ * it, see PagePlace), carries a title's mark (see
  * marginTitleMarked), and follows the body text above it (`prev`) at a paragraph's spacing
  * (under two and a half lines), on its left edge or centred on it. A running footer stands
  * apart from the body by a margin, and one that repeats on other pages is furniture
@@ -245,17 +254,26 @@ function closesPage(
   b: TextBlock,
   body: number,
   prev: LayoutBlock | undefined,
-  next: LayoutBlock | undefined,
+  last: boolean,
   fills: readonly number[],
 ): boolean {
   return (
-    next === undefined &&
+    last &&
     marginTitleMarked(b, body, fills) &&
     bodyText(prev) &&
     b.box.y0 >= prev.box.y1 &&
     b.box.y0 - prev.box.y1 < 2.5 * b.size &&
-    aligned(b, prev)
+    (aligned(b, prev) || indentedUnder(prev, b))
   );
+}
+
+/**
+ * Whether `item` is a list item indented from `b`'s left edge by a marker's width (under three
+ * sizes): the column's edge is where the item's marker hangs from, so `b` is set on it.
+ */
+function indentedUnder(item: TextBlock, b: TextBlock): boolean {
+  const indent = item.box.x0 - b.box.x0;
+  return item.label === 'list-item' && indent > 0 && indent < 3 * b.size;
 }
 
 function isHeadingCandidate(
@@ -265,12 +283,16 @@ function isHeadingCandidate(
   boldBody = false,
   prev?: LayoutBlock,
   fills: readonly number[] = [],
+  place: PagePlace = {},
 ): boolean {
+  // A title left at the foot: it heads text on the next page, so no text under it shows its mark.
+  const closing =
+    (b.label === 'page-footer' || !b.label) && closesPage(b, body, prev, place.closes === true, fills);
   if (
     b.label &&
     b.label !== 'list-item' &&
     !(b.label === 'page-header' && opensPage(b, body, next, fills)) &&
-    !(b.label === 'page-footer' && closesPage(b, body, prev, next, fills))
+    !closing
   )
     return false;
   // A bullet's item is no title; a lettered one ("c. Regulated storage") is, set larger than
@@ -312,7 +334,7 @@ function isHeadingCandidate(
   // marked as a bold one is (smaller, it is a chart's source or a note's label).
   const [bold, colour, italic] = titleMarks(b, body, boldBody, fills);
   const boldTitle =
-    (bold || colour || (italic && italicHeads(b, text, prev, next))) &&
+    (bold || colour || (italic && (italicHeads(b, text, prev, next) || closing))) &&
     text.length <= 100 &&
     !/[.,;:]$/.test(text) &&
     b.lines.length <= 2 &&
@@ -320,8 +342,17 @@ function isHeadingCandidate(
   // A bold line at the body size right over a list is the list's label ("What to bring",
   // "Supplies and Equipment"), a paragraph as DP-Bench's truth writes it, colon or not; the
   // same line over text, or set larger, is a title. So is one set apart from the text above
-  // by a paragraph's space and lying on its list, as a section title lies on its section.
-  if (boldTitle && b.size < body * HEADING_RATIO && labelsList(b, next) && !standsOver(b, prev, next))
+  // by a paragraph's space and lying on its list, as a section title lies on its section, or
+  // set on a band (see onBand), or opening the page's body under its running lines (a list's
+  // label follows the text that leads to the list).
+  if (
+    boldTitle &&
+    b.size < body * HEADING_RATIO &&
+    labelsList(b, next) &&
+    !standsOver(b, prev, next) &&
+    !onBand(b) &&
+    !place.opens
+  )
     return false;
   if (boldTitle && b.size >= body * 0.95) return true;
   // A sidebar or box sets its own smaller text: a bold title over regular text of about its
@@ -395,6 +426,32 @@ function labelsList(b: TextBlock, next: LayoutBlock | undefined): boolean {
 }
 
 /**
+ * Where a block stands in its page's body, looking past the running lines (page headers and
+ * footers): `opens`, every block before it is a running line and there is one (it is itself
+ * one, or one is above it; a page without running lines gives no such evidence); `closes`,
+ * every block after it is a running line, or there is none.
+ */
+interface PagePlace {
+  opens?: boolean;
+  closes?: boolean;
+}
+
+const running = (o: LayoutBlock) =>
+  o.kind === 'text' && (o.label === 'page-header' || o.label === 'page-footer');
+
+/** Each block's PagePlace, from the first and last blocks of the page's body. */
+function placesOf(blocks: readonly LayoutBlock[]): PagePlace[] {
+  let first = blocks.findIndex((o) => !running(o));
+  if (first < 0) first = blocks.length;
+  let last = blocks.length - 1;
+  while (last >= 0 && running(blocks[last])) last--;
+  return blocks.map((b, i) => ({
+    opens: i <= first && (i > 0 || (b.kind === 'text' && b.label === 'page-header')),
+    closes: i >= last,
+  }));
+}
+
+/**
  * How many of `others` (a page's short bold blocks) share `b`'s first line, side by side (top
  * within a third of a size, no overlap across). A title stands alone on its line; three bold
  * labels or more in a row are the header cells of a table not found as one (a table's first
@@ -461,13 +518,15 @@ export function headingLevels(
   const key = headingKey;
   pages.forEach((p, n) => {
     const onPage: TextBlock[] = [];
+    const places = placesOf(p.blocks);
     p.blocks.forEach((b, i) => {
       if (b.kind !== 'text') return;
       if (pages.length >= 3 && b.lines.length <= 3) {
         const k = key(b);
         if (k) onPages.set(k, (onPages.get(k) ?? new Set()).add(n));
       }
-      if (isHeadingCandidate(b, body, p.blocks[i + 1], boldBody, p.blocks[i - 1], fills)) onPage.push(b);
+      if (isHeadingCandidate(b, body, p.blocks[i + 1], boldBody, p.blocks[i - 1], fills, places[i]))
+        onPage.push(b);
       else if (TOP_NUMBER.test(blockText(b).trim()) && !b.label && !b.toc) tops.push([b, p.blocks[i + 1]]);
     });
     const labels = p.blocks.filter((b): b is TextBlock => b.kind === 'text' && b.bold && b.lines.length <= 3);
