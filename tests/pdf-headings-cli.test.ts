@@ -31,6 +31,23 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
     expect(r.stdout).toMatch(/^## 1 Scope\n\nEach district office kept its own register/m);
   });
 
+  it('reads numbered titles of one level in sequence as sections, one opening a page, and no numbered list', async () => {
+    // fixtures/pdf-headings/numbered-flat.pdf (scripts/make-heading-fixtures.sh): "1 Scope",
+    // "2 Method", "3 Findings of the survey" at the body size and weight, no "1.1" anywhere, each
+    // over paragraphs; "2 Method" opens page 2 where a running header would be. The numbered
+    // list under "The registers were read in this order:" has its items one under the other.
+    const r = await distill(['parse', fixture('numbered-flat')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# Land registers of the southern districts',
+      '## 1 Scope',
+      '## 2 Method',
+      '## 3 Findings of the survey',
+    ]);
+    expect(r.stdout).toMatch(/^1 Holdings entered before the war$/m);
+    expect(r.stdout).toMatch(/^2 Holdings entered after it$/m);
+  });
+
   it('reads bold titles of a German report as headings, and a bold sentence in the text as text', async () => {
     const r = await distill(['parse', fixture('bold-headings-de')]);
     expect(r.status, r.stderr).toBe(0);

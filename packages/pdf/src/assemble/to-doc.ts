@@ -208,7 +208,8 @@ function marginTitleMarked(b: TextBlock, body: number, fills: readonly number[])
     (titleMarks(b, body, false, fills).some(Boolean) ||
       b.size >= body * HEADING_RATIO ||
       capsTitle(text) ||
-      SECTION_NUMBER.test(text))
+      SECTION_NUMBER.test(text) ||
+      TOP_NUMBER.test(text))
   );
 }
 
@@ -527,7 +528,13 @@ export function headingLevels(
       }
       if (isHeadingCandidate(b, body, p.blocks[i + 1], boldBody, p.blocks[i - 1], fills, places[i]))
         onPage.push(b);
-      else if (TOP_NUMBER.test(blockText(b).trim()) && !b.label && !b.toc) tops.push([b, p.blocks[i + 1]]);
+      // A one-level number opening a page on its text (see opensPage) is weighed as one in the body.
+      else if (
+        TOP_NUMBER.test(blockText(b).trim()) &&
+        (!b.label || (b.label === 'page-header' && opensPage(b, body, p.blocks[i + 1], fills))) &&
+        !b.toc
+      )
+        tops.push([b, p.blocks[i + 1]]);
     });
     const labels = p.blocks.filter((b): b is TextBlock => b.kind === 'text' && b.bold && b.lines.length <= 3);
     cands.push(...onPage.filter((b) => sideBySide(b, labels) < 2));
@@ -540,11 +547,15 @@ export function headingLevels(
     const m = SECTION_NUMBER.exec(blockText(b).trim());
     if (m?.[1]) top = Math.max(top, Number(m[1].split('.')[0]));
   }
-  for (const [b, next] of tops) {
-    const text = blockText(b).trim();
-    const n = Number(TOP_NUMBER.exec(text)![1]);
-    if (top > 0 && n <= top + 1 && titleShaped(b, text, body, next)) cands.push(b);
-  }
+  const shaped = tops.filter(([b, next]) => titleShaped(b, blockText(b).trim(), body, next));
+  const numberOf = (b: TextBlock) => Number(TOP_NUMBER.exec(blockText(b).trim())![1]);
+  for (const [b] of shaped) if (top > 0 && numberOf(b) <= top + 1) cands.push(b);
+  // Without subsections, such titles are the document's sections where they run 1, 2, 3… in
+  // order, two at least and none missing or repeated, each over text of its own (titleShaped:
+  // the block under it is text, twice its length): the items of a numbered list follow one
+  // another, or end in a full stop.
+  if (top === 0 && shaped.length >= 2 && shaped.every(([b], i) => numberOf(b) === i + 1))
+    for (const [b] of shaped) cands.push(b);
   // A title set on page after page (a running header, in the margin or not: the document's
   // or chapter's name) heads no section.
   if (pages.length >= 3)
