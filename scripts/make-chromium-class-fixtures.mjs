@@ -26,8 +26,8 @@
 //   face-titles        sub-section titles marked by their face alone (italic, letter-spaced capitals) at the
 //                      body size, set a little closer to their text than a paragraph's break
 //   edge-titles        titles over lists and at page edges under a running header and page numbers: white on
-//                      a filled band over a list, bold opening a page's body over a list, italic left at a
-//                      page's foot; beside them a bold list label under its paragraph, which stays text
+//                      a filled band over a list, bold opening a page's body over a list, italic and capitals
+//                      left at a page's foot; beside them a bold list label under its paragraph, which stays text
 // tests/pdf-classes-cli.test.ts and tests/pdf-headings-cli.test.ts read the PDFs through the built
 // `distill parse`.
 //   node scripts/make-chromium-class-fixtures.mjs [name...]    (default: all listed below)

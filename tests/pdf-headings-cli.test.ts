@@ -273,12 +273,12 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
     expect(r.stdout).toMatch(/^THE STONE BRIDGES BY THE TANNERY ARE LISTED BUILDINGS\nand no repair/m);
   });
 
-  it('reads titles over lists and at page edges: on a band, opening a page under its running header, italic at the foot', async () => {
+  it('reads titles over lists and at page edges: on a band, opening a page under its running header, italic or in capitals at the foot', async () => {
     // fixtures/pdf-headings/edge-titles.pdf (Chromium, scripts/make-chromium-class-fixtures.mjs):
     // a running header and page numbers on every page. A bold line at the body size right on a
     // list is the list's label, unless it is set on a filled band (white text) or opens the page's
-    // body under the running header; an italic title left at a page's foot heads the text on the
-    // next page.
+    // body under the running header; a title left at a page's foot, in italic or in capitals,
+    // heads the text on the next page.
     const r = await distill(['parse', fixture('edge-titles')]);
     expect(r.status, r.stderr).toBe(0);
     expect(headings(r.stdout).map((h) => h.replace(/^#+ /, ''))).toEqual([
@@ -287,6 +287,7 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
       'Loans that run over a week',
       'Returning what you borrowed',
       'When something is lost',
+      'KEYS AND LOCKERS',
     ]);
     // The bold label right under its paragraph, over its list, stays text.
     expect(r.stdout).toMatch(/^What to bring\n\n\* Boots and a waterproof coat/m);

@@ -145,17 +145,23 @@ function numberDepth(text: string): number | undefined {
 
 /**
  * A line standing as a block of its own at about the body size, over more text: a numbered
- * title's shape (one line, a few words, no closing punctuation). `next` is the block after it.
+ * title's shape (one line, a few words, no closing punctuation). `next` is the block after it,
+ * or 'next page' for a title left at a page's foot (see closesPage), whose text is overleaf.
  * `lines` is how many lines the title may take (a long title in capitals breaks onto a second).
  */
-function titleShaped(b: TextBlock, text: string, body: number, next?: LayoutBlock, lines = 1): boolean {
+function titleShaped(
+  b: TextBlock,
+  text: string,
+  body: number,
+  next?: LayoutBlock | 'next page',
+  lines = 1,
+): boolean {
   return (
     b.lines.length <= lines &&
     text.split(/\s+/).length <= 12 &&
     !/[.,;:]$/.test(text) &&
     b.size >= body * 0.95 &&
-    next?.kind === 'text' &&
-    blockText(next).length > 2 * text.length
+    (next === 'next page' || (next?.kind === 'text' && blockText(next).length > 2 * text.length))
   );
 }
 
@@ -322,10 +328,11 @@ function isHeadingCandidate(
   // A numbered section title at the body size ("2.3 Sampling", "IV. Results", "Appendix B
   // Methods") standing as a block of its own, no sentence, over more text, is a heading.
   // A one-level number ("2 Results") is decided in headingLevels, beside its subsections.
-  if (SECTION_NUMBER.test(text) && titleShaped(b, text, body, next)) return true;
+  const under = closing ? 'next page' : next;
+  if (SECTION_NUMBER.test(text) && titleShaped(b, text, body, under)) return true;
   // So is a title in capitals ("MATERIALS AND METHODS", "ВВЕДЕНИЕ") in any script with case,
   // on one line or broken onto a second ("ETHICS CODES AND / RULES"), both in capitals.
-  if (capsTitle(text) && titleShaped(b, text, body, next, 2)) return true;
+  if (capsTitle(text) && titleShaped(b, text, body, under, 2)) return true;
   // A bold note ("*Double these amounts… See table below") is no title: it opens with a
   // note mark or holds more than one sentence.
   const note =
