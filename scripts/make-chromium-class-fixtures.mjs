@@ -30,6 +30,9 @@
 //   caption-titles     charts whose label stands alone ("Diagram 2") with the caption's bold title beside or under it
 //   face-titles        sub-section titles marked by their face alone (italic, letter-spaced capitals) at the
 //                      body size, set a little closer to their text than a paragraph's break
+//   edge-titles        titles over lists and at page edges under a running header and page numbers: white on
+//                      a filled band over a list, bold opening a page's body over a list, italic and capitals
+//                      left at a page's foot; beside them a bold list label under its paragraph, which stays text
 // tests/pdf-classes-cli.test.ts and tests/pdf-headings-cli.test.ts read the PDFs through the built
 // `distill parse`.
 //   node scripts/make-chromium-class-fixtures.mjs [name...]    (default: all listed below)
@@ -46,6 +49,7 @@ const folders = {
   'figure-labels': 'pdf-headings',
   'caption-titles': 'pdf-headings',
   'face-titles': 'pdf-headings',
+  'edge-titles': 'pdf-headings',
 };
 const names = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -56,6 +60,7 @@ const names = process.argv.slice(2).length
       'figure-labels',
       'caption-titles',
       'face-titles',
+      'edge-titles',
       'zebra-rows',
       'header-band-rules',
       'row-group-labels',

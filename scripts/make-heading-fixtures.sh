@@ -22,6 +22,9 @@
 #                       alone on a line ("OECD", "EU / UN")
 #   bold-titles-over-lists  bold titles at the body size set apart from the text above, over a
 #                       bullet list or a paragraph: titles either way
+#   numbered-flat       numbered titles (1 / 2 / 3, no 1.1 under them) set in the body's own size and
+#                       weight, the second opening a page where a running header would be; beside
+#                       them a numbered list whose items run one under the other
 #   small-caps-titles   titles in small capitals at the body size and weight (LibreOffice sets
 #                       them as capitals in two sizes), beside a name in small capitals inside
 #                       a sentence, which stays text
@@ -251,7 +254,26 @@ printf '<?xml version="1.0" encoding="UTF-8"?>\n<office:document %s>\n %s\n%s\n<
   "$NS" "$(printf '%s' "$STYLES" | sed "s#</office:automatic-styles>#$SC_STYLE\n </office:automatic-styles>#")" \
   "$(cat "$work/body")" > "$work/small-caps-titles.fodt"
 
-for n in numbered-sections bold-headings-de running-title caps-titles caps-titles-ru page-top-titles caps-two-lines caps-short-words bold-titles-over-lists small-caps-titles; do
+# Numbered titles of one level only (no 1.1 anywhere), at the body size and weight, each over
+# paragraphs of its own; a page break puts "2 Method" at the top of the second page. A numbered
+# list in the text (items one under the other) is no run of sections.
+NP_STYLE='<style:style style:name="NP" style:family="paragraph" style:parent-style-name="N"><style:paragraph-properties fo:break-before="page" fo:margin-top="0.45cm" fo:margin-bottom="0.15cm"/><style:text-properties fo:font-size="11pt" style:font-name="Liberation Serif"/></style:style>'
+{
+  echo '<office:body><office:text>'
+  h H 'Land registers of the southern districts'
+  p "$EN1"
+  h N '1 Scope'; p "$EN1"; p "$EN2"
+  p 'The registers were read in this order:'
+  h N '1 Holdings entered before the war'; h N '2 Holdings entered after it'; h N '3 Parcels sold twice.'
+  p "$EN2"
+  h NP '2 Method'; p "$EN2"; p "$EN1"
+  h N '3 Findings of the survey'; p "$EN1"; p "$EN2"
+  echo '</office:text></office:body>'
+} > "$work/body"
+printf '<?xml version="1.0" encoding="UTF-8"?>\n<office:document %s>\n %s\n%s\n</office:document>\n' \
+  "$NS" "$(printf '%s' "$STYLES" | sed "s#</office:automatic-styles>#$NP_STYLE\n </office:automatic-styles>#")" \
+  "$(cat "$work/body")" > "$work/numbered-flat.fodt"
+for n in numbered-sections numbered-flat bold-headings-de running-title caps-titles caps-titles-ru page-top-titles caps-two-lines caps-short-words bold-titles-over-lists small-caps-titles; do
   soffice --headless --convert-to pdf --outdir "$work" "$work/$n.fodt" >/dev/null
   cp "$work/$n.fodt" "$work/$n.pdf" "$out/"
   printf '%s: ' "$n"

@@ -31,6 +31,23 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
     expect(r.stdout).toMatch(/^## 1 Scope\n\nEach district office kept its own register/m);
   });
 
+  it('reads numbered titles of one level in sequence as sections, one opening a page, and no numbered list', async () => {
+    // fixtures/pdf-headings/numbered-flat.pdf (scripts/make-heading-fixtures.sh): "1 Scope",
+    // "2 Method", "3 Findings of the survey" at the body size and weight, no "1.1" anywhere, each
+    // over paragraphs; "2 Method" opens page 2 where a running header would be. The numbered
+    // list under "The registers were read in this order:" has its items one under the other.
+    const r = await distill(['parse', fixture('numbered-flat')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# Land registers of the southern districts',
+      '## 1 Scope',
+      '## 2 Method',
+      '## 3 Findings of the survey',
+    ]);
+    expect(r.stdout).toMatch(/^1 Holdings entered before the war$/m);
+    expect(r.stdout).toMatch(/^2 Holdings entered after it$/m);
+  });
+
   it('reads bold titles of a German report as headings, and a bold sentence in the text as text', async () => {
     const r = await distill(['parse', fixture('bold-headings-de')]);
     expect(r.status, r.stderr).toBe(0);
@@ -254,6 +271,28 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
       /^The lower timber bridge, which carries the path to the allotments,\nneeded no more/m,
     );
     expect(r.stdout).toMatch(/^THE STONE BRIDGES BY THE TANNERY ARE LISTED BUILDINGS\nand no repair/m);
+  });
+
+  it('reads titles over lists and at page edges: on a band, opening a page under its running header, italic or in capitals at the foot', async () => {
+    // fixtures/pdf-headings/edge-titles.pdf (Chromium, scripts/make-chromium-class-fixtures.mjs):
+    // a running header and page numbers on every page. A bold line at the body size right on a
+    // list is the list's label, unless it is set on a filled band (white text) or opens the page's
+    // body under the running header; a title left at a page's foot, in italic or in capitals,
+    // heads the text on the next page.
+    const r = await distill(['parse', fixture('edge-titles')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout).map((h) => h.replace(/^#+ /, ''))).toEqual([
+      'Borrowing equipment',
+      'What the station lends',
+      'Loans that run over a week',
+      'Returning what you borrowed',
+      'When something is lost',
+      'KEYS AND LOCKERS',
+    ]);
+    // The bold label right under its paragraph, over its list, stays text.
+    expect(r.stdout).toMatch(/^What to bring\n\n\* Boots and a waterproof coat/m);
+    // The running header is furniture, no heading.
+    expect(r.stdout).not.toMatch(/^#+ Field station handbook/m);
   });
 
   it('reads titles in small capitals (capitals in two sizes) as titles in capitals, and a name in small capitals as text', async () => {

@@ -14,6 +14,7 @@ import { HAS_LETTER, STARTS_LOWER } from '../layout/letter-tests.js';
 import type { Box, LayoutBlock, LayoutLine, PageLayout } from '../types.js';
 import { joinContinuedTables } from './continued-tables.js';
 import { furnitureOf } from './furniture.js';
+import { onBand } from './on-band.js';
 
 type TextBlock = Extract<LayoutBlock, { kind: 'text' }>;
 
@@ -144,17 +145,23 @@ function numberDepth(text: string): number | undefined {
 
 /**
  * A line standing as a block of its own at about the body size, over more text: a numbered
- * title's shape (one line, a few words, no closing punctuation). `next` is the block after it.
+ * title's shape (one line, a few words, no closing punctuation). `next` is the block after it,
+ * or 'next page' for a title left at a page's foot (see closesPage), whose text is overleaf.
  * `lines` is how many lines the title may take (a long title in capitals breaks onto a second).
  */
-function titleShaped(b: TextBlock, text: string, body: number, next?: LayoutBlock, lines = 1): boolean {
+function titleShaped(
+  b: TextBlock,
+  text: string,
+  body: number,
+  next?: LayoutBlock | 'next page',
+  lines = 1,
+): boolean {
   return (
     b.lines.length <= lines &&
     text.split(/\s+/).length <= 12 &&
     !/[.,;:]$/.test(text) &&
     b.size >= body * 0.95 &&
-    next?.kind === 'text' &&
-    blockText(next).length > 2 * text.length
+    (next === 'next page' || (next?.kind === 'text' && blockText(next).length > 2 * text.length))
   );
 }
 
@@ -185,10 +192,17 @@ function titleMarks(b: TextBlock, body: number, boldBody: boolean, fills: readon
   return [b.bold && !boldBody, bodySized && ownColour(b, fills), bodySized && b.italic === true];
 }
 
-/** Whether `b` and `o` share a left edge, or are centred on one axis (a centred title over its text). */
+/**
+ * Whether `b` and `o` share a left edge, or are centred on one axis (a centred title over its
+ * text). A title on a band (see onBand) is padded in from the edge the band shares, by less
+ * than its size.
+ */
 function aligned(b: TextBlock, o: TextBlock): boolean {
+  const inset = b.box.x0 - o.box.x0;
   return (
-    Math.abs(o.box.x0 - b.box.x0) < 2 || Math.abs(o.box.x0 + o.box.x1 - b.box.x0 - b.box.x1) < 2 * b.size
+    Math.abs(inset) < 2 ||
+    (onBand(b) && inset > 0 && inset < b.size) ||
+    Math.abs(o.box.x0 + o.box.x1 - b.box.x0 - b.box.x1) < 2 * b.size
   );
 }
 
@@ -200,7 +214,8 @@ function marginTitleMarked(b: TextBlock, body: number, fills: readonly number[])
     (titleMarks(b, body, false, fills).some(Boolean) ||
       b.size >= body * HEADING_RATIO ||
       capsTitle(text) ||
-      SECTION_NUMBER.test(text))
+      SECTION_NUMBER.test(text) ||
+      TOP_NUMBER.test(text))
   );
 }
 
@@ -235,7 +250,8 @@ function opensPage(
 /**
  * A section title that closes a page: its text may not break from the paragraph under it, so
  * that paragraph starts the next page and the title is left at the foot, where a running
- * footer would be. It is the page's last block, carries a title's mark (see
+ * footer would be. It is the last block of the page's body (`last`: only running lines after
+ * it, see PagePlace), carries a title's mark (see
  * marginTitleMarked), and follows the body text above it (`prev`) at a paragraph's spacing
  * (under two and a half lines), on its left edge or centred on it. A running footer stands
  * apart from the body by a margin, and one that repeats on other pages is furniture
@@ -245,17 +261,26 @@ function closesPage(
   b: TextBlock,
   body: number,
   prev: LayoutBlock | undefined,
-  next: LayoutBlock | undefined,
+  last: boolean,
   fills: readonly number[],
 ): boolean {
   return (
-    next === undefined &&
+    last &&
     marginTitleMarked(b, body, fills) &&
     bodyText(prev) &&
     b.box.y0 >= prev.box.y1 &&
     b.box.y0 - prev.box.y1 < 2.5 * b.size &&
-    aligned(b, prev)
+    (aligned(b, prev) || indentedUnder(prev, b))
   );
+}
+
+/**
+ * Whether `item` is a list item indented from `b`'s left edge by a marker's width (under three
+ * sizes): the column's edge is where the item's marker hangs from, so `b` is set on it.
+ */
+function indentedUnder(item: TextBlock, b: TextBlock): boolean {
+  const indent = item.box.x0 - b.box.x0;
+  return item.label === 'list-item' && indent > 0 && indent < 3 * b.size;
 }
 
 function isHeadingCandidate(
@@ -265,12 +290,16 @@ function isHeadingCandidate(
   boldBody = false,
   prev?: LayoutBlock,
   fills: readonly number[] = [],
+  place: PagePlace = {},
 ): boolean {
+  // A title left at the foot: it heads text on the next page, so no text under it shows its mark.
+  const closing =
+    (b.label === 'page-footer' || !b.label) && closesPage(b, body, prev, place.closes === true, fills);
   if (
     b.label &&
     b.label !== 'list-item' &&
     !(b.label === 'page-header' && opensPage(b, body, next, fills)) &&
-    !(b.label === 'page-footer' && closesPage(b, body, prev, next, fills))
+    !closing
   )
     return false;
   // A bullet's item is no title; a lettered one ("c. Regulated storage") is, set larger than
@@ -299,10 +328,11 @@ function isHeadingCandidate(
   // A numbered section title at the body size ("2.3 Sampling", "IV. Results", "Appendix B
   // Methods") standing as a block of its own, no sentence, over more text, is a heading.
   // A one-level number ("2 Results") is decided in headingLevels, beside its subsections.
-  if (SECTION_NUMBER.test(text) && titleShaped(b, text, body, next)) return true;
+  const under = closing ? 'next page' : next;
+  if (SECTION_NUMBER.test(text) && titleShaped(b, text, body, under)) return true;
   // So is a title in capitals ("MATERIALS AND METHODS", "ВВЕДЕНИЕ") in any script with case,
   // on one line or broken onto a second ("ETHICS CODES AND / RULES"), both in capitals.
-  if (capsTitle(text) && titleShaped(b, text, body, next, 2)) return true;
+  if (capsTitle(text) && titleShaped(b, text, body, under, 2)) return true;
   // A bold note ("*Double these amounts… See table below") is no title: it opens with a
   // note mark or holds more than one sentence.
   const note =
@@ -312,7 +342,7 @@ function isHeadingCandidate(
   // marked as a bold one is (smaller, it is a chart's source or a note's label).
   const [bold, colour, italic] = titleMarks(b, body, boldBody, fills);
   const boldTitle =
-    (bold || colour || (italic && italicHeads(b, text, prev, next))) &&
+    (bold || colour || (italic && (italicHeads(b, text, prev, next) || closing))) &&
     text.length <= 100 &&
     !/[.,;:]$/.test(text) &&
     b.lines.length <= 2 &&
@@ -320,8 +350,17 @@ function isHeadingCandidate(
   // A bold line at the body size right over a list is the list's label ("What to bring",
   // "Supplies and Equipment"), a paragraph as DP-Bench's truth writes it, colon or not; the
   // same line over text, or set larger, is a title. So is one set apart from the text above
-  // by a paragraph's space and lying on its list, as a section title lies on its section.
-  if (boldTitle && b.size < body * HEADING_RATIO && labelsList(b, next) && !standsOver(b, prev, next))
+  // by a paragraph's space and lying on its list, as a section title lies on its section, or
+  // set on a band (see onBand), or opening the page's body under its running lines (a list's
+  // label follows the text that leads to the list).
+  if (
+    boldTitle &&
+    b.size < body * HEADING_RATIO &&
+    labelsList(b, next) &&
+    !standsOver(b, prev, next) &&
+    !onBand(b) &&
+    !place.opens
+  )
     return false;
   if (boldTitle && b.size >= body * 0.95) return true;
   // A sidebar or box sets its own smaller text: a bold title over regular text of about its
@@ -395,6 +434,32 @@ function labelsList(b: TextBlock, next: LayoutBlock | undefined): boolean {
 }
 
 /**
+ * Where a block stands in its page's body, looking past the running lines (page headers and
+ * footers): `opens`, every block before it is a running line and there is one (it is itself
+ * one, or one is above it; a page without running lines gives no such evidence); `closes`,
+ * every block after it is a running line, or there is none.
+ */
+interface PagePlace {
+  opens?: boolean;
+  closes?: boolean;
+}
+
+const running = (o: LayoutBlock) =>
+  o.kind === 'text' && (o.label === 'page-header' || o.label === 'page-footer');
+
+/** Each block's PagePlace, from the first and last blocks of the page's body. */
+function placesOf(blocks: readonly LayoutBlock[]): PagePlace[] {
+  let first = blocks.findIndex((o) => !running(o));
+  if (first < 0) first = blocks.length;
+  let last = blocks.length - 1;
+  while (last >= 0 && running(blocks[last])) last--;
+  return blocks.map((b, i) => ({
+    opens: i <= first && (i > 0 || (b.kind === 'text' && b.label === 'page-header')),
+    closes: i >= last,
+  }));
+}
+
+/**
  * How many of `others` (a page's short bold blocks) share `b`'s first line, side by side (top
  * within a third of a size, no overlap across). A title stands alone on its line; three bold
  * labels or more in a row are the header cells of a table not found as one (a table's first
@@ -461,14 +526,22 @@ export function headingLevels(
   const key = headingKey;
   pages.forEach((p, n) => {
     const onPage: TextBlock[] = [];
+    const places = placesOf(p.blocks);
     p.blocks.forEach((b, i) => {
       if (b.kind !== 'text') return;
       if (pages.length >= 3 && b.lines.length <= 3) {
         const k = key(b);
         if (k) onPages.set(k, (onPages.get(k) ?? new Set()).add(n));
       }
-      if (isHeadingCandidate(b, body, p.blocks[i + 1], boldBody, p.blocks[i - 1], fills)) onPage.push(b);
-      else if (TOP_NUMBER.test(blockText(b).trim()) && !b.label && !b.toc) tops.push([b, p.blocks[i + 1]]);
+      if (isHeadingCandidate(b, body, p.blocks[i + 1], boldBody, p.blocks[i - 1], fills, places[i]))
+        onPage.push(b);
+      // A one-level number opening a page on its text (see opensPage) is weighed as one in the body.
+      else if (
+        TOP_NUMBER.test(blockText(b).trim()) &&
+        (!b.label || (b.label === 'page-header' && opensPage(b, body, p.blocks[i + 1], fills))) &&
+        !b.toc
+      )
+        tops.push([b, p.blocks[i + 1]]);
     });
     const labels = p.blocks.filter((b): b is TextBlock => b.kind === 'text' && b.bold && b.lines.length <= 3);
     cands.push(...onPage.filter((b) => sideBySide(b, labels) < 2));
@@ -481,11 +554,15 @@ export function headingLevels(
     const m = SECTION_NUMBER.exec(blockText(b).trim());
     if (m?.[1]) top = Math.max(top, Number(m[1].split('.')[0]));
   }
-  for (const [b, next] of tops) {
-    const text = blockText(b).trim();
-    const n = Number(TOP_NUMBER.exec(text)![1]);
-    if (top > 0 && n <= top + 1 && titleShaped(b, text, body, next)) cands.push(b);
-  }
+  const shaped = tops.filter(([b, next]) => titleShaped(b, blockText(b).trim(), body, next));
+  const numberOf = (b: TextBlock) => Number(TOP_NUMBER.exec(blockText(b).trim())![1]);
+  for (const [b] of shaped) if (top > 0 && numberOf(b) <= top + 1) cands.push(b);
+  // Without subsections, such titles are the document's sections where they run 1, 2, 3… in
+  // order, two at least and none missing or repeated, each over text of its own (titleShaped:
+  // the block under it is text, twice its length): the items of a numbered list follow one
+  // another, or end in a full stop.
+  if (top === 0 && shaped.length >= 2 && shaped.every(([b], i) => numberOf(b) === i + 1))
+    for (const [b] of shaped) cands.push(b);
   // A title set on page after page (a running header, in the margin or not: the document's
   // or chapter's name) heads no section.
   if (pages.length >= 3)

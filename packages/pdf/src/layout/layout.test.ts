@@ -514,7 +514,7 @@ describe('sidebar headings', () => {
     ]);
   });
 
-  it('takes levels from numbering depth at the body size, and a one-level number only beside its subsections', () => {
+  it('takes levels from numbering depth at the body size, and a one-level number beside its subsections or in sequence', () => {
     const para = (top: number) =>
       Array.from({ length: 4 }, (_, i) =>
         run('Body text of the page sets the body size here and goes on.', 72, top + i * 14, 10),
@@ -538,12 +538,21 @@ describe('sidebar headings', () => {
         ...para(480),
       ]),
     ).toEqual(['1 1 Scope of the survey', '2 1.1 Sampling design', '3 1.1.1 Weights', '1 2 Results']);
-    // The same one-level numbers without subsections are a numbered list, not sections.
+    // Without subsections, one-level numbers are sections where they run 1, 2… in order, each
+    // over text of its own; numbers out of sequence are as likely items of a numbered list.
     expect(
       levels([
         run('1 Scope of the survey', 72, 100, 10),
         ...para(120),
         run('2 Results', 72, 190, 10),
+        ...para(212),
+      ]),
+    ).toEqual(['1 1 Scope of the survey', '1 2 Results']);
+    expect(
+      levels([
+        run('1 Scope of the survey', 72, 100, 10),
+        ...para(120),
+        run('3 Results', 72, 190, 10),
         ...para(212),
       ]),
     ).toEqual([]);
