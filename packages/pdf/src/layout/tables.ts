@@ -717,15 +717,26 @@ export function findRuleBoundTables(
   let i = 0;
   while (i < hs.length) {
     const group = [hs[i]];
+    const sameExtent = (r: Rule) => Math.abs(r.x0 - hs[i].x0) < 15 && Math.abs(r.x1 - hs[i].x1) < 15;
     let j = i + 1;
-    while (
-      j < hs.length &&
-      Math.abs(hs[j].x0 - hs[i].x0) < 15 &&
-      Math.abs(hs[j].x1 - hs[i].x1) < 15 &&
-      hs[j].y0 - group[group.length - 1].y0 < 250
-    ) {
-      group.push(hs[j]);
-      j++;
+    while (j < hs.length && hs[j].y0 - group[group.length - 1].y0 < 250) {
+      // A shorter rule inside the table's extent just under its top rule (under a spanning
+      // header, or under the columns beside a row label that spans the header's rows) is the
+      // header's own and does not end the table when a rule of the table's extent follows.
+      // Only under the first rule: past a group's second rule, the first may be a page's
+      // running-head rule over prose, which the header's rules would then join to the table.
+      let k = j;
+      while (
+        group.length === 1 &&
+        k < hs.length &&
+        !sameExtent(hs[k]) &&
+        hs[k].x0 > hs[i].x0 - 2 &&
+        hs[k].x1 < hs[i].x1 + 2
+      )
+        k++;
+      if (k >= hs.length || !sameExtent(hs[k]) || hs[k].y0 - group[group.length - 1].y0 >= 250) break;
+      group.push(hs[k]);
+      j = k + 1;
     }
     i = j;
     if (group.length < 2) continue;
@@ -925,8 +936,11 @@ export function gridFromText(input: TextRun[], recognized = false): TableCellOut
     } else merged.push(r.slice());
     if (sub) grouped = true;
   }
+  const drop = headersOverFigures(merged, cuts);
+  const keptCuts = cuts.filter((_, k) => !drop.has(k));
+  const keptStarts = starts.filter((_, k) => !drop.has(k));
   const out: TableCellOut[][] = [];
-  for (const r of merged) out.push(rowCells(r, cuts, starts, nc));
+  for (const r of merged) out.push(rowCells(r, keptCuts, keptStarts, keptCuts.length + 1));
   return stubGroupSpans(grouped ? groupHeaderSpans(out) : mergeExclusiveColumns(out));
 }
 
@@ -955,6 +969,46 @@ function gapsOf(input: [number, number][]): { cuts: number[]; starts: number[]; 
     reach = Math.max(reach, ranges[k][1]);
   }
   return { cuts, starts, gaps };
+}
+
+/**
+ * The column gaps to close where a header cell set flush left stands over figures set flush
+ * right (report tables, spreadsheets printed): a narrow column of figures leaves its header's
+ * left part clear, so the header cell and the figures under it read as two columns side by
+ * side, the header's holding text in the header rows only and the figures' in the body rows
+ * only. The gap after a column is closed when the column holds text only in rows above every
+ * row the next column holds text in, and those are figures in two rows or more. Pieces that
+ * cross a gap (a group header centred over its columns) are no evidence either way.
+ */
+function headersOverFigures(rows: Line[][], cuts: number[]): Set<number> {
+  const drop = new Set<number>();
+  if (rows.length < 3) return drop;
+  const colOf = (x: number) => {
+    let c = 0;
+    while (c < cuts.length && x > cuts[c]) c++;
+    return c;
+  };
+  // Rows holding text in each column (one-column pieces only), and whether all of it is figures.
+  const rowsIn: number[][] = cuts.map(() => []).concat([[]]);
+  const figures: boolean[] = rowsIn.map(() => true);
+  rows.forEach((r, k) => {
+    for (const f of r) {
+      const c = colOf(f.x0 + 0.5);
+      if (c !== colOf(f.x1 - 0.5)) continue;
+      if (rowsIn[c][rowsIn[c].length - 1] !== k) rowsIn[c].push(k);
+      if (!NUMBER.test(f.text.trim())) figures[c] = false;
+    }
+  });
+  for (let c = 0; c < cuts.length; c++) {
+    const head = rowsIn[c];
+    const body = rowsIn[c + 1];
+    if (head.length === 0 || body.length < 2 || !figures[c + 1]) continue;
+    if (Math.max(...head) < Math.min(...body)) {
+      drop.add(c);
+      c++;
+    }
+  }
+  return drop;
 }
 
 /** How much further (font sizes) sub-headers may sit under their header than the body's rows sit apart. */
@@ -990,7 +1044,8 @@ function subHeaders(prev: Line[], r: Line[], colOf: (x: number) => number): bool
  * text merge as in mergeExclusiveColumns. Left as they are when a cell already spans columns.
  */
 function groupHeaderSpans(cells: TableCellOut[][]): TableCellOut[][] {
-  if (cells.some((r) => r.length !== cells[0].length || r.some((c) => (c.colSpan ?? 1) > 1))) return cells;
+  if (cells.some((r) => r.length !== cells[0].length || r.some((c) => (c.colSpan ?? 1) > 1)))
+    return stubsOverSubHeaders(cells);
   const texts = cells.map((r) => r.map((c) => c.text));
   const both = texts[0].map((t, i) => (t && texts[1][i] ? `${t} ${texts[1][i]}` : t || texts[1][i]));
   const rows = mergeColumnsAs(texts, [both, both, ...texts.slice(2)]).map((r) => r.map((text) => ({ text })));
@@ -1010,6 +1065,41 @@ function groupHeaderSpans(cells: TableCellOut[][]): TableCellOut[][] {
     c = k;
   }
   return [newTop, newSub, ...rows.slice(2)];
+}
+
+/**
+ * When the group headers already span their columns (rowCells found them crossing the gaps), a
+ * header cell with no sub-header under it still spans both header rows ("Region" beside "2019"
+ * over "Share Rural"). Only when the rows below the header have no spans and the sub-header row
+ * fills every column the spanning cells cover.
+ */
+function stubsOverSubHeaders(cells: TableCellOut[][]): TableCellOut[][] {
+  const [top, sub] = cells;
+  const width = (r: TableCellOut[]) => r.reduce((w, c) => w + (c.colSpan ?? 1), 0);
+  if (
+    cells.length < 3 ||
+    cells
+      .slice(1)
+      .some((r) => r.length !== sub.length || r.some((c) => (c.colSpan ?? 1) > 1 || (c.rowSpan ?? 1) > 1)) ||
+    width(top) !== sub.length ||
+    top.some((c) => (c.rowSpan ?? 1) > 1)
+  )
+    return cells;
+  const newTop: TableCellOut[] = [];
+  const newSub: TableCellOut[] = [];
+  let p = 0;
+  for (const cell of top) {
+    const span = cell.colSpan ?? 1;
+    const below = sub.slice(p, p + span);
+    if (span > 1 && below.some((c) => c.text === '')) return cells;
+    if (span === 1 && cell.text !== '' && below[0].text === '') newTop.push({ ...cell, rowSpan: 2 });
+    else {
+      newTop.push(cell);
+      newSub.push(...below);
+    }
+    p += span;
+  }
+  return [newTop, newSub, ...cells.slice(2)];
 }
 
 /**
