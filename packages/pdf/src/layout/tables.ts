@@ -714,11 +714,20 @@ export function findRuleBoundTables(
 ): FoundTable[] {
   const hs = longHorizontalRules(rules);
   const out: FoundTable[] = [];
+  /** Whether text lies beside `short` under it, in the part of `full` it leaves out, above `until`. */
+  const labelsBeside = (short: Rule, full: Rule, until: number) =>
+    runs.some((r) => {
+      const cx = (r.x0 + r.x1) / 2;
+      const cy = (r.y0 + r.y1) / 2;
+      return cy > short.y0 && cy < until && cx > full.x0 && cx < full.x1 && (cx < short.x0 || cx > short.x1);
+    });
   let i = 0;
   while (i < hs.length) {
     const group = [hs[i]];
     const sameExtent = (r: Rule) => Math.abs(r.x0 - hs[i].x0) < 15 && Math.abs(r.x1 - hs[i].x1) < 15;
+    const nested = (r: Rule) => !sameExtent(r) && r.x0 > hs[i].x0 - 2 && r.x1 < hs[i].x1 + 2;
     let j = i + 1;
+    let skipped = false;
     while (j < hs.length && hs[j].y0 - group[group.length - 1].y0 < 250) {
       // A shorter rule inside the table's extent just under its top rule (under a spanning
       // header, or under the columns beside a row label that spans the header's rows) is the
@@ -726,15 +735,20 @@ export function findRuleBoundTables(
       // Only under the first rule: past a group's second rule, the first may be a page's
       // running-head rule over prose, which the header's rules would then join to the table.
       let k = j;
-      while (
-        group.length === 1 &&
-        k < hs.length &&
-        !sameExtent(hs[k]) &&
-        hs[k].x0 > hs[i].x0 - 2 &&
-        hs[k].x1 < hs[i].x1 + 2
-      )
-        k++;
-      if (k >= hs.length || !sameExtent(hs[k]) || hs[k].y0 - group[group.length - 1].y0 >= 250) break;
+      while (group.length === 1 && k < hs.length && nested(hs[k])) k++;
+      // The part of the table such a rule leaves out holds the body's row labels below it; a
+      // part left blank down to the next rule is a cell spanning the rows the rule parts.
+      if (k > j && k < hs.length && hs.slice(j, k).some((r) => !labelsBeside(r, hs[i], hs[k].y0))) k = j;
+      if (k >= hs.length || !sameExtent(hs[k]) || hs[k].y0 - group[group.length - 1].y0 >= 250) {
+        // Shorter rules in the body as well are a table ruled row by row with row labels
+        // spanning rows (the grid and band readings take it): not a header's rules.
+        if (skipped && nested(hs[j])) {
+          group.length = 1;
+          j = i + 1;
+        }
+        break;
+      }
+      skipped ||= k > j;
       group.push(hs[k]);
       j = k + 1;
     }
