@@ -18,6 +18,8 @@ const STACKED = resolve(ROOT, 'fixtures/pdf-tables/stacked-boxed-tables.pdf');
 /** A header of two rows, ruled and borderless; long tables over page breaks (scripts/make-table-header-fixtures.sh). */
 const MULTI_ROW_HEADER = resolve(ROOT, 'fixtures/pdf-tables/multi-row-header.pdf');
 const CONTINUED = resolve(ROOT, 'fixtures/pdf-tables/continued-borderless.pdf');
+/** Three rules, a header of two rows, flush-left headers over flush-right figures (scripts/make-rule-header-fixture.sh). */
+const RULE_HEADER_FIGURES = resolve(ROOT, 'fixtures/pdf-tables/rule-header-figures.pdf');
 const delimiterRows = (md: string) => md.split('\n').filter((l) => /^\|(?:\s*-{3,}\s*\|)+$/.test(l)).length;
 
 let dir: string;
@@ -135,6 +137,24 @@ describe('PDF tables through the CLI', { timeout: 300_000 }, () => {
       expect(t).toContain(header);
       expect(t).toContain('<tr><td>West</td><td>1,530</td><td>1,562</td><td>4,310</td></tr>');
     }
+  });
+
+  it('reads a table of three rules whose sub-header rule stops short, headers flush left over figures flush right, as one table of seven columns', async () => {
+    const r = await distill(['parse', RULE_HEADER_FIGURES]);
+    expect(r.status, r.stderr).toBe(0);
+    const tables = r.stdout.match(/<table>[\s\S]*?<\/table>/g) ?? [];
+    expect(tables).toHaveLength(1);
+    const [t] = tables;
+    expect(t).toContain(
+      '<tr><td rowspan="2">Region of supply</td><td colspan="2">2021</td><td colspan="2">2022</td><td colspan="2">2023</td></tr>\n' +
+        '<tr><td>Drawn</td><td>Returned</td><td>Drawn</td><td>Returned</td><td>Drawn</td><td>Returned</td></tr>',
+    );
+    expect(t).toContain(
+      '<tr><td>South and islands</td><td>2,310</td><td>45</td><td>2,295</td><td>51</td><td>2,402</td><td>48</td></tr>',
+    );
+    expect(t).toContain('<tr><td>Central plain</td><td>1,776</td>');
+    expect(r.stdout).toContain('Figures for the islands include');
+    expect(t).not.toContain('Figures for the islands');
   });
 
   it('reads a borderless table and a ruled one that run over page breaks with no header repeated, each as one table', async () => {
