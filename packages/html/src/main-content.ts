@@ -1,6 +1,7 @@
 import { findAnchor } from './anchor.js';
 import { attr, hints, type PElement, type PNode, textOf } from './dom.js';
 import { articleHead, isTitle, standfirst, titleH1 } from './head.js';
+import { profileCards } from './profile-cards.js';
 import {
   amidText,
   authorBoxAfter,
@@ -10,7 +11,6 @@ import {
   storyLinkBox,
   teaserList,
 } from './regions.js';
-import { profileCards } from './profile-pairs.js';
 import { ruleOn } from './rule-switch.js';
 import {
   AUTHOR_BIO,
