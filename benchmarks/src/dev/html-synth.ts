@@ -24,6 +24,9 @@
  *                  label and one headline link set in bold or italics from end to end
  *   author-bio     the writer's box after the body, no heading naming it: a photo and the name
  *                  linked to the author's page, a third-person bio, on some pages social links
+ *   forum-cards    the forum thread with each poster's profile card beside the post (join date,
+ *                  message count, location as label/value pairs: one `dl` a pair, one `dl` for
+ *                  all, or terms that are only an icon with a tooltip); the cards are chrome
  * Across pages the markup varies: semantic elements (article, aside, nav, section) or only divs;
  * class names meaningful in English, in German or French, hashed (css-1x2ab) or absent; JSON-LD
  * with articleBody on some pages; the related grid and the comments inside the article's wrapper
@@ -408,9 +411,11 @@ function commentDate(p: Pick, lang: Lang): string {
  * signature's markup, the item's tag, whether a like counter sits beside the reply link. `one`
  * writes an item (and perhaps nested replies) and hands its text to `said`.
  */
-function threadItems(p: Pick, lang: Lang, m: Markup, role: string, said: (t: string) => void) {
+function threadItems(p: Pick, lang: Lang, m: Markup, role: string, said: (t: string) => void, cards = false) {
   const L = LABELS[lang];
   const sig = p.int(0, 2);
+  // Drawn only on a thread with cards, so the other classes' pages stay as they were.
+  const cardShape = cards ? p.int(0, 2) : -1;
   const itemTag = p.one(['li', 'div', 'article'] as const);
   const likes = p.chance(0.4);
   const listTag = itemTag === 'li' ? p.one(['ol', 'ul']) : 'div';
@@ -426,13 +431,37 @@ function threadItems(p: Pick, lang: Lang, m: Markup, role: string, said: (t: str
         : sig === 1
           ? `<div><img src="/av/${p.int(1, 99)}.png" alt=""><strong>${who}</strong></div><div>${when}</div>`
           : `<p><a href="/u/${p.int(1, 999)}">${who}</a> · <a href="#c${p.int(1, 9999)}">${when}</a></p>`;
+    const card = cards ? profileCard(p, lang, m, cardShape) : '';
     const foot = `<div><a href="#r${p.int(1, 999)}">${L.reply}</a>${likes ? ` <button>${p.int(0, 40)}</button>` : ''}</div>`;
     const tag = itemTag === 'article' && !m.s.semantic ? 'div' : itemTag;
     // A list item's tag follows its list's: the first post of a forum stands alone in a div.
     const own = depth < 0 && tag === 'li' ? 'div' : tag;
-    return `<${own}${m.cls(role)}>${head}<p>${esc(t)}</p>${foot}${kids ? `<${listTag}>${kids}</${listTag}>` : ''}</${own}>`;
+    return `<${own}${m.cls(role)}>${head}${card}<p>${esc(t)}</p>${foot}${kids ? `<${listTag}>${kids}</${listTag}>` : ''}</${own}>`;
   };
   return { one, listTag };
+}
+
+/** A profile card's labels per language: when the poster joined, their posts, where they live. */
+const CARD_LABELS: Record<Lang, [string, string, string]> = {
+  en: ['Joined', 'Messages', 'Location'],
+  de: ['Registriert', 'Beiträge', 'Wohnort'],
+  fr: ['Inscrit le', 'Messages', 'Localisation'],
+  es: ['Registrado', 'Mensajes', 'Ubicación'],
+  it: ['Iscritto dal', 'Messaggi', 'Località'],
+  ru: ['Регистрация', 'Сообщения', 'Откуда'],
+};
+
+/**
+ * A poster's profile card, as forum engines draw one beside every post: a pair a `dl`
+ * (XenForo), one `dl` of all pairs, or terms that are only an icon whose tooltip names them.
+ */
+function profileCard(p: Pick, lang: Lang, m: Markup, shape: number): string {
+  const labels = CARD_LABELS[lang];
+  const values = [date(p), `${p.int(1, 9999)}`, esc(title(p, lang, 1, 2))];
+  const term = (l: string) => (shape === 2 ? `<dt><span title="${l}"><i></i></span></dt>` : `<dt>${l}</dt>`);
+  const pairs = labels.map((l, i) => `${term(l)}<dd>${values[i]}</dd>`);
+  const inner = shape === 1 ? `<dl>${pairs.join('')}</dl>` : pairs.map((x) => `<dl>${x}</dl>`).join('');
+  return `<div${m.cls('extras')}>${inner}</div>`;
 }
 
 function comments(p: Pick, lang: Lang, m: Markup, minWords: number): string {
@@ -454,11 +483,16 @@ function comments(p: Pick, lang: Lang, m: Markup, minWords: number): string {
  * A forum thread: the topic's title, its opening post standing apart above the list of replies
  * (all drawn with the one item template), a reply form. Every post is the page's content.
  */
-function forum(p: Pick, lang: Lang, m: Markup): { html: string; truth: string[]; title: string } {
+function forum(
+  p: Pick,
+  lang: Lang,
+  m: Markup,
+  cards = false,
+): { html: string; truth: string[]; title: string } {
   const L = LABELS[lang];
   const head = title(p, lang);
   const truth = [head];
-  const t = threadItems(p, lang, m, 'post', (x) => truth.push(x));
+  const t = threadItems(p, lang, m, 'post', (x) => truth.push(x), cards);
   const first = t.one(-1, 3, 8);
   const replies = Array.from({ length: p.int(2, 9) }, () => t.one(0));
   const html =
@@ -656,6 +690,7 @@ const CLASSES = [
   'author-bio',
   'related-big',
   'inline-boxes',
+  'forum-cards',
 ] as const;
 type Klass = (typeof CLASSES)[number];
 
@@ -677,7 +712,7 @@ function page(p: Pick, id: string, klass: Klass): Page {
     nested: p.chance(0.5),
   };
   const m = new Markup(p, style);
-  if (klass === 'forum') return forumPage(p, id, style, lang, m);
+  if (klass === 'forum' || klass === 'forum-cards') return forumPage(p, id, style, lang, m, klass);
   const a = article(p, lang, m, klass === 'comments-long' || klass === 'related-big');
   let inside = '';
   let after = '';
@@ -738,8 +773,8 @@ function page(p: Pick, id: string, klass: Klass): Page {
 }
 
 /** A forum thread's page: the page chrome around the topic and its replies, no article. */
-function forumPage(p: Pick, id: string, style: Style, lang: Lang, m: Markup): Page {
-  const f = forum(p, lang, m);
+function forumPage(p: Pick, id: string, style: Style, lang: Lang, m: Markup, klass: Klass): Page {
+  const f = forum(p, lang, m, klass === 'forum-cards');
   const side = p.chance(0.3) ? mostRead(p, lang, m) : '';
   const ld = style.jsonLd
     ? `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'DiscussionForumPosting', headline: f.title })}</script>`
@@ -747,7 +782,7 @@ function forumPage(p: Pick, id: string, style: Style, lang: Lang, m: Markup): Pa
   const main = `<div${m.cls('content')}>${f.html}</div>`;
   const cols = p.chance(0.5) ? `${main}${side}` : `${side}${main}`;
   const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${esc(f.title)} | Forum</title>${ld}</head><body>${header(p, lang, m)}${m.el('main', 'main', cols)}${footer(p, lang, m)}</body></html>`;
-  return { id, klass: 'forum', style, lang, html, truth: f.truth.join('\n') };
+  return { id, klass, style, lang, html, truth: f.truth.join('\n') };
 }
 
 // ---------- run ----------

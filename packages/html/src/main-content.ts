@@ -1,6 +1,7 @@
 import { findAnchor } from './anchor.js';
 import { attr, hints, type PElement, type PNode, textOf } from './dom.js';
 import { articleHead, isTitle, standfirst, titleH1 } from './head.js';
+import { profileCards } from './profile-cards.js';
 import {
   amidText,
   authorBoxAfter,
@@ -283,7 +284,8 @@ function withSiblings(
 export function mainContent(body: PElement, page: PageHints = {}): FilterResult {
   const h1s: PElement[] = [];
   const declaredBodies: PElement[] = [];
-  const stats = computeStats(body, h1s, declaredBodies);
+  const dls: PElement[] = [];
+  const stats = computeStats(body, h1s, declaredBodies, dls);
   const total = stats.get(body)!;
   if (total.text === 0) return { roots: [body], fellBack: true };
   // Read before pruning: the declared body's text is matched wherever it stands.
@@ -306,6 +308,9 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
     const t = titleEl && stats.get(titleEl);
     return t !== undefined && t.at < s.at && !within(titleEl!, el);
   }
+
+  // A forum's profile cards (join date, message count beside each post), told before pruning.
+  const cards = dls.length >= 3 ? profileCards(dls, stats) : undefined;
 
   // Pass 2a: boilerplate regions. An element holding most of the page's prose is never
   // boilerplate, whatever its class says (a wrapper named "has-sidebar", a forum "comments" list).
@@ -427,6 +432,7 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
     // A box of other stories' headlines set between the story's paragraphs, whatever its label
     // or class says (an unnamed "More on this story" list inside the text).
     if (storyLinkBox(el, s, stats)) return 'story-links';
+    if (cards?.has(el) && ruleOn('profile-card')) return 'profile-card';
     if (NO_HINT_TAGS.has(tag)) return undefined;
     // The page's footer or sidebar named in PascalCase (`SiteFooter`, `PageSidebar`) is one
     // whatever else its classes say (a shared `main-content` layout class).

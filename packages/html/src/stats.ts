@@ -69,10 +69,16 @@ function unbroken(s: string): boolean {
 
 /**
  * Post-order statistics, with an explicit stack. The page's `h1` elements, in document order,
- * are pushed to `h1s` on the way (the title is looked for among them, pruned or not), and the
- * elements marked up as an article's body (`itemprop="articleBody"`) to `bodies`.
+ * are pushed to `h1s` on the way (the title is looked for among them, pruned or not), the
+ * elements marked up as an article's body (`itemprop="articleBody"`) to `bodies`, and the
+ * description lists to `dls` (a forum's profile cards are told among them).
  */
-export function computeStats(root: PElement, h1s?: PElement[], bodies?: PElement[]): StatsMap {
+export function computeStats(
+  root: PElement,
+  h1s?: PElement[],
+  bodies?: PElement[],
+  dls?: PElement[],
+): StatsMap {
   const map: StatsMap = new Map();
   let order = 0;
   const stack: { el: PElement; i: number; s: Stats; inLink: boolean }[] = [
@@ -95,6 +101,7 @@ export function computeStats(root: PElement, h1s?: PElement[], bodies?: PElement
         const ce = c as PElement;
         if (h1s && ce.tagName === 'h1') h1s.push(ce);
         if (bodies && attr(ce, 'itemprop') === 'articleBody') bodies.push(ce);
+        if (dls && ce.tagName === 'dl') dls.push(ce);
         stack.push({
           el: ce,
           i: 0,
