@@ -59,9 +59,8 @@ function looksLikeName(s: string): boolean {
 
 /**
  * Where the writer's box after the story begins, by index, or -1: a portrait named by the line
- * under it and at most BIO_BLOCKS blocks after that, standing after most of the story's long paragraphs (`good`: each block's length if
- * it is one, else 0). A paragraph right above the portrait that opens with the name (a note on
- * the writer, "*Jane Doe, MD, is a …*") is the box's too.
+ * under it and at most BIO_BLOCKS blocks after that, standing after most of the story's long
+ * paragraphs (`good`: each block's length if it is one, else 0).
  */
 export function authorBoxStart(blocks: Block[], good: number[]): number {
   const total = good.reduce((s, n) => s + n, 0);
@@ -76,8 +75,12 @@ export function authorBoxStart(blocks: Block[], good: number[]): number {
     // page's, an interview's or a list's entries, which are the content.
     if (blocks.length - (i + 2) > BIO_BLOCKS) continue;
     if (before - good[i] < total * BOX_AFTER || !ruleOn('author-box')) continue;
-    const prev = blocks[i - 1];
-    return prev?.kind === 'paragraph' && lead(prev).startsWith(alt) ? i - 1 : i;
+    // A note on the writer right above the portrait ("*Jane Doe, MD, is a …*") is the box's,
+    // and so is the rule that sets the box off from the story.
+    let start = i;
+    if (blocks[start - 1]?.kind === 'paragraph' && lead(blocks[start - 1]).startsWith(alt)) start--;
+    if (blocks[start - 1]?.kind === 'rule') start--;
+    return start;
   }
   return -1;
 }
