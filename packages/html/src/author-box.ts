@@ -71,6 +71,9 @@ export function authorBoxStart(blocks: Block[], good: number[]): number {
     if (!alt || !looksLikeName(alt)) continue;
     const next = blocks[i + 1];
     if ((next.kind !== 'heading' && next.kind !== 'paragraph') || !lead(next).startsWith(alt)) continue;
+    // A shop's last card ("Knife Sharpeners $56.95 - $158.95") is named with a price or a
+    // count; a writer's name line ("Jane Doe, MD", "Jane Doe Technology Writer") has no figure.
+    if (/\p{N}/u.test(text(next))) continue;
     // The box closes the page's text: a portrait and name with more after them are a team
     // page's, an interview's or a list's entries, which are the content.
     if (blocks.length - (i + 2) > BIO_BLOCKS) continue;
