@@ -27,6 +27,10 @@
  *   forum-cards    the forum thread with each poster's profile card beside the post (join date,
  *                  message count, location as label/value pairs: one `dl` a pair, one `dl` for
  *                  all, or terms that are only an icon with a tooltip); the cards are chrome
+ *   edges          chrome inside the article's wrapper at its start and end: a breadcrumb and a
+ *                  section kicker above the title, a box of reading time and share links beside
+ *                  the byline, and after the body a picture credit, a list of other stories under
+ *                  a label no word list holds, and a tag line
  * Across pages the markup varies: semantic elements (article, aside, nav, section) or only divs;
  * class names meaningful in English, in German or French, hashed (css-1x2ab) or absent; JSON-LD
  * with articleBody on some pages; the related grid and the comments inside the article's wrapper
@@ -676,6 +680,53 @@ function inlineBoxes(p: Pick, lang: Lang, m: Markup, html: string): string {
   return out;
 }
 
+/** Labels over a list of other stories at a story's end that no word list of the filter holds. */
+const EDGE_LABELS: Record<Lang, string[]> = {
+  en: ['Latest', 'In this series'],
+  de: ['Neueste', 'In dieser Serie'],
+  fr: ['Derniers articles', 'Dans cette série'],
+  es: ['Lo último', 'En esta serie'],
+  it: ['Ultime notizie', 'In questa serie'],
+  ru: ['Последние', 'В этой серии'],
+};
+
+/** Words of a picture credit, per language. */
+const CREDIT_WORD: Record<Lang, string> = {
+  en: 'Photo',
+  de: 'Foto',
+  fr: 'Photo',
+  es: 'Foto',
+  it: 'Foto',
+  ru: 'Фото',
+};
+
+/**
+ * The chrome at an article's edges inside its wrapper: above the title a breadcrumb and a
+ * section kicker; beside the byline a box with the reading time and share links; after the
+ * body a picture credit, a list of two to four other stories under a label, and a tag line.
+ */
+function edges(p: Pick, lang: Lang, m: Markup): { top: string; meta: string; end: string } {
+  const L = LABELS[lang];
+  const word = () => esc(title(p, lang, 1, 2));
+  const crumbs = Array.from({ length: p.int(2, 4) }, () => `<a href="/s/${p.int(1, 99)}">${word()}</a>`);
+  const breadcrumb = p.chance(0.5)
+    ? m.el('nav', 'breadcrumb', crumbs.join(' › '))
+    : `<ol${m.cls('breadcrumb')}>${crumbs.map((c) => `<li>${c}</li>`).join('')}</ol>`;
+  const kicker = `<p${m.cls('kicker')}><a href="/s/${p.int(1, 99)}">${word()}</a></p>`;
+  const meta = `<div${m.cls('meta')}><span>${p.int(2, 12)} min</span> <a href="https://x.com/intent/tweet?u=${p.int(1, 999)}">X</a> <a href="https://facebook.com/sharer?u=${p.int(1, 999)}">Facebook</a></div>`;
+  const credit = `<p${m.cls('credit')}>${CREDIT_WORD[lang]}: ${p.one(NAMES)} / ${word()}</p>`;
+  const links = Array.from(
+    { length: p.int(2, 4) },
+    () => `<li><a href="/a/${p.int(1000, 9999)}">${esc(title(p, lang, 6, 12))}</a></li>`,
+  );
+  const label = p.chance(0.5)
+    ? `<h3>${esc(p.one(EDGE_LABELS[lang]))}</h3>`
+    : `<p><strong>${esc(p.one(EDGE_LABELS[lang]))}</strong></p>`;
+  const list = `<div${m.cls('related')}>${label}<ul>${links.join('')}</ul></div>`;
+  const tagLine = `<p${m.cls('tags')}>${L.tags}: ${Array.from({ length: p.int(2, 5) }, () => `<a href="/tag/${p.int(1, 99)}">${word()}</a>`).join(', ')}</p>`;
+  return { top: breadcrumb + kicker, meta, end: credit + (p.chance(0.5) ? list + tagLine : tagLine + list) };
+}
+
 // ---------- pages ----------
 
 const CLASSES = [
@@ -691,6 +742,7 @@ const CLASSES = [
   'related-big',
   'inline-boxes',
   'forum-cards',
+  'edges',
 ] as const;
 type Klass = (typeof CLASSES)[number];
 
@@ -754,6 +806,11 @@ function page(p: Pick, id: string, klass: Klass): Page {
         .replace('§BYLINE§', '')
         .replace('§DATELINE§', line.replace(/^<div[^>]*>(.*)<\/div>$/, '<p>$1</p>'))
     : a.html.replace('§BYLINE§', line).replace('§DATELINE§', '');
+  const edge = klass === 'edges' ? edges(p, lang, m) : undefined;
+  const html1 = edge
+    ? // The share box right after the byline, wherever the byline stands.
+      `${edge.top}${html0.replace(/(<div[^>]*>[^<]*<a href="\/author[\s\S]*?<\/div>|<\/p>\n?<p>[^<]*<a href="\/author[\s\S]*?<\/p>)/, (x) => x + edge.meta)}${edge.end}`
+    : html0;
   const art = m.el(
     'article',
     'article',
@@ -761,7 +818,7 @@ function page(p: Pick, id: string, klass: Klass): Page {
       ? teasers(p, lang, html0)
       : klass === 'inline-boxes'
         ? inlineBoxes(p, lang, m, html0)
-        : html0) + inside,
+        : html1) + inside,
   );
   const ld = style.jsonLd
     ? `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'NewsArticle', headline: a.title, articleBody: a.body.join('\n\n') })}</script>`

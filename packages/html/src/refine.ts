@@ -1,4 +1,5 @@
 import { type Block, blockText, type Inline } from '@distill/core';
+import { authorBoxStart } from './author-box.js';
 import { isSiteName } from './head.js';
 import { ruleOn } from './rule-switch.js';
 
@@ -760,7 +761,16 @@ export function refineBlocks(input: Block[], hints: RefineHints = {}): Block[] {
         .flatMap((b) => withoutCredit(b) ?? []),
     ),
   );
-  const [blocks, k] = dropRelated(kept, kept.map(classify), hints.thread ?? false);
+  const k0 = kept.map(classify);
+  // The writer's box after the story (portrait, name, bio) ends it, as a "Related" heading does.
+  const box = authorBoxStart(
+    kept,
+    kept.map((b, i) => (k0[i] === 'good' ? flatText(b).length : 0)),
+  );
+  const [blocks, k] =
+    box >= 0
+      ? dropRelated(kept.slice(0, box), k0.slice(0, box), hints.thread ?? false)
+      : dropRelated(kept, k0, hints.thread ?? false);
   const first = k.indexOf('good');
   if (first < 0) return blocks;
   const byline = bylines(blocks, k);
@@ -781,9 +791,13 @@ export function refineBlocks(input: Block[], hints: RefineHints = {}): Block[] {
   // A lone link line (a source, a "see" reference) between the article's opening paragraphs
   // does not end it: the extension steps over one bad paragraph when prose stands beyond it.
   const prose = (i: number) => i >= 0 && i < blocks.length && (k[i] === 'near' || k[i] === 'good');
+  // A byline (linked, so a link line) between the title and the text does not end the article,
+  // nor does the share bar set beside it ("8 min · X · Facebook"): both are the story's own
+  // controls, dropped below, and a dateline set after the first paragraph must not cut that
+  // paragraph, the standfirst and the title off the story.
+  const control = (i: number) => byline.has(i) || (shareLine(blocks[i]) && ruleOn('share-step'));
   for (;;) {
-    // A byline (linked, so a link line) between the title and the text does not end the article.
-    if (start > 0 && (k[start - 1] !== 'bad' || byline.has(start - 1))) start--;
+    if (start > 0 && (k[start - 1] !== 'bad' || control(start - 1))) start--;
     else if (start > 1 && blocks[start - 1].kind === 'paragraph' && prose(start - 2)) start -= 2;
     else {
       // A run of the story's sources given as bare addresses ("https://www.snopes.com/…") is
