@@ -20,6 +20,7 @@ import { joinFormRows } from './form-rows.js';
 import { findFrameTables } from './frames.js';
 import { findGutters, type Gutter } from './gutters.js';
 import { headerFillTables } from './header-fills.js';
+import { markBands } from './tint-bands.js';
 import { headerRuledTables } from './header-ruled.js';
 import { leadGap } from './leading.js';
 import { HAS_LETTER } from './letter-tests.js';
@@ -204,6 +205,7 @@ export function analyzePage(input: PageInput): PageLayout {
   const inOrder = blocksInOrder(items, order, runs, input.links);
   tableNotesAsText(inOrder, bodySize);
   const blocks = footnotesLast(inOrder, width, height, bodySize);
+  markBands(blocks, input.rects);
   const boxes = input.rules.length >= 2 ? boxesAtBodyEnds(input, tables, lines) : [];
   if (boxes.length) return { pageNumber: input.pageNumber, width, height, blocks, chars, boxes };
   return { pageNumber: input.pageNumber, width, height, blocks, chars };
