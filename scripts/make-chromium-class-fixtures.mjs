@@ -33,6 +33,8 @@
 //   edge-titles        titles over lists and at page edges under a running header and page numbers: white on
 //                      a filled band over a list, bold opening a page's body over a list, italic and capitals
 //                      left at a page's foot; beside them a bold list label under its paragraph, which stays text
+//   tint-band-titles   section titles in black on a light tint band at the body size and weight, beside a
+//                      table with a shaded header row and call-out boxes of text on the same tint
 // tests/pdf-classes-cli.test.ts and tests/pdf-headings-cli.test.ts read the PDFs through the built
 // `distill parse`.
 //   node scripts/make-chromium-class-fixtures.mjs [name...]    (default: all listed below)
@@ -50,6 +52,7 @@ const folders = {
   'caption-titles': 'pdf-headings',
   'face-titles': 'pdf-headings',
   'edge-titles': 'pdf-headings',
+  'tint-band-titles': 'pdf-headings',
 };
 const names = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -61,6 +64,7 @@ const names = process.argv.slice(2).length
       'caption-titles',
       'face-titles',
       'edge-titles',
+      'tint-band-titles',
       'zebra-rows',
       'header-band-rules',
       'row-group-labels',

@@ -9,7 +9,8 @@ contents list (entries with dot leaders and page numbers, which are not headings
 paragraphs, lists and bold run-in labels. Styles appended in session 22 hold lines that look like
 headings and are not: chart labels ('Exhibit B-3', bold or larger, over or under the chart, left
 at a page's top or foot), a caption's title beside or under its label alone ('Diagram 2'), bold
-sentences and bold labels over lists, a bold running title on every page, and one-page documents. Sentences come from the WCXB dev truth
+sentences and bold labels over lists, a bold running title on every page, and one-page documents. A style appended in session 23 sets dark text on a light tint band
+(the band its only mark) beside a shaded table header row and a tinted call-out box. Sentences come from the WCXB dev truth
 (../shared/corpora/html). Seeded by style and number: the same run gives the same HTML.
   python3 scripts/make-css-heading-set.py OUT      (writes OUT/html, OUT/pdfs, OUT/truth)
   pnpm bench dev pdf-heading-losses --pdfs OUT/pdfs --truth OUT/truth [--peer liteparse]
@@ -46,6 +47,12 @@ STYLES = {
     # A chart's caption in two parts, its label alone ("Diagram 2", "Figure 4") and its title in
     # bold, a little larger or not, beside the label or under it (centred or not), over the chart.
     'captitles': 'h2{font-size:1.15em}h3{font-size:1em}figure{margin:.6em 0}',
+    # Dark text on a light tint band (no colour of its own, regular weight at about the body
+    # size: the band is its only mark), beside tinted shapes that are not titles: a table whose
+    # header row is shaded, and a call-out box of body text on the same tint.
+    'tintband': 'h2{background:#dfe8f1;color:#000;padding:.25em .4em;font-size:1.05em;font-weight:normal}'
+                'h3{font-size:1em}table{border-collapse:collapse;margin:.4em 0 .8em}th,td{padding:.2em .6em;text-align:left}'
+                'th{background:#dfe8f1;font-weight:normal}.callout{background:#dfe8f1;padding:.5em .7em;margin:0 0 .6em}',
 }
 
 def number(scheme, s, t=None):
@@ -77,7 +84,7 @@ def doc(rng, style):
         secs.append((h2, body, subs))
     return title(rng), para(rng, 2 if short else None), secs, style in ('legal', 'footbreak') and rng.random() < 0.5
 
-NEGATIVES = ('figures', 'leadins', 'onepage', 'captitles')
+NEGATIVES = ('figures', 'leadins', 'onepage', 'captitles', 'tintband')
 
 def sentence(rng, words=(5, 9)):
     """A short sentence of a few words, closed by a full stop (fits on one line)."""
@@ -99,6 +106,13 @@ def negatives(rng, style, s):
         return [('captitle', (label, title(rng), rng.choice(['beside', 'under', 'centred']), rng.random() < 0.4,
                               [rng.randint(20, 95) for _ in range(rng.randint(3, 6))])),
                 ('p', para(rng))]
+    if style == 'tintband':
+        if rng.random() < 0.5:
+            cols = [title(rng).split()[0] for _ in range(rng.randint(2, 4))]
+            return [('table', (cols, [[str(rng.randint(1, 999)) for _ in cols] for _ in range(rng.randint(2, 4))])),
+                    ('p', para(rng))]
+        # One short line or a few lines of body text in the box.
+        return [('callout', para(rng, rng.randint(1, 2)) if rng.random() < 0.6 else sentence(rng)), ('p', para(rng))]
     if style == 'leadins':
         k = rng.random()
         if k < 0.4: return [('bold', sentence(rng)), ('p', para(rng))]
@@ -131,6 +145,11 @@ def blocks_html(body):
             if where == 'beside': cap = f'<div style="display:flex;gap:1.5em;align-items:baseline"><span>{label}</span>{t}</div>'
             else: cap = f'<div style="{"text-align:center" if where == "centred" else ""}"><div>{label}</div>{t}</div>'
             out.append(f'<figure>{cap}{chart(vals)}</figure>')
+        elif k == 'callout': out.append(f'<div class="callout">{html.escape(v)}</div>')
+        elif k == 'table':
+            cols, rows = v
+            out.append('<table><tr>' + ''.join(f'<th>{html.escape(c)}</th>' for c in cols) + '</tr>'
+                       + ''.join('<tr>' + ''.join(f'<td>{x}</td>' for x in r) + '</tr>' for r in rows) + '</table>')
         else: out.append(f'<{k}>' + ''.join(f'<li>{html.escape(x)}</li>' for x in v) + f'</{k}>')
     return out
 
@@ -143,6 +162,9 @@ def blocks_md(body):
         elif k == 'italic': out += [f'*{v}*', '']
         elif k == 'figure': out += [v[0], '']
         elif k == 'captitle': out += [v[0], '', v[1], '']
+        elif k == 'callout': out += [v, '']
+        elif k == 'table':
+            out += ['| ' + ' | '.join(v[0]) + ' |', '|' + '---|' * len(v[0])] + ['| ' + ' | '.join(r) + ' |' for r in v[1]] + ['']
         else: out += [(f'{i}. ' if k == 'ol' else '- ') + x for i, x in enumerate(v, 1)] + ['']
     return out
 

@@ -295,6 +295,24 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
     expect(r.stdout).not.toMatch(/^#+ Field station handbook/m);
   });
 
+  it('reads titles in black on a light tint band as headings, and a shaded header row or a tinted call-out as no heading', async () => {
+    // fixtures/pdf-headings/tint-band-titles.pdf (Chromium, scripts/make-chromium-class-fixtures.mjs):
+    // section titles at the body's size, weight and colour, each alone on a filled band: the
+    // band is their only mark. A table's shaded header row and call-out boxes on the same tint
+    // stay a table and text.
+    const r = await distill(['parse', fixture('tint-band-titles')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# Water supply of the hill villages',
+      '## Springs and reservoirs',
+      '## Repairs to the mains',
+      '## Plans for the next five years',
+    ]);
+    expect(r.stdout).toMatch(/^\| Source \| Villages \| Days low \|$/m);
+    expect(r.stdout).toMatch(/^Boil water drawn from the old village well before drinking it\.$/m);
+    expect(r.stdout).toMatch(/^Households on the school road will be told a week ahead/m);
+  });
+
   it('reads titles in small capitals (capitals in two sizes) as titles in capitals, and a name in small capitals as text', async () => {
     const r = await distill(['parse', fixture('small-caps-titles')]);
     expect(r.status, r.stderr).toBe(0);

@@ -111,6 +111,8 @@ export type LayoutBlock =
       marker?: string;
       /** Contents entries (titles with their page numbers): never headings. */
       toc?: boolean;
+      /** Set alone on a filled rectangle, a title's band (see markBands). */
+      band?: boolean;
     }
   | {
       kind: 'table';

@@ -183,13 +183,17 @@ const LABEL_MARKER = /[.)]$/;
 
 /**
  * The marks that set a line of about the body size apart as a title, one of which it must
- * carry: bold (where the body is not bold), a colour the body never uses (see bodyFillsOf),
- * italic. Italic over italic text marks nothing; the callers ask the text under it to be
+ * carry: bold (where the body is not bold), a colour the body never uses (see bodyFillsOf) or
+ * a band of its own (see onBand: a tint sets the line apart as a colour does), italic. Italic over italic text marks nothing; the callers ask the text under it to be
  * roman.
  */
 function titleMarks(b: TextBlock, body: number, boldBody: boolean, fills: readonly number[]): boolean[] {
   const bodySized = b.size >= body * 0.95;
-  return [b.bold && !boldBody, bodySized && ownColour(b, fills), bodySized && b.italic === true];
+  return [
+    b.bold && !boldBody,
+    bodySized && (ownColour(b, fills) || b.band === true),
+    bodySized && b.italic === true,
+  ];
 }
 
 /**

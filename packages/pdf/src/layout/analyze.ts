@@ -39,6 +39,7 @@ import { oneColumnBoxes } from './open-boxes.js';
 import { bandTopRules, rowBands } from './row-bands.js';
 import { tableNotesAsText } from './table-notes.js';
 import { type FoundTable, findRuleBoundTables, findRuledTables, findTextTables } from './tables.js';
+import { markBands } from './tint-bands.js';
 import { joinContentsRows } from './toc.js';
 import { closeTracking } from './tracking.js';
 import { xyCut } from './xycut.js';
@@ -204,6 +205,7 @@ export function analyzePage(input: PageInput): PageLayout {
   const inOrder = blocksInOrder(items, order, runs, input.links);
   tableNotesAsText(inOrder, bodySize);
   const blocks = footnotesLast(inOrder, width, height, bodySize);
+  markBands(blocks, input.rects);
   const boxes = input.rules.length >= 2 ? boxesAtBodyEnds(input, tables, lines) : [];
   if (boxes.length) return { pageNumber: input.pageNumber, width, height, blocks, chars, boxes };
   return { pageNumber: input.pageNumber, width, height, blocks, chars };
