@@ -31,6 +31,9 @@
  *                  section kicker above the title, a box of reading time and share links beside
  *                  the byline, and after the body a picture credit, a list of other stories under
  *                  a label no word list holds, and a tag line
+ *   forum-quotes   the forum thread where replies quote a post, the quote ending in the expander
+ *                  a forum script draws (a link with role=button and no address, "Click to
+ *                  expand..."); the quoted words are content, the expander is not
  * Across pages the markup varies: semantic elements (article, aside, nav, section) or only divs;
  * class names meaningful in English, in German or French, hashed (css-1x2ab) or absent; JSON-LD
  * with articleBody on some pages; the related grid and the comments inside the article's wrapper
@@ -415,7 +418,15 @@ function commentDate(p: Pick, lang: Lang): string {
  * signature's markup, the item's tag, whether a like counter sits beside the reply link. `one`
  * writes an item (and perhaps nested replies) and hands its text to `said`.
  */
-function threadItems(p: Pick, lang: Lang, m: Markup, role: string, said: (t: string) => void, cards = false) {
+function threadItems(
+  p: Pick,
+  lang: Lang,
+  m: Markup,
+  role: string,
+  said: (t: string) => void,
+  cards = false,
+  quotes = false,
+) {
   const L = LABELS[lang];
   const sig = p.int(0, 2);
   // Drawn only on a thread with cards, so the other classes' pages stay as they were.
@@ -424,6 +435,9 @@ function threadItems(p: Pick, lang: Lang, m: Markup, role: string, said: (t: str
   const likes = p.chance(0.4);
   const listTag = itemTag === 'li' ? p.one(['ol', 'ul']) : 'div';
   const one = (depth: number, lo = 1, hi = 4): string => {
+    // Drawn only on a thread with quotes, so the other classes' pages stay as they were; the
+    // quote stands above the reply, so its words go to the truth first.
+    const quote = quotes && depth >= 0 && p.chance(0.6) ? quoted(p, lang, m, said) : '';
     const t = sentences(p, lang, lo, hi);
     said(t);
     const kids = depth >= 0 && depth < 2 && p.chance(0.25) ? one(depth + 1) : '';
@@ -440,9 +454,29 @@ function threadItems(p: Pick, lang: Lang, m: Markup, role: string, said: (t: str
     const tag = itemTag === 'article' && !m.s.semantic ? 'div' : itemTag;
     // A list item's tag follows its list's: the first post of a forum stands alone in a div.
     const own = depth < 0 && tag === 'li' ? 'div' : tag;
-    return `<${own}${m.cls(role)}>${head}${card}<p>${esc(t)}</p>${foot}${kids ? `<${listTag}>${kids}</${listTag}>` : ''}</${own}>`;
+    return `<${own}${m.cls(role)}>${head}${card}${quote}<p>${esc(t)}</p>${foot}${kids ? `<${listTag}>${kids}</${listTag}>` : ''}</${own}>`;
   };
   return { one, listTag };
+}
+
+/** The label of a quote's expander per language, as forum engines ship it. */
+const EXPAND: Record<Lang, string> = {
+  en: 'Click to expand...',
+  de: 'Zum Vergrößern anklicken....',
+  fr: 'Cliquez pour agrandir...',
+  es: 'Haz clic para expandir...',
+  it: 'Clicca per espandere...',
+  ru: 'Нажмите для раскрытия...',
+};
+
+/**
+ * A quote of another post, as XenForo draws one: the quoted words, then the expander its script
+ * wires up, a link with role=button and no address. The quoted words go to the truth.
+ */
+function quoted(p: Pick, lang: Lang, m: Markup, said: (t: string) => void): string {
+  const q = sentences(p, lang, 1, 3);
+  said(q);
+  return `<blockquote${m.cls('quote')}><div>${esc(q)}</div><div><a role="button" tabindex="0">${EXPAND[lang]}</a></div></blockquote>`;
 }
 
 /** A profile card's labels per language: when the poster joined, their posts, where they live. */
@@ -492,11 +526,12 @@ function forum(
   lang: Lang,
   m: Markup,
   cards = false,
+  quotes = false,
 ): { html: string; truth: string[]; title: string } {
   const L = LABELS[lang];
   const head = title(p, lang);
   const truth = [head];
-  const t = threadItems(p, lang, m, 'post', (x) => truth.push(x), cards);
+  const t = threadItems(p, lang, m, 'post', (x) => truth.push(x), cards, quotes);
   const first = t.one(-1, 3, 8);
   const replies = Array.from({ length: p.int(2, 9) }, () => t.one(0));
   const html =
@@ -743,6 +778,7 @@ const CLASSES = [
   'inline-boxes',
   'forum-cards',
   'edges',
+  'forum-quotes',
 ] as const;
 type Klass = (typeof CLASSES)[number];
 
@@ -764,7 +800,8 @@ function page(p: Pick, id: string, klass: Klass): Page {
     nested: p.chance(0.5),
   };
   const m = new Markup(p, style);
-  if (klass === 'forum' || klass === 'forum-cards') return forumPage(p, id, style, lang, m, klass);
+  if (klass === 'forum' || klass === 'forum-cards' || klass === 'forum-quotes')
+    return forumPage(p, id, style, lang, m, klass);
   const a = article(p, lang, m, klass === 'comments-long' || klass === 'related-big');
   let inside = '';
   let after = '';
@@ -831,7 +868,7 @@ function page(p: Pick, id: string, klass: Klass): Page {
 
 /** A forum thread's page: the page chrome around the topic and its replies, no article. */
 function forumPage(p: Pick, id: string, style: Style, lang: Lang, m: Markup, klass: Klass): Page {
-  const f = forum(p, lang, m, klass === 'forum-cards');
+  const f = forum(p, lang, m, klass === 'forum-cards', klass === 'forum-quotes');
   const side = p.chance(0.3) ? mostRead(p, lang, m) : '';
   const ld = style.jsonLd
     ? `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'DiscussionForumPosting', headline: f.title })}</script>`

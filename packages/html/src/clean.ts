@@ -1,5 +1,6 @@
 import { attr, type PDocument, type PElement, type PNode, type PParent } from './dom.js';
 import type { HeadParts } from './metadata.js';
+import { ruleOn } from './rule-switch.js';
 import { type SelectorList, selectMatching } from './selectors.js';
 import { largestSrcset } from './urls.js';
 
@@ -35,6 +36,23 @@ const DROP = new Set([
 
 /** Drop controls whose words are interface, not content, when only the main content is wanted. */
 const DROP_IN_MAIN = new Set(['button', 'dialog', 'form-control', 'menu']);
+
+/**
+ * A link that goes nowhere and calls itself a button is a button drawn by a script (a forum
+ * quote's "Click to expand...", a post's Like): interface, like <button>. A disclosure heading
+ * that names its panel (aria-controls, aria-expanded) is kept, its words title the panel.
+ */
+function scriptButton(el: PElement): boolean {
+  return (
+    el.tagName === 'a' &&
+    attr(el, 'role') === 'button' &&
+    attr(el, 'href') === undefined &&
+    attr(el, 'aria-controls') === undefined &&
+    attr(el, 'aria-expanded') === undefined &&
+    hasText(el, 1) &&
+    ruleOn('script-button')
+  );
+}
 
 export interface CleanOptions {
   onlyMainContent: boolean;
@@ -159,7 +177,10 @@ export function cleanTree(document: PDocument, opts: CleanOptions): CleanResult 
             // Head and SVG hold metadata (and titles) we read, but nothing we render.
             keep = false;
             next.push({ node: el, inIncluded: false, inSvg: inSvg || tag === 'svg', detached: true });
-          } else if ((opts.onlyMainContent && DROP_IN_MAIN.has(tag)) || excluded?.has(el)) {
+          } else if (
+            (opts.onlyMainContent && (DROP_IN_MAIN.has(tag) || scriptButton(el))) ||
+            excluded?.has(el)
+          ) {
             keep = false;
             next.push({ node: el, inIncluded: false, inSvg, detached: true });
           } else {
