@@ -2,6 +2,7 @@
 // page classes a browser draws and LibreOffice does not:
 //   zebra-rows         a table shaded on every other row, each cell's fill painted on its own
 //   header-band-rules  a header band with white text over body rows parted by rules
+//   header-band-wrapped-rules  the same with tight padding and cells (row labels too) wrapped over lines
 //   row-group-labels   a borderless table whose first column's labels span the rows they group
 //   year-group-header  a borderless table whose header centres each year over two columns
 //   header-fills-body  headers shaded cell by cell (one row, two with spans) over bare bodies, tight padding
@@ -67,6 +68,7 @@ const names = process.argv.slice(2).length
       'tint-band-titles',
       'zebra-rows',
       'header-band-rules',
+      'header-band-wrapped-rules',
       'row-group-labels',
       'year-group-header',
       'header-fills-body',

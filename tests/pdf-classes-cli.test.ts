@@ -414,6 +414,24 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     expect(r.stdout.split('\n').filter((l) => l.startsWith('#'))).toEqual(['# Site inspections']);
   });
 
+  it('reads a header band over rows parted by rules as one row per ruled band, its cells wrapped', async () => {
+    // fixtures/pdf-classes/header-band-wrapped-rules.html, printed by Chromium
+    // (scripts/make-chromium-class-fixtures.mjs): tight padding, so the wrapped lines of a row
+    // stand as close as the rows do and only the rules part them.
+    const r = await distill(['parse', fixture('header-band-wrapped-rules')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(1);
+    expect(r.stdout).toContain(
+      '| Works order | Crew on site | Parts replaced in the year | Inspection finding | Cost centre |\n| --- | --- | --- | --- | --- |\n| Harbour depot north | Anna Berg | Valves | No defects | Harbour maintenance budget |\n| River pumping station | Jon Dahl | Pump seals and bearings | Leak found | Water |',
+    );
+    expect(r.stdout).toContain(
+      '| Hill | Lise Holm and Per Vik | Fence | Fence repaired at the east gate | Parks |',
+    );
+    expect(r.stdout).toContain(
+      '| Town workshop | Per Vik | Lathe | No defects | Fleet and workshop budget |\n\nFindings',
+    );
+  });
+
   it('reads a borderless table whose first column labels groups of rows as labels spanning their rows', async () => {
     // fixtures/pdf-classes/row-group-labels.html, printed by Chromium
     // (scripts/make-chromium-class-fixtures.mjs): each label set at the top of its group.

@@ -296,6 +296,7 @@ function pageTables(
     input.rects.filter((r) => !inTable(r)),
     runs,
     new Set(tables.flatMap((t) => [...t.runs])),
+    input.rules,
   );
   tables.push(...headed);
   let freeRects = input.rects.filter((r) => !inTable(r) && !bands.has(r));

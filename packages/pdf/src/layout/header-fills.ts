@@ -1,4 +1,5 @@
-import type { Box, TextRun } from '../types.js';
+import type { Box, Rule, TextRun } from '../types.js';
+import { STARTS_LOWER } from './letter-tests.js';
 import { stubGroupSpans } from './stub-spans.js';
 import { type FoundTable, runsText, splitWords, type TableCellOut } from './tables.js';
 import { disjointSets } from './union-find.js';
@@ -17,12 +18,13 @@ export function headerFillTables(
   rects: readonly Box[],
   runs: readonly TextRun[],
   taken: Set<number>,
+  rules: readonly Rule[] = [],
 ): FoundTable[] {
   // Bounded work on hostile pages (thousands of fills).
   if (rects.length > 400 || rects.length < 2) return [];
   const out: FoundTable[] = [];
   for (const block of tiledBlocks(rects)) {
-    const t = tableUnder(block, rects, runs, taken);
+    const t = tableUnder(block, rects, runs, taken, rules);
     if (!t) continue;
     for (const i of t.runs) taken.add(i);
     out.push(t);
@@ -93,6 +95,7 @@ function tableUnder(
   rects: readonly Box[],
   runs: readonly TextRun[],
   taken: Set<number>,
+  rules: readonly Rule[],
 ): FoundTable | undefined {
   const box = boxOf(block);
   const xs = edges(block.flatMap((r) => [r.x0, r.x1]));
@@ -109,7 +112,7 @@ function tableUnder(
   const held = block.filter((r) => headWords.some((w) => centreIn(w, r)));
   if (held.length < 2) return undefined;
   const size = Math.max(...headIdx.map((i) => runs[i].size));
-  const body = bodyRows(box, xs, size, runs, free);
+  const body = bodyRows(box, xs, size, runs, free, rowRules(rules, box));
   if (body.rows.length < BODY_ROWS) return undefined;
   // A body shaded too (zebra stripes, a grid of filled cells) is read by the fill passes; so
   // is the last stripe of one, whose like stands above it as near as its bare rows reach below.
@@ -138,13 +141,32 @@ function tableUnder(
 }
 
 /**
+ * The heights of horizontal rules under the header that run across the table (drawn whole or
+ * cell by cell): lines between a ruled table's rows.
+ */
+function rowRules(rules: readonly Rule[], box: Box): number[] {
+  const width = box.x1 - box.x0;
+  const at = new Map<number, number>();
+  for (const r of rules) {
+    if (Math.abs(r.y1 - r.y0) > 0.5 || r.y0 < box.y1 - TOUCH) continue;
+    const cover = Math.min(r.x1, box.x1) - Math.max(r.x0, box.x0);
+    if (cover <= 0) continue;
+    const y = [...at.keys()].find((k) => Math.abs(k - r.y0) <= TOUCH) ?? r.y0;
+    at.set(y, (at.get(y) ?? 0) + cover);
+  }
+  return [...at].filter(([, w]) => w >= 0.9 * width).map(([y]) => y);
+}
+
+/**
  * The bare lines under the header that read as its rows: every word inside one column, at least
  * two columns filled, each line no further below the last than a row's own height. A line
  * continues the row above (cells wrapped over several lines) where it holds one column close
  * under a filled cell of that column, or where its first column is empty, every column it
  * fills is filled above, and it stands closer to the line above than any row that opens with a
  * first-column label does (the cells' padding parts rows; a group label's rows, whose first
- * column is empty too, keep the rows' pitch).
+ * column is empty too, keep the rows' pitch). Where rules run across the table between the
+ * rows, they part them instead: with tight padding a wrapped row's lines stand as close as the
+ * rows do, and its label may wrap too.
  */
 function bodyRows(
   box: Box,
@@ -152,6 +174,7 @@ function bodyRows(
   size: number,
   runs: readonly TextRun[],
   free: (i: number) => boolean,
+  ruled: number[],
 ): { rows: TableCellOut[][]; runs: number[] } {
   const nc = xs.length - 1;
   const inner = xs.slice(1, -1);
@@ -194,9 +217,26 @@ function bodyRows(
   let rowPitch = Number.POSITIVE_INFINITY;
   for (let j = 1; j < kept.length; j++)
     if (kept[j].parts[0].length) rowPitch = Math.min(rowPitch, kept[j].base - kept[j - 1].base);
+  // Rules between the body's rows part them: every line up to the next rule is the row's,
+  // however its cells wrap. Two such rules at least, and no line under a row's first filling
+  // as many columns again (rows of text between rules set round groups of them, as a totals
+  // rule does), unless it runs on in lower case.
+  const between = (a: number, b: number) => ruled.some((y) => y > a && y < b);
+  const cut = kept.map((k, j) => j === 0 || between(kept[j - 1].base, k.base));
+  const filledOf = (k: (typeof kept)[number]) => k.parts.filter((p) => p.length).length;
+  let first = 0;
+  const stacked = kept.some((k, j) => {
+    if (cut[j]) first = filledOf(k);
+    return !cut[j] && filledOf(k) >= first && !k.parts.flat().every((w) => STARTS_LOWER.test(w.text));
+  });
+  const parted = cut.filter((c, j) => c && j > 0).length >= 2 && !stacked;
   const cells: TextRun[][][] = [];
   kept.forEach((k, j) => {
     const prev = cells[cells.length - 1];
+    if (parted && prev && !cut[j]) {
+      for (let c = 0; c < nc; c++) prev[c].push(...k.parts[c]);
+      return;
+    }
     const filled = k.parts.map((p, c) => (p.length ? c : -1)).filter((c) => c >= 0);
     const under = prev && filled.every((c) => prev[c].length);
     const wrapped =
