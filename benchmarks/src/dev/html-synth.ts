@@ -34,6 +34,10 @@
  *   forum-quotes   the forum thread where replies quote a post, the quote ending in the expander
  *                  a forum script draws (a link with role=button and no address, "Click to
  *                  expand..."); the quoted words are content, the expander is not
+ *   forum-chrome   the forum thread, declared (JSON-LD or microdata), with the lines the engine
+ *                  draws around every post: the poster's rank (one of two or three per thread),
+ *                  the post's number as its permalink ("#7"), a bar of quote and reply links and
+ *                  a reaction count; the ranks, numbers, bar and counts are chrome
  * Across pages the markup varies: semantic elements (article, aside, nav, section) or only divs;
  * class names meaningful in English, in German or French, hashed (css-1x2ab) or absent; JSON-LD
  * with articleBody on some pages; the related grid and the comments inside the article's wrapper
@@ -426,9 +430,16 @@ function threadItems(
   said: (t: string) => void,
   cards = false,
   quotes = false,
+  chrome = false,
 ) {
   const L = LABELS[lang];
   const sig = p.int(0, 2);
+  // Drawn only on a thread with chrome, so the other classes' pages stay as they were.
+  const firstRank = chrome ? p.int(0, RANKS[lang].length - 1) : 0;
+  const ranks = chrome
+    ? Array.from({ length: p.int(2, 3) }, (_, i) => RANKS[lang][(firstRank + i) % RANKS[lang].length])
+    : [];
+  let number = 0;
   // Drawn only on a thread with cards, so the other classes' pages stay as they were.
   const cardShape = cards ? p.int(0, 2) : -1;
   const itemTag = p.one(['li', 'div', 'article'] as const);
@@ -451,13 +462,40 @@ function threadItems(
           : `<p><a href="/u/${p.int(1, 999)}">${who}</a> · <a href="#c${p.int(1, 9999)}">${when}</a></p>`;
     const card = cards ? profileCard(p, lang, m, cardShape) : '';
     const foot = `<div><a href="#r${p.int(1, 999)}">${L.reply}</a>${likes ? ` <button>${p.int(0, 40)}</button>` : ''}</div>`;
+    // The engine's lines around the post: rank and permalink above it, a bar and a count below.
+    const rank = chrome
+      ? `<div${m.cls('rank')}>${p.one(ranks)}</div><a href="#post-${p.int(1000, 99999)}">#${++number}</a>`
+      : '';
+    const bar = chrome
+      ? `<ul${m.cls('actions')}><li><a href="#q">${QUOTE[lang]}</a></li><li><a href="#r">${L.reply}</a></li></ul><div${m.cls('reactions')}>${p.int(1, 60)}</div>`
+      : '';
     const tag = itemTag === 'article' && !m.s.semantic ? 'div' : itemTag;
     // A list item's tag follows its list's: the first post of a forum stands alone in a div.
     const own = depth < 0 && tag === 'li' ? 'div' : tag;
-    return `<${own}${m.cls(role)}>${head}${card}${quote}<p>${esc(t)}</p>${foot}${kids ? `<${listTag}>${kids}</${listTag}>` : ''}</${own}>`;
+    return `<${own}${m.cls(role)}>${head}${rank}${card}${quote}<p>${esc(t)}</p>${bar}${foot}${kids ? `<${listTag}>${kids}</${listTag}>` : ''}</${own}>`;
   };
   return { one, listTag };
 }
+
+/** Posters' ranks per language, as forum engines label them by post count or role. */
+const RANKS: Record<Lang, string[]> = {
+  en: ['Member', 'Senior Member', 'Moderator', 'New member', 'Well-known member'],
+  de: ['Mitglied', 'Erfahrenes Mitglied', 'Moderator', 'Neues Mitglied', 'Stammgast'],
+  fr: ['Membre', 'Membre confirmé', 'Modérateur', 'Nouveau membre', 'Habitué'],
+  es: ['Miembro', 'Miembro veterano', 'Moderador', 'Nuevo miembro', 'Habitual'],
+  it: ['Membro', 'Membro esperto', 'Moderatore', 'Nuovo utente', 'Utente assiduo'],
+  ru: ['Участник', 'Опытный участник', 'Модератор', 'Новичок', 'Завсегдатай'],
+};
+
+/** The quote link of a post's bar per language. */
+const QUOTE: Record<Lang, string> = {
+  en: 'Quote',
+  de: 'Zitieren',
+  fr: 'Citer',
+  es: 'Citar',
+  it: 'Cita',
+  ru: 'Цитировать',
+};
 
 /** The label of a quote's expander per language, as forum engines ship it. */
 const EXPAND: Record<Lang, string> = {
@@ -527,11 +565,12 @@ function forum(
   m: Markup,
   cards = false,
   quotes = false,
+  chrome = false,
 ): { html: string; truth: string[]; title: string } {
   const L = LABELS[lang];
   const head = title(p, lang);
   const truth = [head];
-  const t = threadItems(p, lang, m, 'post', (x) => truth.push(x), cards, quotes);
+  const t = threadItems(p, lang, m, 'post', (x) => truth.push(x), cards, quotes, chrome);
   const first = t.one(-1, 3, 8);
   const replies = Array.from({ length: p.int(2, 9) }, () => t.one(0));
   const html =
@@ -779,6 +818,7 @@ const CLASSES = [
   'forum-cards',
   'edges',
   'forum-quotes',
+  'forum-chrome',
 ] as const;
 type Klass = (typeof CLASSES)[number];
 
@@ -800,7 +840,7 @@ function page(p: Pick, id: string, klass: Klass): Page {
     nested: p.chance(0.5),
   };
   const m = new Markup(p, style);
-  if (klass === 'forum' || klass === 'forum-cards' || klass === 'forum-quotes')
+  if (klass === 'forum' || klass === 'forum-cards' || klass === 'forum-quotes' || klass === 'forum-chrome')
     return forumPage(p, id, style, lang, m, klass);
   const a = article(p, lang, m, klass === 'comments-long' || klass === 'related-big');
   let inside = '';
@@ -868,11 +908,13 @@ function page(p: Pick, id: string, klass: Klass): Page {
 
 /** A forum thread's page: the page chrome around the topic and its replies, no article. */
 function forumPage(p: Pick, id: string, style: Style, lang: Lang, m: Markup, klass: Klass): Page {
-  const f = forum(p, lang, m, klass === 'forum-cards', klass === 'forum-quotes');
+  const f = forum(p, lang, m, klass === 'forum-cards', klass === 'forum-quotes', klass === 'forum-chrome');
   const side = p.chance(0.3) ? mostRead(p, lang, m) : '';
-  const ld = style.jsonLd
-    ? `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'DiscussionForumPosting', headline: f.title })}</script>`
-    : '';
+  // A thread drawn with the engine's chrome is declared, as the engines that draw it declare it.
+  const ld =
+    style.jsonLd || klass === 'forum-chrome'
+      ? `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'DiscussionForumPosting', headline: f.title })}</script>`
+      : '';
   const main = `<div${m.cls('content')}>${f.html}</div>`;
   const cols = p.chance(0.5) ? `${main}${side}` : `${side}${main}`;
   const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${esc(f.title)} | Forum</title>${ld}</head><body>${header(p, lang, m)}${m.el('main', 'main', cols)}${footer(p, lang, m)}</body></html>`;

@@ -1,6 +1,7 @@
 import { findAnchor } from './anchor.js';
 import { attr, hints, type PElement, type PNode, textOf } from './dom.js';
 import { articleHead, isTitle, standfirst, titleH1 } from './head.js';
+import { postChrome } from './post-chrome.js';
 import { profileCards } from './profile-cards.js';
 import {
   amidText,
@@ -311,6 +312,8 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
 
   // A forum's profile cards (join date, message count beside each post), told before pruning.
   const cards = dls.length >= 3 ? profileCards(dls, stats) : undefined;
+  // The lines a forum engine draws around every post (rank, post number, reaction counts).
+  const chrome = page.thread ? postChrome(body, stats) : undefined;
 
   // Pass 2a: boilerplate regions. An element holding most of the page's prose is never
   // boilerplate, whatever its class says (a wrapper named "has-sidebar", a forum "comments" list).
@@ -433,6 +436,7 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
     // or class says (an unnamed "More on this story" list inside the text).
     if (storyLinkBox(el, s, stats)) return 'story-links';
     if (cards?.has(el) && ruleOn('profile-card')) return 'profile-card';
+    if (chrome?.has(el) && ruleOn('post-chrome')) return 'post-chrome';
     if (NO_HINT_TAGS.has(tag)) return undefined;
     // The page's footer or sidebar named in PascalCase (`SiteFooter`, `PageSidebar`) is one
     // whatever else its classes say (a shared `main-content` layout class).
