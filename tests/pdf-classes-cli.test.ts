@@ -432,6 +432,19 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     );
   });
 
+  it('reads zebra stripes under a header band as rows, the header cells wrapped over figures', async () => {
+    // fixtures/pdf-classes/zebra-header-band.html, printed by Chromium
+    // (scripts/make-chromium-class-fixtures.mjs): the band's wrapped cells set flush right, a
+    // caption above, every other body row shaded.
+    const r = await distill(['parse', fixture('zebra-header-band')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(1);
+    expect(r.stdout).toContain(
+      'Table 6: Orders by works\n\n| Works named in the return | Orders placed yearly | Share of orders closed |\n| --- | --- | --- |\n| River pumping station | 686 | 68.8% |\n| Harbour depot | 83,765 | 93 |',
+    );
+    expect(r.stdout).toContain('| South weir | 528 | 13.1% |\n\nOrders still open');
+  });
+
   it('reads a borderless table whose first column labels groups of rows as labels spanning their rows', async () => {
     // fixtures/pdf-classes/row-group-labels.html, printed by Chromium
     // (scripts/make-chromium-class-fixtures.mjs): each label set at the top of its group.

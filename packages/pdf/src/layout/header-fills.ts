@@ -112,14 +112,35 @@ function tableUnder(
   const held = block.filter((r) => headWords.some((w) => centreIn(w, r)));
   if (held.length < 2) return undefined;
   const size = Math.max(...headIdx.map((i) => runs[i].size));
-  const body = bodyRows(box, xs, size, runs, free, rowRules(rules, box));
-  if (body.rows.length < BODY_ROWS) return undefined;
-  // A body shaded too (zebra stripes, a grid of filled cells) is read by the fill passes; so
-  // is the last stripe of one, whose like stands above it as near as its bare rows reach below.
-  const y1 = Math.max(...body.runs.map((i) => runs[i].y1));
-  const reach = y1 - box.y1 + 3 * size;
   const other = (r: Box) => !block.includes(r) && r.x0 < box.x1 && r.x1 > box.x0;
-  if (rects.some((r) => other(r) && r.y1 > box.y1 + TOUCH && r.y0 < y1)) return undefined;
+  // Stripes across the header's width under it (zebra rows) part the body's rows as rules do:
+  // a row is a stripe, or the bare band between two.
+  const striping = stripesUnder(
+    rects.filter((r) => other(r) && r.y0 > box.y1 - TOUCH),
+    box,
+  );
+  // A stripe with a row of text in two columns or more just above it is a shaded body row under
+  // a bare header, not the header: its stripes are not this table's.
+  const above = new Set<number>();
+  for (const t of runs) {
+    if (t.rotated || !/\S/.test(t.text) || t.y1 > box.y0 + TOUCH || t.y1 < box.y0 - size) continue;
+    const c = xs.findIndex((x, k) => k + 1 < xs.length && t.x0 > x - 1.5 && t.x1 < xs[k + 1] + 1.5);
+    if (c >= 0) above.add(c);
+  }
+  const rowAbove = above.size >= 2;
+  if (striping.length && rowAbove) return undefined;
+  const stripes = striping;
+  const body = bodyRows(box, xs, size, runs, free, [...rowRules(rules, box), ...stripes]);
+  if (body.rows.length < BODY_ROWS) return undefined;
+  // A body shaded otherwise (a grid of filled cells) is read by the fill passes; so is the last
+  // stripe of one, whose like stands above it as near as its bare rows reach below.
+  const y1 = Math.max(...body.runs.map((i) => runs[i].y1));
+  // The stripes are the body's rows only when the body read under the header runs past the
+  // last of them; a read that stops short leaves the rest to the fill passes, as it was.
+  if (stripes.length && stripes[stripes.length - 2] > y1) return undefined;
+  const reach = y1 - box.y1 + 3 * size;
+  const striped = (r: Box) => stripes.includes(r.y0) && stripes.includes(r.y1);
+  if (rects.some((r) => other(r) && r.y1 > box.y1 + TOUCH && r.y0 < y1 && !striped(r))) return undefined;
   if (rects.some((r) => other(r) && r.y1 < box.y0 + TOUCH && r.y1 > box.y0 - reach)) return undefined;
 
   // The header's rows: each fill is a cell, spanning the columns and rows its edges reach.
@@ -155,6 +176,34 @@ function rowRules(rules: readonly Rule[], box: Box): number[] {
     at.set(y, (at.get(y) ?? 0) + cover);
   }
   return [...at].filter(([, w]) => w >= 0.9 * width).map(([y]) => y);
+}
+
+/**
+ * The top and bottom edges of fills under the header that shade a row across its width (whole
+ * or cell by cell), two such stripes at least, each no taller than a row of a few lines and
+ * none touching the next (shaded rows alternate with bare ones); none when other fills lie there.
+ */
+function stripesUnder(fills: readonly Box[], box: Box): number[] {
+  const width = box.x1 - box.x0;
+  const rows: { y0: number; y1: number; cover: number; inside: boolean }[] = [];
+  for (const f of fills) {
+    let row = rows.find((r) => Math.abs(r.y0 - f.y0) <= TOUCH && Math.abs(r.y1 - f.y1) <= TOUCH);
+    if (!row) {
+      row = { y0: f.y0, y1: f.y1, cover: 0, inside: true };
+      rows.push(row);
+    }
+    row.cover += Math.min(f.x1, box.x1) - Math.max(f.x0, box.x0);
+    row.inside &&= f.x0 > box.x0 - 2 && f.x1 < box.x1 + 2;
+  }
+  rows.sort((a, b) => a.y0 - b.y0);
+  const ok = rows.every(
+    (r, k) =>
+      r.inside &&
+      r.cover >= 0.9 * width &&
+      r.cover <= 1.05 * width &&
+      (k === 0 || r.y0 > rows[k - 1].y1 + TOUCH),
+  );
+  return rows.length >= 2 && ok ? rows.flatMap((r) => [r.y0, r.y1]) : [];
 }
 
 /**
