@@ -1,4 +1,5 @@
 import type { Box, Rule, TextRun } from '../types.js';
+import { bandOffStripe, stripesUnder, textColoursApart } from './band-stripes.js';
 import { STARTS_LOWER } from './letter-tests.js';
 import { stubGroupSpans } from './stub-spans.js';
 import { type FoundTable, runsText, splitWords, type TableCellOut } from './tables.js';
@@ -24,7 +25,11 @@ export function headerFillTables(
   if (rects.length > 400 || rects.length < 2) return [];
   const out: FoundTable[] = [];
   for (const block of tiledBlocks(rects)) {
-    const t = tableUnder(block, rects, runs, taken, rules);
+    // A band painted flush on the first zebra stripe is read without it first (band-stripes.ts).
+    const head = bandOffStripe(block, runs, TOUCH);
+    const t =
+      (head !== block ? tableUnder(head, rects, runs, taken, rules, true) : undefined) ??
+      tableUnder(block, rects, runs, taken, rules);
     if (!t) continue;
     for (const i of t.runs) taken.add(i);
     out.push(t);
@@ -96,6 +101,7 @@ function tableUnder(
   runs: readonly TextRun[],
   taken: Set<number>,
   rules: readonly Rule[],
+  offStripe = false,
 ): FoundTable | undefined {
   const box = boxOf(block);
   const xs = edges(block.flatMap((r) => [r.x0, r.x1]));
@@ -115,10 +121,14 @@ function tableUnder(
   const other = (r: Box) => !block.includes(r) && r.x0 < box.x1 && r.x1 > box.x0;
   // Stripes across the header's width under it (zebra rows) part the body's rows as rules do:
   // a row is a stripe, or the bare band between two.
-  const striping = stripesUnder(
-    rects.filter((r) => other(r) && r.y0 > box.y1 - TOUCH),
-    box,
-  );
+  const below = rects.filter((r) => other(r) && r.y0 > box.y1 - TOUCH);
+  let stripes = stripesUnder(below, box, TOUCH, 4 * size);
+  // Only a band that differs from the stripes is the header over them: the first stripe under
+  // a bare header is a tiled block too, set in the body's own colour.
+  const striped = (r: Box) => stripes.includes(r.y0) && stripes.includes(r.y1);
+  if (stripes.length && !textColoursApart(block, below.filter(striped), runs)) stripes = [];
+  // A stripe taken off the band is one only among others.
+  if (offStripe && !stripes.length) return undefined;
   // A stripe with a row of text in two columns or more just above it is a shaded body row under
   // a bare header, not the header: its stripes are not this table's.
   const above = new Set<number>();
@@ -128,8 +138,7 @@ function tableUnder(
     if (c >= 0) above.add(c);
   }
   const rowAbove = above.size >= 2;
-  if (striping.length && rowAbove) return undefined;
-  const stripes = striping;
+  if (stripes.length && rowAbove) return undefined;
   const body = bodyRows(box, xs, size, runs, free, [...rowRules(rules, box), ...stripes]);
   if (body.rows.length < BODY_ROWS) return undefined;
   // A body shaded otherwise (a grid of filled cells) is read by the fill passes; so is the last
@@ -139,9 +148,11 @@ function tableUnder(
   // last of them; a read that stops short leaves the rest to the fill passes, as it was.
   if (stripes.length && stripes[stripes.length - 2] > y1) return undefined;
   const reach = y1 - box.y1 + 3 * size;
-  const striped = (r: Box) => stripes.includes(r.y0) && stripes.includes(r.y1);
   if (rects.some((r) => other(r) && r.y1 > box.y1 + TOUCH && r.y0 < y1 && !striped(r))) return undefined;
-  if (rects.some((r) => other(r) && r.y1 < box.y0 + TOUCH && r.y1 > box.y0 - reach)) return undefined;
+  const fillsAbove = rects.filter((r) => other(r) && r.y1 < box.y0 + TOUCH && r.y1 > box.y0 - reach);
+  // A band over stripes whose text no fill above shares in colour is no stripe of theirs (a
+  // zebra table above it).
+  if (fillsAbove.length && !(stripes.length && textColoursApart(block, fillsAbove, runs))) return undefined;
 
   // The header's rows: each fill is a cell, spanning the columns and rows its edges reach.
   const colOf = (x: number) => xs.findIndex((e) => Math.abs(e - x) <= TOUCH);
@@ -176,34 +187,6 @@ function rowRules(rules: readonly Rule[], box: Box): number[] {
     at.set(y, (at.get(y) ?? 0) + cover);
   }
   return [...at].filter(([, w]) => w >= 0.9 * width).map(([y]) => y);
-}
-
-/**
- * The top and bottom edges of fills under the header that shade a row across its width (whole
- * or cell by cell), two such stripes at least, each no taller than a row of a few lines and
- * none touching the next (shaded rows alternate with bare ones); none when other fills lie there.
- */
-function stripesUnder(fills: readonly Box[], box: Box): number[] {
-  const width = box.x1 - box.x0;
-  const rows: { y0: number; y1: number; cover: number; inside: boolean }[] = [];
-  for (const f of fills) {
-    let row = rows.find((r) => Math.abs(r.y0 - f.y0) <= TOUCH && Math.abs(r.y1 - f.y1) <= TOUCH);
-    if (!row) {
-      row = { y0: f.y0, y1: f.y1, cover: 0, inside: true };
-      rows.push(row);
-    }
-    row.cover += Math.min(f.x1, box.x1) - Math.max(f.x0, box.x0);
-    row.inside &&= f.x0 > box.x0 - 2 && f.x1 < box.x1 + 2;
-  }
-  rows.sort((a, b) => a.y0 - b.y0);
-  const ok = rows.every(
-    (r, k) =>
-      r.inside &&
-      r.cover >= 0.9 * width &&
-      r.cover <= 1.05 * width &&
-      (k === 0 || r.y0 > rows[k - 1].y1 + TOUCH),
-  );
-  return rows.length >= 2 && ok ? rows.flatMap((r) => [r.y0, r.y1]) : [];
 }
 
 /**
