@@ -3,6 +3,10 @@
 //   zebra-rows         a table shaded on every other row, each cell's fill painted on its own
 //   header-band-rules  a header band with white text over body rows parted by rules
 //   header-band-wrapped-rules  the same with tight padding and cells (row labels too) wrapped over lines
+//   zebra-header-band  zebra stripes under a header band whose cells wrap over figures set flush right, the
+//                      first body row wrapped too
+//   zebra-band-flush   a header band painted flush on the first stripe (odd rows shaded, the last row bare),
+//                      beside a bare header over stripes that start on the second body row
 //   row-group-labels   a borderless table whose first column's labels span the rows they group
 //   year-group-header  a borderless table whose header centres each year over two columns
 //   header-fills-body  headers shaded cell by cell (one row, two with spans) over bare bodies, tight padding
@@ -69,6 +73,8 @@ const names = process.argv.slice(2).length
       'zebra-rows',
       'header-band-rules',
       'header-band-wrapped-rules',
+      'zebra-header-band',
+      'zebra-band-flush',
       'row-group-labels',
       'year-group-header',
       'header-fills-body',

@@ -432,6 +432,37 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     );
   });
 
+  it('reads zebra stripes under a header band as rows, the header cells wrapped over figures', async () => {
+    // fixtures/pdf-classes/zebra-header-band.html, printed by Chromium
+    // (scripts/make-chromium-class-fixtures.mjs): the band's wrapped cells set flush right, a
+    // caption above, every other body row shaded.
+    const r = await distill(['parse', fixture('zebra-header-band')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(1);
+    expect(r.stdout).toContain(
+      'Table 6: Orders by works\n\n| Works named in the return | Orders placed yearly | Share of orders closed |\n| --- | --- | --- |\n| River pumping station | 686 | 68.8% |\n| Harbour depot | 83,765 | 93 |',
+    );
+    expect(r.stdout).toContain('| South weir | 528 | 13.1% |\n\nOrders still open');
+  });
+
+  it('reads a header band painted flush on the first zebra stripe, the last row bare', async () => {
+    // fixtures/pdf-classes/zebra-band-flush.html, printed by Chromium
+    // (scripts/make-chromium-class-fixtures.mjs): a bare bold header over stripes from the second
+    // body row, set in the body's colour (no band), then odd rows shaded under a band with white
+    // text, so the band touches the first stripe and the last row is bare.
+    const r = await distill(['parse', fixture('zebra-band-flush')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(2);
+    expect(r.stdout).toContain(
+      '| Lock | Year | Coal boats | Grain flour and malt carried down | Stone |\n| --- | --- | --- | --- | --- |\n| Upper basin | Eastern wharf | Town mills by the weir | Quarry | Timber yard |',
+    );
+    expect(r.stdout).toContain('| Tail lock | Pier | Hay loft | Flint heap | Forge |\n\nEach lock keeper');
+    expect(r.stdout).toContain(
+      '| Lock | Keeper named | Gates | Spring survey note |\n| --- | --- | --- | --- |\n| Upper basin | Martha Hale | Oak pair | Sound timber |',
+    );
+    expect(r.stdout).toContain('| Long pound | Joseph Cole | Elm | New balance beams |\n\nCounts for');
+  });
+
   it('reads a borderless table whose first column labels groups of rows as labels spanning their rows', async () => {
     // fixtures/pdf-classes/row-group-labels.html, printed by Chromium
     // (scripts/make-chromium-class-fixtures.mjs): each label set at the top of its group.

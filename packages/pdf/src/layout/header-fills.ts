@@ -1,4 +1,5 @@
 import type { Box, Rule, TextRun } from '../types.js';
+import { bandOffStripe, stripesUnder, textColoursApart } from './band-stripes.js';
 import { STARTS_LOWER } from './letter-tests.js';
 import { stubGroupSpans } from './stub-spans.js';
 import { type FoundTable, runsText, splitWords, type TableCellOut } from './tables.js';
@@ -24,7 +25,11 @@ export function headerFillTables(
   if (rects.length > 400 || rects.length < 2) return [];
   const out: FoundTable[] = [];
   for (const block of tiledBlocks(rects)) {
-    const t = tableUnder(block, rects, runs, taken, rules);
+    // A band painted flush on the first zebra stripe is read without it first (band-stripes.ts).
+    const head = bandOffStripe(block, runs, TOUCH);
+    const t =
+      (head !== block ? tableUnder(head, rects, runs, taken, rules, true) : undefined) ??
+      tableUnder(block, rects, runs, taken, rules);
     if (!t) continue;
     for (const i of t.runs) taken.add(i);
     out.push(t);
@@ -96,6 +101,7 @@ function tableUnder(
   runs: readonly TextRun[],
   taken: Set<number>,
   rules: readonly Rule[],
+  offStripe = false,
 ): FoundTable | undefined {
   const box = boxOf(block);
   const xs = edges(block.flatMap((r) => [r.x0, r.x1]));
@@ -112,15 +118,41 @@ function tableUnder(
   const held = block.filter((r) => headWords.some((w) => centreIn(w, r)));
   if (held.length < 2) return undefined;
   const size = Math.max(...headIdx.map((i) => runs[i].size));
-  const body = bodyRows(box, xs, size, runs, free, rowRules(rules, box));
-  if (body.rows.length < BODY_ROWS) return undefined;
-  // A body shaded too (zebra stripes, a grid of filled cells) is read by the fill passes; so
-  // is the last stripe of one, whose like stands above it as near as its bare rows reach below.
-  const y1 = Math.max(...body.runs.map((i) => runs[i].y1));
-  const reach = y1 - box.y1 + 3 * size;
   const other = (r: Box) => !block.includes(r) && r.x0 < box.x1 && r.x1 > box.x0;
-  if (rects.some((r) => other(r) && r.y1 > box.y1 + TOUCH && r.y0 < y1)) return undefined;
-  if (rects.some((r) => other(r) && r.y1 < box.y0 + TOUCH && r.y1 > box.y0 - reach)) return undefined;
+  // Stripes across the header's width under it (zebra rows) part the body's rows as rules do:
+  // a row is a stripe, or the bare band between two.
+  const below = rects.filter((r) => other(r) && r.y0 > box.y1 - TOUCH);
+  let stripes = stripesUnder(below, box, TOUCH, 4 * size);
+  // Only a band that differs from the stripes is the header over them: the first stripe under
+  // a bare header is a tiled block too, set in the body's own colour.
+  const striped = (r: Box) => stripes.includes(r.y0) && stripes.includes(r.y1);
+  if (stripes.length && !textColoursApart(block, below.filter(striped), runs)) stripes = [];
+  // A stripe taken off the band is one only among others.
+  if (offStripe && !stripes.length) return undefined;
+  // A stripe with a row of text in two columns or more just above it is a shaded body row under
+  // a bare header, not the header: its stripes are not this table's.
+  const above = new Set<number>();
+  for (const t of runs) {
+    if (t.rotated || !/\S/.test(t.text) || t.y1 > box.y0 + TOUCH || t.y1 < box.y0 - size) continue;
+    const c = xs.findIndex((x, k) => k + 1 < xs.length && t.x0 > x - 1.5 && t.x1 < xs[k + 1] + 1.5);
+    if (c >= 0) above.add(c);
+  }
+  const rowAbove = above.size >= 2;
+  if (stripes.length && rowAbove) return undefined;
+  const body = bodyRows(box, xs, size, runs, free, [...rowRules(rules, box), ...stripes]);
+  if (body.rows.length < BODY_ROWS) return undefined;
+  // A body shaded otherwise (a grid of filled cells) is read by the fill passes; so is the last
+  // stripe of one, whose like stands above it as near as its bare rows reach below.
+  const y1 = Math.max(...body.runs.map((i) => runs[i].y1));
+  // The stripes are the body's rows only when the body read under the header runs past the
+  // last of them; a read that stops short leaves the rest to the fill passes, as it was.
+  if (stripes.length && stripes[stripes.length - 2] > y1) return undefined;
+  const reach = y1 - box.y1 + 3 * size;
+  if (rects.some((r) => other(r) && r.y1 > box.y1 + TOUCH && r.y0 < y1 && !striped(r))) return undefined;
+  const fillsAbove = rects.filter((r) => other(r) && r.y1 < box.y0 + TOUCH && r.y1 > box.y0 - reach);
+  // A band over stripes whose text no fill above shares in colour is no stripe of theirs (a
+  // zebra table above it).
+  if (fillsAbove.length && !(stripes.length && textColoursApart(block, fillsAbove, runs))) return undefined;
 
   // The header's rows: each fill is a cell, spanning the columns and rows its edges reach.
   const colOf = (x: number) => xs.findIndex((e) => Math.abs(e - x) <= TOUCH);

@@ -1,4 +1,5 @@
 import type { Rule, TextRun } from '../types.js';
+import { columnBands } from './column-bands.js';
 import { STARTS_LOWER } from './letter-tests.js';
 import { type Line, makeLine } from './lines.js';
 import { median } from './median.js';
@@ -167,15 +168,8 @@ function colOf(l: Line, cols: readonly [number, number][]): number {
 
 /** Stretches of the x axis the fragments cover, merged where nearer than a column gap. */
 function columnsOf(bands: readonly Band[], size: number): [number, number][] {
-  const spans = bands.flatMap((b) => b.lines.map((l) => [l.x0, l.x1] as [number, number]));
-  spans.sort((a, b) => a[0] - b[0]);
-  const out: [number, number][] = [];
-  for (const [a, z] of spans) {
-    const last = out[out.length - 1];
-    if (last && a <= last[1] + COLUMN_GAP * size) last[1] = Math.max(last[1], z);
-    else out.push([a, z]);
-  }
-  return out;
+  const lines = bands.flatMap((b) => b.lines);
+  return columnBands(lines, COLUMN_GAP * size).map((c) => [c.x0, c.x1]);
 }
 
 function cellsOf(b: Band, cols: readonly [number, number][]): TableCellOut[] {
