@@ -305,6 +305,15 @@ function withoutCredit(b: Block): Block | undefined {
 const BUTTON_WORDS = 2;
 
 /**
+ * A buy button's text: a price (a currency sign or code beside the amount) and the shop it
+ * links to after "at"/"from" or their word in the languages of the pages we read ("$75 at
+ * Amazon", "£20 from Argos", "79,99 € bei Otto", "19 € chez Fnac", "25 € en Amazon", "30 € su
+ * Amazon", "1299 ₽ в Ozon"); the shop's name runs to a few words or an address.
+ */
+const PRICE_BUTTON =
+  /^(?:[$€£¥₽]\s?\d[\d.,]*|\d[\d.,]*\s?(?:[€$£¥₽]|eur|usd|gbp|chf|руб\.?))\s+(?:at|from|bei|chez|à|en|su|da|na|op|w|в)\s+\S.{0,38}(?<![.!?])$/iu;
+
+/**
  * A line of buttons: only links whose texts are a word or two each ("[Rezept drucken]",
  * "[Affiliatelink]", "Facebook | Twitter | E-Mail"), with nothing but punctuation and symbols
  * between them. Inside an article's prose such a line is its page's controls, a share bar or a
@@ -317,6 +326,12 @@ function buttonLine(b: Block): boolean {
     if (x.kind === 'link') {
       if (x.href.startsWith('#')) return false;
       const t = blockText({ kind: 'paragraph', content: x.children }).trim();
+      // A shop's buy button says its price and the shop ("$75 at Amazon", "79,99 € bei Otto",
+      // "$1,599.00 from Lowe's"): a control however many words the shop's name takes.
+      if (PRICE_BUTTON.test(t) && ruleOn('price-button')) {
+        links++;
+        continue;
+      }
       if (t === '' || t.split(/\s+/u).length > BUTTON_WORDS || /[.!?]$/.test(t)) return false;
       // An address (mail, web) given as the line's whole text is information, not a control.
       if (/^(?:mailto|tel):/i.test(x.href) || /@|www\.|:\/\/|\.\w{2,4}$/i.test(t)) return false;
