@@ -38,6 +38,9 @@
  *                  draws around every post: the poster's rank (one of two or three per thread),
  *                  the post's number as its permalink ("#7"), a bar of quote and reply links and
  *                  a reaction count; the ranks, numbers, bar and counts are chrome
+ *   shop-buttons   a shopping guide's buy buttons between the body's paragraphs: a line of one
+ *                  or two links, each only a price and a shop ("$75 at Amazon", "79,99 € bei
+ *                  Otto"), bare or in a box of its own; the buttons are chrome
  * Across pages the markup varies: semantic elements (article, aside, nav, section) or only divs;
  * class names meaningful in English, in German or French, hashed (css-1x2ab) or absent; JSON-LD
  * with articleBody on some pages; the related grid and the comments inside the article's wrapper
@@ -801,6 +804,60 @@ function edges(p: Pick, lang: Lang, m: Markup): { top: string; meta: string; end
   return { top: breadcrumb + kicker, meta, end: credit + (p.chance(0.5) ? list + tagLine : tagLine + list) };
 }
 
+/** Shops and the word before a shop's name on a buy button, by language. */
+const SHOPS: Record<Lang, { sign: (n: string) => string; at: string[]; shops: string[] }> = {
+  en: {
+    sign: (n) => `$${n}`,
+    at: ['at', 'from'],
+    shops: ['Amazon', 'Walmart', "Lowe's", 'Best Buy', 'etsy.com'],
+  },
+  de: {
+    sign: (n) => `${n.replace('.', ',')} €`,
+    at: ['bei'],
+    shops: ['Amazon', 'Otto', 'MediaMarkt', 'Zalando'],
+  },
+  fr: {
+    sign: (n) => `${n.replace('.', ',')} €`,
+    at: ['chez'],
+    shops: ['Fnac', 'Darty', 'Amazon', 'Boulanger'],
+  },
+  es: {
+    sign: (n) => `${n.replace('.', ',')} €`,
+    at: ['en'],
+    shops: ['Amazon', 'El Corte Inglés', 'PcComponentes'],
+  },
+  it: {
+    sign: (n) => `${n.replace('.', ',')} €`,
+    at: ['su', 'da'],
+    shops: ['Amazon', 'Unieuro', 'MediaWorld'],
+  },
+  ru: { sign: (n) => `${n.split('.')[0]} ₽`, at: ['в'], shops: ['Ozon', 'DNS', 'М.Видео'] },
+};
+
+/**
+ * The article's HTML with a shop's buy buttons after some of its body paragraphs, as shopping
+ * guides set them under each product: one or two links, each only a price and a shop, as a
+ * bare paragraph or in a box of their own.
+ */
+function shopButtons(p: Pick, lang: Lang, m: Markup, html: string): string {
+  const parts = html.split('</p>\n<p>');
+  const S = SHOPS[lang];
+  let out = parts[0];
+  for (let i = 1; i < parts.length; i++) {
+    let joint = '</p>\n<p>';
+    if (p.chance(0.6)) {
+      const button = () =>
+        `<a href="https://go.shop.example/${p.int(1000, 9999)}">${esc(`${S.sign(`${p.int(5, 1999)}.${p.int(10, 99)}`)} ${p.one(S.at)} ${p.one(S.shops)}`)}</a>`;
+      const line = p.chance(0.3) ? `${button()} ${button()}` : button();
+      joint = p.chance(0.5)
+        ? `</p>\n<p>${line}</p>\n<p>`
+        : `</p>\n<div${m.cls('shop')}><p>${line}</p></div>\n<p>`;
+    }
+    out += joint + parts[i];
+  }
+  return out;
+}
+
 // ---------- pages ----------
 
 const CLASSES = [
@@ -819,6 +876,7 @@ const CLASSES = [
   'edges',
   'forum-quotes',
   'forum-chrome',
+  'shop-buttons',
 ] as const;
 type Klass = (typeof CLASSES)[number];
 
@@ -895,7 +953,9 @@ function page(p: Pick, id: string, klass: Klass): Page {
       ? teasers(p, lang, html0)
       : klass === 'inline-boxes'
         ? inlineBoxes(p, lang, m, html0)
-        : html1) + inside,
+        : klass === 'shop-buttons'
+          ? shopButtons(p, lang, m, html0)
+          : html1) + inside,
   );
   const ld = style.jsonLd
     ? `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'NewsArticle', headline: a.title, articleBody: a.body.join('\n\n') })}</script>`
