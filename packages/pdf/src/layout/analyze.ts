@@ -37,6 +37,7 @@ import { BULLET, breaksList, markerOf, opensItem } from './markers.js';
 import { median } from './median.js';
 import { oneColumnBoxes } from './open-boxes.js';
 import { bandTopRules, rowBands } from './row-bands.js';
+import { cellDrawnRules } from './rule-pieces.js';
 import { tableNotesAsText } from './table-notes.js';
 import { type FoundTable, findRuleBoundTables, findRuledTables, findTextTables } from './tables.js';
 import { markBands } from './tint-bands.js';
@@ -344,6 +345,15 @@ function pageTables(
   for (const t of findTextTables(runs, skip, width, seen, input.recognized)) {
     tables.push(t);
     for (const i of t.runs) taken.add(i);
+  }
+  // Rules drawn cell by cell, joined: read last, on the runs no other reading took.
+  const pieced = cellDrawnRules(bounds);
+  if (pieced) {
+    const left = new Set([...skip, ...taken]);
+    for (const t of findRuleBoundTables(runs, pieced, left).filter(notChart)) {
+      tables.push(t);
+      for (const i of t.runs) taken.add(i);
+    }
   }
   // The free runs' gutters are those findTextTables found when it read the same runs.
   const gutters = seen.gutters && sameSet(skip, taken) ? seen.gutters : undefined;
