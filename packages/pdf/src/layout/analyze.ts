@@ -39,7 +39,13 @@ import { oneColumnBoxes } from './open-boxes.js';
 import { bandTopRules, rowBands } from './row-bands.js';
 import { cellDrawnRules } from './rule-pieces.js';
 import { tableNotesAsText } from './table-notes.js';
-import { type FoundTable, findRuleBoundTables, findRuledTables, findTextTables } from './tables.js';
+import {
+  type FoundTable,
+  findRuleBoundTables,
+  findRuledTables,
+  findTextTables,
+  plausibleTable,
+} from './tables.js';
 import { markBands } from './tint-bands.js';
 import { joinContentsRows } from './toc.js';
 import { closeTracking } from './tracking.js';
@@ -346,11 +352,15 @@ function pageTables(
     tables.push(t);
     for (const i of t.runs) taken.add(i);
   }
-  // Rules drawn cell by cell, joined: read last, on the runs no other reading took.
+  // Rules drawn cell by cell, joined: read last, on the runs no other reading took, and kept
+  // only as full as the text reading asks (a page's leftovers between two rules of a table the
+  // other readings cut apart make a grid mostly blank).
   const pieced = cellDrawnRules(bounds);
   if (pieced) {
     const left = new Set([...skip, ...taken]);
-    for (const t of findRuleBoundTables(runs, pieced, left).filter(notChart)) {
+    for (const t of findRuleBoundTables(runs, pieced, left).filter(
+      (t) => plausibleTable(t.rows) && notChart(t),
+    )) {
       tables.push(t);
       for (const i of t.runs) taken.add(i);
     }
