@@ -133,7 +133,7 @@ const avg = (xs: (number | null)[]) => {
 const METRICS = ['teds', 'teds_s', 'nid'] as const;
 const pages = new Set(tables.filter((t) => !FOLD || foldOf(t.page) === FOLD).map((t) => t.page)).size;
 console.log(
-  `pdf-web-tables: ${docs.length / (STYLE ? 1 : STYLES.length)} tables from ${pages} pages × ${STYLE ?? STYLES.length} styles = ${docs.length} PDFs (Chromium ${version}, liteparse ${liteVersion})`,
+  `pdf-web-tables: ${docs.length / (STYLE ? 1 : STYLES.length)} tables from ${pages} pages × ${STYLE ? `1 style (${STYLE})` : `${STYLES.length} styles`} = ${docs.length} PDFs (Chromium ${version}, liteparse ${liteVersion})`,
 );
 console.log(
   `${'part'.padEnd(18)}   n  ${[...scores.keys()].map((e) => `${e.padEnd(9)}  teds teds-s  nid `).join(' |  ')}`,
