@@ -27,6 +27,9 @@
 //   table-cut-apart    a table whose cut row's last column runs on alone at the next page's top, page numbers
 //                      at the foot
 //   table-continued-caption  an unruled table over four pages, the third opening with "Table 1 (continued)"
+//   cell-drawn-rules   a booktabs table (rules over, under the header, under the table) whose rules are
+//                      drawn cell by cell, every piece over its narrow columns shorter than a word
+//   contents-cell-rules  a contents page set as a two-column table ruled under every entry, cell by cell
 // and fixtures/pdf-headings/<name>.html, for heading styles the LibreOffice fixtures lack:
 //   colour-titles      section titles marked by colour alone, beside links in colour and a grey source line
 //   italic-titles      centred italic sub-section titles at the body size, an italic source line and quotation
@@ -91,6 +94,8 @@ const names = process.argv.slice(2).length
       'header-rule-cut-row',
       'table-continued-caption',
       'table-cut-apart',
+      'cell-drawn-rules',
+      'contents-cell-rules',
     ];
 /** Fixtures printed with Chromium's own page numbers at the foot of each page. */
 const pageNumbers = new Set(['table-cut-apart']);

@@ -37,8 +37,15 @@ import { BULLET, breaksList, markerOf, opensItem } from './markers.js';
 import { median } from './median.js';
 import { oneColumnBoxes } from './open-boxes.js';
 import { bandTopRules, rowBands } from './row-bands.js';
+import { cellDrawnRules } from './rule-pieces.js';
 import { tableNotesAsText } from './table-notes.js';
-import { type FoundTable, findRuleBoundTables, findRuledTables, findTextTables } from './tables.js';
+import {
+  type FoundTable,
+  findRuleBoundTables,
+  findRuledTables,
+  findTextTables,
+  plausibleTable,
+} from './tables.js';
 import { markBands } from './tint-bands.js';
 import { joinContentsRows } from './toc.js';
 import { closeTracking } from './tracking.js';
@@ -344,6 +351,19 @@ function pageTables(
   for (const t of findTextTables(runs, skip, width, seen, input.recognized)) {
     tables.push(t);
     for (const i of t.runs) taken.add(i);
+  }
+  // Rules drawn cell by cell, joined: read last, on the runs no other reading took, and kept
+  // only as full as the text reading asks (a page's leftovers between two rules of a table the
+  // other readings cut apart make a grid mostly blank).
+  const pieced = cellDrawnRules(bounds);
+  if (pieced) {
+    const left = new Set([...skip, ...taken]);
+    for (const t of findRuleBoundTables(runs, pieced, left).filter(
+      (t) => plausibleTable(t.rows) && notChart(t),
+    )) {
+      tables.push(t);
+      for (const i of t.runs) taken.add(i);
+    }
   }
   // The free runs' gutters are those findTextTables found when it read the same runs.
   const gutters = seen.gutters && sameSet(skip, taken) ? seen.gutters : undefined;

@@ -1,6 +1,7 @@
 import { asciiTwin } from '@distill/core';
 import { changedRun } from '../run-shape.js';
 import type { Box, Rule, TextRun } from '../types.js';
+import { contentsGrid } from './contents-grid.js';
 import { findGutters, type Gutter } from './gutters.js';
 import { leadGap, nominalBottom, nominalTop } from './leading.js';
 import { HAS_LETTER, STARTS_LOWER } from './letter-tests.js';
@@ -755,7 +756,7 @@ export function findRuleBoundTables(
     i = j;
     if (group.length < 2) continue;
     const banded = rowRuledTable(group, runs, taken);
-    if (banded && plausibleTable(banded.rows, 0.3)) {
+    if (banded && plausibleTable(banded.rows, 0.3) && !contentsGrid(banded.rows)) {
       for (const k of banded.runs) taken.add(k);
       out.push(banded);
       continue;
@@ -770,7 +771,7 @@ export function findRuleBoundTables(
     });
     if (inside.length < 4) continue;
     const grid = gridFromText(inside.map((k) => runs[k]));
-    if (!grid || !plausibleTable(grid)) continue;
+    if (!grid || !plausibleTable(grid) || contentsGrid(grid)) continue;
     const t = { box, rows: grid, ruled: true, runs: new Set(inside) };
     rowsPastRules(runs, taken, t);
     for (const k of t.runs) taken.add(k);
