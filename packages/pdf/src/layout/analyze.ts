@@ -49,6 +49,7 @@ import {
 import { markBands } from './tint-bands.js';
 import { joinContentsRows } from './toc.js';
 import { closeTracking } from './tracking.js';
+import { cutJoins } from './cut-joins.js';
 import { xyCut } from './xycut.js';
 
 /** `/\s/.test(c)` for one character (a code point). */
@@ -172,9 +173,10 @@ function lineSpans(line: Line, links: readonly LinkArea[]): Span[] {
  */
 export function analyzePage(input: PageInput): PageLayout {
   const { width, height } = input;
-  const runs = closeTracking(placeDropCaps(input.runs));
+  const cut = cutJoins(input.runs);
+  const runs = closeTracking(placeDropCaps(cut.runs));
   const chars = runs.reduce((n, r) => n + r.text.length, 0);
-  const { tables, taken, gutters: found } = pageTables(input, runs);
+  const { tables, taken, gutters: found } = pageTables(input, runs, cut.edges);
   const free = runs.filter((_, i) => !taken.has(i));
   const gutters = found ?? findGutters(free, true);
   const lines = joinFormRows(joinContentsRows(buildLines(free, gutters)));
@@ -282,6 +284,7 @@ function readingOrder(boxes: Box[], items: readonly Item[], height: number, body
 function pageTables(
   input: PageInput,
   runs: TextRun[],
+  cutEdges: readonly Gutter[],
 ): { tables: FoundTable[]; taken: Set<number>; gutters?: Gutter[] } {
   const { width, height } = input;
   const pageBox = { x0: 0, y0: 0, x1: width, y1: height };
@@ -348,7 +351,7 @@ function pageTables(
     for (const i of t.runs) taken.add(i);
   }
   const seen: { gutters?: Gutter[] } = {};
-  for (const t of findTextTables(runs, skip, width, seen, input.recognized)) {
+  for (const t of findTextTables(runs, skip, width, seen, input.recognized, cutEdges)) {
     tables.push(t);
     for (const i of t.runs) taken.add(i);
   }

@@ -866,14 +866,18 @@ function rowsPastRules(runs: readonly TextRun[], taken: Set<number>, t: FoundTab
  * the rows give columns; a fragment crossing a column gap spans those columns. Continuation
  * lines of a wrapped cell are folded into the row above.
  */
-export function gridFromText(input: TextRun[], recognized = false): TableCellOut[][] | undefined {
+export function gridFromText(
+  input: TextRun[],
+  recognized = false,
+  cutEdges: readonly Gutter[] = [],
+): TableCellOut[][] | undefined {
   // A run of figures side by side ("2,753,438 2,799,250") is cells of several columns set a
   // word space apart: its figures are placed one by one (digits are of one width).
   const runs = input.flatMap((r) => (figureRun(r.text) ? splitWords(r) : [r]));
   // Columns set closer than a font size apart still leave a gap at the same x on every row.
   // Not among OCR'd words (`recognized`, one run a word): a wide header cell's word gap over an
   // empty channel between two columns passes for one (as findTextTables says of the page's).
-  const frags = buildLines(runs, recognized ? [] : findGutters(runs));
+  const frags = buildLines(runs, recognized ? [] : withEdges(findGutters(runs), cutEdges));
   if (frags.length < 4) return undefined;
   // Baseline rows.
   frags.sort((a, b) => a.base - b.base || a.x0 - b.x0);
@@ -1289,6 +1293,11 @@ function rowCells(r: Line[], cuts: number[], starts: number[], nc: number): Tabl
   return row;
 }
 
+/** Gutters with the column edges where the reader's joins were cut (cut-joins.ts). */
+function withEdges(gutters: Gutter[], cutEdges: readonly Gutter[]): Gutter[] {
+  return cutEdges.length ? [...gutters, ...cutEdges] : gutters;
+}
+
 /** Leader dots, or a rule typed as a row of dashes. */
 const LEADER = /^(?:[.\u2026·]{3,}|[-=_\u2013\u2014]{3,})$/;
 
@@ -1339,6 +1348,7 @@ export function findTextTables(
   pageWidth: number,
   seen: { gutters?: Gutter[] } = {},
   recognized = false,
+  cutEdges: readonly Gutter[] = [],
 ): FoundTable[] {
   const idx: number[] = [];
   runs.forEach((r, i) => {
@@ -1378,7 +1388,8 @@ export function findTextTables(
   // page 130: TEDS .90 -> 0).
   const gutters = recognized ? (typed >= 3 ? findGutters(pieces) : []) : findGutters(pieces, true);
   if (typed === 0 && !recognized) seen.gutters = gutters;
-  const frags = buildLines(pieces, gutters).sort((a, b) => a.base - b.base || a.x0 - b.x0);
+  // Column edges where the reader's joins were cut (cut-joins.ts) part rows as gutters do.
+  const frags = buildLines(pieces, withEdges(gutters, cutEdges)).sort((a, b) => a.base - b.base || a.x0 - b.x0);
   const rows: Line[][] = [];
   for (const f of frags) {
     const last = rows[rows.length - 1];
@@ -1429,6 +1440,7 @@ export function findTextTables(
         runIndex,
         taken,
         recognized,
+        cutEdges,
       );
       if (table) found.push(table);
     }
@@ -1689,6 +1701,7 @@ function textTableOf(
   runIndex: Map<TextRun, number>,
   taken: Set<number>,
   recognized: boolean,
+  cutEdges: readonly Gutter[],
 ): FoundTable | undefined {
   // The lines of a wrapped header row count as the one row they are.
   const head = headerLines(group);
@@ -1758,7 +1771,7 @@ function textTableOf(
   if (Math.max(...sizes) > 1.6 * typical) return undefined;
   if (keyValueRows(group) || recordColumns(group)) return undefined;
   const tableRuns = group.flat().flatMap((f) => f.runs);
-  const grid = gridFromText(tableRuns, recognized);
+  const grid = gridFromText(tableRuns, recognized, cutEdges);
   if (!grid || grid.length < 3 || !plausibleTable(grid) || runningText(grid)) return undefined;
   // Forms and justified prose line up too.
   if (formGrid(grid) || proseAcross(grid)) return undefined;
