@@ -7,14 +7,17 @@ const EDGE = 1;
 const NEAR = 8;
 /** Other lines that must start a run at the join's end. */
 const LINES = 2;
+/** The gap, in text sizes, the reader joins with a space at most (interpreter.ts): wider ends an item. */
+const JOINED = 0.6;
 
 /**
  * A borderless table set with little room between its cells (a browser's own table style: 2px
  * cell spacing, 1px padding, about 0.3 em) has neighbouring cells read as one run joined by a
  * space, as pdf.js joins any gap under 0.6 em ("Drain clearing (sink/tub) $125–$300"). Such a
- * join is cut where the text after it starts where runs of two other lines nearby start: a
- * column's left edge that other rows show. Lines of prose start at their column's margin, so a
- * word inside one never lines up with the start of other runs twice. Such cells are closer than
+ * join is cut where the text after it starts where runs of two other lines nearby start, each
+ * after a gap wider than the reader joins: a column's left edge that other rows show. A run
+ * inside a line of prose starts after a word space (a change of font) or at the line's start,
+ * neither of which is such an edge. Such cells are closer than
  * the gap that parts a line's fragments, so each cut also gives the edge as a gutter over the
  * lines that show it, for the borderless-table finder to part rows there.
  */
@@ -23,8 +26,11 @@ export function cutJoins(runs: readonly TextRun[]): { runs: readonly TextRun[]; 
   let any = false;
   for (const r of runs) if (r.joins) any = true;
   if (!any) return { runs, edges: edgesOut };
-  // Left edges of upright runs, by x, for a binary search per join.
-  const edges = runs.filter((r) => !r.rotated).sort((a, b) => a.x0 - b.x0);
+  const upright = runs.filter((r) => !r.rotated);
+  // Left edges of upright runs, by x, for a binary search per join; by baseline, for a run's
+  // neighbour on its line.
+  const edges = upright.slice().sort((a, b) => a.x0 - b.x0);
+  const lines = upright.sort((a, b) => a.base - b.base);
   const out: TextRun[] = [];
   for (const r of runs) {
     if (!r.joins || r.rotated) {
@@ -35,10 +41,11 @@ export function cutJoins(runs: readonly TextRun[]): { runs: readonly TextRun[]; 
     let cutAt = 0;
     const j = r.joins;
     for (let k = 0; k < j.length; k += 3) {
-      const span = sharedEdge(edges, r, j[k + 2]);
+      const span = sharedEdge(edges, lines, r, j[k + 2]);
       if (!span) continue;
       const off = j[k] - cutAt;
-      const left = rest.text.slice(0, off).trimEnd();
+      // The space stays with the text before it, for a line that takes both pieces again.
+      const left = rest.text.slice(0, off + 1);
       const right = rest.text.slice(off + 1);
       if (!left.trim() || !right.trim()) continue;
       out.push({ ...rest, text: left, x1: j[k + 1], joins: undefined });
@@ -57,7 +64,12 @@ export function cutJoins(runs: readonly TextRun[]): { runs: readonly TextRun[]; 
  * Whether runs of LINES other lines near `r` start within EDGE of `x`: the top and bottom of
  * those lines and `r`'s if so.
  */
-function sharedEdge(edges: readonly TextRun[], r: TextRun, x: number): [number, number] | undefined {
+function sharedEdge(
+  edges: readonly TextRun[],
+  lines: readonly TextRun[],
+  r: TextRun,
+  x: number,
+): [number, number] | undefined {
   let lo = 0;
   let hi = edges.length;
   while (lo < hi) {
@@ -71,10 +83,28 @@ function sharedEdge(edges: readonly TextRun[], r: TextRun, x: number): [number, 
   for (let i = lo; i < edges.length && edges[i].x0 <= x + EDGE; i++) {
     const e = edges[i];
     const d = Math.abs(e.base - r.base);
-    if (d < 0.5 * r.size || d > NEAR * r.size) continue;
+    if (d < 0.5 * r.size || d > NEAR * r.size || !afterWideGap(lines, e)) continue;
     y0 = Math.min(y0, e.y0);
     y1 = Math.max(y1, e.y1);
     if (!bases.some((b) => Math.abs(b - e.base) < 0.5 * r.size)) bases.push(e.base);
   }
   return bases.length >= LINES ? [y0, y1] : undefined;
+}
+
+/** Whether a run on `e`'s line ends before it, further from it than the reader joins. */
+function afterWideGap(lines: readonly TextRun[], e: TextRun): boolean {
+  const tol = 0.5 * e.size;
+  let lo = 0;
+  let hi = lines.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (lines[mid].base < e.base - tol) lo = mid + 1;
+    else hi = mid;
+  }
+  let reach = Number.NEGATIVE_INFINITY;
+  for (let i = lo; i < lines.length && lines[i].base <= e.base + tol; i++) {
+    const o = lines[i];
+    if (o !== e && o.x0 < e.x0) reach = Math.max(reach, o.x1);
+  }
+  return reach > Number.NEGATIVE_INFINITY && e.x0 - reach > JOINED * e.size;
 }
