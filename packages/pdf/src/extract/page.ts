@@ -199,7 +199,8 @@ export function textItemsToRuns<
       const base = tx[5];
       // Joins along the item are along the page when the item is upright (not mirrored) and no
       // control character was taken out of its text.
-      const joins = item.joins && tx[0] > 0 && str.length === item.str?.length ? placeJoins(item.joins, x0) : undefined;
+      const joins =
+        item.joins && tx[0] > 0 && str.length === item.str?.length ? placeJoins(item.joins, x0) : undefined;
       // Every run is built with the same fields in the same order (rotated included), so
       // the layout code that reads them sees one object shape and is compiled once.
       runs.push({

@@ -14,6 +14,7 @@ import type {
 import { CAPTION } from './captions.js';
 import { drawsChart } from './charts.js';
 import { columnBands } from './column-bands.js';
+import { cutJoins } from './cut-joins.js';
 import { placeDropCaps } from './dropcap.js';
 import { faceEnds, pageLeading } from './face-break.js';
 import { joinFormRows } from './form-rows.js';
@@ -49,7 +50,6 @@ import {
 import { markBands } from './tint-bands.js';
 import { joinContentsRows } from './toc.js';
 import { closeTracking } from './tracking.js';
-import { cutJoins } from './cut-joins.js';
 import { xyCut } from './xycut.js';
 
 /** `/\s/.test(c)` for one character (a code point). */

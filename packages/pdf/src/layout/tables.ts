@@ -1389,7 +1389,9 @@ export function findTextTables(
   const gutters = recognized ? (typed >= 3 ? findGutters(pieces) : []) : findGutters(pieces, true);
   if (typed === 0 && !recognized) seen.gutters = gutters;
   // Column edges where the reader's joins were cut (cut-joins.ts) part rows as gutters do.
-  const frags = buildLines(pieces, withEdges(gutters, cutEdges)).sort((a, b) => a.base - b.base || a.x0 - b.x0);
+  const frags = buildLines(pieces, withEdges(gutters, cutEdges)).sort(
+    (a, b) => a.base - b.base || a.x0 - b.x0,
+  );
   const rows: Line[][] = [];
   for (const f of frags) {
     const last = rows[rows.length - 1];
