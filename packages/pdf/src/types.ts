@@ -20,11 +20,6 @@ export interface TextRun {
   rotated?: boolean;
   /** Fill colour as 0xRRGGBB; -1 where the reader cannot tell (pdf.js, OCR, a pattern). */
   fill: number;
-  /**
-   * Gaps the reader read as spaces inside the run (the fast reader only): flat triples of the
-   * space's offset in `text` and the gap's x0 and x1. See layout/cut-joins.ts.
-   */
-  joins?: number[];
 }
 
 /** An axis-aligned drawn segment or thin rectangle, normalised to a horizontal or vertical line. */

@@ -1,3 +1,4 @@
+import { runJoins } from '../layout/cut-joins.js';
 import type { PdfPage } from '../pdfjs.js';
 import { loadPdfjs } from '../pdfjs.js';
 import { settleFieldKinds } from '../shapes.js';
@@ -160,7 +161,6 @@ settleFieldKinds(
     italic: false,
     rotated: false,
     fill: 0,
-    joins: undefined,
   } satisfies TextRun,
   { url: '', x0: 0.5, x1: 0.5, y0: 0.5, y1: 0.5 } satisfies LinkArea,
 );
@@ -215,8 +215,8 @@ export function textItemsToRuns<
         italic: style.italic,
         rotated: false,
         fill: item.fill ?? -1,
-        joins,
       });
+      if (joins) runJoins.set(runs[runs.length - 1], joins);
     } else {
       // Rotated text: keep its text with an approximate box around its path.
       const ex = tx[4] + Math.cos(angle) * w;
@@ -233,7 +233,6 @@ export function textItemsToRuns<
         italic: style.italic,
         rotated: true,
         fill: item.fill ?? -1,
-        joins: undefined,
       });
     }
   }

@@ -146,7 +146,6 @@ export function ocrPageInput(
         italic: false,
         rotated: false,
         fill: -1,
-        joins: undefined,
       });
       boxes.push({ x0: x0 * k, y0: y0 * k, x1: x1 * k, y1: y1 * k, confidence: w.confidence, text: w.text });
     });
