@@ -32,13 +32,16 @@ const JOINED = 0.6;
 export function cutJoins(runs: readonly TextRun[]): { runs: readonly TextRun[]; edges: Gutter[] } {
   const edgesOut: Gutter[] = [];
   let any = false;
-  for (const r of runs) if (runJoins.has(r)) any = true;
+  for (const r of runs)
+    if (runJoins.has(r)) {
+      any = true;
+      break;
+    }
   if (!any) return { runs, edges: edgesOut };
-  const upright = runs.filter((r) => !r.rotated);
-  // Left edges of upright runs, by x, for a binary search per join; by baseline, for a run's
-  // neighbour on its line.
-  const edges = upright.slice().sort((a, b) => a.x0 - b.x0);
-  const lines = upright.sort((a, b) => a.base - b.base);
+  // Runs that start after a gap on their line wider than the reader joins, by x, for a binary
+  // search per join: the only runs that can show a column's edge. A page of prose has few.
+  const edges = wideGapStarts(runs);
+  if (edges.length < LINES) return { runs, edges: edgesOut };
   const out: TextRun[] = [];
   for (const r of runs) {
     const j = r.rotated ? undefined : runJoins.get(r);
@@ -49,7 +52,7 @@ export function cutJoins(runs: readonly TextRun[]): { runs: readonly TextRun[]; 
     let rest = r;
     let cutAt = 0;
     for (let k = 0; k < j.length; k += 3) {
-      const span = sharedEdge(edges, lines, r, j[k + 2]);
+      const span = sharedEdge(edges, r, j[k + 2]);
       if (!span) continue;
       const off = j[k] - cutAt;
       // The space stays with the text before it, for a line that takes both pieces again.
@@ -72,12 +75,7 @@ export function cutJoins(runs: readonly TextRun[]): { runs: readonly TextRun[]; 
  * Whether runs of LINES other lines near `r` start within EDGE of `x`: the top and bottom of
  * those lines and `r`'s if so.
  */
-function sharedEdge(
-  edges: readonly TextRun[],
-  lines: readonly TextRun[],
-  r: TextRun,
-  x: number,
-): [number, number] | undefined {
+function sharedEdge(edges: readonly TextRun[], r: TextRun, x: number): [number, number] | undefined {
   let lo = 0;
   let hi = edges.length;
   while (lo < hi) {
@@ -91,7 +89,7 @@ function sharedEdge(
   for (let i = lo; i < edges.length && edges[i].x0 <= x + EDGE; i++) {
     const e = edges[i];
     const d = Math.abs(e.base - r.base);
-    if (d < 0.5 * r.size || d > NEAR * r.size || !afterWideGap(lines, e)) continue;
+    if (d < 0.5 * r.size || d > NEAR * r.size) continue;
     y0 = Math.min(y0, e.y0);
     y1 = Math.max(y1, e.y1);
     if (!bases.some((b) => Math.abs(b - e.base) < 0.5 * r.size)) bases.push(e.base);
@@ -99,20 +97,20 @@ function sharedEdge(
   return bases.length >= LINES ? [y0, y1] : undefined;
 }
 
-/** Whether a run on `e`'s line ends before it, further from it than the reader joins. */
-function afterWideGap(lines: readonly TextRun[], e: TextRun): boolean {
-  const tol = 0.5 * e.size;
-  let lo = 0;
-  let hi = lines.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (lines[mid].base < e.base - tol) lo = mid + 1;
-    else hi = mid;
-  }
+/** Upright runs with a run before them on their line ending further off than the reader joins, by x. */
+function wideGapStarts(runs: readonly TextRun[]): TextRun[] {
+  const upright = runs.filter((r) => !r.rotated).sort((a, b) => a.base - b.base || a.x0 - b.x0);
+  const out: TextRun[] = [];
+  let lineBase = Number.NEGATIVE_INFINITY;
   let reach = Number.NEGATIVE_INFINITY;
-  for (let i = lo; i < lines.length && lines[i].base <= e.base + tol; i++) {
-    const o = lines[i];
-    if (o !== e && o.x0 < e.x0) reach = Math.max(reach, o.x1);
+  for (const r of upright) {
+    if (r.base - lineBase > 0.5 * r.size) {
+      lineBase = r.base;
+      reach = r.x1;
+      continue;
+    }
+    if (r.x0 - reach > JOINED * r.size) out.push(r);
+    reach = Math.max(reach, r.x1);
   }
-  return reach > Number.NEGATIVE_INFINITY && e.x0 - reach > JOINED * e.size;
+  return out.sort((a, b) => a.x0 - b.x0);
 }
