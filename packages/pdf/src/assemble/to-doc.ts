@@ -11,7 +11,8 @@ import type {
 import { asciiTwin } from '@distill/core';
 import { CAPTION, CAPTION_LABEL } from '../layout/captions.js';
 import { HAS_LETTER, STARTS_LOWER } from '../layout/letter-tests.js';
-import type { Box, LayoutBlock, LayoutLine, PageLayout } from '../types.js';
+import type { Box, LayoutBlock, LayoutLine, PageLayout, Tint } from '../types.js';
+import { calloutTintsOf, withdrawCalloutBands } from './callouts.js';
 import { joinContinuedTables } from './continued-tables.js';
 import { furnitureOf } from './furniture.js';
 import { onBand } from './on-band.js';
@@ -491,6 +492,8 @@ export interface DocStats {
   boldBody: boolean;
   /** The colours the body is set in (see bodyFillsOf). */
   fills: number[];
+  /** The boxes call-outs are set in (see calloutTintsOf). */
+  callouts?: Tint[];
   tiers: number[];
   running: Set<string>;
   /** The level of each decimal numbering depth set above the body size (depth, level). */
@@ -507,10 +510,11 @@ export function docStats(pages: readonly PageLayout[]): DocStats {
   const body = bodySizeOf(pages);
   const boldBody = boldBodyOf(pages, body);
   const fills = bodyFillsOf(pages);
-  const out: DocStats = { body, boldBody, fills, tiers: [], running: new Set<string>() };
+  const callouts = calloutTintsOf(pages);
+  const out: DocStats = { body, boldBody, fills, callouts, tiers: [], running: new Set<string>() };
   // The tiers as headingLevels takes them for these pages (before runs of headings are
   // demoted), so pages given these statistics get the levels the pages together would.
-  headingLevels(pages, body, { boldBody, fills }, out);
+  headingLevels(pages, body, { boldBody, fills, callouts }, out);
   return out;
 }
 
@@ -524,6 +528,7 @@ export function headingLevels(
   const runningOut = statsOut?.running;
   const boldBody = stats?.boldBody ?? boldBodyOf(pages, body);
   const fills = stats?.fills ?? bodyFillsOf(pages);
+  withdrawCalloutBands(pages, body, stats?.callouts ?? calloutTintsOf(pages));
   let cands: TextBlock[] = [];
   const tops: [TextBlock, LayoutBlock | undefined][] = [];
   const onPages = new Map<string, Set<number>>();
