@@ -345,6 +345,21 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
     expect(r.stdout).toMatch(/^A diversion along the lane is marked with yellow arrows$/m);
   });
 
+  it('reads a bold lead-in broken onto the next line in lower case as its paragraph’s first line, no title', async () => {
+    // fixtures/pdf-headings/run-in-wrapped.pdf (Chromium): two narrow columns; two paragraphs open
+    // with a bold lead-in longer than the column's line, which goes on in lower case on the next
+    // line before the regular text. The section titles are set larger.
+    const r = await distill(['parse', fixture('run-in-wrapped')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# Survey of the river meadows',
+      '## Grasses and flowers',
+      '## Drains and ditches',
+    ]);
+    expect(r.stdout).toMatch(/^Most of the hay meadows below the$/m);
+    expect(r.stdout).toMatch(/^Several of the ditches between the$/m);
+  });
+
   it('reads titles in small capitals (capitals in two sizes) as titles in capitals, and a name in small capitals as text', async () => {
     const r = await distill(['parse', fixture('small-caps-titles')]);
     expect(r.status, r.stderr).toBe(0);

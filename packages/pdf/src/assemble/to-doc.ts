@@ -367,6 +367,9 @@ function isHeadingCandidate(
     !place.opens
   )
     return false;
+  // A bold lead-in run into its paragraph and broken at a narrow column's edge stands as a
+  // block of its own over the rest of its paragraph (see runsInto): it is no title.
+  if (boldTitle && b.size < body * HEADING_RATIO && runsInto(b, next)) return false;
   if (boldTitle && b.size >= body * 0.95) return true;
   // A sidebar or box sets its own smaller text: a bold title over regular text of about its
   // size is that text's heading.
@@ -418,6 +421,23 @@ function italicHeads(
   if (!bodyText(next) || blockText(next).length <= 2 * text.length || next.box.y0 < b.box.y1) return false;
   if (prev === undefined || prev.box.y1 > b.box.y0) return true;
   return prev.kind === 'text' && next.box.y0 - b.box.y1 <= b.box.y0 - prev.box.y1 + 1;
+}
+
+/**
+ * Whether the regular text right under `b` (closer than half its size, on its left edge, of
+ * about its size) goes on from it: a paragraph opening in lower case, the rest of a sentence
+ * begun on `b`'s line. A title's text opens a sentence of its own.
+ */
+function runsInto(b: TextBlock, next: LayoutBlock | undefined): boolean {
+  if (next?.kind !== 'text' || next.bold || next.label || next.lines.length < 2) return false;
+  const gap = next.box.y0 - b.box.y1;
+  return (
+    gap > -1 &&
+    gap < 0.5 * b.size &&
+    Math.abs(next.box.x0 - b.box.x0) < 2 &&
+    Math.abs(next.size - b.size) < 0.1 * b.size &&
+    STARTS_LOWER.test(blockText(next))
+  );
 }
 
 /**
