@@ -150,6 +150,15 @@ export const MAX_ITEMS = 200_000;
 
 const NORMALIZE =
   /([\u00a0\u00b5\u037e\u0eb3\u2000-\u200a\u202f\u2126\ufb00-\ufb04\ufb06\ufb20-\ufb36\ufb38-\ufb3c\ufb3e\ufb40-\ufb41\ufb43-\ufb44\ufb46-\ufba1\ufba4-\ufba9\ufbae-\ufbb1\ufbd3-\ufbdc\ufbde-\ufbe7\ufbea-\ufbf8\ufbfc-\ufbfd\ufc00-\ufc5d\ufc64-\ufcf1\ufcf5-\ufd3d\ufd88\ufdf4\ufdfa-\ufdfb\ufe71\ufe77\ufe79\ufe7b\ufe7d]+)|(\ufb05+)/gu;
+/** The painting operators that fill. */
+const FILLS = new Set<number>([
+  OP.fill,
+  OP.eoFill,
+  OP.fillStroke,
+  OP.eoFillStroke,
+  OP.closeFillStroke,
+  OP.closeEOFillStroke,
+]);
 /** Colour space families whose operands fillColour reads as they are (see readableSpace). */
 const READABLE_SPACES = new Set([
   'DeviceGray',
@@ -705,12 +714,15 @@ export class ContentInterpreter {
         f.ts.fill = op === 'cs' ? 0 : fillColour(args);
         if (op === 'cs') f.ts.fillRead = this.readableSpace(args[0], f.resources);
         else if (op !== 'sc' && op !== 'scn') f.ts.fillRead = true;
-        this.emit(OP.setFill, [f.ts.fillRead ? f.ts.fill : -1]);
+        this.emit(OP.other);
         return;
     }
     if (f.path.apply(op, args)) return;
     const paint = PAINT[op];
     if (paint !== undefined) {
+      // A filled path's colour goes with it: colours change far more often than paths are
+      // filled (text sets one run by run), so the colour operators themselves stay unkept.
+      if (FILLS.has(paint)) this.emit(OP.setFill, [f.ts.fillRead ? f.ts.fill : -1]);
       this.emit(OP.constructPath, [paint, [f.path.take()]]);
     } else if (known || /^(SC|SCN|sc|scn)$/.test(op)) {
       // Colours, line styles, shadings: drawn, not kept.

@@ -17,7 +17,7 @@ export const OP = {
   paintImageXObject: 9,
   paintInlineImageXObject: 10,
   paintImageMaskXObject: 11,
-  /** The fill colour for paths, packed as fillColour does, -1 in a space not read (see setFill). */
+  /** The fill colour of the filled path that follows, packed as fillColour does, -1 in a space not read. */
   setFill: 12,
   stroke: 20,
   closeStroke: 21,
