@@ -212,7 +212,7 @@ export function analyzePage(input: PageInput): PageLayout {
   const inOrder = blocksInOrder(items, order, runs, input.links);
   tableNotesAsText(inOrder, bodySize);
   const blocks = footnotesLast(inOrder, width, height, bodySize);
-  markBands(blocks, input.rects);
+  markBands(blocks, input.rects, width, height);
   const boxes = input.rules.length >= 2 ? boxesAtBodyEnds(input, tables, lines) : [];
   if (boxes.length) return { pageNumber: input.pageNumber, width, height, blocks, chars, boxes };
   return { pageNumber: input.pageNumber, width, height, blocks, chars };
