@@ -39,6 +39,7 @@ import { oneColumnBoxes } from './open-boxes.js';
 import { bandTopRules, rowBands } from './row-bands.js';
 import { tableNotesAsText } from './table-notes.js';
 import { type FoundTable, findRuleBoundTables, findRuledTables, findTextTables } from './tables.js';
+import { headOverStripes } from './stripe-head.js';
 import { markBands } from './tint-bands.js';
 import { joinContentsRows } from './toc.js';
 import { closeTracking } from './tracking.js';
@@ -341,7 +342,9 @@ function pageTables(
     for (const i of t.runs) taken.add(i);
   }
   const seen: { gutters?: Gutter[] } = {};
-  for (const t of findTextTables(runs, skip, width, seen, input.recognized)) {
+  for (const found of findTextTables(runs, skip, width, seen, input.recognized)) {
+    // A bare header over zebra stripes is read from the stripes' columns (stripe-head.ts).
+    const t = bands.size ? headOverStripes(found, bands, runs, new Set([...skip, ...taken])) : found;
     tables.push(t);
     for (const i of t.runs) taken.add(i);
   }
