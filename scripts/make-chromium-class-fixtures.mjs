@@ -7,6 +7,8 @@
 //                      first body row wrapped too
 //   zebra-band-flush   a header band painted flush on the first stripe (odd rows shaded, the last row bare),
 //                      beside a bare header over stripes that start on the second body row
+//   zebra-bare-head    bare bold headers set flush right over zebra stripes painted cell by cell, odd rows
+//                      shaded and even rows shaded (a bare first body row under the header)
 //   row-group-labels   a borderless table whose first column's labels span the rows they group
 //   year-group-header  a borderless table whose header centres each year over two columns
 //   header-fills-body  headers shaded cell by cell (one row, two with spans) over bare bodies, tight padding
@@ -88,6 +90,7 @@ const names = process.argv.slice(2).length
       'header-band-wrapped-rules',
       'zebra-header-band',
       'zebra-band-flush',
+      'zebra-bare-head',
       'row-group-labels',
       'year-group-header',
       'header-fills-body',

@@ -38,6 +38,7 @@ import { median } from './median.js';
 import { oneColumnBoxes } from './open-boxes.js';
 import { bandTopRules, rowBands } from './row-bands.js';
 import { cellDrawnRules } from './rule-pieces.js';
+import { headOverStripes } from './stripe-head.js';
 import { tableNotesAsText } from './table-notes.js';
 import {
   type FoundTable,
@@ -348,7 +349,9 @@ function pageTables(
     for (const i of t.runs) taken.add(i);
   }
   const seen: { gutters?: Gutter[] } = {};
-  for (const t of findTextTables(runs, skip, width, seen, input.recognized)) {
+  for (const found of findTextTables(runs, skip, width, seen, input.recognized)) {
+    // A bare header over zebra stripes is read from the stripes' columns (stripe-head.ts).
+    const t = bands.size ? headOverStripes(found, bands, runs, new Set([...skip, ...taken])) : found;
     tables.push(t);
     for (const i of t.runs) taken.add(i);
   }
