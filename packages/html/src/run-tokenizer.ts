@@ -175,10 +175,28 @@ export class RunTokenizer extends Tokenizer {
   }
 }
 
+/**
+ * Whether this parse5 has the internals RunTokenizer overrides. The package range admits only
+ * 7.3.x, but a consumer's resolution could bring another build: without them, parse5's own
+ * tokenizer reads (slower, same tree).
+ */
+const INTERNALS = [
+  '_stateData',
+  '_stateTagName',
+  '_stateAttributeName',
+  '_stateAttributeValueDoubleQuoted',
+  '_stateAttributeValueSingleQuoted',
+  '_appendCharToCurrentCharacterToken',
+] as const;
+export const runsSupported = INTERNALS.every(
+  (m) => typeof (Tokenizer.prototype as unknown as Record<string, unknown>)[m] === 'function',
+);
+
 /** parse5's parser reading through RunTokenizer. */
 export class RunParser extends Parser<DefaultTreeAdapterMap> {
   constructor(options: ParserOptions<DefaultTreeAdapterMap>) {
     super(options);
-    this.tokenizer = new RunTokenizer(this.options, this);
+    if (runsSupported && (this.tokenizer as unknown as { preprocessor?: { html?: unknown } }).preprocessor)
+      this.tokenizer = new RunTokenizer(this.options, this);
   }
 }
