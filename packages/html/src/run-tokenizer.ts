@@ -176,9 +176,9 @@ export class RunTokenizer extends Tokenizer {
 }
 
 /**
- * Whether this parse5 has the internals RunTokenizer overrides. The package range admits only
- * 7.3.x, but a consumer's resolution could bring another build: without them, parse5's own
- * tokenizer reads (slower, same tree).
+ * Whether this parse5 has the internals RunTokenizer overrides. The caret range admits 7.x from
+ * 7.3.0, parse5's last 7 minor, but a later 7.x or a consumer's override could rename them:
+ * without them parse5's own tokenizer reads (slower, same tree).
  */
 const INTERNALS = [
   '_stateData',
