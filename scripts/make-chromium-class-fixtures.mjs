@@ -7,6 +7,8 @@
 //                      first body row wrapped too
 //   zebra-band-flush   a header band painted flush on the first stripe (odd rows shaded, the last row bare),
 //                      beside a bare header over stripes that start on the second body row
+//   zebra-bare-head    bare bold headers set flush right over zebra stripes painted cell by cell, odd rows
+//                      shaded and even rows shaded (a bare first body row under the header)
 //   row-group-labels   a borderless table whose first column's labels span the rows they group
 //   year-group-header  a borderless table whose header centres each year over two columns
 //   header-fills-body  headers shaded cell by cell (one row, two with spans) over bare bodies, tight padding
@@ -45,6 +47,10 @@
 //                      left at a page's foot; beside them a bold list label under its paragraph, which stays text
 //   tint-band-titles   section titles in black on a light tint band at the body size and weight, beside a
 //                      table with a shaded header row and call-out boxes of text on the same tint
+//   band-callouts      titles on a tint band at the body size and weight beside call-outs in boxes of the same
+//                      tint padded more (a few lines, one line with no closing punctuation) and a line on white
+//   tinted-page-bands  a page on a tinted ground: titles on white bands, lines in boxes of the ground's colour
+//   run-in-wrapped     two columns of paragraphs whose long bold lead-ins break onto the next line in lower case
 // tests/pdf-classes-cli.test.ts and tests/pdf-headings-cli.test.ts read the PDFs through the built
 // `distill parse`.
 //   node scripts/make-chromium-class-fixtures.mjs [name...]    (default: all listed below)
@@ -63,6 +69,9 @@ const folders = {
   'face-titles': 'pdf-headings',
   'edge-titles': 'pdf-headings',
   'tint-band-titles': 'pdf-headings',
+  'band-callouts': 'pdf-headings',
+  'tinted-page-bands': 'pdf-headings',
+  'run-in-wrapped': 'pdf-headings',
 };
 const names = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -75,11 +84,15 @@ const names = process.argv.slice(2).length
       'face-titles',
       'edge-titles',
       'tint-band-titles',
+      'band-callouts',
+      'tinted-page-bands',
+      'run-in-wrapped',
       'zebra-rows',
       'header-band-rules',
       'header-band-wrapped-rules',
       'zebra-header-band',
       'zebra-band-flush',
+      'zebra-bare-head',
       'row-group-labels',
       'year-group-header',
       'header-fills-body',

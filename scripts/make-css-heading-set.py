@@ -10,7 +10,9 @@ paragraphs, lists and bold run-in labels. Styles appended in session 22 hold lin
 headings and are not: chart labels ('Exhibit B-3', bold or larger, over or under the chart, left
 at a page's top or foot), a caption's title beside or under its label alone ('Diagram 2'), bold
 sentences and bold labels over lists, a bold running title on every page, and one-page documents. A style appended in session 23 sets dark text on a light tint band
-(the band its only mark) beside a shaded table header row and a tinted call-out box. Sentences come from the WCXB dev truth
+(the band its only mark) beside a shaded table header row and a tinted call-out box; one appended
+in session 24 (tintcallout) sets one-line call-outs with no closing punctuation in boxes of the
+title bands' tint, beside call-outs of a few lines, and lines on a white fill. Sentences come from the WCXB dev truth
 (../shared/corpora/html). Seeded by style and number: the same run gives the same HTML.
   python3 scripts/make-css-heading-set.py OUT      (writes OUT/html, OUT/pdfs, OUT/truth)
   pnpm bench dev pdf-heading-losses --pdfs OUT/pdfs --truth OUT/truth [--peer liteparse]
@@ -53,6 +55,12 @@ STYLES = {
     'tintband': 'h2{background:#dfe8f1;color:#000;padding:.25em .4em;font-size:1.05em;font-weight:normal}'
                 'h3{font-size:1em}table{border-collapse:collapse;margin:.4em 0 .8em}th,td{padding:.2em .6em;text-align:left}'
                 'th{background:#dfe8f1;font-weight:normal}.callout{background:#dfe8f1;padding:.5em .7em;margin:0 0 .6em}',
+    # Call-outs on the tint of the title bands, padded more: a one-line call-out with no closing
+    # punctuation (alone on its band as a title is), beside call-outs of a few lines in the same
+    # box, and lines on a white fill (a word processor's white shading) on the white page.
+    'tintcallout': 'h2{background:#e6eef5;color:#000;padding:.25em .4em;font-size:1em;font-weight:normal}'
+                   'h3{font-size:1em}.callout{background:#e6eef5;padding:.5em .7em;margin:0 0 .6em}'
+                   '.white{background:#fff;padding:.1em 0;margin:0 0 .6em}',
 }
 
 def number(scheme, s, t=None):
@@ -84,7 +92,7 @@ def doc(rng, style):
         secs.append((h2, body, subs))
     return title(rng), para(rng, 2 if short else None), secs, style in ('legal', 'footbreak') and rng.random() < 0.5
 
-NEGATIVES = ('figures', 'leadins', 'onepage', 'captitles', 'tintband')
+NEGATIVES = ('figures', 'leadins', 'onepage', 'captitles', 'tintband', 'tintcallout')
 
 def sentence(rng, words=(5, 9)):
     """A short sentence of a few words, closed by a full stop (fits on one line)."""
@@ -113,6 +121,14 @@ def negatives(rng, style, s):
                     ('p', para(rng))]
         # One short line or a few lines of body text in the box.
         return [('callout', para(rng, rng.randint(1, 2)) if rng.random() < 0.6 else sentence(rng)), ('p', para(rng))]
+    if style == 'tintcallout':
+        # The first section's call-out has a few lines (the box's own style shown on paragraphs);
+        # the second's is one line, and a line on white follows.
+        if s == 1: return [('callout', para(rng, 2)), ('p', para(rng))]
+        if s == 2: return [('callout', sentence(rng)[:-1]), ('p', para(rng)), ('white', sentence(rng)[:-1]), ('p', para(rng))]
+        k = rng.random()
+        if k < 0.3: return [('callout', para(rng, 2)), ('p', para(rng))]
+        return [('callout' if k < 0.7 else 'white', sentence(rng)[:-1]), ('p', para(rng))]
     if style == 'leadins':
         k = rng.random()
         if k < 0.4: return [('bold', sentence(rng)), ('p', para(rng))]
@@ -146,6 +162,7 @@ def blocks_html(body):
             else: cap = f'<div style="{"text-align:center" if where == "centred" else ""}"><div>{label}</div>{t}</div>'
             out.append(f'<figure>{cap}{chart(vals)}</figure>')
         elif k == 'callout': out.append(f'<div class="callout">{html.escape(v)}</div>')
+        elif k == 'white': out.append(f'<div class="white">{html.escape(v)}</div>')
         elif k == 'table':
             cols, rows = v
             out.append('<table><tr>' + ''.join(f'<th>{html.escape(c)}</th>' for c in cols) + '</tr>'
@@ -162,7 +179,7 @@ def blocks_md(body):
         elif k == 'italic': out += [f'*{v}*', '']
         elif k == 'figure': out += [v[0], '']
         elif k == 'captitle': out += [v[0], '', v[1], '']
-        elif k == 'callout': out += [v, '']
+        elif k in ('callout', 'white'): out += [v, '']
         elif k == 'table':
             out += ['| ' + ' | '.join(v[0]) + ' |', '|' + '---|' * len(v[0])] + ['| ' + ' | '.join(r) + ' |' for r in v[1]] + ['']
         else: out += [(f'{i}. ' if k == 'ol' else '- ') + x for i, x in enumerate(v, 1)] + ['']

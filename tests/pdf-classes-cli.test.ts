@@ -463,6 +463,23 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     expect(r.stdout).toContain('| Long pound | Joseph Cole | Elm | New balance beams |\n\nCounts for');
   });
 
+  it('reads a bare header set flush right over zebra stripes as the header row, columns from the stripes', async () => {
+    // fixtures/pdf-classes/zebra-bare-head.html, printed by Chromium
+    // (scripts/make-chromium-class-fixtures.mjs): the header cells stand 6 to 8 pt apart, too
+    // close for the text reading's columns, over stripes painted cell by cell; odd rows shaded
+    // under the first header, even rows under the second (a bare first row between).
+    const r = await distill(['parse', fixture('zebra-bare-head')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(2);
+    expect(r.stdout).toContain(
+      'by rail.\n\n| Quay | Landed | Rail share | Change in year |\n| --- | --- | --- | --- |\n| North pier | 9.6% | 390.7 | 774.8 |',
+    );
+    expect(r.stdout).toContain(
+      'served.\n\n| Quay named | Steam | Sail | Coastal trade | Ferries |\n| --- | --- | --- | --- | --- |\n| North pier | 56 | 616.7 | 69,068 | 459.2 |',
+    );
+    expect(r.stdout).toContain('| South basin | 54.1% | 57,511 | 93,837 | 364 |\n\nCounts for');
+  });
+
   it('reads a borderless table whose first column labels groups of rows as labels spanning their rows', async () => {
     // fixtures/pdf-classes/row-group-labels.html, printed by Chromium
     // (scripts/make-chromium-class-fixtures.mjs): each label set at the top of its group.

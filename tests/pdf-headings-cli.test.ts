@@ -313,6 +313,53 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
     expect(r.stdout).toMatch(/^Households on the school road will be told a week ahead/m);
   });
 
+  it('reads a one-line call-out in a box of the title bands’ tint, and a line on a white fill, as text', async () => {
+    // fixtures/pdf-headings/band-callouts.pdf (Chromium): titles on a light tint band at the body's
+    // size and weight; call-outs in boxes of the same tint padded more, one of three lines (the
+    // document's call-out box) and one of a single line with no closing punctuation; a line on a
+    // white fill, which on a white page is no band.
+    const r = await distill(['parse', fixture('band-callouts')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# Library services in the valley towns',
+      '## Opening hours and visits',
+      '## Repairs to the buildings',
+      '## Plans for the next three years',
+    ]);
+    expect(r.stdout).toMatch(/^Returns can be left in the box by the market branch door$/m);
+    expect(r.stdout).toMatch(/^Readers may now renew their loans by telephone$/m);
+  });
+
+  it('reads white bands on a tinted page as titles’ bands, and boxes in the page’s own colour as none', async () => {
+    // fixtures/pdf-headings/tinted-page-bands.pdf (Chromium): the page is filled whole in a tint;
+    // titles at the body's size and weight sit on white bands, and two lines sit in boxes filled in
+    // the page's colour, which show nothing.
+    const r = await distill(['parse', fixture('tinted-page-bands')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# Footpaths of the chalk downs',
+      '## Paths cleared this year',
+      '## Paths still closed',
+    ]);
+    expect(r.stdout).toMatch(/^Dogs must be kept on a lead between March and July$/m);
+    expect(r.stdout).toMatch(/^A diversion along the lane is marked with yellow arrows$/m);
+  });
+
+  it('reads a bold lead-in broken onto the next line in lower case as its paragraph’s first line, no title', async () => {
+    // fixtures/pdf-headings/run-in-wrapped.pdf (Chromium): two narrow columns; two paragraphs open
+    // with a bold lead-in longer than the column's line, which goes on in lower case on the next
+    // line before the regular text. The section titles are set larger.
+    const r = await distill(['parse', fixture('run-in-wrapped')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# Survey of the river meadows',
+      '## Grasses and flowers',
+      '## Drains and ditches',
+    ]);
+    expect(r.stdout).toMatch(/^Most of the hay meadows below the$/m);
+    expect(r.stdout).toMatch(/^Several of the ditches between the$/m);
+  });
+
   it('reads titles in small capitals (capitals in two sizes) as titles in capitals, and a name in small capitals as text', async () => {
     const r = await distill(['parse', fixture('small-caps-titles')]);
     expect(r.status, r.stderr).toBe(0);

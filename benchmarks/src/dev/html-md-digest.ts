@@ -1,6 +1,7 @@
 /**
- * Dev tool: a digest of the Markdown, links and images of every WCXB dev page in three modes
- * (main content with and without data-attribute dropping, whole page), written as JSON; given
+ * Dev tool: a digest of the Markdown, links, images and cleaned HTML of every WCXB dev and
+ * trafilatura-dev page in four modes (main content and whole page, each with and without
+ * data-attribute dropping), written as JSON; given
  * a second file, lists the pages whose output differs. For changes that must keep the output
  * byte-identical (pre-parse scans, parser plumbing).
  *
@@ -23,6 +24,7 @@ const modes = [
   ['main+drop', { onlyMainContent: true, dropDataAttributes: true }],
   ['main', { onlyMainContent: true }],
   ['all+drop', { onlyMainContent: false, dropDataAttributes: true }],
+  ['all', { onlyMainContent: false }],
 ] as const;
 const out: Record<string, string> = {};
 for (const [dir, f] of dirs.flatMap((d) =>
@@ -33,7 +35,7 @@ for (const [dir, f] of dirs.flatMap((d) =>
   const bytes = new Uint8Array(gunzipSync(readFileSync(path.join(dir, f))));
   for (const [mode, o] of modes) {
     const doc = htmlToDoc(bytes, { ...o, baseUrl: 'https://example.com/' });
-    const s = `${toMarkdown(doc.blocks).markdown}\n--links--\n${(doc.links ?? []).join('\n')}\n--images--\n${(doc.images ?? []).join('\n')}`;
+    const s = `${toMarkdown(doc.blocks).markdown}\n--links--\n${(doc.links ?? []).join('\n')}\n--images--\n${(doc.images ?? []).join('\n')}\n--html--\n${doc.html ?? ''}`;
     out[`${f} ${mode}`] = createHash('sha1').update(s).digest('hex');
   }
 }

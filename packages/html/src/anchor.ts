@@ -28,10 +28,11 @@ function squeeze(s: string): string {
 /**
  * The longest JSON-LD articleBody of the page (HTML markup in it dropped), read from the raw
  * page before scripts are emptied; undefined when there is none of ANCHOR_MIN characters.
+ * `thread`: declaresThread's answer when the caller has it (each asking scans the whole page).
  */
-export function jsonLdArticleBody(html: string): string | undefined {
+export function jsonLdArticleBody(html: string, thread = declaresThread(html)): string | undefined {
   // A forum thread or a Q&A page declares its first post: the replies are content too.
-  if (declaresThread(html)) return undefined;
+  if (thread) return undefined;
   let best: string | undefined;
   let at = html.indexOf('"articleBody"');
   for (let n = 0; at >= 0 && n < MAX_BODIES; n++) {
@@ -101,8 +102,8 @@ const ARTICLE_TYPES =
  * True when the page declares itself an article, and not a forum thread or Q&A page: og:type
  * `article` (from the head's metadata) or a schema.org story type in the page.
  */
-export function declaresArticle(html: string, ogType: unknown): boolean {
-  if (declaresThread(html)) return false;
+export function declaresArticle(html: string, ogType: unknown, thread = declaresThread(html)): boolean {
+  if (thread) return false;
   return (
     (typeof ogType === 'string' && ogType.trim().toLowerCase() === 'article') || ARTICLE_TYPES.test(html)
   );

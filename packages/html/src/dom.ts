@@ -1,5 +1,6 @@
 import { VOID_ELEMENTS } from '@distill/core';
-import { type DefaultTreeAdapterMap, defaultTreeAdapter, Parser, type TreeAdapter } from 'parse5';
+import { type DefaultTreeAdapterMap, defaultTreeAdapter, type TreeAdapter } from 'parse5';
+import { RunParser } from './run-tokenizer.js';
 
 /** parse5's default tree, named for what this package uses. */
 export type PNode = DefaultTreeAdapterMap['childNode'];
@@ -65,14 +66,15 @@ const recordingAdapter: TreeAdapter<DefaultTreeAdapterMap> = {
 };
 
 /**
- * Parses in 1 MB chunks through parse5's streaming tokenizer, calling `checkpoint` between
+ * Parses in 1 MB chunks through parse5's streaming tokenizer (reading text in runs:
+ * run-tokenizer.ts), calling `checkpoint` between
  * chunks, so a timeout stops a huge page during parsing instead of after it. When `controlled`
  * is given, the ids named in `aria-controls` attributes are added to it.
  */
 export function parseHtml(source: string, checkpoint?: () => void, controlled?: Set<string>): PDocument {
   // Scripting off: <noscript> content is parsed as markup, since some sites (Discourse) put the
   // whole readable page there; the clean pass keeps a noscript only when it holds real text.
-  const parser = new Parser<DefaultTreeAdapterMap>({
+  const parser = new RunParser({
     scriptingEnabled: false,
     treeAdapter: recordingAdapter,
   });

@@ -143,8 +143,8 @@ export function htmlToDoc(source: string | Uint8Array, options: HtmlToDocOptions
     thread = declaresThread(decoded);
     const page = {
       titles,
-      articleBody: jsonLdArticleBody(decoded),
-      article: declaresArticle(decoded, metadata.ogType),
+      articleBody: jsonLdArticleBody(decoded, thread),
+      article: declaresArticle(decoded, metadata.ogType, thread),
       thread,
     };
     const kept: PNode[] = [];

@@ -1,3 +1,4 @@
+import { scriptEnd } from './script-end.js';
 import { inList, isAlpha, isNameChar, nameIs, RAW_TEXT_ELEMENTS, VOID_NAMES } from './tag-scan.js';
 
 /**
@@ -14,9 +15,10 @@ import { inList, isAlpha, isNameChar, nameIs, RAW_TEXT_ELEMENTS, VOID_NAMES } fr
  *      are passed over (a `<script>` written inside them is text);
  *    - a self-closed `<script/>` or `<style/>` (SVG) has no body; a self-closed `<iframe/>`
  *      gets its end tag, as its author meant;
- *    - a script body holding `<!--` may be in the tokenizer's "escaped" state, where the first
- *      `</script>` does not end it; from there on the rest goes to the parser as it is, as does
- *      everything after an unclosed comment, raw-text element or `<plaintext>`.
+ *    - a script body holding `<!--` may be in the tokenizer's "escaped" states, where the first
+ *      `</script>` does not always end it: script-end.ts finds its end as the tokenizer does;
+ *      everything after an unclosed comment, raw-text element or `<plaintext>` goes to the
+ *      parser as it is.
  *
  * 2. `data-*` attributes (when asked). Framework pages carry megabytes of them (JSON state,
  *    tracking ids, component props: about a tenth of what is left to parse once scripts are
@@ -133,6 +135,8 @@ export function prescan(html: string, options: PrescanOptions = {}): PrescanResu
   let rawUntil = 0;
   // Next `--!>` (a rare comment end), found again only when passed, so the scan stays linear.
   let bang = raw ? html.indexOf('--!>') : -1;
+  // Next `<!--` at or after the current script body, found again only when passed (linear too).
+  let escapeAt = raw ? html.indexOf('<!--') : -1;
 
   /**
    * Reads the attributes of the start tag whose name ends at `ne`: drops data attributes when
@@ -261,11 +265,16 @@ export function prescan(html: string, options: PrescanOptions = {}): PrescanResu
             next = cm.index;
           }
         } else if (tag === 'script' || tag === 'style') {
-          if (tag === 'script' && html.slice(open, cm.index).includes('<!--')) raw = false;
+          // A script holding `<!--` may be in the escaped states, where `</script>` does not
+          // always end it: script-end.ts follows the tokenizer there.
+          if (tag === 'script' && escapeAt >= 0 && escapeAt < open) escapeAt = html.indexOf('<!--', open);
+          const end =
+            tag === 'script' && escapeAt >= 0 && escapeAt < cm.index ? scriptEnd(html, open) : cm.index;
+          if (end < 0) raw = false;
           else {
             out += html.slice(last, open);
-            last = cm.index;
-            next = cm.index;
+            last = end;
+            next = end;
           }
         } else rawUntil = cm.index + cm[0].length;
       }

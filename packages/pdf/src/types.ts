@@ -37,6 +37,15 @@ export interface Box {
   y1: number;
 }
 
+/**
+ * A filled rectangle and its fill colour as 0xRRGGBB: -1 where the reader cannot tell (a
+ * pattern or shading, a spot colour, an indexed or Lab space), absent where nothing read one
+ * (OCR's ruled boxes, hand-made inputs).
+ */
+export interface FilledBox extends Box {
+  fill?: number;
+}
+
 export interface LinkArea extends Box {
   url: string;
 }
@@ -49,7 +58,7 @@ export interface PageInput {
   runs: TextRun[];
   rules: Rule[];
   /** Filled rectangles larger than a rule: cell shading or frames, used to find table grids. */
-  rects: Box[];
+  rects: FilledBox[];
   /** Slanted and curved strokes (plotted lines, pies, maps): a chart's marks; absent from OCR. */
   strokes?: Box[];
   images: Box[];
@@ -113,6 +122,8 @@ export type LayoutBlock =
       toc?: boolean;
       /** Set alone on a filled rectangle, a title's band (see markBands). */
       band?: boolean;
+      /** The filled box it is set alone in, band or not (see markBands and Tint). */
+      tint?: Tint;
     }
   | {
       kind: 'table';
@@ -142,6 +153,17 @@ export type LayoutBlock =
       src?: string;
       alt?: string;
     };
+
+/**
+ * A filled box a text block is set alone in: its fill (FilledBox.fill) and how far the text
+ * is padded in from its left and top edges, in points. A house style sets its call-out boxes
+ * and its title bands each with one fill and one padding.
+ */
+export interface Tint {
+  fill: number;
+  inset: number;
+  pad: number;
+}
 
 export interface PageLayout {
   pageNumber: number;

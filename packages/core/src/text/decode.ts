@@ -87,13 +87,17 @@ export function decodeBytes(b: Uint8Array, encoding: string): string {
   }
 }
 
-export function isValidUtf8(b: Uint8Array): boolean {
+/** The bytes as UTF-8 text, or undefined when they are not valid UTF-8. */
+function strictUtf8(b: Uint8Array): string | undefined {
   try {
-    new TextDecoder('utf-8', { fatal: true }).decode(b);
-    return true;
+    return new TextDecoder('utf-8', { fatal: true }).decode(b);
   } catch {
-    return false;
+    return undefined;
   }
+}
+
+export function isValidUtf8(b: Uint8Array): boolean {
+  return strictUtf8(b) !== undefined;
 }
 
 /** Share of bytes that form valid Shift_JIS double-byte pairs, among the high bytes. */
@@ -128,8 +132,10 @@ export function decodeText(b: Uint8Array, declared?: string): Decoded {
     };
   const label = normalizeCharset(declared);
   if (label && label !== 'utf-8') return { text: decodeBytes(b, label), encoding: label, declared: true };
-  if (isValidUtf8(b))
-    return { text: new TextDecoder().decode(b), encoding: 'utf-8', declared: label === 'utf-8' };
+  // One strict decode both tests and reads valid UTF-8 (testing first, then decoding, read
+  // every undeclared page twice).
+  const utf8 = strictUtf8(b);
+  if (utf8 !== undefined) return { text: utf8, encoding: 'utf-8', declared: label === 'utf-8' };
   const sample = b.subarray(0, 64 * 1024);
   if (shiftJisScore(sample) > 0.9) {
     try {

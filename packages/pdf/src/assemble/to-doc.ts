@@ -11,7 +11,8 @@ import type {
 import { asciiTwin } from '@distill/core';
 import { CAPTION, CAPTION_LABEL } from '../layout/captions.js';
 import { HAS_LETTER, STARTS_LOWER } from '../layout/letter-tests.js';
-import type { Box, LayoutBlock, LayoutLine, PageLayout } from '../types.js';
+import type { Box, LayoutBlock, LayoutLine, PageLayout, Tint } from '../types.js';
+import { calloutTintsOf, withdrawCalloutBands } from './callouts.js';
 import { joinContinuedTables } from './continued-tables.js';
 import { furnitureOf } from './furniture.js';
 import { onBand } from './on-band.js';
@@ -366,6 +367,9 @@ function isHeadingCandidate(
     !place.opens
   )
     return false;
+  // A bold lead-in run into its paragraph and broken at a narrow column's edge stands as a
+  // block of its own over the rest of its paragraph (see runsInto): it is no title.
+  if (boldTitle && b.size < body * HEADING_RATIO && runsInto(b, next)) return false;
   if (boldTitle && b.size >= body * 0.95) return true;
   // A sidebar or box sets its own smaller text: a bold title over regular text of about its
   // size is that text's heading.
@@ -417,6 +421,23 @@ function italicHeads(
   if (!bodyText(next) || blockText(next).length <= 2 * text.length || next.box.y0 < b.box.y1) return false;
   if (prev === undefined || prev.box.y1 > b.box.y0) return true;
   return prev.kind === 'text' && next.box.y0 - b.box.y1 <= b.box.y0 - prev.box.y1 + 1;
+}
+
+/**
+ * Whether the regular text right under `b` (closer than half its size, on its left edge, of
+ * about its size) goes on from it: a paragraph opening in lower case, the rest of a sentence
+ * begun on `b`'s line. A title's text opens a sentence of its own.
+ */
+function runsInto(b: TextBlock, next: LayoutBlock | undefined): boolean {
+  if (next?.kind !== 'text' || next.bold || next.label || next.lines.length < 2) return false;
+  const gap = next.box.y0 - b.box.y1;
+  return (
+    gap > -1 &&
+    gap < 0.5 * b.size &&
+    Math.abs(next.box.x0 - b.box.x0) < 2 &&
+    Math.abs(next.size - b.size) < 0.1 * b.size &&
+    STARTS_LOWER.test(blockText(next))
+  );
 }
 
 /**
@@ -491,6 +512,8 @@ export interface DocStats {
   boldBody: boolean;
   /** The colours the body is set in (see bodyFillsOf). */
   fills: number[];
+  /** The boxes call-outs are set in (see calloutTintsOf). */
+  callouts?: Tint[];
   tiers: number[];
   running: Set<string>;
   /** The level of each decimal numbering depth set above the body size (depth, level). */
@@ -507,10 +530,11 @@ export function docStats(pages: readonly PageLayout[]): DocStats {
   const body = bodySizeOf(pages);
   const boldBody = boldBodyOf(pages, body);
   const fills = bodyFillsOf(pages);
-  const out: DocStats = { body, boldBody, fills, tiers: [], running: new Set<string>() };
+  const callouts = calloutTintsOf(pages);
+  const out: DocStats = { body, boldBody, fills, callouts, tiers: [], running: new Set<string>() };
   // The tiers as headingLevels takes them for these pages (before runs of headings are
   // demoted), so pages given these statistics get the levels the pages together would.
-  headingLevels(pages, body, { boldBody, fills }, out);
+  headingLevels(pages, body, { boldBody, fills, callouts }, out);
   return out;
 }
 
@@ -524,6 +548,7 @@ export function headingLevels(
   const runningOut = statsOut?.running;
   const boldBody = stats?.boldBody ?? boldBodyOf(pages, body);
   const fills = stats?.fills ?? bodyFillsOf(pages);
+  withdrawCalloutBands(pages, body, stats?.callouts ?? calloutTintsOf(pages));
   let cands: TextBlock[] = [];
   const tops: [TextBlock, LayoutBlock | undefined][] = [];
   const onPages = new Map<string, Set<number>>();

@@ -1,8 +1,11 @@
 import { settleFieldKinds } from '../shapes.js';
-import type { Box, Rule } from '../types.js';
+import type { Box, FilledBox, Rule } from '../types.js';
 
-// Rules have double fields from the start (shapes.ts).
-settleFieldKinds({ x0: 0.5, x1: 0.5, y0: 0.5, y1: 0.5 } satisfies Rule);
+// Rules and filled rectangles have double fields from the start (shapes.ts).
+settleFieldKinds(
+  { x0: 0.5, x1: 0.5, y0: 0.5, y1: 0.5 } satisfies Rule,
+  { x0: 0.5, y0: 0.5, x1: 0.5, y1: 0.5, fill: 0 } satisfies FilledBox,
+);
 
 type Matrix = [number, number, number, number, number, number];
 
@@ -41,11 +44,17 @@ export interface OpCodes {
   eoFillStroke: number;
   closeFillStroke: number;
   closeEOFillStroke: number;
+  /** Sets the fill colour: pdf.js gives it as '#rrggbb', the fast reader packed (fillColour) or -1. */
+  setFillRGBColor: number;
+  /** A fill of a pattern or shading (pdf.js): no one colour. */
+  setFillColorN: number;
+  setFillTransparent: number;
 }
 
 export interface Graphics {
   rules: Rule[];
-  rects: Box[];
+  /** With the colour each is filled in (see FilledBox): a tint band is told from the page by it. */
+  rects: FilledBox[];
   images: Box[];
   /** Stroked segments neither horizontal nor vertical, and curves: plotted lines, pies, maps. */
   strokes: Box[];
@@ -71,11 +80,14 @@ export function readGraphics(
   view: Matrix,
 ): Graphics {
   const rules: Rule[] = [];
-  const rects: Box[] = [];
+  const rects: FilledBox[] = [];
   const images: Box[] = [];
   const strokes: Box[] = [];
   const stack: Matrix[] = [];
   let ctm: Matrix = view;
+  // The fill colour is graphics state: saved and restored with the matrix (black at the start).
+  const fills: number[] = [];
+  let fill = 0;
   let shapes = 0;
   const strokeOps = new Set([ops.stroke, ops.closeStroke]);
   const fillOps = new Set([ops.fill, ops.eoFill]);
@@ -122,7 +134,7 @@ export function readGraphics(
     const h = y1 - y0;
     if (h <= RULE_THICKNESS && w > 2) rules.push({ x0, x1, y0: (y0 + y1) / 2, y1: (y0 + y1) / 2 });
     else if (w <= RULE_THICKNESS && h > 2) rules.push({ x0: (x0 + x1) / 2, x1: (x0 + x1) / 2, y0, y1 });
-    else if (w > 2 && h > 2) rects.push({ x0, y0, x1, y1 });
+    else if (w > 2 && h > 2) rects.push({ x0, y0, x1, y1, fill });
   };
 
   const n = fnArray.length;
@@ -135,6 +147,7 @@ export function readGraphics(
     const args = argsArray[i] as unknown[] | null;
     if (fn === ops.save) {
       stack.push(ctm);
+      fills.push(fill);
       groupStart = i;
       groupOnlyTransforms = true;
       continue;
@@ -149,16 +162,22 @@ export function readGraphics(
       groupOnlyTransforms = false;
       groupStart = -1;
       ctm = stack.pop() ?? ctm;
+      fill = fills.pop() ?? fill;
       continue;
     }
     if (fn !== ops.transform && fn !== ops.dependency && fn !== ops.setGState) groupOnlyTransforms = false;
     if (fn === ops.transform && args) ctm = mul(ctm, args as Matrix);
+    else if (fn === ops.setFillRGBColor) fill = colourOf(args?.[0]);
+    else if (fn === ops.setFillColorN || fn === ops.setFillTransparent) fill = -1;
     else if (fn === ops.paintFormXObjectBegin && args) {
       stack.push(ctm);
+      fills.push(fill);
       const m = args[0] as Matrix | null;
       if (m && m.length === 6) ctm = mul(ctm, [...m] as Matrix);
-    } else if (fn === ops.paintFormXObjectEnd) ctm = stack.pop() ?? ctm;
-    else if (
+    } else if (fn === ops.paintFormXObjectEnd) {
+      ctm = stack.pop() ?? ctm;
+      fill = fills.pop() ?? fill;
+    } else if (
       fn === ops.paintImageXObject ||
       fn === ops.paintInlineImageXObject ||
       fn === ops.paintImageMaskXObject
@@ -180,6 +199,13 @@ export function readGraphics(
     }
   }
   return { rules, rects, images, strokes };
+}
+
+/** A fill colour operand packed as 0xRRGGBB: pdf.js's '#rrggbb', the fast reader's number; -1 otherwise. */
+function colourOf(arg: unknown): number {
+  if (typeof arg === 'number') return arg;
+  if (typeof arg === 'string' && /^#[0-9a-f]{6}$/i.test(arg)) return Number.parseInt(arg.slice(1), 16);
+  return -1;
 }
 
 /** Path data in pdf.js DrawOPS: 0 moveTo x y, 1 lineTo x y, 2 curveTo 6, 3 quadraticCurveTo 4, 4 closePath. */

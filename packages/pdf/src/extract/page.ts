@@ -80,6 +80,9 @@ export async function extractPage(page: PdfPage, pageNumber: number): Promise<Pa
     eoFillStroke: O.eoFillStroke,
     closeFillStroke: O.closeFillStroke,
     closeEOFillStroke: O.closeEOFillStroke,
+    setFillRGBColor: O.setFillRGBColor,
+    setFillColorN: O.setFillColorN,
+    setFillTransparent: O.setFillTransparent,
   };
   const graphics = readGraphics(opList.fnArray, opList.argsArray, ops, vt);
 

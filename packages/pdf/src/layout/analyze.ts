@@ -39,6 +39,7 @@ import { median } from './median.js';
 import { oneColumnBoxes } from './open-boxes.js';
 import { bandTopRules, rowBands } from './row-bands.js';
 import { cellDrawnRules } from './rule-pieces.js';
+import { headOverStripes } from './stripe-head.js';
 import { tableNotesAsText } from './table-notes.js';
 import {
   type FoundTable,
@@ -214,7 +215,7 @@ export function analyzePage(input: PageInput): PageLayout {
   const inOrder = blocksInOrder(items, order, runs, input.links);
   tableNotesAsText(inOrder, bodySize);
   const blocks = footnotesLast(inOrder, width, height, bodySize);
-  markBands(blocks, input.rects);
+  markBands(blocks, input.rects, width, height);
   const boxes = input.rules.length >= 2 ? boxesAtBodyEnds(input, tables, lines) : [];
   if (boxes.length) return { pageNumber: input.pageNumber, width, height, blocks, chars, boxes };
   return { pageNumber: input.pageNumber, width, height, blocks, chars };
@@ -351,7 +352,9 @@ function pageTables(
     for (const i of t.runs) taken.add(i);
   }
   const seen: { gutters?: Gutter[] } = {};
-  for (const t of findTextTables(runs, skip, width, seen, input.recognized, cutEdges)) {
+  for (const found of findTextTables(runs, skip, width, seen, input.recognized, cutEdges)) {
+    // A bare header over zebra stripes is read from the stripes' columns (stripe-head.ts).
+    const t = bands.size ? headOverStripes(found, bands, runs, new Set([...skip, ...taken])) : found;
     tables.push(t);
     for (const i of t.runs) taken.add(i);
   }

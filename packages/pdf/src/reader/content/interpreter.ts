@@ -92,6 +92,12 @@ class State {
   renderMode = 0;
   /** The nonstroking (fill) colour, as fillColour packs it: text in a colour of its own is a heading's mark. */
   fill = 0;
+  /**
+   * Whether the fill colour space is one whose operands fillColour reads (device, calibrated or
+   * ICC-based gray, RGB, CMYK): in a spot colour's, an indexed or a Lab space the operands are
+   * no colour, and a path filled in it is given as -1 (see setFill).
+   */
+  fillRead = true;
   /** pdf.js stretches Type3 text of size <= 1 by the font's glyph height (getCurrentTextTransform). */
   get vscale(): number {
     const f = this.font;
@@ -150,6 +156,26 @@ export const MAX_ITEMS = 200_000;
 
 const NORMALIZE =
   /([\u00a0\u00b5\u037e\u0eb3\u2000-\u200a\u202f\u2126\ufb00-\ufb04\ufb06\ufb20-\ufb36\ufb38-\ufb3c\ufb3e\ufb40-\ufb41\ufb43-\ufb44\ufb46-\ufba1\ufba4-\ufba9\ufbae-\ufbb1\ufbd3-\ufbdc\ufbde-\ufbe7\ufbea-\ufbf8\ufbfc-\ufbfd\ufc00-\ufc5d\ufc64-\ufcf1\ufcf5-\ufd3d\ufd88\ufdf4\ufdfa-\ufdfb\ufe71\ufe77\ufe79\ufe7b\ufe7d]+)|(\ufb05+)/gu;
+/** The painting operators that fill. */
+const FILLS = new Set<number>([
+  OP.fill,
+  OP.eoFill,
+  OP.fillStroke,
+  OP.eoFillStroke,
+  OP.closeFillStroke,
+  OP.closeEOFillStroke,
+]);
+/** Colour space families whose operands fillColour reads as they are (see readableSpace). */
+const READABLE_SPACES = new Set([
+  'DeviceGray',
+  'DeviceRGB',
+  'DeviceCMYK',
+  'CalGray',
+  'CalRGB',
+  'G',
+  'RGB',
+  'CMYK',
+]);
 /** Right-to-left scripts: pdf.js reorders them (bidi); this reader leaves such pages to it. */
 const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
 
@@ -720,17 +746,36 @@ export class ContentInterpreter {
       case 'scn':
       case 'cs':
         f.ts.fill = op === 'cs' ? 0 : fillColour(args);
+        if (op === 'cs') f.ts.fillRead = this.readableSpace(args[0], f.resources);
+        else if (op !== 'sc' && op !== 'scn') f.ts.fillRead = true;
         this.emit(OP.other);
         return;
     }
     if (f.path.apply(op, args)) return;
     const paint = PAINT[op];
     if (paint !== undefined) {
+      // A filled path's colour goes with it: colours change far more often than paths are
+      // filled (text sets one run by run), so the colour operators themselves stay unkept.
+      if (FILLS.has(paint)) this.emit(OP.setFill, [f.ts.fillRead ? f.ts.fill : -1]);
       this.emit(OP.constructPath, [paint, [f.path.take()]]);
     } else if (known || /^(SC|SCN|sc|scn)$/.test(op)) {
       // Colours, line styles, shadings: drawn, not kept.
       if (op !== 'BX' && op !== 'EX' && op !== 'MP' && op !== 'DP') this.emit(OP.other);
     }
+  }
+
+  /**
+   * Whether a colour space (a `cs` operand: a family name, or a resource naming one) is one
+   * fillColour reads: DeviceGray/RGB/CMYK, CalGray/CalRGB, or ICCBased (its operands are gray,
+   * RGB or CMYK by their count). Pattern, Separation, DeviceN, Indexed and Lab are not.
+   */
+  private readableSpace(cs: PdfObject | undefined, resources: Dict | undefined): boolean {
+    if (!isName(cs)) return false;
+    if (READABLE_SPACES.has(cs.name)) return true;
+    const named = this.file.resolve(this.file.dict(resources?.get('ColorSpace'))?.get(cs.name));
+    if (isName(named)) return READABLE_SPACES.has(named.name);
+    const family = Array.isArray(named) ? this.file.resolve(named[0]) : undefined;
+    return isName(family) && (READABLE_SPACES.has(family.name) || family.name === 'ICCBased');
   }
 
   /** Special graphics state (§8.4.4): q, Q, cm, and gs for the font an ExtGState may set. */

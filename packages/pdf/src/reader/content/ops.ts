@@ -17,6 +17,8 @@ export const OP = {
   paintImageXObject: 9,
   paintInlineImageXObject: 10,
   paintImageMaskXObject: 11,
+  /** The fill colour of the filled path that follows, packed as fillColour does, -1 in a space not read. */
+  setFill: 12,
   stroke: 20,
   closeStroke: 21,
   fill: 22,
@@ -48,6 +50,10 @@ export const READER_OPS: OpCodes = {
   eoFillStroke: OP.eoFillStroke,
   closeFillStroke: OP.closeFillStroke,
   closeEOFillStroke: OP.closeEOFillStroke,
+  setFillRGBColor: OP.setFill,
+  // The fast reader gives a pattern's or an unread space's fill as setFill -1: no code of its own.
+  setFillColorN: -1,
+  setFillTransparent: -1,
 };
 
 /** Path painting operators to their code. */
