@@ -1,3 +1,4 @@
+import { changedRun } from '../run-shape.js';
 import type { TextRun } from '../types.js';
 import type { Gutter } from './gutters.js';
 
@@ -59,8 +60,10 @@ export function cutJoins(runs: readonly TextRun[]): { runs: readonly TextRun[]; 
       const left = rest.text.slice(0, off + 1);
       const right = rest.text.slice(off + 1);
       if (!left.trim() || !right.trim()) continue;
-      out.push({ ...rest, text: left, x1: j[k + 1] });
-      rest = { ...rest, text: right, x0: j[k + 2] };
+      // Literals of the runs' own shape (run-shape.ts): a spread's other hidden class made the
+      // layout's property loads megamorphic for every page after the first cut.
+      out.push(changedRun(rest, { text: left, x1: j[k + 1] }));
+      rest = changedRun(rest, { text: right, x0: j[k + 2] });
       cutAt = j[k] + 1;
       // Just left of the edge, past what a run starting on it (within EDGE) covers.
       const x = Math.max((j[k + 1] + j[k + 2]) / 2, j[k + 2] - EDGE - 0.05);
