@@ -735,4 +735,15 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     expect(r.stdout).toContain('| Garbage disposal install | $200–$450 | Electrical access, brand |');
     expect(r.stdout).toMatch(/^Call-out fees are charged on top/m);
   });
+  it("reads a browser-default table's rows whose cells are set in the middle beside a wrapped cell", async () => {
+    // fixtures/pdf-classes/browser-default-centred.html: every row's first cell wraps over two
+    // lines and the cells beside it sit half a line lower, on a baseline of their own; the
+    // bold centred header cells were read as headings when no row showed columns.
+    const r = await distill(['parse', fixture('browser-default-centred')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('| Single use item | Lasting alternative | Price |');
+    expect(r.stdout).toContain('| Plastic wrap or wax paper | Beeswax wraps | $18 |');
+    expect(r.stdout).toContain('| Sandwich bags of plastic | Steel lunch boxes | $25 |');
+    expect(r.stdout).not.toMatch(/^# /m);
+  });
 });

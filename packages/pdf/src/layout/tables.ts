@@ -1,6 +1,7 @@
 import { asciiTwin } from '@distill/core';
 import { changedRun } from '../run-shape.js';
 import type { Box, Rule, TextRun } from '../types.js';
+import { centredRows, stackedLines } from './centred-rows.js';
 import { contentsGrid } from './contents-grid.js';
 import { findGutters, type Gutter } from './gutters.js';
 import { leadGap, nominalBottom, nominalTop } from './leading.js';
@@ -881,12 +882,13 @@ export function gridFromText(
   if (frags.length < 4) return undefined;
   // Baseline rows.
   frags.sort((a, b) => a.base - b.base || a.x0 - b.x0);
-  const rows: Line[][] = [];
+  const lines: Line[][] = [];
   for (const f of frags) {
-    const last = rows[rows.length - 1];
+    const last = lines[lines.length - 1];
     if (last && Math.abs(last[0].base - f.base) <= 0.4 * f.size) last.push(f);
-    else rows.push([f]);
+    else lines.push([f]);
   }
+  const rows = centredRows(lines);
   const maxCols = Math.max(...rows.map((r) => r.length));
   if (maxCols < 2) return undefined;
   // Column gaps from the rows with most fragments (spanning headers would hide them).
@@ -959,7 +961,7 @@ export function gridFromText(
   const keptCuts = cuts.filter((_, k) => !drop.has(k));
   const keptStarts = starts.filter((_, k) => !drop.has(k));
   const out: TableCellOut[][] = [];
-  for (const r of merged) out.push(rowCells(r, keptCuts, keptStarts, keptCuts.length + 1));
+  for (const r of merged) out.push(rowCells(stackedLines(r), keptCuts, keptStarts, keptCuts.length + 1));
   return stubGroupSpans(grouped ? groupHeaderSpans(out) : mergeExclusiveColumns(out));
 }
 
@@ -1392,12 +1394,14 @@ export function findTextTables(
   const frags = buildLines(pieces, withEdges(gutters, cutEdges)).sort(
     (a, b) => a.base - b.base || a.x0 - b.x0,
   );
-  const rows: Line[][] = [];
+  const lines: Line[][] = [];
   for (const f of frags) {
-    const last = rows[rows.length - 1];
+    const last = lines[lines.length - 1];
     if (last && Math.abs(last[0].base - f.base) <= 0.4 * f.size) last.push(f);
-    else rows.push([f]);
+    else lines.push([f]);
   }
+  // A row whose cells are set in its middle beside a wrapped one is one row (centred-rows.ts).
+  const rows = centredRows(lines);
   const short = (f: Line) => f.x1 - f.x0 < 0.3 * pageWidth;
   const ok = rows.map((r) => r.length >= 2 && r.every(short));
   // A row label on a line of its own (a section of the stub: "Type of institution").
