@@ -20,18 +20,20 @@ const MOST_LINES = 8;
  * the pieces set one under another are one piece (a wrapped cell's lines, top to bottom).
  * Labels set at the heights of a chart's bars do not step evenly nor centre; prose set in two
  * columns whose baselines do not line up chains on down the page, past MOST_LINES rows.
- * Used where rows are read for borderless tables (findTextTables, gridFromText).
+ * Used where rows are read for borderless tables (findTextTables, gridFromText); `accept`
+ * says which such rows the caller takes.
  */
-export function centredRows(rows: Line[][]): Line[][] {
+export function centredRows(rows: Line[][], accept: (row: Line[]) => boolean = () => true): Line[][] {
   let out: Line[][] | undefined;
   let k = 0;
   while (k < rows.length) {
     let end = k;
     while (end + 1 < rows.length && halfLineApart(rows[end], rows[end + 1])) end++;
     const stacks = end > k && end - k < MOST_LINES ? centredBand(rows.slice(k, end + 1)) : undefined;
-    if (stacks) {
+    const row = stacks?.map(stacked);
+    if (row && accept(row)) {
       out ??= rows.slice(0, k);
-      out.push(stacks.map(stacked));
+      out.push(row);
     } else if (out) for (let i = k; i <= end; i++) out.push(rows[i]);
     k = end + 1;
   }

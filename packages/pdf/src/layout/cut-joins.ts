@@ -46,7 +46,7 @@ export function cutJoins(runs: readonly TextRun[]): { runs: readonly TextRun[]; 
   const out: TextRun[] = [];
   for (const r of runs) {
     const j = r.rotated ? undefined : runJoins.get(r);
-    if (!j) {
+    if (!j || !cutsAny(edges, r, j) || crossesEdge(edges, r, j)) {
       out.push(r);
       continue;
     }
@@ -74,11 +74,47 @@ export function cutJoins(runs: readonly TextRun[]): { runs: readonly TextRun[]; 
   return { runs: out, edges: edgesOut };
 }
 
+/** Whether any of the run's joins ends on a column's edge. */
+function cutsAny(edges: readonly TextRun[], r: TextRun, j: readonly number[]): boolean {
+  for (let k = 0; k < j.length; k += 3) if (sharedEdge(edges, r, j[k + 2])) return true;
+  return false;
+}
+
 /**
- * Whether runs of LINES other lines near `r` start within EDGE of `x`: the top and bottom of
- * those lines and `r`'s if so.
+ * Whether a column that other lines show starts inside the run where it has no join (flush
+ * right figures count here): a line of prose under a table, one of whose words happens to
+ * start where a column does ("Staff are counted in full-time posts | at the end of the
+ * year."), crosses the table's other columns; a row of cells the reader joined crosses none
+ * but at its joins.
  */
-function sharedEdge(edges: readonly TextRun[], r: TextRun, x: number): [number, number] | undefined {
+function crossesEdge(edges: readonly TextRun[], r: TextRun, j: readonly number[]): boolean {
+  let lo = 0;
+  let hi = edges.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (edges[mid].x0 <= r.x0 + EDGE) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < edges.length && edges[i].x0 < r.x1 - EDGE; i++) {
+    const x = edges[i].x0;
+    let joined = false;
+    for (let k = 0; k < j.length && !joined; k += 3) joined = Math.abs(j[k + 2] - x) <= EDGE;
+    if (!joined && sharedEdge(edges, r, x, false)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether runs of LINES other lines near `r` start within EDGE of `x` and, for a left edge
+ * to cut at, do not all end together too (figures of one width set flush right start
+ * together by chance): the top and bottom of those lines and `r`'s if so.
+ */
+function sharedEdge(
+  edges: readonly TextRun[],
+  r: TextRun,
+  x: number,
+  leftEdge = true,
+): [number, number] | undefined {
   let lo = 0;
   let hi = edges.length;
   while (lo < hi) {
@@ -89,15 +125,19 @@ function sharedEdge(edges: readonly TextRun[], r: TextRun, x: number): [number, 
   const bases: number[] = [];
   let y0 = r.y0;
   let y1 = r.y1;
+  let endLo = Number.POSITIVE_INFINITY;
+  let endHi = Number.NEGATIVE_INFINITY;
   for (let i = lo; i < edges.length && edges[i].x0 <= x + EDGE; i++) {
     const e = edges[i];
     const d = Math.abs(e.base - r.base);
     if (d < 0.5 * r.size || d > NEAR * r.size) continue;
     y0 = Math.min(y0, e.y0);
     y1 = Math.max(y1, e.y1);
+    endLo = Math.min(endLo, e.x1);
+    endHi = Math.max(endHi, e.x1);
     if (!bases.some((b) => Math.abs(b - e.base) < 0.5 * r.size)) bases.push(e.base);
   }
-  return bases.length >= LINES ? [y0, y1] : undefined;
+  return bases.length >= LINES && (!leftEdge || endHi - endLo > EDGE) ? [y0, y1] : undefined;
 }
 
 /** Upright runs with a run before them on their line ending further off than the reader joins, by x. */

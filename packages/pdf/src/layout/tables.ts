@@ -1400,9 +1400,10 @@ export function findTextTables(
     if (last && Math.abs(last[0].base - f.base) <= 0.4 * f.size) last.push(f);
     else lines.push([f]);
   }
-  // A row whose cells are set in its middle beside a wrapped one is one row (centred-rows.ts).
-  const rows = centredRows(lines);
   const short = (f: Line) => f.x1 - f.x0 < 0.3 * pageWidth;
+  // A row whose cells are set in its middle beside a wrapped one is one row (centred-rows.ts)
+  // where it shows columns; a header of long cells stays lines, for the header rules below.
+  const rows = centredRows(lines, (r) => r.length >= 2 && r.every(short));
   const ok = rows.map((r) => r.length >= 2 && r.every(short));
   // A row label on a line of its own (a section of the stub: "Type of institution").
   const label = (r: Line[]) => r.length === 1 && short(r[0]);
