@@ -1,4 +1,4 @@
-import { attr, type PElement } from './dom.js';
+import { attr, type PElement, type PNode } from './dom.js';
 import type { Stats, StatsMap } from './stats.js';
 
 /**
@@ -75,33 +75,57 @@ function endsInLink(el: PElement): boolean | undefined {
  * in a link to at most TARGETS pages. A picture's box ending in its caption or credit, a note
  * whose sentence cites a page, a product card among its like stay.
  */
+/** What a parent's children hold, read once per parent: pages with thousands of siblings exist. */
+interface Siblings {
+  /** Each child's index. */
+  at: Map<PNode, number>;
+  /** Story paragraphs among the children before index i, at i (one more entry than children). */
+  before: number[];
+  /** Prose of all the story paragraphs among the children. */
+  prose: number;
+  /** Children by tag and class, for SERIES. */
+  like: Map<string, number>;
+}
+
+/** Keyed by the children array itself: the pruning replaces it when it drops a child. */
+const summaries = new WeakMap<PNode[], Siblings>();
+
+function siblings(kids: PNode[], stats: StatsMap): Siblings {
+  const known = summaries.get(kids);
+  if (known) return known;
+  const sum: Siblings = { at: new Map(), before: [0], prose: 0, like: new Map() };
+  let n = 0;
+  kids.forEach((k, i) => {
+    sum.at.set(k, i);
+    const e = k as PElement;
+    if (e.tagName !== undefined) {
+      const key = `${e.tagName} ${attr(e, 'class') ?? ''}`;
+      sum.like.set(key, (sum.like.get(key) ?? 0) + 1);
+      const p = e.tagName === 'p' ? (stats.get(e)?.prose ?? 0) : 0;
+      if (p >= STORY_PARAGRAPH) {
+        n++;
+        sum.prose += p;
+      }
+    }
+    sum.before.push(n);
+  });
+  summaries.set(kids, sum);
+  return sum;
+}
+
 export function insetBox(el: PElement, s: Stats, stats: StatsMap): boolean {
   const tag = el.tagName;
   if (!BOX_TAGS.has(tag) && !tag.includes('-')) return false;
   if (s.text === 0 || s.text > INSET_MAX) return false;
   const kids = (el.parentNode as PElement | null)?.childNodes;
   if (!kids) return false;
-  let before = 0;
-  let after = 0;
-  let prose = 0;
-  let seen = false;
-  for (const k of kids) {
-    if (k === el) {
-      seen = true;
-      continue;
-    }
-    if ((k as PElement).tagName !== 'p') continue;
-    const p = stats.get(k as PElement)?.prose ?? 0;
-    if (p < STORY_PARAGRAPH) continue;
-    prose += p;
-    if (seen) after++;
-    else before++;
-  }
-  const cls = attr(el, 'class') ?? '';
-  let like = 0;
-  for (const k of kids)
-    if ((k as PElement).tagName === tag && (attr(k as PElement, 'class') ?? '') === cls) like++;
-  if (like >= SERIES) return false;
-  if (!(before >= 2 || (before >= 1 && before + after >= 3)) || prose < s.text * OUTWEIGH) return false;
+  const sum = siblings(kids, stats);
+  const i = sum.at.get(el);
+  if (i === undefined) return false;
+  // The box is no paragraph, so every story paragraph stands before it or after it.
+  const before = sum.before[i];
+  const after = sum.before[kids.length] - before;
+  if (!(before >= 2 || (before >= 1 && before + after >= 3)) || sum.prose < s.text * OUTWEIGH) return false;
+  if ((sum.like.get(`${tag} ${attr(el, 'class') ?? ''}`) ?? 0) >= SERIES) return false;
   return endsInLink(el) === true;
 }
