@@ -16,7 +16,8 @@ import type { Stats, StatsMap } from './stats.js';
 /**
  * Characters such a box runs to at most: longer, it is a section of the story. A teaser that
  * reprints the other story's heading, standfirst and first paragraphs before its link runs to
- * some 900 (trafilatura-dev t0958; 600 left it, and no page of either dev set changed between).
+ * some 900 (trafilatura-dev t0958: 600 left it; no other page of either dev set changes
+ * between the two).
  */
 const INSET_MAX = 900;
 /** Prose a paragraph beside the box needs to be one of the story's. */
@@ -68,13 +69,6 @@ function endsInLink(el: PElement): boolean | undefined {
   return walk(el, false) && targets.size <= TARGETS ? last : undefined;
 }
 
-/**
- * True for such a box: at most INSET_MAX characters; two of the story's paragraphs before it,
- * or one before and two after (a box after the lead); those paragraphs outweigh it OUTWEIGH
- * times; not one of a series of like siblings; no table, list, code or quotation in it; it ends
- * in a link to at most TARGETS pages. A picture's box ending in its caption or credit, a note
- * whose sentence cites a page, a product card among its like stay.
- */
 /** What a parent's children hold, read once per parent: pages with thousands of siblings exist. */
 interface Siblings {
   /** Each child's index. */
@@ -113,6 +107,13 @@ function siblings(kids: PNode[], stats: StatsMap): Siblings {
   return sum;
 }
 
+/**
+ * True for such a box (a div, aside, section or custom element): at most INSET_MAX characters; two of the story's paragraphs before it,
+ * or one before and two after (a box after the lead); those paragraphs outweigh it OUTWEIGH
+ * times; not one of a series of like siblings; no table, list, code or quotation in it; it ends
+ * in a link to at most TARGETS pages. A picture's box ending in its caption or credit, a note
+ * whose sentence cites a page, a product card among its like stay.
+ */
 export function insetBox(el: PElement, s: Stats, stats: StatsMap): boolean {
   const tag = el.tagName;
   if (!BOX_TAGS.has(tag) && !tag.includes('-')) return false;
