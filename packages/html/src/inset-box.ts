@@ -108,11 +108,12 @@ function siblings(kids: PNode[], stats: StatsMap): Siblings {
 }
 
 /**
- * True for such a box (a div, aside, section or custom element): at most INSET_MAX characters; two of the story's paragraphs before it,
- * or one before and two after (a box after the lead); those paragraphs outweigh it OUTWEIGH
- * times; not one of a series of like siblings; no table, list, code or quotation in it; it ends
- * in a link to at most TARGETS pages. A picture's box ending in its caption or credit, a note
- * whose sentence cites a page, a product card among its like stay.
+ * True for such a box (a div, aside, section or custom element): at most INSET_MAX characters;
+ * two of the story's paragraphs before it, or one before and two after (a box after the lead);
+ * those paragraphs outweigh it OUTWEIGH times; not one of a series of like siblings; no table,
+ * list, code or quotation in it; it ends in a link to at most TARGETS pages. A picture's box
+ * ending in its caption or credit, a note whose sentence cites a page, a product card among its
+ * like stay.
  */
 export function insetBox(el: PElement, s: Stats, stats: StatsMap): boolean {
   const tag = el.tagName;
