@@ -3,6 +3,7 @@ import { declaresArticle, declaresThread, jsonLdArticleBody } from './anchor.js'
 import { cleanTree, imageSrcs } from './clean.js';
 import { convertNodes } from './convert.js';
 import { decodeHtml } from './decode.js';
+import { detach } from './detach.js';
 import { capNesting, MAX_HTML_DEPTH } from './depth-cap.js';
 import { type PElement, type PNode, parseHtml, xhtmlToHtml } from './dom.js';
 import { mainContent } from './main-content.js';
@@ -68,7 +69,8 @@ function dedupe(list: string[], resolve: (href: string) => string, keepData: boo
     const abs = h.startsWith('data:') ? h : resolve(h);
     if (seen.has(abs)) continue;
     seen.add(abs);
-    out.push(abs);
+    // The list goes out with the result; an href left as written is a slice of the source.
+    out.push(detach(abs));
   }
   return out;
 }
