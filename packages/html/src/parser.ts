@@ -3,8 +3,8 @@ import { declaresArticle, declaresThread, jsonLdArticleBody } from './anchor.js'
 import { cleanTree, imageSrcs } from './clean.js';
 import { convertNodes } from './convert.js';
 import { decodeHtml } from './decode.js';
-import { detach } from './detach.js';
 import { capNesting, MAX_HTML_DEPTH } from './depth-cap.js';
+import { detach } from './detach.js';
 import { type PElement, type PNode, parseHtml, xhtmlToHtml } from './dom.js';
 import { mainContent } from './main-content.js';
 import { buildMetadata } from './metadata.js';
