@@ -49,6 +49,8 @@
 //                      tint padded more (a few lines, one line with no closing punctuation) and a line on white
 //   tinted-page-bands  a page on a tinted ground: titles on white bands, lines in boxes of the ground's colour
 //   run-in-wrapped     two columns of paragraphs whose long bold lead-ins break onto the next line in lower case
+//   headless-top-titles  an article with no running header whose bold titles at the body size open page 1
+//                      and page 2, a paragraph's space over their text
 // tests/pdf-classes-cli.test.ts and tests/pdf-headings-cli.test.ts read the PDFs through the built
 // `distill parse`.
 //   node scripts/make-chromium-class-fixtures.mjs [name...]    (default: all listed below)
@@ -70,6 +72,7 @@ const folders = {
   'band-callouts': 'pdf-headings',
   'tinted-page-bands': 'pdf-headings',
   'run-in-wrapped': 'pdf-headings',
+  'headless-top-titles': 'pdf-headings',
 };
 const names = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -85,6 +88,7 @@ const names = process.argv.slice(2).length
       'band-callouts',
       'tinted-page-bands',
       'run-in-wrapped',
+      'headless-top-titles',
       'zebra-rows',
       'header-band-rules',
       'header-band-wrapped-rules',

@@ -372,4 +372,21 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
     ]);
     expect(r.stdout).toMatch(/^The counts of 1998 were made by MARGARET ELLIS alone/m);
   });
+
+  it('reads the bold titles opening page 1 and page 2 of a document that runs no header as headings', async () => {
+    // fixtures/pdf-headings/headless-top-titles.pdf (Chromium): an article printed with no
+    // running header, its title and one section title bold at the body size on the first line
+    // of a page, a paragraph's space over their text (where a running header would stand apart).
+    const r = await distill(['parse', fixture('headless-top-titles')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# Winter care of the village orchard',
+      '# Pruning the old apple trees',
+      '# Feeding the soil under the trees',
+      '# Guarding against frost and hares',
+      '# Who to ask',
+    ]);
+    const again = await distill(['parse', fixture('headless-top-titles')]);
+    expect(again.stdout).toBe(r.stdout);
+  });
 });
