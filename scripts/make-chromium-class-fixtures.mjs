@@ -51,6 +51,8 @@
 //   run-in-wrapped     two columns of paragraphs whose long bold lead-ins break onto the next line in lower case
 //   headless-top-titles  an article with no running header whose bold titles at the body size open page 1
 //                      and page 2, a paragraph's space over their text
+//   long-display-title a headline at twice the body size wrapped onto four lines, over a four-line lead
+//                      paragraph set a quarter larger (text)
 // tests/pdf-classes-cli.test.ts and tests/pdf-headings-cli.test.ts read the PDFs through the built
 // `distill parse`.
 //   node scripts/make-chromium-class-fixtures.mjs [name...]    (default: all listed below)
@@ -73,6 +75,7 @@ const folders = {
   'tinted-page-bands': 'pdf-headings',
   'run-in-wrapped': 'pdf-headings',
   'headless-top-titles': 'pdf-headings',
+  'long-display-title': 'pdf-headings',
 };
 const names = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -89,6 +92,7 @@ const names = process.argv.slice(2).length
       'tinted-page-bands',
       'run-in-wrapped',
       'headless-top-titles',
+      'long-display-title',
       'zebra-rows',
       'header-band-rules',
       'header-band-wrapped-rules',

@@ -389,4 +389,15 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
     const again = await distill(['parse', fixture('headless-top-titles')]);
     expect(again.stdout).toBe(r.stdout);
   });
+
+  it('reads a headline at twice the body size wrapped onto four lines as a heading, and a larger lead paragraph as text', async () => {
+    // fixtures/pdf-headings/long-display-title.pdf (Chromium): a news headline in a narrow column.
+    const r = await distill(['parse', fixture('long-display-title')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# Council agrees to reopen the old river ferry between the two market towns after twenty years',
+      '## What happens next',
+    ]);
+    expect(r.stdout).toMatch(/^The ferry that once carried farmers and their carts$/m);
+  });
 });

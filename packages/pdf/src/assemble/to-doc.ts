@@ -111,6 +111,9 @@ function ownColour(b: TextBlock, fills: readonly number[]): boolean {
  */
 const HEADING_RATIO = 1.08;
 
+/** Text this much larger than the body is display type: a title's, not a lead paragraph's. */
+const DISPLAY_RATIO = 1.5;
+
 /**
  * A section number before a capital or digit: 2.3 / 2.3.1 (two levels or more), IV., or one
  * capitalised word and a number or letter ("Chapter 4", "Kapitel 4", "Annexe B", "Part IV:"),
@@ -314,7 +317,9 @@ function isHeadingCandidate(
   // the body (bold at the body size, it is an item of a lettered list).
   if (b.toc || (b.marker && !(LABEL_MARKER.test(b.marker) && b.size >= body * HEADING_RATIO))) return false;
   const text = blockText(b).trim();
-  if (text.length < 2 || text.length > 160 || b.lines.length > 3) return false;
+  // A title set large wraps to more lines in a narrow column than one at the body size does.
+  const maxLines = b.size >= body * DISPLAY_RATIO ? 5 : 3;
+  if (text.length < 2 || text.length > 160 || b.lines.length > maxLines) return false;
   // A figure's or table's label left at a page's top or foot (where layout labels the margin
   // lines first) is a caption still.
   if (b.label && CAPTION.test(text)) return false;
