@@ -53,6 +53,8 @@
 //                      and page 2, a paragraph's space over their text
 //   long-display-title a headline at twice the body size wrapped onto four lines, over a four-line lead
 //                      paragraph set a quarter larger (text)
+//   headless-table-header  a document with no running header whose table repeats its bold header row at
+//                      the next page's top (pdf-synth-css seed 3, rule-wrapped--numbered--0)
 // tests/pdf-classes-cli.test.ts and tests/pdf-headings-cli.test.ts read the PDFs through the built
 // `distill parse`.
 //   node scripts/make-chromium-class-fixtures.mjs [name...]    (default: all listed below)
@@ -76,6 +78,7 @@ const folders = {
   'run-in-wrapped': 'pdf-headings',
   'headless-top-titles': 'pdf-headings',
   'long-display-title': 'pdf-headings',
+  'headless-table-header': 'pdf-headings',
 };
 const names = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -93,6 +96,7 @@ const names = process.argv.slice(2).length
       'run-in-wrapped',
       'headless-top-titles',
       'long-display-title',
+      'headless-table-header',
       'zebra-rows',
       'header-band-rules',
       'header-band-wrapped-rules',

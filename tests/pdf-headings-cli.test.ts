@@ -400,4 +400,23 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
     ]);
     expect(r.stdout).toMatch(/^The ferry that once carried farmers and their carts$/m);
   });
+
+  it("makes no heading of a table's bold header row printed again at a page's top in a document that runs no header", async () => {
+    // fixtures/pdf-headings/headless-table-header.pdf (pdf-synth-css seed 3): the two header
+    // cells repeated over the table's next part stand side by side on the page's top line.
+    const r = await distill(['parse', fixture('headless-table-header')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# Term form',
+      '## 1 Action level',
+      '### 1.1 Area basic',
+      '## 2 Supply',
+      '### 2.1 Risk',
+      '### 2.2 Subject trust quality board',
+      '## 3 Advice sample number education',
+      '### 3.1 Development treatment',
+      '### 3.2 Information level review charge',
+    ]);
+    expect(r.stdout).toMatch(/^Sample measure amount$/m);
+  });
 });

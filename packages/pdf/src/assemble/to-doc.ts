@@ -595,7 +595,10 @@ export function headingLevels(
         tops.push([b, p.blocks[i + 1]]);
     });
     const labels = p.blocks.filter((b): b is TextBlock => b.kind === 'text' && b.bold && b.lines.length <= 3);
-    cands.push(...onPage.filter((b) => sideBySide(b, labels) < 2));
+    // A page's top line taken as its own text (see headlessOf) stands alone on its line: two
+    // bold labels there side by side are a table's header printed again over its next part.
+    const own = new Set(p.blocks.filter((_, i) => places[i].ownTop));
+    cands.push(...onPage.filter((b) => sideBySide(b, labels) < (own.has(b) ? 1 : 2)));
   });
   // "2 Results" over text is a section where the document numbers its sections in decimals
   // ("1.1 …" is a heading) and 2 continues those numbers (at most one past the highest "N."
