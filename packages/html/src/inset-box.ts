@@ -73,7 +73,7 @@ function endsInLink(el: PElement): boolean | undefined {
 interface Siblings {
   /** Each child's index. */
   at: Map<PNode, number>;
-  /** Children that are story paragraphs, bare or wrapped (storyParagraph). */
+  /** Children that are story paragraphs, bare or wrapped (storyProse). */
   story: Set<PNode>;
   /** Story paragraphs among the children before index i, at i (one more entry than children). */
   before: number[];
@@ -81,8 +81,10 @@ interface Siblings {
   bare: number[];
   /** Prose of all the story paragraphs among the children. */
   prose: number;
+  /** Index of the last child that shows text. */
+  last: number;
   /** The wrapped story paragraphs' wrappers, by tag and class ("div.a>div.b"). */
-  chains: Set<string>;
+  chains: Map<string, number>;
   /** Children other than story paragraphs by tag and class, for SERIES. */
   like: Map<string, number>;
 }
@@ -122,16 +124,45 @@ function unwrap(e: PElement): { inner: PElement; chain: string } {
   return { inner: cur, chain: passed.join('>') };
 }
 
+/** What a block of the story's text holds beside its paragraphs: headings. */
+const BLOCK_KIN = new Set(['p', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
 /**
- * A story paragraph, bare (`<p>`) or wrapped: many CMSs set each of the story's paragraphs in
- * its own block (`<div class="paragraph"><p>…</p></div>`, a page builder's text module), so the
- * story's run is a run of wrappers, each holding one paragraph and nothing else. Its prose (zero
- * for anything else: a wrapper with a heading or a picture beside its paragraph, two
- * paragraphs, text of its own) and its wrappers' chain.
+ * The element's shape: its single-child wrappers and the element they lead to, by tag and
+ * class ("div>div.paragraph paraTypeText>div.text"), to tell like blocks from unlike.
  */
-function storyParagraph(e: PElement, stats: StatsMap): { prose: number; chain: string } {
+function shape(e: PElement): string {
   const { inner, chain } = unwrap(e);
-  return { prose: inner.tagName === 'p' ? (stats.get(inner)?.prose ?? 0) : 0, chain };
+  return chain === '' ? key(inner) : `${chain}>${key(inner)}`;
+}
+
+/**
+ * Prose of the story's paragraphs the element holds, bare (`<p>`) or wrapped: many CMSs set each
+ * of the story's paragraphs, or each few of them with their subheading, in a block of its own
+ * (`<div><div class="paragraph"><p>…</p></div></div>`, a page builder's text module), so the
+ * story's run is a run of such blocks. A block holds paragraphs and headings only (and empty
+ * elements: an advertisement's slot); zero for anything else (a picture, a list, text of its
+ * own).
+ */
+function storyProse(e: PElement, stats: StatsMap): number {
+  const { inner } = unwrap(e);
+  if (inner.tagName === 'p') return stats.get(inner)?.prose ?? 0;
+  if (!WRAPPERS.has(inner.tagName)) return 0;
+  let prose = 0;
+  for (const c of inner.childNodes) {
+    if (c.nodeName === '#text') {
+      if ((c as unknown as { value: string }).value.trim() !== '') return 0;
+      continue;
+    }
+    const t = (c as PElement).tagName;
+    if (t === undefined || SILENT.has(t)) continue;
+    if (!BLOCK_KIN.has(t)) {
+      if ((stats.get(c as PElement)?.text ?? 0) > 0) return 0;
+      continue;
+    }
+    if (t === 'p') prose += stats.get(c as PElement)?.prose ?? 0;
+  }
+  return prose;
 }
 
 /** Keyed by the children array itself: the pruning replaces it when it drops a child. */
@@ -143,7 +174,8 @@ function siblings(kids: PNode[], stats: StatsMap): Siblings {
   const sum: Siblings = {
     at: new Map(),
     story: new Set(),
-    chains: new Set(),
+    chains: new Map(),
+    last: -1,
     before: [0],
     bare: [0],
     prose: 0,
@@ -154,17 +186,27 @@ function siblings(kids: PNode[], stats: StatsMap): Siblings {
   kids.forEach((k, i) => {
     sum.at.set(k, i);
     const e = k as PElement;
+    if (
+      e.tagName !== undefined
+        ? (stats.get(e)?.text ?? 0) > 0
+        : (e as unknown as { value?: string }).value?.trim()
+    )
+      sum.last = i;
     if (e.tagName !== undefined) {
-      const { prose: p, chain } = storyParagraph(e, stats);
+      const p = storyProse(e, stats);
       if (p >= STORY_PARAGRAPH) {
-        if (chain !== '') sum.chains.add(chain);
+        if (e.tagName !== 'p') {
+          const like = shape(e);
+          sum.chains.set(like, (sum.chains.get(like) ?? 0) + 1);
+        }
         n++;
         if (e.tagName === 'p') b++;
         sum.prose += p;
         sum.story.add(k);
       } else {
         // The story's own wrappers are alike (`div.paragraph` each): no series of boxes.
-        sum.like.set(key(e), (sum.like.get(key(e)) ?? 0) + 1);
+        const like = shape(e);
+        sum.like.set(like, (sum.like.get(like) ?? 0) + 1);
       }
     }
     sum.before.push(n);
@@ -197,18 +239,21 @@ export function insetBox(el: PElement, s: Stats, stats: StatsMap): boolean {
   const self = sum.story.has(el) ? 1 : 0;
   const before = sum.before[i];
   const after = sum.before[kids.length] - before - self;
-  // Among wrapped paragraphs the box must stand between two of them: a page builder sets its
-  // closing button ("Weiter »") in a wrapper after the story's last one, and with it gone the
-  // story's end ran on into the site's footer (trafilatura-dev t0160).
+  // Among wrapped paragraphs the box stands between two of them or closes its parent: a page
+  // builder sets its closing button ("Weiter »") in a wrapper after the story's last one and
+  // more text after it, and with the button gone the story's end ran on into the site's footer
+  // (trafilatura-dev t0160).
   const bareBefore = sum.bare[i];
-  if (!placed(bareBefore, sum.bare[kids.length] - bareBefore) && !(placed(before, after) && after >= 1))
+  if (
+    !placed(bareBefore, sum.bare[kids.length] - bareBefore) &&
+    !(placed(before, after) && (after >= 1 || i === sum.last))
+  )
     return false;
   if (sum.prose - (self ? (stats.get(el)?.prose ?? 0) : 0) < s.text * OUTWEIGH) return false;
-  if ((sum.like.get(key(el)) ?? 0) >= SERIES) return false;
+  const mine = shape(el);
+  if ((sum.like.get(mine) ?? 0) >= SERIES) return false;
   // A box built like the story's wrapped paragraphs is one of them holding more (an answer of
   // two paragraphs among a FAQ's one-paragraph answers, WCXB dev 0713).
-  const { inner, chain } = unwrap(el);
-  const mine = chain === '' ? key(inner) : `${chain}>${key(inner)}`;
-  for (const c of sum.chains) if (c === mine || c.startsWith(`${mine}>`)) return false;
+  for (const [c, n] of sum.chains) if ((c === mine && n > self) || c.startsWith(`${mine}>`)) return false;
   return endsInLink(el) === true;
 }
