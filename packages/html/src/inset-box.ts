@@ -83,9 +83,9 @@ interface Siblings {
   prose: number;
   /** Index of the last child that shows text. */
   last: number;
-  /** The wrapped story paragraphs' wrappers, by tag and class ("div.a>div.b"). */
+  /** Shapes of the story paragraphs that are wrapped (shape()), each with how many have it. */
   chains: Map<string, number>;
-  /** Children other than story paragraphs by tag and class, for SERIES. */
+  /** Children other than story paragraphs by shape (shape()), for SERIES. */
   like: Map<string, number>;
 }
 
