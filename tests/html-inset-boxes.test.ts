@@ -8,7 +8,9 @@ import { distill, ROOT, requireBuilt } from './helpers/spawn.js';
 // Spanish: a sentence pointing to another story that ends in its headline's link, an app box
 // ending in its two store buttons, a sign-up call ending in its button, a subscription call
 // ending in its link all go. A note whose sentence goes on after the page it cites, and a
-// picture's box ending in its caption, stay.
+// picture's box ending in its caption, stay. The same holds when each of the story's paragraphs
+// (or each few, with their subheading) sits in wrappers of its own, so that the box and the
+// paragraphs are not siblings (a French story).
 
 const DIR = resolve(ROOT, 'fixtures/html-inset-boxes');
 
@@ -54,6 +56,31 @@ describe('distill parse: boxes that end in a link to another page', { timeout: 1
         'como esperan todos',
       ],
       ['Apoya el periodismo local', 'Con tu suscripción mensual', 'Suscríbete aquí'],
+    );
+  });
+
+  it('drops the teaser and the newsletter call set among wrapped paragraphs, keeps the story', async () => {
+    const r = await distill(['parse', resolve(DIR, 'inset-boxes-wrapped-fr.html')]);
+    expect(r.status, r.stderr).toBe(0);
+    expectKeptGone(
+      r.stdout,
+      [
+        '# Le pont de la vieille ville rouvre aux piétons',
+        'a annoncé la mairie jeudi soir',
+        'plusieurs semaines sans gel',
+        '## Un chantier plus long que prévu',
+        "le niveau de l'eau était le plus bas",
+        'Le pont samedi matin, vu depuis le quai des tanneurs.',
+        '[le rapport remis au conseil municipal](/docs/budget-pont.pdf), atteint',
+        "leurs terrasses jusqu'au soir",
+      ],
+      [
+        'nous l’expliquions dans notre article',
+        'Le tramway passera par la gare',
+        "l'essentiel de la région",
+        'Recevez notre lettre gratuite',
+        "Je m'inscris",
+      ],
     );
   });
 });

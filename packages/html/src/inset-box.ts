@@ -73,12 +73,96 @@ function endsInLink(el: PElement): boolean | undefined {
 interface Siblings {
   /** Each child's index. */
   at: Map<PNode, number>;
+  /** Children that are story paragraphs, bare or wrapped (storyProse). */
+  story: Set<PNode>;
   /** Story paragraphs among the children before index i, at i (one more entry than children). */
   before: number[];
+  /** The same, of bare paragraphs only (`<p>` children). */
+  bare: number[];
   /** Prose of all the story paragraphs among the children. */
   prose: number;
-  /** Children by tag and class, for SERIES. */
+  /** Index of the last child that shows text. */
+  last: number;
+  /** Shapes of the story paragraphs that are wrapped (shape()), each with how many have it. */
+  chains: Map<string, number>;
+  /** Children other than story paragraphs by shape (shape()), for SERIES. */
   like: Map<string, number>;
+}
+
+/** Levels of single-child wrappers seen through down to a paragraph. */
+const WRAP_DEPTH = 3;
+const WRAPPERS = new Set(['div', 'section', 'article']);
+/** Elements that show nothing: a wrapper beside its paragraph still holds one paragraph. */
+const SILENT = new Set(['script', 'style', 'noscript', 'template', 'link', 'meta', 'br']);
+
+const key = (e: PElement) => `${e.tagName}.${attr(e, 'class') ?? ''}`;
+
+/**
+ * Down through single-child wrappers (at most WRAP_DEPTH): the element reached, the first that
+ * is no such wrapper, and the wrappers passed on the way, by tag and class ("div.a>div.b").
+ */
+function unwrap(e: PElement): { inner: PElement; chain: string } {
+  const passed: string[] = [];
+  let cur = e;
+  for (let depth = 0; depth < WRAP_DEPTH && WRAPPERS.has(cur.tagName); depth++) {
+    let only: PElement | undefined;
+    for (const c of cur.childNodes) {
+      if (c.nodeName === '#text') {
+        if ((c as unknown as { value: string }).value.trim() !== '')
+          return { inner: cur, chain: passed.join('>') };
+        continue;
+      }
+      const t = (c as PElement).tagName;
+      if (t === undefined || SILENT.has(t)) continue;
+      if (only) return { inner: cur, chain: passed.join('>') };
+      only = c as PElement;
+    }
+    if (!only) break;
+    passed.push(key(cur));
+    cur = only;
+  }
+  return { inner: cur, chain: passed.join('>') };
+}
+
+/** What a block of the story's text holds beside its paragraphs: headings. */
+const BLOCK_KIN = new Set(['p', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+/**
+ * The element's shape: its single-child wrappers and the element they lead to, by tag and
+ * class ("div>div.paragraph paraTypeText>div.text"), to tell like blocks from unlike.
+ */
+function shape(e: PElement): string {
+  const { inner, chain } = unwrap(e);
+  return chain === '' ? key(inner) : `${chain}>${key(inner)}`;
+}
+
+/**
+ * Prose of the story's paragraphs the element holds, bare (`<p>`) or wrapped: many CMSs set each
+ * of the story's paragraphs, or each few of them with their subheading, in a block of its own
+ * (`<div><div class="paragraph"><p>…</p></div></div>`, a page builder's text module), so the
+ * story's run is a run of such blocks. A block holds paragraphs and headings only (and empty
+ * elements: an advertisement's slot); zero for anything else (a picture, a list, text of its
+ * own).
+ */
+function storyProse(e: PElement, stats: StatsMap): number {
+  const { inner } = unwrap(e);
+  if (inner.tagName === 'p') return stats.get(inner)?.prose ?? 0;
+  if (!WRAPPERS.has(inner.tagName)) return 0;
+  let prose = 0;
+  for (const c of inner.childNodes) {
+    if (c.nodeName === '#text') {
+      if ((c as unknown as { value: string }).value.trim() !== '') return 0;
+      continue;
+    }
+    const t = (c as PElement).tagName;
+    if (t === undefined || SILENT.has(t)) continue;
+    if (!BLOCK_KIN.has(t)) {
+      if ((stats.get(c as PElement)?.text ?? 0) > 0) return 0;
+      continue;
+    }
+    if (t === 'p') prose += stats.get(c as PElement)?.prose ?? 0;
+  }
+  return prose;
 }
 
 /** Keyed by the children array itself: the pruning replaces it when it drops a child. */
@@ -87,21 +171,46 @@ const summaries = new WeakMap<PNode[], Siblings>();
 function siblings(kids: PNode[], stats: StatsMap): Siblings {
   const known = summaries.get(kids);
   if (known) return known;
-  const sum: Siblings = { at: new Map(), before: [0], prose: 0, like: new Map() };
+  const sum: Siblings = {
+    at: new Map(),
+    story: new Set(),
+    chains: new Map(),
+    last: -1,
+    before: [0],
+    bare: [0],
+    prose: 0,
+    like: new Map(),
+  };
   let n = 0;
+  let b = 0;
   kids.forEach((k, i) => {
     sum.at.set(k, i);
     const e = k as PElement;
+    if (
+      e.tagName !== undefined
+        ? (stats.get(e)?.text ?? 0) > 0
+        : (e as unknown as { value?: string }).value?.trim()
+    )
+      sum.last = i;
     if (e.tagName !== undefined) {
-      const key = `${e.tagName} ${attr(e, 'class') ?? ''}`;
-      sum.like.set(key, (sum.like.get(key) ?? 0) + 1);
-      const p = e.tagName === 'p' ? (stats.get(e)?.prose ?? 0) : 0;
+      const p = storyProse(e, stats);
       if (p >= STORY_PARAGRAPH) {
+        if (e.tagName !== 'p') {
+          const like = shape(e);
+          sum.chains.set(like, (sum.chains.get(like) ?? 0) + 1);
+        }
         n++;
+        if (e.tagName === 'p') b++;
         sum.prose += p;
+        sum.story.add(k);
+      } else {
+        // The story's own wrappers are alike (`div.paragraph` each): no series of boxes.
+        const like = shape(e);
+        sum.like.set(like, (sum.like.get(like) ?? 0) + 1);
       }
     }
     sum.before.push(n);
+    sum.bare.push(b);
   });
   summaries.set(kids, sum);
   return sum;
@@ -124,10 +233,27 @@ export function insetBox(el: PElement, s: Stats, stats: StatsMap): boolean {
   const sum = siblings(kids, stats);
   const i = sum.at.get(el);
   if (i === undefined) return false;
-  // The box is no paragraph, so every story paragraph stands before it or after it.
+  // Story paragraphs stand before the box or after it (a box holding one paragraph is counted
+  // as one of the run: not as its own neighbour).
+  const placed = (before: number, after: number) => before >= 2 || (before >= 1 && before + after >= 3);
+  const self = sum.story.has(el) ? 1 : 0;
   const before = sum.before[i];
-  const after = sum.before[kids.length] - before;
-  if (!(before >= 2 || (before >= 1 && before + after >= 3)) || sum.prose < s.text * OUTWEIGH) return false;
-  if ((sum.like.get(`${tag} ${attr(el, 'class') ?? ''}`) ?? 0) >= SERIES) return false;
+  const after = sum.before[kids.length] - before - self;
+  // Among wrapped paragraphs the box stands between two of them or closes its parent: a page
+  // builder sets its closing button ("Weiter »") in a wrapper after the story's last one and
+  // more text after it, and with the button gone the story's end ran on into the site's footer
+  // (trafilatura-dev t0160).
+  const bareBefore = sum.bare[i];
+  if (
+    !placed(bareBefore, sum.bare[kids.length] - bareBefore) &&
+    !(placed(before, after) && (after >= 1 || i === sum.last))
+  )
+    return false;
+  if (sum.prose - (self ? (stats.get(el)?.prose ?? 0) : 0) < s.text * OUTWEIGH) return false;
+  const mine = shape(el);
+  if ((sum.like.get(mine) ?? 0) >= SERIES) return false;
+  // A box built like the story's wrapped paragraphs is one of them holding more (an answer of
+  // two paragraphs among a FAQ's one-paragraph answers, WCXB dev 0713).
+  for (const [c, n] of sum.chains) if ((c === mine && n > self) || c.startsWith(`${mine}>`)) return false;
   return endsInLink(el) === true;
 }
