@@ -23,7 +23,15 @@ type TextBlock = Extract<LayoutBlock, { kind: 'text' }>;
 const round = (v: number) => Math.round(v * 2) / 2;
 
 function blockText(b: TextBlock): string {
-  return b.lines.map((l) => l.spans.map((s) => s.text).join('')).join(' ');
+  // Asked many times a block: concatenated, not joined through an array a line.
+  const { lines } = b;
+  let out = '';
+  for (let i = 0; i < lines.length; i++) {
+    if (i > 0) out += ' ';
+    const { spans } = lines[i];
+    for (let j = 0; j < spans.length; j++) out += spans[j].text;
+  }
+  return out;
 }
 
 /** The body font size of the document: the size carrying the most characters, tables included. */
