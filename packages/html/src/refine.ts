@@ -1,4 +1,5 @@
 import { type Block, blockText, type Inline } from '@distill/core';
+import { authorBios } from './author-bio.js';
 import { authorBoxStart } from './author-box.js';
 import { isSiteName } from './head.js';
 import { ruleOn } from './rule-switch.js';
@@ -812,6 +813,8 @@ export interface RefineHints {
   titles?: string[];
   /** og:site_name. */
   siteName?: string;
+  /** The writers the page declares, each as its name's parts (author-bio.ts). */
+  authors?: string[][];
 }
 
 export function refineBlocks(input: Block[], hints: RefineHints = {}): Block[] {
@@ -877,11 +880,13 @@ export function refineBlocks(input: Block[], hints: RefineHints = {}): Block[] {
   // line that ends as a sentence does (a salutation, "Hello everyone,") belongs to the text.
   // A lone headline link to another story goes from an article, wherever it stands; it stays in
   // place above, where it ends the article's extension as the link line it is.
+  const bio = authorBios(blocks, start, end, hints.authors ?? []);
   const out: Block[] = [];
   if (title >= 0) for (let i = title; i < start; i++) if (blocks[i].kind === 'heading') out.push(blocks[i]);
   for (let i = start; i <= end; i++)
     if (
       !byline.has(i) &&
+      !bio.has(i) &&
       !loneHeadline(blocks[i]) &&
       !buttonLine(blocks[i]) &&
       !shareLine(blocks[i]) &&
