@@ -3,6 +3,7 @@ import { authorBios } from './author-bio.js';
 import { authorBoxStart } from './author-box.js';
 import { isSiteName } from './head.js';
 import { ruleOn } from './rule-switch.js';
+import { teaserRunEnd } from './teaser-run.js';
 
 /**
  * The second stage of the main-content filter, after the container is chosen: a jusText-style
@@ -876,6 +877,7 @@ export function refineBlocks(input: Block[], hints: RefineHints = {}): Block[] {
   let end = lastGood;
   while (end < blocks.length - 1 && k[end + 1] !== 'bad') end++;
   end = tailEnd(blocks, k, lastGood, end);
+  end = teaserRunEnd(blocks, start, end);
   // Outside the prose run, short lines are bylines, dates, "5 min read" and tag lines; a short
   // line that ends as a sentence does (a salutation, "Hello everyone,") belongs to the text.
   // A lone headline link to another story goes from an article, wherever it stands; it stays in
