@@ -7,10 +7,10 @@ import { ruleOn } from './rule-switch.js';
  * Support Holiday Product Pages", "### What to Know Before…") with only their pictures between
  * them. Set as headings rather than as a list, they escape the related-list rules of refine.ts,
  * and their excerpts are long enough to read as prose. Told by structure alone: THREE or more
- * headings of one level in a row, each either wholly a link or heading nothing (no text before the next
- * heading), each with at most an excerpt under it, after STORY_BEFORE characters of the story.
- * The story ends before the first of them: what follows such a run (a site's FAQ, a sign-up
- * box) is the site's too.
+ * headings of one level in a row, each either wholly a link to another page or a bare title
+ * heading nothing, each with at most an excerpt under it, after STORY_BEFORE characters of the
+ * story, at a heading level the story has not used. The story ends before the first of them:
+ * what follows such a run (a site's FAQ, a sign-up box) is the site's too.
  */
 
 /** Card headings in a row that make a run: two may be the story's own pair of links. */
