@@ -109,9 +109,15 @@ export function teaserRunEnd(blocks: readonly Block[], start: number, end: numbe
     const before = upTo[i] - upTo[start];
     if (b.kind !== 'heading') continue;
     if (before >= STORY_BEFORE && count[i] >= THREE && !levels.has(b.level)) {
-      if (total - before <= total * RUN_SHARE && ruleOn('teaser-run')) return i - 1;
+      if (total - before <= total * RUN_SHARE && ruleOn('teaser-run')) {
+        // A heading right above the run, with no text between, is the run's label ("Latest").
+        let e = i - 1;
+        while (e > start && blocks[e].kind === 'heading') e--;
+        return e;
+      }
     }
-    levels.add(b.level);
+    // A label right over other headings heads no text of its own: only a section's level counts.
+    if (i < end && blocks[i + 1].kind !== 'heading') levels.add(b.level);
   }
   return end;
 }
