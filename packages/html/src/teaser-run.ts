@@ -23,8 +23,6 @@ const CARD_TEXT = 2;
 const TITLE_WORDS = 5;
 /** Characters of the story before the run. */
 const STORY_BEFORE = 1000;
-/** Share of the text all the page's cards may hold at most: more, they are a listing's content. */
-const CARD_SHARE = 0.25;
 /** Share of the text the run and what follows it may hold at most: more, it is the page. */
 const RUN_SHARE = 0.4;
 
@@ -86,7 +84,6 @@ export function teaserRunEnd(blocks: readonly Block[], start: number, end: numbe
   // Cards in a row from each heading and where they stop, read from the end back (linear).
   const count = new Array<number>(end + 2).fill(0);
   const stop = new Array<number>(end + 2).fill(-1);
-  let cards = 0;
   for (let i = end; i >= start; i--) {
     const b = blocks[i];
     if (b.kind !== 'heading') continue;
@@ -97,10 +94,7 @@ export function teaserRunEnd(blocks: readonly Block[], start: number, end: numbe
     const same = next <= end && after.kind === 'heading' && after.level === b.level && count[next] > 0;
     count[i] = same ? count[next] + 1 : 1;
     stop[i] = same ? stop[next] : next;
-    cards += upTo[next] - upTo[i];
   }
-  // Cards all through the page (a listing's, a roundup's items) are its content, wherever a run of them stands.
-  if (cards > total * CARD_SHARE) return end;
   // Levels of the story's own headings: a run at one of them continues the story's series (a
   // roundup's last items), not a list of other pages after it.
   const levels = new Set<number>();
@@ -108,13 +102,15 @@ export function teaserRunEnd(blocks: readonly Block[], start: number, end: numbe
     const b = blocks[i];
     const before = upTo[i] - upTo[start];
     if (b.kind !== 'heading') continue;
-    if (before >= STORY_BEFORE && count[i] >= THREE && !levels.has(b.level)) {
-      if (total - before <= total * RUN_SHARE && ruleOn('teaser-run')) {
-        // A heading right above the run, with no text between, is the run's label ("Latest").
-        let e = i - 1;
-        while (e > start && blocks[e].kind === 'heading') e--;
-        return e;
-      }
+    // The page's first run of cards decides: after it, other runs are a listing's, and a cut
+    // inside it would keep its first cards.
+    if (count[i] >= THREE) {
+      if (before < STORY_BEFORE || levels.has(b.level) || total - before > total * RUN_SHARE) return end;
+      if (!ruleOn('teaser-run')) return end;
+      // A heading right above the run, with no text between, is the run's label ("Latest").
+      let e = i - 1;
+      while (e > start && blocks[e].kind === 'heading') e--;
+      return e;
     }
     // A label right over other headings heads no text of its own: only a section's level counts.
     if (i < end && blocks[i + 1].kind !== 'heading') levels.add(b.level);
