@@ -72,9 +72,21 @@ function afterLabel(t: string): string {
   return m && words(m[0].slice(0, m[0].length - m[1].length)).length <= 4 ? m[1] : t;
 }
 
+/**
+ * True when the text opens with a part of a declared name followed by the name's next part or
+ * by a word in lower case ("Craig Hull is…", "Archie is a writer…", "Marta schreibt…"): a name
+ * run into a compound or a title ("CDU-Stadtratsfraktion gegen…" for a group named "CDU
+ * Fraktion Erfurt") is the story's subject, not its writer.
+ */
 function opensWithName(t: string, names: readonly string[][]): boolean {
-  const first = words(afterLabel(t))[0];
-  return first !== undefined && names.some((n) => n.includes(first));
+  const ws = afterLabel(t).match(/[\p{L}\p{N}]+/gu) ?? [];
+  const [head, next] = ws;
+  if (head === undefined || next === undefined) return false;
+  const first = head.toLowerCase();
+  return names.some((n) => {
+    const at = n.indexOf(first);
+    return at >= 0 && (n[at + 1] === next.toLowerCase() || /^\p{Ll}/u.test(next));
+  });
 }
 
 /**
