@@ -7,7 +7,7 @@ import { distill, ROOT, requireBuilt } from './helpers/spawn.js';
 // the built `distill parse`:
 //  - author-bio.ts: the writer's bio set as a plain paragraph (no box named for its author),
 //    told by the writer the page declares (meta author, JSON-LD Person) opening the paragraph,
-//    under the title or after the text, goes;
+//    under the title or after the text, goes, from a code-heavy post as from an article;
 //  - teaser-run.ts: three or more other stories set as linked headings with a line of excerpt
 //    after the story (no list, no card box), and the label heading over them, go.
 
@@ -32,6 +32,16 @@ describe('distill parse: bios and teaser headings at a story edges', { timeout: 
         'About the author',
         'before that reported for regional radio',
       ],
+    );
+  });
+
+  it('drops the bio from a code-heavy post too (not article-like by its share of prose); keeps its title', async () => {
+    const r = await distill(['parse', resolve(DIR, 'author-bio-code.html')]);
+    expect(r.status, r.stderr).toBe(0);
+    expectKeptGone(
+      r.stdout,
+      ['# A shell script that opens my working day', 'Every morning I used to open', 'open_apps()'],
+      ['Tomas is a systems writer'],
     );
   });
 

@@ -119,13 +119,19 @@ export function authorBios(
     }
   }
   if (!found.length || all - bio < bio * BIO_OUTWEIGH || !ruleOn('author-bio')) return out;
+  const head = new Set(paragraphs.slice(0, EDGE));
   for (const i of found) {
     out.add(i);
+    // A bio after the story may have a label over it ("About the Author:"); over a bio at the
+    // top, the block above is the story's title or byline.
     const label = blocks[i - 1];
-    if (i - 1 >= start && label && (label.kind === 'heading' || label.kind === 'paragraph')) {
-      const t = text(i - 1);
-      if (t.length <= LABEL_MAX && (label.kind === 'heading' || /:$/.test(t))) out.add(i - 1);
-    }
+    if (head.has(i) || i - 1 < start || !label) continue;
+    const t = text(i - 1);
+    if (
+      t.length <= LABEL_MAX &&
+      ((label.kind === 'heading' && label.level > 1) || (label.kind === 'paragraph' && /:$/.test(t)))
+    )
+      out.add(i - 1);
   }
   return out;
 }

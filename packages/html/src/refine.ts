@@ -848,7 +848,11 @@ export function refineBlocks(input: Block[], hints: RefineHints = {}): Block[] {
     allLen += len;
     if (k[i] === 'good') goodLen += len;
   });
-  if (goodLen < allLen * PROSE_SHARE) return byline.size ? blocks.filter((_, i) => !byline.has(i)) : blocks;
+  if (goodLen < allLen * PROSE_SHARE) {
+    // Like a byline, the writer's bio goes from a page that is not mostly prose (a code-heavy post).
+    const bio = authorBios(blocks, 0, blocks.length - 1, hints.authors ?? []);
+    return byline.size || bio.size ? blocks.filter((_, i) => !byline.has(i) && !bio.has(i)) : blocks;
+  }
   const lastGood = k.lastIndexOf('good');
   // The article runs from the first to the last good block; around it, it extends over
   // anything up to the nearest boilerplate block on each side, which ends it.
