@@ -41,6 +41,10 @@
  *   shop-buttons   a shopping guide's buy buttons between the body's paragraphs: a line of one
  *                  or two links, each only a price and a shop ("$75 at Amazon", "79,99 € bei
  *                  Otto"), bare or in a box of its own; the buttons are chrome
+ *   link-boxes     boxes set between the body's paragraphs (or after its last) that end in a
+ *                  link to another page: a sentence pointing to another story, ending in its
+ *                  headline's link; a call to subscribe ending in its button; an app's box
+ *                  ending in its two store buttons; the boxes are chrome
  *   teaser-heads   other stories after the body set as headings of a level the story does not
  *                  use, no list and no card box: each title a link with a line or two of excerpt
  *                  and perhaps a picture, or a bare title with only its picture, under a label
@@ -761,6 +765,34 @@ function inlineBoxes(p: Pick, lang: Lang, m: Markup, html: string): string {
   return out;
 }
 
+/** One box ending in a link to another page: a pointer to another story, a call to act, an app's. */
+function linkBox(p: Pick, lang: Lang, m: Markup, kind: number): string {
+  if (kind === 0) {
+    const lead = sentence(p, lang, 6, 14).replace(/[.?!]$/, '');
+    return `<div${m.cls('pointer')}>${esc(lead)} <a href="/a/${p.int(1000, 9999)}">${esc(title(p, lang))}</a></div>`;
+  }
+  if (kind === 1)
+    return `<div${m.cls('promo')}><strong>${esc(title(p, lang, 3, 6))}!</strong><br>${esc(sentences(p, lang, 1, 2))}<br><a href="https://join.example/${p.int(1000, 9999)}">${esc(LABELS[lang].subscribe)}</a></div>`;
+  return `<div${m.cls('app')}><p><b>${esc(sentence(p, lang, 6, 12))}</b></p><div><a href="https://play.google.com/store/apps/details?id=app${p.int(1, 99)}"><img src="/img/play.png" alt=""></a> <a href="https://apps.apple.com/app/id${p.int(1000, 9999)}"><img src="/img/ios.png" alt=""></a></div></div>`;
+}
+
+/** The article's HTML with one to three boxes (linkBox) set between its body paragraphs or after the last. */
+function linkBoxes(p: Pick, lang: Lang, m: Markup, html: string): string {
+  const parts = html.split('</p>\n<p>');
+  const kinds = p.chance(0.5) ? [0, 1, 2] : [p.int(0, 2)];
+  let out = parts[0];
+  for (let i = 1; i < parts.length; i++) {
+    let joint = '</p>\n<p>';
+    if (i >= 2 && kinds.length && (p.chance(0.4) || parts.length - i < kinds.length))
+      joint = `</p>\n${linkBox(p, lang, m, kinds.shift()!)}\n<p>`;
+    out += joint + parts[i];
+  }
+  // A box left over goes after the last paragraph.
+  if (kinds.length)
+    out = out.replace(/<\/p>(?![\s\S]*<\/p>)/, `</p>\n${linkBox(p, lang, m, kinds.shift()!)}`);
+  return out;
+}
+
 /** Labels over a list of other stories at a story's end that no word list of the filter holds. */
 const EDGE_LABELS: Record<Lang, string[]> = {
   en: ['Latest', 'In this series'],
@@ -909,6 +941,7 @@ const CLASSES = [
   'forum-quotes',
   'forum-chrome',
   'shop-buttons',
+  'link-boxes',
   'teaser-heads',
 ] as const;
 type Klass = (typeof CLASSES)[number];
@@ -991,7 +1024,9 @@ function page(p: Pick, id: string, klass: Klass): Page {
         ? inlineBoxes(p, lang, m, html0)
         : klass === 'shop-buttons'
           ? shopButtons(p, lang, m, html0)
-          : html1) + inside,
+          : klass === 'link-boxes'
+            ? linkBoxes(p, lang, m, html0)
+            : html1) + inside,
   );
   const ld = style.jsonLd
     ? `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'NewsArticle', headline: a.title, articleBody: a.body.join('\n\n') })}</script>`
