@@ -45,6 +45,10 @@
  *                  link to another page: a sentence pointing to another story, ending in its
  *                  headline's link; a call to subscribe ending in its button; an app's box
  *                  ending in its two store buttons; the boxes are chrome
+ *   teaser-heads   other stories after the body set as headings of a level the story does not
+ *                  use, no list and no card box: each title a link with a line or two of excerpt
+ *                  and perhaps a picture, or a bare title with only its picture, under a label
+ *                  heading or none; the titles and excerpts are chrome
  * Across pages the markup varies: semantic elements (article, aside, nav, section) or only divs;
  * class names meaningful in English, in German or French, hashed (css-1x2ab) or absent; JSON-LD
  * with articleBody on some pages; the related grid and the comments inside the article's wrapper
@@ -890,6 +894,34 @@ function shopButtons(p: Pick, lang: Lang, m: Markup, html: string): string {
   return out;
 }
 
+/**
+ * Other stories after the body set as headings, not as a list or in card boxes: three to six
+ * `h3` titles (the story's own subheadings are `h2`), each a link with a line or two of excerpt
+ * and perhaps a picture, or on some pages bare titles of six words or more with only a picture
+ * under each; a label heading above them (h2 or h3) on half the pages.
+ */
+function teaserHeads(p: Pick, lang: Lang): string {
+  const bare = p.chance(0.3);
+  const heads = Array.from({ length: p.int(3, 6) }, () => {
+    const href = `/a/${p.int(1000, 9999)}`;
+    const img = p.chance(0.5)
+      ? `<p><a href="${href}"><img src="/t/${p.int(1, 999)}.jpg" alt="${esc(title(p, lang, 2, 4))}"></a></p>`
+      : '';
+    if (bare)
+      return `${img || `<p><img src="/t/${p.int(1, 999)}.jpg" alt=""></p>`}<h3>${esc(title(p, lang, 6, 12))}</h3>`;
+    const excerpt = p.chance(0.8) ? `<p>${esc(sentences(p, lang, 1, 2))}</p>` : '';
+    return `${img}<h3><a href="${href}">${esc(title(p, lang, 4, 10))}</a></h3>${excerpt}`;
+  });
+  const label = p.int(0, 3);
+  const head =
+    label === 0
+      ? `<h2>${esc(p.one(EDGE_LABELS[lang]))}</h2>`
+      : label === 1
+        ? `<h3>${esc(p.one(EDGE_LABELS[lang]))}</h3>`
+        : '';
+  return `<div>${head}${heads.join('')}</div>`;
+}
+
 // ---------- pages ----------
 
 const CLASSES = [
@@ -910,6 +942,7 @@ const CLASSES = [
   'forum-chrome',
   'shop-buttons',
   'link-boxes',
+  'teaser-heads',
 ] as const;
 type Klass = (typeof CLASSES)[number];
 
@@ -957,6 +990,9 @@ function page(p: Pick, id: string, klass: Klass): Page {
       break;
     case 'author-bio':
       after = authorBio(p, lang, m);
+      break;
+    case 'teaser-heads':
+      after = teaserHeads(p, lang);
       break;
     case 'widgets': {
       const w = widgets(p, lang, m);

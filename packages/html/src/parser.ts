@@ -1,5 +1,6 @@
 import { DistillError, type Doc, type ParserPlugin } from '@distill/core';
 import { declaresArticle, declaresThread, jsonLdArticleBody } from './anchor.js';
+import { declaredAuthors } from './author-bio.js';
 import { cleanTree, imageSrcs } from './clean.js';
 import { convertNodes } from './convert.js';
 import { decodeHtml } from './decode.js';
@@ -172,6 +173,7 @@ export function htmlToDoc(source: string | Uint8Array, options: HtmlToDocOptions
         thread,
         titles: [metadata.title, metadata.ogTitle].filter((t): t is string => typeof t === 'string'),
         siteName: typeof metadata.ogSiteName === 'string' ? metadata.ogSiteName : undefined,
+        authors: declaredAuthors(decoded, metadata),
       })
     : converted;
   const og = typeof metadata.ogImage === 'string' ? [metadata.ogImage] : [];
