@@ -53,6 +53,12 @@
 //                      tint padded more (a few lines, one line with no closing punctuation) and a line on white
 //   tinted-page-bands  a page on a tinted ground: titles on white bands, lines in boxes of the ground's colour
 //   run-in-wrapped     two columns of paragraphs whose long bold lead-ins break onto the next line in lower case
+//   headless-top-titles  an article with no running header whose bold titles at the body size open page 1
+//                      and page 2, a paragraph's space over their text
+//   long-display-title a headline at twice the body size wrapped onto four lines, over a four-line lead
+//                      paragraph set a quarter larger (text)
+//   headless-table-header  a document with no running header whose table repeats its bold header row at
+//                      the next page's top (pdf-synth-css seed 3, rule-wrapped--numbered--0)
 // tests/pdf-classes-cli.test.ts and tests/pdf-headings-cli.test.ts read the PDFs through the built
 // `distill parse`.
 //   node scripts/make-chromium-class-fixtures.mjs [name...]    (default: all listed below)
@@ -74,6 +80,9 @@ const folders = {
   'band-callouts': 'pdf-headings',
   'tinted-page-bands': 'pdf-headings',
   'run-in-wrapped': 'pdf-headings',
+  'headless-top-titles': 'pdf-headings',
+  'long-display-title': 'pdf-headings',
+  'headless-table-header': 'pdf-headings',
 };
 const names = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -89,6 +98,9 @@ const names = process.argv.slice(2).length
       'band-callouts',
       'tinted-page-bands',
       'run-in-wrapped',
+      'headless-top-titles',
+      'long-display-title',
+      'headless-table-header',
       'zebra-rows',
       'header-band-rules',
       'header-band-wrapped-rules',

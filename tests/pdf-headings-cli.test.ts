@@ -372,4 +372,51 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
     ]);
     expect(r.stdout).toMatch(/^The counts of 1998 were made by MARGARET ELLIS alone/m);
   });
+
+  it('reads the bold titles opening page 1 and page 2 of a document that runs no header as headings', async () => {
+    // fixtures/pdf-headings/headless-top-titles.pdf (Chromium): an article printed with no
+    // running header, its title and one section title bold at the body size on the first line
+    // of a page, a paragraph's space over their text (where a running header would stand apart).
+    const r = await distill(['parse', fixture('headless-top-titles')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# Winter care of the village orchard',
+      '# Pruning the old apple trees',
+      '# Feeding the soil under the trees',
+      '# Guarding against frost and hares',
+      '# Who to ask',
+    ]);
+    const again = await distill(['parse', fixture('headless-top-titles')]);
+    expect(again.stdout).toBe(r.stdout);
+  });
+
+  it('reads a headline at twice the body size wrapped onto four lines as a heading, and a larger lead paragraph as text', async () => {
+    // fixtures/pdf-headings/long-display-title.pdf (Chromium): a news headline in a narrow column.
+    const r = await distill(['parse', fixture('long-display-title')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# Council agrees to reopen the old river ferry between the two market towns after twenty years',
+      '## What happens next',
+    ]);
+    expect(r.stdout).toMatch(/^The ferry that once carried farmers and their carts$/m);
+  });
+
+  it("makes no heading of a table's bold header row printed again at a page's top in a document that runs no header", async () => {
+    // fixtures/pdf-headings/headless-table-header.pdf (pdf-synth-css seed 3): the two header
+    // cells repeated over the table's next part stand side by side on the page's top line.
+    const r = await distill(['parse', fixture('headless-table-header')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# Term form',
+      '## 1 Action level',
+      '### 1.1 Area basic',
+      '## 2 Supply',
+      '### 2.1 Risk',
+      '### 2.2 Subject trust quality board',
+      '## 3 Advice sample number education',
+      '### 3.1 Development treatment',
+      '### 3.2 Information level review charge',
+    ]);
+    expect(r.stdout).toMatch(/^Sample measure amount$/m);
+  });
 });

@@ -41,6 +41,14 @@
  *   shop-buttons   a shopping guide's buy buttons between the body's paragraphs: a line of one
  *                  or two links, each only a price and a shop ("$75 at Amazon", "79,99 € bei
  *                  Otto"), bare or in a box of its own; the buttons are chrome
+ *   link-boxes     boxes set between the body's paragraphs (or after its last) that end in a
+ *                  link to another page: a sentence pointing to another story, ending in its
+ *                  headline's link; a call to subscribe ending in its button; an app's box
+ *                  ending in its two store buttons; the boxes are chrome
+ *   teaser-heads   other stories after the body set as headings of a level the story does not
+ *                  use, no list and no card box: each title a link with a line or two of excerpt
+ *                  and perhaps a picture, or a bare title with only its picture, under a label
+ *                  heading or none; the titles and excerpts are chrome
  * Across pages the markup varies: semantic elements (article, aside, nav, section) or only divs;
  * class names meaningful in English, in German or French, hashed (css-1x2ab) or absent; JSON-LD
  * with articleBody on some pages; the related grid and the comments inside the article's wrapper
@@ -757,6 +765,34 @@ function inlineBoxes(p: Pick, lang: Lang, m: Markup, html: string): string {
   return out;
 }
 
+/** One box ending in a link to another page: a pointer to another story, a call to act, an app's. */
+function linkBox(p: Pick, lang: Lang, m: Markup, kind: number): string {
+  if (kind === 0) {
+    const lead = sentence(p, lang, 6, 14).replace(/[.?!]$/, '');
+    return `<div${m.cls('pointer')}>${esc(lead)} <a href="/a/${p.int(1000, 9999)}">${esc(title(p, lang))}</a></div>`;
+  }
+  if (kind === 1)
+    return `<div${m.cls('promo')}><strong>${esc(title(p, lang, 3, 6))}!</strong><br>${esc(sentences(p, lang, 1, 2))}<br><a href="https://join.example/${p.int(1000, 9999)}">${esc(LABELS[lang].subscribe)}</a></div>`;
+  return `<div${m.cls('app')}><p><b>${esc(sentence(p, lang, 6, 12))}</b></p><div><a href="https://play.google.com/store/apps/details?id=app${p.int(1, 99)}"><img src="/img/play.png" alt=""></a> <a href="https://apps.apple.com/app/id${p.int(1000, 9999)}"><img src="/img/ios.png" alt=""></a></div></div>`;
+}
+
+/** The article's HTML with one to three boxes (linkBox) set between its body paragraphs or after the last. */
+function linkBoxes(p: Pick, lang: Lang, m: Markup, html: string): string {
+  const parts = html.split('</p>\n<p>');
+  const kinds = p.chance(0.5) ? [0, 1, 2] : [p.int(0, 2)];
+  let out = parts[0];
+  for (let i = 1; i < parts.length; i++) {
+    let joint = '</p>\n<p>';
+    if (i >= 2 && kinds.length && (p.chance(0.4) || parts.length - i < kinds.length))
+      joint = `</p>\n${linkBox(p, lang, m, kinds.shift()!)}\n<p>`;
+    out += joint + parts[i];
+  }
+  // A box left over goes after the last paragraph.
+  if (kinds.length)
+    out = out.replace(/<\/p>(?![\s\S]*<\/p>)/, `</p>\n${linkBox(p, lang, m, kinds.shift()!)}`);
+  return out;
+}
+
 /** Labels over a list of other stories at a story's end that no word list of the filter holds. */
 const EDGE_LABELS: Record<Lang, string[]> = {
   en: ['Latest', 'In this series'],
@@ -858,6 +894,34 @@ function shopButtons(p: Pick, lang: Lang, m: Markup, html: string): string {
   return out;
 }
 
+/**
+ * Other stories after the body set as headings, not as a list or in card boxes: three to six
+ * `h3` titles (the story's own subheadings are `h2`), each a link with a line or two of excerpt
+ * and perhaps a picture, or on some pages bare titles of six words or more with only a picture
+ * under each; a label heading above them (h2 or h3) on half the pages.
+ */
+function teaserHeads(p: Pick, lang: Lang): string {
+  const bare = p.chance(0.3);
+  const heads = Array.from({ length: p.int(3, 6) }, () => {
+    const href = `/a/${p.int(1000, 9999)}`;
+    const img = p.chance(0.5)
+      ? `<p><a href="${href}"><img src="/t/${p.int(1, 999)}.jpg" alt="${esc(title(p, lang, 2, 4))}"></a></p>`
+      : '';
+    if (bare)
+      return `${img || `<p><img src="/t/${p.int(1, 999)}.jpg" alt=""></p>`}<h3>${esc(title(p, lang, 6, 12))}</h3>`;
+    const excerpt = p.chance(0.8) ? `<p>${esc(sentences(p, lang, 1, 2))}</p>` : '';
+    return `${img}<h3><a href="${href}">${esc(title(p, lang, 4, 10))}</a></h3>${excerpt}`;
+  });
+  const label = p.int(0, 3);
+  const head =
+    label === 0
+      ? `<h2>${esc(p.one(EDGE_LABELS[lang]))}</h2>`
+      : label === 1
+        ? `<h3>${esc(p.one(EDGE_LABELS[lang]))}</h3>`
+        : '';
+  return `<div>${head}${heads.join('')}</div>`;
+}
+
 // ---------- pages ----------
 
 const CLASSES = [
@@ -877,6 +941,8 @@ const CLASSES = [
   'forum-quotes',
   'forum-chrome',
   'shop-buttons',
+  'link-boxes',
+  'teaser-heads',
 ] as const;
 type Klass = (typeof CLASSES)[number];
 
@@ -925,6 +991,9 @@ function page(p: Pick, id: string, klass: Klass): Page {
     case 'author-bio':
       after = authorBio(p, lang, m);
       break;
+    case 'teaser-heads':
+      after = teaserHeads(p, lang);
+      break;
     case 'widgets': {
       const w = widgets(p, lang, m);
       top = w.top;
@@ -955,7 +1024,9 @@ function page(p: Pick, id: string, klass: Klass): Page {
         ? inlineBoxes(p, lang, m, html0)
         : klass === 'shop-buttons'
           ? shopButtons(p, lang, m, html0)
-          : html1) + inside,
+          : klass === 'link-boxes'
+            ? linkBoxes(p, lang, m, html0)
+            : html1) + inside,
   );
   const ld = style.jsonLd
     ? `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'NewsArticle', headline: a.title, articleBody: a.body.join('\n\n') })}</script>`

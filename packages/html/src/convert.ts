@@ -2,7 +2,7 @@ import type { Block, HeadingLevel, Inline, ListItem, TableCell } from '@distill/
 import { imageSource, textOf } from './clean.js';
 import { attr, type PElement, type PNode } from './dom.js';
 import { tidyRowSpans } from './table-spans.js';
-import { resolveUrl } from './urls.js';
+import { urlResolver } from './urls.js';
 
 /**
  * The parse5 tree (already cleaned and filtered) to the document model. Recursion follows the
@@ -17,11 +17,13 @@ const MAX_INLINES = 1000;
 
 export interface ConvertOptions {
   base?: string;
+  /** The page's resolver (urlResolver of `base`), when the caller shares it; else one of its own. */
+  resolve?: (href: string) => string;
   checkpoint?: () => void;
 }
 
 interface Ctx {
-  base?: string;
+  resolve: (href: string) => string;
   depth: number;
   listDepth: number;
   quoteDepth: number;
@@ -223,7 +225,7 @@ const tick = (ctx: Ctx) => {
 
 export function convertNodes(nodes: PNode[], opts: ConvertOptions): Block[] {
   const ctx: Ctx = {
-    base: opts.base,
+    resolve: opts.resolve ?? urlResolver(opts.base),
     depth: 0,
     listDepth: 0,
     quoteDepth: 0,
@@ -342,7 +344,7 @@ function visitElement(el: PElement, tag: string, b: Builder, ctx: Ctx): void {
 }
 
 function wrapLink(blk: Block, a: PElement, ctx: Ctx): Block {
-  const href = resolveUrl(attr(a, 'href') ?? '', ctx.base);
+  const href = ctx.resolve(attr(a, 'href') ?? '');
   const hasLink = (nodes: Inline[]) => nodes.some((x) => x.kind === 'link');
   if ((blk.kind === 'paragraph' || blk.kind === 'heading') && !hasLink(blk.content))
     return { ...blk, content: [{ kind: 'link', href, children: blk.content }] };
@@ -534,7 +536,7 @@ function inlineElement(el: PElement, out: Inline[], ctx: Ctx): void {
         return;
       }
       const title = attr(el, 'title');
-      const link: Inline = { kind: 'link', href: resolveUrl(href, ctx.base), children: kids };
+      const link: Inline = { kind: 'link', href: ctx.resolve(href), children: kids };
       if (title && title.trim() !== '') (link as { title?: string }).title = title.trim();
       out.push(link);
       return;
@@ -604,7 +606,7 @@ function codeWithLinks(el: PElement, out: Inline[], ctx: Ctx): void {
       const code = kids.filter((k) => k.kind === 'code');
       if (code.length) {
         if (kids[0].kind === 'text') out.push(kids[0]);
-        out.push({ kind: 'link', href: resolveUrl(href, ctx.base), children: code });
+        out.push({ kind: 'link', href: ctx.resolve(href), children: code });
         if (kids[kids.length - 1].kind === 'text' && kids.length > 1) out.push(kids[kids.length - 1]);
       }
       return;
@@ -633,7 +635,7 @@ function imageInline(el: PElement, ctx: Ctx): Inline | undefined {
   const alt = (attr(el, 'alt') ?? '').replace(WS, ' ').trim();
   if (!src && !alt) return undefined;
   const img: { kind: 'image'; src?: string; alt?: string; title?: string } = { kind: 'image' };
-  if (src) img.src = src.startsWith('data:') ? src : resolveUrl(src, ctx.base);
+  if (src) img.src = src.startsWith('data:') ? src : ctx.resolve(src);
   if (alt) img.alt = alt;
   const title = attr(el, 'title');
   if (title?.trim()) img.title = title.trim();

@@ -1,4 +1,5 @@
 import type { DocMetadata } from '@distill/core';
+import { detachValues } from './detach.js';
 import { attr, type PElement } from './dom.js';
 import { resolveUrl } from './urls.js';
 
@@ -56,5 +57,6 @@ export function buildMetadata(parts: HeadParts, base: string | undefined): DocMe
   if (localeAlternates.length) md.ogLocaleAlternate = localeAlternates;
   if (md.title === undefined && typeof md.ogTitle === 'string') md.title = md.ogTitle;
   if (md.description === undefined && typeof md.ogDescription === 'string') md.description = md.ogDescription;
-  return md;
+  // The metadata goes out with the result, which callers keep long after the page.
+  return detachValues(md);
 }

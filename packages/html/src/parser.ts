@@ -1,9 +1,11 @@
 import { DistillError, type Doc, type ParserPlugin } from '@distill/core';
 import { declaresArticle, declaresThread, jsonLdArticleBody } from './anchor.js';
+import { declaredAuthors } from './author-bio.js';
 import { cleanTree, imageSrcs } from './clean.js';
 import { convertNodes } from './convert.js';
 import { decodeHtml } from './decode.js';
 import { capNesting, MAX_HTML_DEPTH } from './depth-cap.js';
+import { detach } from './detach.js';
 import { type PElement, type PNode, parseHtml, xhtmlToHtml } from './dom.js';
 import { mainContent } from './main-content.js';
 import { buildMetadata } from './metadata.js';
@@ -11,7 +13,7 @@ import { prescan } from './prescan.js';
 import { refineBlocks } from './refine.js';
 import { parseSelector, type SelectorList } from './selectors.js';
 import { serializeNodes } from './serialize.js';
-import { resolveUrl } from './urls.js';
+import { resolveUrl, urlResolver } from './urls.js';
 
 export interface HtmlToDocOptions {
   /** Keep only the page's main content (default true). */
@@ -58,17 +60,18 @@ function selectors(
   return out.length ? out : undefined;
 }
 
-function dedupe(list: string[], base: string | undefined, keepData: boolean): string[] {
+function dedupe(list: string[], resolve: (href: string) => string, keepData: boolean): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
   for (const raw of list) {
     const h = raw.trim();
     if (h === '' || h.startsWith('#') || /^javascript:/i.test(h)) continue;
     if (h.startsWith('data:') && !keepData) continue;
-    const abs = h.startsWith('data:') ? h : resolveUrl(h, base);
+    const abs = h.startsWith('data:') ? h : resolve(h);
     if (seen.has(abs)) continue;
     seen.add(abs);
-    out.push(abs);
+    // The list goes out with the result; an href left as written is a slice of the source.
+    out.push(detach(abs));
   }
   return out;
 }
@@ -129,6 +132,7 @@ export function htmlToDoc(source: string | Uint8Array, options: HtmlToDocOptions
   const base =
     cleaned.baseHref !== undefined ? resolveUrl(cleaned.baseHref, options.baseUrl) : options.baseUrl;
   const metadata = buildMetadata(cleaned.head, base);
+  const resolve = urlResolver(base);
 
   let roots: PNode[];
   let refine = false;
@@ -162,22 +166,23 @@ export function htmlToDoc(source: string | Uint8Array, options: HtmlToDocOptions
   checkpoint();
   const converted = convertNodes(
     roots.flatMap((r) => ((r as PElement).tagName === 'body' ? (r as PElement).childNodes : [r])),
-    { base, checkpoint },
+    { base, resolve, checkpoint },
   );
   const blocks = refine
     ? refineBlocks(converted, {
         thread,
         titles: [metadata.title, metadata.ogTitle].filter((t): t is string => typeof t === 'string'),
         siteName: typeof metadata.ogSiteName === 'string' ? metadata.ogSiteName : undefined,
+        authors: declaredAuthors(decoded, metadata),
       })
     : converted;
   const og = typeof metadata.ogImage === 'string' ? [metadata.ogImage] : [];
   const doc: Doc = { blocks, metadata, rawHtml: decoded };
   // Links, images and the cleaned HTML cost URL resolution and a serialization pass that most
   // callers (Markdown only) never read, so they are computed on first read.
-  lazy(doc, 'links', () => dedupe(cleaned.hrefs, base, false));
+  lazy(doc, 'links', () => dedupe(cleaned.hrefs, resolve, false));
   lazy(doc, 'images', () =>
-    dedupe([...imageSrcs(cleaned.imageEls), ...og], base, !(options.removeBase64Images ?? true)),
+    dedupe([...imageSrcs(cleaned.imageEls), ...og], resolve, !(options.removeBase64Images ?? true)),
   );
   lazy(doc, 'html', () =>
     serializeNodes(

@@ -1,7 +1,9 @@
 import { type Block, blockText, type Inline } from '@distill/core';
+import { authorBios } from './author-bio.js';
 import { authorBoxStart } from './author-box.js';
 import { isSiteName } from './head.js';
 import { ruleOn } from './rule-switch.js';
+import { teaserRunEnd } from './teaser-run.js';
 
 /**
  * The second stage of the main-content filter, after the container is chosen: a jusText-style
@@ -812,6 +814,8 @@ export interface RefineHints {
   titles?: string[];
   /** og:site_name. */
   siteName?: string;
+  /** The writers the page declares, each as its name's parts (author-bio.ts). */
+  authors?: string[][];
 }
 
 export function refineBlocks(input: Block[], hints: RefineHints = {}): Block[] {
@@ -844,7 +848,11 @@ export function refineBlocks(input: Block[], hints: RefineHints = {}): Block[] {
     allLen += len;
     if (k[i] === 'good') goodLen += len;
   });
-  if (goodLen < allLen * PROSE_SHARE) return byline.size ? blocks.filter((_, i) => !byline.has(i)) : blocks;
+  if (goodLen < allLen * PROSE_SHARE) {
+    // Like a byline, the writer's bio goes from a page that is not mostly prose (a code-heavy post).
+    const bio = authorBios(blocks, 0, blocks.length - 1, hints.authors ?? []);
+    return byline.size || bio.size ? blocks.filter((_, i) => !byline.has(i) && !bio.has(i)) : blocks;
+  }
   const lastGood = k.lastIndexOf('good');
   // The article runs from the first to the last good block; around it, it extends over
   // anything up to the nearest boilerplate block on each side, which ends it.
@@ -873,15 +881,18 @@ export function refineBlocks(input: Block[], hints: RefineHints = {}): Block[] {
   let end = lastGood;
   while (end < blocks.length - 1 && k[end + 1] !== 'bad') end++;
   end = tailEnd(blocks, k, lastGood, end);
+  end = teaserRunEnd(blocks, start, end);
   // Outside the prose run, short lines are bylines, dates, "5 min read" and tag lines; a short
   // line that ends as a sentence does (a salutation, "Hello everyone,") belongs to the text.
   // A lone headline link to another story goes from an article, wherever it stands; it stays in
   // place above, where it ends the article's extension as the link line it is.
+  const bio = authorBios(blocks, start, end, hints.authors ?? []);
   const out: Block[] = [];
   if (title >= 0) for (let i = title; i < start; i++) if (blocks[i].kind === 'heading') out.push(blocks[i]);
   for (let i = start; i <= end; i++)
     if (
       !byline.has(i) &&
+      !bio.has(i) &&
       !loneHeadline(blocks[i]) &&
       !buttonLine(blocks[i]) &&
       !shareLine(blocks[i]) &&

@@ -1,30 +1,13 @@
 /**
- * URL resolution that never throws: a link that cannot be resolved stays as written. Pages
- * repeat the same hrefs (menus, cards), so results are cached per base.
+ * URL resolution that never throws: a link that cannot be resolved stays as written.
  */
-const cache = new Map<string, Map<string, string>>();
-
 export function resolveUrl(href: string, base: string | undefined): string {
-  const key = base ?? '';
-  let m = cache.get(key);
-  if (!m) {
-    if (cache.size > 64) cache.clear();
-    m = new Map();
-    cache.set(key, m);
-  }
-  let r = m.get(href);
-  if (r === undefined) {
-    r = resolveUncached(href, base);
-    if (m.size > 50000) m.clear();
-    m.set(href, r);
-  }
-  return r;
-}
-
-function resolveUncached(href: string, base: string | undefined): string {
   const h = href.trim();
   if (h === '') return h;
   if (base === undefined) {
+    // Without a base only an absolute URL resolves, and an absolute URL has a scheme ending in
+    // `:`: without one the parser fails for certain, so relative hrefs skip the throw.
+    if (h.indexOf(':') < 0) return h;
     try {
       return new URL(h).href;
     } catch {
@@ -36,6 +19,25 @@ function resolveUncached(href: string, base: string | undefined): string {
   } catch {
     return h;
   }
+}
+
+/**
+ * One page's resolution, remembered for that page: pages repeat the same hrefs (menus, cards).
+ * Per page, not per process: the hrefs are slices of the page's source (the tokenizer reads
+ * quoted values as slices, run-tokenizer.ts), so a process-wide table kept the whole source of
+ * every page it had seen a link of alive (142 MB after a full collection over the 501 WCXB
+ * pages, and V8 grew the heap to four times that before collecting again).
+ */
+export function urlResolver(base: string | undefined): (href: string) => string {
+  const seen = new Map<string, string>();
+  return (href) => {
+    let r = seen.get(href);
+    if (r === undefined) {
+      r = resolveUrl(href, base);
+      seen.set(href, r);
+    }
+    return r;
+  };
 }
 
 /** The largest candidate of a `srcset` (by width `w`, else density `x`), or undefined. */

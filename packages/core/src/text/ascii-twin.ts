@@ -67,7 +67,8 @@ export function asciiTwin(source: string, flags: string): AsciiTwin {
   // The v flag reads classes differently (set operations, more to escape): left as it is.
   const spelled = flags.includes('v') ? undefined : twinSource(source);
   const twin = spelled === undefined ? full() : new RegExp(spelled, flags);
-  const pick = (s: string): RegExp => (twinCovers(s) ? twin : full());
+  // Once the original is compiled it answers every string as the twin would: no more scans.
+  const pick = (s: string): RegExp => original ?? (twinCovers(s) ? twin : full());
   return {
     for: pick,
     test: (s) => pick(s).test(s),

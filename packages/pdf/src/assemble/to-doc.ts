@@ -15,6 +15,7 @@ import type { Box, LayoutBlock, LayoutLine, PageLayout, Tint } from '../types.js
 import { calloutTintsOf, withdrawCalloutBands } from './callouts.js';
 import { joinContinuedTables } from './continued-tables.js';
 import { furnitureOf } from './furniture.js';
+import { headlessOf } from './headless.js';
 import { onBand } from './on-band.js';
 
 type TextBlock = Extract<LayoutBlock, { kind: 'text' }>;
@@ -22,7 +23,15 @@ type TextBlock = Extract<LayoutBlock, { kind: 'text' }>;
 const round = (v: number) => Math.round(v * 2) / 2;
 
 function blockText(b: TextBlock): string {
-  return b.lines.map((l) => l.spans.map((s) => s.text).join('')).join(' ');
+  // Asked many times a block: concatenated, not joined through an array a line.
+  const { lines } = b;
+  let out = '';
+  for (let i = 0; i < lines.length; i++) {
+    if (i > 0) out += ' ';
+    const { spans } = lines[i];
+    for (let j = 0; j < spans.length; j++) out += spans[j].text;
+  }
+  return out;
 }
 
 /** The body font size of the document: the size carrying the most characters, tables included. */
@@ -109,6 +118,9 @@ function ownColour(b: TextBlock, fills: readonly number[]): boolean {
  * ladder (12 over 11, 13 over 12); a smaller step is a different font's metrics, not a tier.
  */
 const HEADING_RATIO = 1.08;
+
+/** Text this much larger than the body is display type: a title's, not a lead paragraph's. */
+const DISPLAY_RATIO = 1.5;
 
 /**
  * A section number before a capital or digit: 2.3 / 2.3.1 (two levels or more), IV., or one
@@ -297,13 +309,15 @@ function isHeadingCandidate(
   fills: readonly number[] = [],
   place: PagePlace = {},
 ): boolean {
+  // A page header by place alone, in a document that runs none (see headlessOf), is text.
+  const label = place.ownTop ? undefined : b.label;
   // A title left at the foot: it heads text on the next page, so no text under it shows its mark.
   const closing =
-    (b.label === 'page-footer' || !b.label) && closesPage(b, body, prev, place.closes === true, fills);
+    (label === 'page-footer' || !label) && closesPage(b, body, prev, place.closes === true, fills);
   if (
-    b.label &&
-    b.label !== 'list-item' &&
-    !(b.label === 'page-header' && opensPage(b, body, next, fills)) &&
+    label &&
+    label !== 'list-item' &&
+    !(label === 'page-header' && opensPage(b, body, next, fills)) &&
     !closing
   )
     return false;
@@ -311,7 +325,9 @@ function isHeadingCandidate(
   // the body (bold at the body size, it is an item of a lettered list).
   if (b.toc || (b.marker && !(LABEL_MARKER.test(b.marker) && b.size >= body * HEADING_RATIO))) return false;
   const text = blockText(b).trim();
-  if (text.length < 2 || text.length > 160 || b.lines.length > 3) return false;
+  // A title set large wraps to more lines in a narrow column than one at the body size does.
+  const maxLines = b.size >= body * DISPLAY_RATIO ? 5 : 3;
+  if (text.length < 2 || text.length > 160 || b.lines.length > maxLines) return false;
   // A figure's or table's label left at a page's top or foot (where layout labels the margin
   // lines first) is a caption still.
   if (b.label && CAPTION.test(text)) return false;
@@ -467,21 +483,29 @@ function labelsList(b: TextBlock, next: LayoutBlock | undefined): boolean {
 interface PagePlace {
   opens?: boolean;
   closes?: boolean;
+  /** A page header by its place only, in a document that runs no header (see headlessOf). */
+  ownTop?: boolean;
 }
 
 const running = (o: LayoutBlock) =>
   o.kind === 'text' && (o.label === 'page-header' || o.label === 'page-footer');
 
-/** Each block's PagePlace, from the first and last blocks of the page's body. */
-function placesOf(blocks: readonly LayoutBlock[]): PagePlace[] {
+/** Each block's PagePlace, from the first and last blocks of the page's body (a page header by
+ * its place stays out of the body here, headless or not: a line over the body's first block is
+ * as often a breadcrumb or a kicker as a running title). */
+function placesOf(blocks: readonly LayoutBlock[], headless = false): PagePlace[] {
   let first = blocks.findIndex((o) => !running(o));
   if (first < 0) first = blocks.length;
   let last = blocks.length - 1;
   while (last >= 0 && running(blocks[last])) last--;
-  return blocks.map((b, i) => ({
-    opens: i <= first && (i > 0 || (b.kind === 'text' && b.label === 'page-header')),
-    closes: i >= last,
-  }));
+  return blocks.map((b, i) => {
+    const place: PagePlace = {
+      opens: i <= first && (i > 0 || (b.kind === 'text' && b.label === 'page-header')),
+      closes: i >= last,
+    };
+    if (headless && b.kind === 'text' && b.label === 'page-header') place.ownTop = true;
+    return place;
+  });
 }
 
 /**
@@ -518,6 +542,8 @@ export interface DocStats {
   running: Set<string>;
   /** The level of each decimal numbering depth set above the body size (depth, level). */
   depths?: [number, number][];
+  /** The document runs no header (see headlessOf). */
+  headless?: boolean;
 }
 
 const headingKey = (b: TextBlock) => {
@@ -549,13 +575,15 @@ export function headingLevels(
   const boldBody = stats?.boldBody ?? boldBodyOf(pages, body);
   const fills = stats?.fills ?? bodyFillsOf(pages);
   withdrawCalloutBands(pages, body, stats?.callouts ?? calloutTintsOf(pages));
+  const headless = stats?.headless ?? headlessOf(pages);
+  if (statsOut) statsOut.headless = headless;
   let cands: TextBlock[] = [];
   const tops: [TextBlock, LayoutBlock | undefined][] = [];
   const onPages = new Map<string, Set<number>>();
   const key = headingKey;
   pages.forEach((p, n) => {
     const onPage: TextBlock[] = [];
-    const places = placesOf(p.blocks);
+    const places = placesOf(p.blocks, headless);
     p.blocks.forEach((b, i) => {
       if (b.kind !== 'text') return;
       if (pages.length >= 3 && b.lines.length <= 3) {
@@ -567,13 +595,18 @@ export function headingLevels(
       // A one-level number opening a page on its text (see opensPage) is weighed as one in the body.
       else if (
         TOP_NUMBER.test(blockText(b).trim()) &&
-        (!b.label || (b.label === 'page-header' && opensPage(b, body, p.blocks[i + 1], fills))) &&
+        (!b.label ||
+          places[i].ownTop ||
+          (b.label === 'page-header' && opensPage(b, body, p.blocks[i + 1], fills))) &&
         !b.toc
       )
         tops.push([b, p.blocks[i + 1]]);
     });
     const labels = p.blocks.filter((b): b is TextBlock => b.kind === 'text' && b.bold && b.lines.length <= 3);
-    cands.push(...onPage.filter((b) => sideBySide(b, labels) < 2));
+    // A page's top line taken as its own text (see headlessOf) stands alone on its line: two
+    // bold labels there side by side are a table's header printed again over its next part.
+    const own = new Set(p.blocks.filter((_, i) => places[i].ownTop));
+    cands.push(...onPage.filter((b) => sideBySide(b, labels) < (own.has(b) ? 1 : 2)));
   });
   // "2 Results" over text is a section where the document numbers its sections in decimals
   // ("1.1 …" is a heading) and 2 continues those numbers (at most one past the highest "N."

@@ -33,6 +33,7 @@ import {
   type Line,
   spaced,
   startsWithSpace,
+  withRotated,
 } from './lines.js';
 import { BULLET, breaksList, markerOf, opensItem } from './markers.js';
 import { median } from './median.js';
@@ -177,10 +178,10 @@ export function analyzePage(input: PageInput): PageLayout {
   const cut = cutJoins(input.runs);
   const runs = closeTracking(placeDropCaps(cut.runs));
   const chars = runs.reduce((n, r) => n + r.text.length, 0);
-  const { tables, taken, gutters: found } = pageTables(input, runs, cut.edges);
+  const { tables, taken, gutters: found, lines: read } = pageTables(input, runs, cut.edges);
   const free = runs.filter((_, i) => !taken.has(i));
   const gutters = found ?? findGutters(free, true);
-  const lines = joinFormRows(joinContentsRows(buildLines(free, gutters)));
+  const lines = joinFormRows(joinContentsRows(read ? withRotated(read, free) : buildLines(free, gutters)));
   const bodySize = median(lines.map((l) => l.size));
 
   const items: Item[] = lines.map((line) => ({ kind: 'line', line }));
@@ -286,7 +287,7 @@ function pageTables(
   input: PageInput,
   runs: TextRun[],
   cutEdges: readonly Gutter[],
-): { tables: FoundTable[]; taken: Set<number>; gutters?: Gutter[] } {
+): { tables: FoundTable[]; taken: Set<number>; gutters?: Gutter[]; lines?: Line[] } {
   const { width, height } = input;
   const pageBox = { x0: 0, y0: 0, x1: width, y1: height };
   // Drawn lines first; filled rectangles (cell shading, padding boxes) add edges that would
@@ -351,7 +352,7 @@ function pageTables(
     tables.push(t);
     for (const i of t.runs) taken.add(i);
   }
-  const seen: { gutters?: Gutter[] } = {};
+  const seen: { gutters?: Gutter[]; lines?: Line[] } = {};
   for (const found of findTextTables(runs, skip, width, seen, input.recognized, cutEdges)) {
     // A bare header over zebra stripes is read from the stripes' columns (stripe-head.ts).
     const t = bands.size ? headOverStripes(found, bands, runs, new Set([...skip, ...taken])) : found;
@@ -371,13 +372,16 @@ function pageTables(
       for (const i of t.runs) taken.add(i);
     }
   }
-  // The free runs' gutters are those findTextTables found when it read the same runs.
-  const gutters = seen.gutters && sameSet(skip, taken) ? seen.gutters : undefined;
+  // The free runs' gutters and upright lines are those findTextTables found when it read the
+  // same runs (buildLines was a tenth of a warm page's layout, read twice).
+  const same = seen.gutters && sameSet(skip, taken);
+  const gutters = same ? seen.gutters : undefined;
+  const lines = same ? seen.lines : undefined;
   // A plot's labels (axis ticks, a legend) line up in rows and its frame or grid lines draw
   // cells, but no table holds slanted or curved strokes: plotted lines, pie slices, map
   // outlines. Text-aligned rows are checked around them too (a legend sits inside the plot).
   const strokes = input.strokes ?? [];
-  if (strokes.length < 8) return { tables, taken, gutters };
+  if (strokes.length < 8) return { tables, taken, gutters, lines };
   const plotted = (t: FoundTable) => {
     const pad = t.ruled ? 2 : Math.max(30, t.box.y1 - t.box.y0);
     let n = 0;
@@ -392,7 +396,7 @@ function pageTables(
     return n >= 8;
   };
   const kept = tables.filter((t) => !plotted(t));
-  if (kept.length === tables.length) return { tables, taken, gutters };
+  if (kept.length === tables.length) return { tables, taken, gutters, lines };
   const keptTaken = new Set<number>();
   for (const t of kept) for (const i of t.runs) keptTaken.add(i);
   return { tables: kept, taken: keptTaken };

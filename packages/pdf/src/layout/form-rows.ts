@@ -20,8 +20,14 @@ export function joinFormRows(lines: Line[]): Line[] {
   }
   const blanksRows = rows.filter((r) => {
     if (r.length < 2) return false;
-    const parts = r.map((l) => formPart(l.text));
-    return parts.every((p) => p !== undefined) && parts.some((p) => p === 'blank');
+    // Every line a form part, one at least a blank: read until the first that is none.
+    let blank = false;
+    for (const l of r) {
+      const p = formPart(l.text);
+      if (p === undefined) return false;
+      if (p === 'blank') blank = true;
+    }
+    return blank;
   });
   // A filled-in form: a bold label and its value, three rows or more one under the other, labels
   // and values each starting at one x (see keyValueRows). Rows apart (a column's bold headings

@@ -61,16 +61,7 @@ export function findGutters(runs: readonly TextRun[], page = false): Gutter[] {
     }
     return hi - lo <= EVEN_GAP * row[0].size;
   });
-  // Candidate x positions: 1-point buckets that fall in a gap on enough rows.
-  const count = new Map<number, number>();
-  for (const gaps of rowGaps)
-    for (const [g0, g1] of gaps)
-      for (let x = Math.ceil(g0); x <= Math.floor(g1) && x - g0 < 200; x++)
-        count.set(x, (count.get(x) ?? 0) + 1);
-  const cands = [...count]
-    .filter(([, n]) => n >= MIN_ROWS)
-    .map(([x]) => x)
-    .sort((a, b) => a - b);
+  const cands = candidateXs(rowGaps);
   if (cands.length === 0 || cands.length > 2000) return [];
   // Per row and candidate: 2 when a run crosses the candidate, 1 when it falls in one of the
   // row's gaps, 0 otherwise, marked from the runs and gaps (sorted candidates, binary search)
@@ -136,6 +127,41 @@ export function findGutters(runs: readonly TextRun[], page = false): Gutter[] {
     if (!out.some((o) => Math.abs(o.x - g.x) < 3 && o.y0 < g.y1 && g.y0 < o.y1))
       out.push({ x: g.x, y0: g.y0, y1: g.y1 });
   return out;
+}
+
+/** Past this span of x (points) candidates are counted in a Map rather than an array. */
+const MAX_COUNT_SPAN = 100_000;
+
+/**
+ * Candidate x positions, ascending: 1-point buckets that fall in a gap on enough rows (at most
+ * 200 buckets a gap). Counted in an array over the gaps' span: a Map entry per bucket and gap
+ * was most of findGutters' cost on a page of two columns.
+ */
+function candidateXs(rowGaps: [number, number][][]): number[] {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const gaps of rowGaps)
+    for (const [g0, g1] of gaps) {
+      lo = Math.min(lo, Math.ceil(g0));
+      hi = Math.max(hi, Math.floor(g1));
+    }
+  const cands: number[] = [];
+  if (!(hi >= lo)) return cands;
+  if (hi - lo > MAX_COUNT_SPAN) {
+    const count = new Map<number, number>();
+    for (const gaps of rowGaps)
+      for (const [g0, g1] of gaps)
+        for (let x = Math.ceil(g0); x <= Math.floor(g1) && x - g0 < 200; x++)
+          count.set(x, (count.get(x) ?? 0) + 1);
+    for (const [x, n] of count) if (n >= MIN_ROWS) cands.push(x);
+    return cands.sort((a, b) => a - b);
+  }
+  const count = new Uint32Array(hi - lo + 1);
+  for (const gaps of rowGaps)
+    for (const [g0, g1] of gaps)
+      for (let x = Math.ceil(g0); x <= Math.floor(g1) && x - g0 < 200; x++) count[x - lo]++;
+  for (let i = 0; i < count.length; i++) if (count[i] >= MIN_ROWS) cands.push(lo + i);
+  return cands;
 }
 
 /** The first index of sorted `xs` whose value is at least `v` (xs.length when none). */

@@ -6,7 +6,7 @@ import type { PageInput, TextRun } from '../types.js';
 import { analyzePage } from './analyze.js';
 import { findFrameTables } from './frames.js';
 import { findGutters } from './gutters.js';
-import { buildLines, makeLine } from './lines.js';
+import { buildLines, makeLine, withRotated } from './lines.js';
 import { dropEmptyColumns, gridFromText } from './tables.js';
 
 const md = (inputs: PageInput[]) => toMarkdown(layoutsToBlocks(inputs.map(analyzePage)).blocks).markdown;
@@ -479,6 +479,42 @@ describe('column gutters', () => {
       return row;
     }).flat();
     expect(findGutters(runs)).toEqual([]);
+  });
+
+  it('finds the same gutters at coordinates past the span it counts in an array', () => {
+    const size = 9.5;
+    const runs = (dx: number) => [
+      ...Array.from({ length: 8 }, (_, i) => ({
+        ...run(`left column line number ${i} ends`, 40 + dx, 120 + i * 12, size),
+        x1: 266 + dx,
+      })),
+      ...Array.from({ length: 8 }, (_, i) => ({
+        ...run(`right column line ${i} here`, 275 + dx, 120 + i * 12, size),
+        x1: 500 + dx,
+      })),
+      // A row of two runs far left of the columns leaves a gap that stretches the span the
+      // candidates are counted over past the array's (a Map then), and crosses no gutter.
+      ...(dx ? [run('x', -1000, 60, size), run('y', 0, 60, size)] : []),
+    ];
+    const near = findGutters(runs(0));
+    expect(near.length).toBe(1);
+    const far = findGutters(runs(200_000));
+    expect(far.map((g) => ({ ...g, x: g.x - 200_000 }))).toEqual(near);
+  });
+});
+
+describe('lines of upright runs taken as read', () => {
+  it('withRotated gives what buildLines gives, rotated runs and empty lines included', () => {
+    const runs = [
+      run('First line of text', 72, 100),
+      run('second part', 300, 100),
+      { ...run('rotated label', 20, 300), rotated: true },
+      run('   ', 72, 130),
+      run('Third line', 72, 160),
+      { ...run(' ', 20, 500), rotated: true },
+    ];
+    const upright = buildLines(runs.filter((r) => !r.rotated));
+    expect(withRotated(upright, runs)).toEqual(buildLines(runs));
   });
 });
 

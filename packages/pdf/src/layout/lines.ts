@@ -352,6 +352,19 @@ export function buildLines(runs: readonly TextRun[], gutters: readonly Gutter[] 
     }
     if (frag.length) lines.push(makeLine(frag));
   }
-  for (const r of runs) if (r.rotated) lines.push(makeLine([r]));
-  return lines.filter((l) => l.text !== '');
+  return withRotated(lines, runs);
+}
+
+/**
+ * `upright`, the lines of the upright runs of `runs`, then a line for each rotated run, empty
+ * lines left out: buildLines(runs) for lines read already from the same upright runs.
+ */
+export function withRotated(upright: readonly Line[], runs: readonly TextRun[]): Line[] {
+  const lines = upright.filter((l) => l.text !== '');
+  for (const r of runs)
+    if (r.rotated) {
+      const l = makeLine([r]);
+      if (l.text !== '') lines.push(l);
+    }
+  return lines;
 }

@@ -3,7 +3,7 @@ import { layoutsToBlocks } from '../assemble/to-doc.js';
 import { page, run } from '../testing/page-input.js';
 import type { TextRun } from '../types.js';
 import { analyzePage } from './analyze.js';
-import { formGrid, proseAcross } from './not-tables.js';
+import { formGrid, formPart, proseAcross } from './not-tables.js';
 
 const tables = (runs: TextRun[]) => analyzePage(page(runs)).blocks.filter((b) => b.kind === 'table');
 const cells = (rows: string[][]) => rows.map((r) => r.map((text) => ({ text })));
@@ -88,5 +88,35 @@ describe('grids that are no tables', () => {
     expect(text).toContain('Customer number 40-118-2291');
     expect(text).toContain('Phone +45 33 12 45 67');
     expect(tables(runs(true))).toHaveLength(1);
+  });
+});
+
+describe('form parts', () => {
+  it('reads the same parts as the three expressions run on every line, colon or none', () => {
+    // What formPart was before lines without a colon skipped the two expressions that need one.
+    const LABEL = /\p{L}[\p{L}\s()*/-]*:\s*$/u;
+    const reference = (text: string) => {
+      const t = text.trim();
+      if (/^[_.…\s]{3,}$/u.test(t) || /^[☐☑☒□■▢✓✔✗✘]/u.test(t) || /:\s*[_.…]{3,}\s*$/u.test(t))
+        return 'blank';
+      return LABEL.test(t) ? 'label' : undefined;
+    };
+    const lines = [
+      'Surname:',
+      'Date of birth :  ',
+      'Colour: ______',
+      'Colour:______ ',
+      '________________',
+      '☐ Resident',
+      'Ratio 3:4 of the total',
+      'Time: 10:30',
+      'Étage :',
+      'Body text of a page with no colon at all',
+      '(a) Notes*/-:',
+      ': ...',
+      'x:…',
+      '',
+    ];
+    for (const l of lines) expect([l, formPart(l)]).toEqual([l, reference(l)]);
   });
 });

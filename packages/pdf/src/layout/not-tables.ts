@@ -25,7 +25,11 @@ const LABEL = asciiTwin(String.raw`\p{L}[\p{L}\s()*/-]*:\s*$`, 'u');
  */
 export function formPart(text: string): 'blank' | 'label' | undefined {
   const t = text.trim();
-  if (BLANK.test(t) || TICK_BOX.test(t) || /:\s*[_.…]{3,}\s*$/u.test(t)) return 'blank';
+  if (BLANK.test(t) || TICK_BOX.test(t)) return 'blank';
+  // Both other parts hold a colon: a line without one (most lines) is no form part, and LABEL,
+  // unanchored at its start, would try it from every letter.
+  if (!t.includes(':')) return undefined;
+  if (/:\s*[_.…]{3,}\s*$/u.test(t)) return 'blank';
   if (LABEL.test(t)) return 'label';
   return undefined;
 }
@@ -44,7 +48,7 @@ export function formGrid(rows: readonly TableCellOut[][]): boolean {
     .filter(Boolean);
   if (cells.length < 4) return false;
   const blanks = cells.filter((t) => BLANK.test(t) || TICK_BOX.test(t)).length;
-  const labels = cells.filter((t) => !BLANK.test(t) && LABEL.test(t)).length;
+  const labels = cells.filter((t) => !BLANK.test(t) && t.includes(':') && LABEL.test(t)).length;
   // A cell can hold a label and its blank ("Colour: ______").
   const both = cells.filter((t) => /:\s*[_.…]{3,}/u.test(t)).length;
   return blanks + both > 0 && blanks + labels + both >= FORM_SHARE * cells.length;

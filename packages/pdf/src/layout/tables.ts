@@ -1341,14 +1341,15 @@ function codePoints(s: string): number {
  * Borderless tables: a run of at least three consecutive baseline rows that each split into
  * two or more short fragments sharing column positions. Long fragments are text columns,
  * and a trailing column of bare numbers with text before it is a table of contents.
- * `seen.gutters` gets the gutters of the runs not taken when no run was split into words, for
- * the page's lines to reuse when no table takes any of them.
+ * `seen.gutters` gets the gutters of the runs not taken when no run was split into words, and
+ * `seen.lines` the lines read from those runs with them (in buildLines' order) when no table
+ * took any of them, for the page's lines to reuse when no later table takes any either.
  */
 export function findTextTables(
   runs: readonly TextRun[],
   taken: Set<number>,
   pageWidth: number,
-  seen: { gutters?: Gutter[] } = {},
+  seen: { gutters?: Gutter[]; lines?: Line[] } = {},
   recognized = false,
   cutEdges: readonly Gutter[] = [],
 ): FoundTable[] {
@@ -1357,6 +1358,7 @@ export function findTextTables(
     if (!taken.has(i) && !r.rotated) idx.push(i);
   });
   if (idx.length > 20_000) return [];
+  const takenBefore = taken.size;
   const runIndex = new Map<TextRun, number>();
   // Typewriter tables are lines of one run each, columns laid out with spaces: such a run is
   // split into its words (leader dots dropped), and the gaps every row leaves at one x part
@@ -1389,11 +1391,16 @@ export function findTextTables(
   // width (findGutters), so chance channels through prose parted a table's cells (scanned dev
   // page 130: TEDS .90 -> 0).
   const gutters = recognized ? (typed >= 3 ? findGutters(pieces) : []) : findGutters(pieces, true);
-  if (typed === 0 && !recognized) seen.gutters = gutters;
-  // Column edges where the reader's joins were cut (cut-joins.ts) part rows as gutters do.
-  const frags = buildLines(pieces, withEdges(gutters, cutEdges)).sort(
-    (a, b) => a.base - b.base || a.x0 - b.x0,
-  );
+  const pageLines = buildLines(pieces, gutters);
+  if (typed === 0 && !recognized) {
+    seen.gutters = gutters;
+    // Nothing below changes a line, so the page's text can take them as they are.
+    seen.lines = pageLines.slice();
+  }
+  // Column edges where the reader's joins were cut (cut-joins.ts) part rows as gutters do; the
+  // page's own lines above are read without them.
+  const frags = cutEdges.length ? buildLines(pieces, withEdges(gutters, cutEdges)) : pageLines;
+  frags.sort((a, b) => a.base - b.base || a.x0 - b.x0);
   const lines: Line[][] = [];
   for (const f of frags) {
     const last = lines[lines.length - 1];
@@ -1464,6 +1471,8 @@ export function findTextTables(
     }
     out.push(table);
   }
+  // A table took some of the lines' runs (into `taken`): they are no longer the free runs'.
+  if (taken.size !== takenBefore) seen.lines = undefined;
   return out;
 }
 

@@ -72,7 +72,8 @@ export async function applyOcr(
   }
   const pages = [...reasons.keys()];
   if (opts.mode === 'auto') {
-    const check = layouts.filter((l) => !ocrReason(l) && inkCheckWanted(l));
+    // `reasons` holds every page ocrReason picked: the rest are asked about their ink only.
+    const check = layouts.filter((l) => !reasons.has(l.pageNumber) && inkCheckWanted(l));
     if (check.length) {
       for (const n of await textOffInk(bytes, check, opts)) {
         pages.push(n);

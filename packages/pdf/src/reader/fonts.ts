@@ -424,7 +424,7 @@ export class Font {
     if (!hasToUnicode || hasEncoding) {
       const fallback = cachedSimpleToUnicode(defaultEncoding, differences, baseEncodingName, this.glyphList);
       if (hasToUnicode) this.fallbackUnicode = fallback.list;
-      else this.toUnicode = fallback.map;
+      else this.toUnicode = unicodeMap(fallback);
     }
     const builtin = type1?.builtin;
     if (!hasToUnicode && builtin && builtin !== defaultEncoding) {
@@ -717,7 +717,12 @@ function sfntAt(data: Uint8Array): { ascent: number; descent: number } | undefin
  * built once per process. Maps with a file's own differences are built per font, so nothing
  * derived from one document's content is carried over to the next.
  */
-const simpleCache = new Map<string, { list: (string | undefined)[]; map: Map<number, string> }>();
+/** A simple font's text by code, as a list, and as a map when a font reads through it. */
+interface SimpleUnicode {
+  list: (string | undefined)[];
+  map: Map<number, string> | undefined;
+}
+const simpleCache = new Map<string, SimpleUnicode>();
 const encodingId = new Map<readonly string[], string>(Object.entries(ENCODINGS).map(([k, v]) => [v, k]));
 
 function cachedSimpleToUnicode(
@@ -725,20 +730,30 @@ function cachedSimpleToUnicode(
   differences: (string | undefined)[],
   baseEncodingName: string | undefined,
   gl: Map<string, number>,
-): { list: (string | undefined)[]; map: Map<number, string> } {
+): SimpleUnicode {
   const standard = encodingId.has(defaultEncoding) && differences.every((d) => d === undefined);
   const key = `${encodingId.get(defaultEncoding)}|${baseEncodingName ?? ''}|${gl === glyphs() ? '' : 'dingbats'}`;
   let hit = standard ? simpleCache.get(key) : undefined;
   if (!hit) {
-    const list = simpleFontToUnicode(defaultEncoding, differences, baseEncodingName, gl);
-    const map = new Map<number, string>();
-    list.forEach((u, c) => {
-      if (u !== undefined) map.set(c, u);
-    });
-    hit = { list, map };
+    hit = { list: simpleFontToUnicode(defaultEncoding, differences, baseEncodingName, gl), map: undefined };
     if (standard) simpleCache.set(key, hit);
   }
   return hit;
+}
+
+/**
+ * The map of a SimpleUnicode, built on first use: a font with a ToUnicode map reads only the
+ * list (as its fallback), and most fonts with their own Differences have one.
+ */
+function unicodeMap(u: SimpleUnicode): Map<number, string> {
+  if (!u.map) {
+    const map = new Map<number, string>();
+    u.list.forEach((t, c) => {
+      if (t !== undefined) map.set(c, t);
+    });
+    u.map = map;
+  }
+  return u.map;
 }
 
 /** pdf.js's _simpleFontToUnicode: glyph names of the encoding (with differences) to text. */

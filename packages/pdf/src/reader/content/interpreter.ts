@@ -360,6 +360,28 @@ class TextBuilder {
     );
   }
 
+  /**
+   * currentTransform after the text matrix moved along the line (translateTextMatrix), from the
+   * one compareWithLastPosition left in `scratch` for the same glyph: a move changes only the
+   * translation, so the linear part is copied and the same products give the same doubles.
+   */
+  private movedTransform(into: M | null): M {
+    const { ctm: c, textMatrix: t, textRise } = this.ts;
+    const s = this.scratch;
+    const m4 = t[2] * textRise + t[4];
+    const m5 = t[3] * textRise + t[5];
+    const e = c[0] * m4 + c[2] * m5 + c[4];
+    const f = c[1] * m4 + c[3] * m5 + c[5];
+    if (!into) return matrix(s[0], s[1], s[2], s[3], e, f);
+    into[0] = s[0];
+    into[1] = s[1];
+    into[2] = s[2];
+    into[3] = s[3];
+    into[4] = e;
+    into[5] = f;
+    return into;
+  }
+
   private ensureItem() {
     const it = this.item;
     if (it.initialized) return it;
@@ -568,7 +590,7 @@ class TextBuilder {
       ts.translateTextMatrix(scaledDim, 0);
       chunk.width += scaledDim;
       // Updated in place: items that need it copy it (pushWhitespace).
-      if (scaledDim) chunk.prevTransform = this.currentTransform(chunk.prevTransform ?? undefined);
+      if (scaledDim) chunk.prevTransform = this.movedTransform(chunk.prevTransform);
       if (this.saveLastChar(g.unicode)) chunk.str.push(' ');
       chunk.str.push(g.unicode);
       if (charSpacing) ts.translateTextMatrix(charSpacing * ts.textHScale, 0);
