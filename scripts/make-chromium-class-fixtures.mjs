@@ -32,6 +32,10 @@
 //   cell-drawn-rules   a booktabs table (rules over, under the header, under the table) whose rules are
 //                      drawn cell by cell, every piece over its narrow columns shorter than a word
 //   contents-cell-rules  a contents page set as a two-column table ruled under every entry, cell by cell
+//   browser-default-table  a table in the browser's own style (cells 2px apart, no lines), its widest
+//                      cells closer to the next column than the space that ends a text item
+//   browser-default-centred  the same style, each row's first cell wrapped over two lines and the cells
+//                      beside it set in the row's middle, half a line below the first line
 // and fixtures/pdf-headings/<name>.html, for heading styles the LibreOffice fixtures lack:
 //   colour-titles      section titles marked by colour alone, beside links in colour and a grey source line
 //   italic-titles      centred italic sub-section titles at the body size, an italic source line and quotation
@@ -121,6 +125,8 @@ const names = process.argv.slice(2).length
       'table-cut-apart',
       'cell-drawn-rules',
       'contents-cell-rules',
+      'browser-default-table',
+      'browser-default-centred',
     ];
 /** Fixtures printed with Chromium's own page numbers at the foot of each page. */
 const pageNumbers = new Set(['table-cut-apart']);

@@ -725,4 +725,25 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     );
     expect(r.stdout).not.toMatch(/^research energy/m);
   });
+  it("parts a browser-default table's cells that the reader joined across the 2px cell spacing", async () => {
+    // fixtures/pdf-classes/browser-default-table.html, printed by Chromium in the browser's own
+    // table style: "Drain clearing (sink/tub)" and "$125–$300" come from the reader as one text
+    // item; the next column's left edge, shown by the other rows, cuts it.
+    const r = await distill(['parse', fixture('browser-default-table')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('| Drain clearing (sink/tub) | $125–$300 | Length of pipe, blockage |');
+    expect(r.stdout).toContain('| Garbage disposal install | $200–$450 | Electrical access, brand |');
+    expect(r.stdout).toMatch(/^Call-out fees are charged on top/m);
+  });
+  it("reads a browser-default table's rows whose cells are set in the middle beside a wrapped cell", async () => {
+    // fixtures/pdf-classes/browser-default-centred.html: every row's first cell wraps over two
+    // lines and the cells beside it sit half a line lower, on a baseline of their own; the
+    // bold centred header cells were read as headings when no row showed columns.
+    const r = await distill(['parse', fixture('browser-default-centred')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('| Single use item | Lasting alternative | Price |');
+    expect(r.stdout).toContain('| Plastic wrap or wax paper | Beeswax wraps | $18 |');
+    expect(r.stdout).toContain('| Sandwich bags of plastic | Steel lunch boxes | $25 |');
+    expect(r.stdout).not.toMatch(/^# /m);
+  });
 });

@@ -1,3 +1,4 @@
+import { runJoins } from '../layout/cut-joins.js';
 import type { PdfPage } from '../pdfjs.js';
 import { loadPdfjs } from '../pdfjs.js';
 import { settleFieldKinds } from '../shapes.js';
@@ -172,7 +173,7 @@ settleFieldKinds(
  * page frame: boxes from the font's ascent and descent, rotated text with an approximate box.
  */
 export function textItemsToRuns<
-  T extends { str?: string; transform?: number[]; width?: number; fill?: number },
+  T extends { str?: string; transform?: number[]; width?: number; fill?: number; joins?: number[] | null },
 >(
   items: Iterable<T>,
   vt: Matrix,
@@ -199,6 +200,10 @@ export function textItemsToRuns<
     if (Math.abs(angle) < 0.05 && !style.vertical) {
       const x0 = tx[4];
       const base = tx[5];
+      // Joins along the item are along the page when the item is upright (not mirrored) and no
+      // control character was taken out of its text.
+      const joins =
+        item.joins && tx[0] > 0 && str.length === item.str?.length ? placeJoins(item.joins, x0) : undefined;
       // Every run is built with the same fields in the same order (rotated included), so
       // the layout code that reads them sees one object shape and is compiled once.
       runs.push({
@@ -214,6 +219,7 @@ export function textItemsToRuns<
         rotated: false,
         fill: item.fill ?? -1,
       });
+      if (joins) runJoins.set(runs[runs.length - 1], joins);
     } else {
       // Rotated text: keep its text with an approximate box around its path.
       const ex = tx[4] + Math.cos(angle) * w;
@@ -234,6 +240,17 @@ export function textItemsToRuns<
     }
   }
   return runs;
+}
+
+/** Join triples (offset, start, end along the item) with the gap placed on the page. */
+// Offsets are in the item's width's units, which give the run its x1 unscaled too.
+function placeJoins(joins: readonly number[], x0: number): number[] {
+  const out = joins.slice();
+  for (let j = 0; j < out.length; j += 3) {
+    out[j + 1] += x0;
+    out[j + 2] += x0;
+  }
+  return out;
 }
 
 /** A link annotation's area in the page frame, for web and mail targets only. */

@@ -14,6 +14,7 @@ import type {
 import { CAPTION } from './captions.js';
 import { drawsChart } from './charts.js';
 import { columnBands } from './column-bands.js';
+import { cutJoins } from './cut-joins.js';
 import { placeDropCaps } from './dropcap.js';
 import { faceEnds, pageLeading } from './face-break.js';
 import { joinFormRows } from './form-rows.js';
@@ -174,9 +175,10 @@ function lineSpans(line: Line, links: readonly LinkArea[]): Span[] {
  */
 export function analyzePage(input: PageInput): PageLayout {
   const { width, height } = input;
-  const runs = closeTracking(placeDropCaps(input.runs));
+  const cut = cutJoins(input.runs);
+  const runs = closeTracking(placeDropCaps(cut.runs));
   const chars = runs.reduce((n, r) => n + r.text.length, 0);
-  const { tables, taken, gutters: found, lines: read } = pageTables(input, runs);
+  const { tables, taken, gutters: found, lines: read } = pageTables(input, runs, cut.edges);
   const free = runs.filter((_, i) => !taken.has(i));
   const gutters = found ?? findGutters(free, true);
   const lines = joinFormRows(joinContentsRows(read ? withRotated(read, free) : buildLines(free, gutters)));
@@ -284,6 +286,7 @@ function readingOrder(boxes: Box[], items: readonly Item[], height: number, body
 function pageTables(
   input: PageInput,
   runs: TextRun[],
+  cutEdges: readonly Gutter[],
 ): { tables: FoundTable[]; taken: Set<number>; gutters?: Gutter[]; lines?: Line[] } {
   const { width, height } = input;
   const pageBox = { x0: 0, y0: 0, x1: width, y1: height };
@@ -350,7 +353,7 @@ function pageTables(
     for (const i of t.runs) taken.add(i);
   }
   const seen: { gutters?: Gutter[]; lines?: Line[] } = {};
-  for (const found of findTextTables(runs, skip, width, seen, input.recognized)) {
+  for (const found of findTextTables(runs, skip, width, seen, input.recognized, cutEdges)) {
     // A bare header over zebra stripes is read from the stripes' columns (stripe-head.ts).
     const t = bands.size ? headOverStripes(found, bands, runs, new Set([...skip, ...taken])) : found;
     tables.push(t);

@@ -1,6 +1,7 @@
 import { asciiTwin } from '@distill/core';
 import { changedRun } from '../run-shape.js';
 import type { Box, Rule, TextRun } from '../types.js';
+import { centredRows, stackedLines } from './centred-rows.js';
 import { contentsGrid } from './contents-grid.js';
 import { findGutters, type Gutter } from './gutters.js';
 import { leadGap, nominalBottom, nominalTop } from './leading.js';
@@ -866,23 +867,28 @@ function rowsPastRules(runs: readonly TextRun[], taken: Set<number>, t: FoundTab
  * the rows give columns; a fragment crossing a column gap spans those columns. Continuation
  * lines of a wrapped cell are folded into the row above.
  */
-export function gridFromText(input: TextRun[], recognized = false): TableCellOut[][] | undefined {
+export function gridFromText(
+  input: TextRun[],
+  recognized = false,
+  cutEdges: readonly Gutter[] = [],
+): TableCellOut[][] | undefined {
   // A run of figures side by side ("2,753,438 2,799,250") is cells of several columns set a
   // word space apart: its figures are placed one by one (digits are of one width).
   const runs = input.flatMap((r) => (figureRun(r.text) ? splitWords(r) : [r]));
   // Columns set closer than a font size apart still leave a gap at the same x on every row.
   // Not among OCR'd words (`recognized`, one run a word): a wide header cell's word gap over an
   // empty channel between two columns passes for one (as findTextTables says of the page's).
-  const frags = buildLines(runs, recognized ? [] : findGutters(runs));
+  const frags = buildLines(runs, recognized ? [] : withEdges(findGutters(runs), cutEdges));
   if (frags.length < 4) return undefined;
   // Baseline rows.
   frags.sort((a, b) => a.base - b.base || a.x0 - b.x0);
-  const rows: Line[][] = [];
+  const lines: Line[][] = [];
   for (const f of frags) {
-    const last = rows[rows.length - 1];
+    const last = lines[lines.length - 1];
     if (last && Math.abs(last[0].base - f.base) <= 0.4 * f.size) last.push(f);
-    else rows.push([f]);
+    else lines.push([f]);
   }
+  const rows = centredRows(lines);
   const maxCols = Math.max(...rows.map((r) => r.length));
   if (maxCols < 2) return undefined;
   // Column gaps from the rows with most fragments (spanning headers would hide them).
@@ -955,7 +961,7 @@ export function gridFromText(input: TextRun[], recognized = false): TableCellOut
   const keptCuts = cuts.filter((_, k) => !drop.has(k));
   const keptStarts = starts.filter((_, k) => !drop.has(k));
   const out: TableCellOut[][] = [];
-  for (const r of merged) out.push(rowCells(r, keptCuts, keptStarts, keptCuts.length + 1));
+  for (const r of merged) out.push(rowCells(stackedLines(r), keptCuts, keptStarts, keptCuts.length + 1));
   return stubGroupSpans(grouped ? groupHeaderSpans(out) : mergeExclusiveColumns(out));
 }
 
@@ -1289,6 +1295,11 @@ function rowCells(r: Line[], cuts: number[], starts: number[], nc: number): Tabl
   return row;
 }
 
+/** Gutters with the column edges where the reader's joins were cut (cut-joins.ts). */
+function withEdges(gutters: Gutter[], cutEdges: readonly Gutter[]): Gutter[] {
+  return cutEdges.length ? [...gutters, ...cutEdges] : gutters;
+}
+
 /** Leader dots, or a rule typed as a row of dashes. */
 const LEADER = /^(?:[.\u2026·]{3,}|[-=_\u2013\u2014]{3,})$/;
 
@@ -1340,6 +1351,7 @@ export function findTextTables(
   pageWidth: number,
   seen: { gutters?: Gutter[]; lines?: Line[] } = {},
   recognized = false,
+  cutEdges: readonly Gutter[] = [],
 ): FoundTable[] {
   const idx: number[] = [];
   runs.forEach((r, i) => {
@@ -1379,20 +1391,26 @@ export function findTextTables(
   // width (findGutters), so chance channels through prose parted a table's cells (scanned dev
   // page 130: TEDS .90 -> 0).
   const gutters = recognized ? (typed >= 3 ? findGutters(pieces) : []) : findGutters(pieces, true);
-  const frags = buildLines(pieces, gutters);
+  const pageLines = buildLines(pieces, gutters);
   if (typed === 0 && !recognized) {
     seen.gutters = gutters;
     // Nothing below changes a line, so the page's text can take them as they are.
-    seen.lines = frags.slice();
+    seen.lines = pageLines.slice();
   }
+  // Column edges where the reader's joins were cut (cut-joins.ts) part rows as gutters do; the
+  // page's own lines above are read without them.
+  const frags = cutEdges.length ? buildLines(pieces, withEdges(gutters, cutEdges)) : pageLines;
   frags.sort((a, b) => a.base - b.base || a.x0 - b.x0);
-  const rows: Line[][] = [];
+  const lines: Line[][] = [];
   for (const f of frags) {
-    const last = rows[rows.length - 1];
+    const last = lines[lines.length - 1];
     if (last && Math.abs(last[0].base - f.base) <= 0.4 * f.size) last.push(f);
-    else rows.push([f]);
+    else lines.push([f]);
   }
   const short = (f: Line) => f.x1 - f.x0 < 0.3 * pageWidth;
+  // A row whose cells are set in its middle beside a wrapped one is one row (centred-rows.ts)
+  // where it shows columns; a header of long cells stays lines, for the header rules below.
+  const rows = centredRows(lines, (r) => r.length >= 2 && r.every(short));
   const ok = rows.map((r) => r.length >= 2 && r.every(short));
   // A row label on a line of its own (a section of the stub: "Type of institution").
   const label = (r: Line[]) => r.length === 1 && short(r[0]);
@@ -1436,6 +1454,7 @@ export function findTextTables(
         runIndex,
         taken,
         recognized,
+        cutEdges,
       );
       if (table) found.push(table);
     }
@@ -1698,6 +1717,7 @@ function textTableOf(
   runIndex: Map<TextRun, number>,
   taken: Set<number>,
   recognized: boolean,
+  cutEdges: readonly Gutter[],
 ): FoundTable | undefined {
   // The lines of a wrapped header row count as the one row they are.
   const head = headerLines(group);
@@ -1767,7 +1787,7 @@ function textTableOf(
   if (Math.max(...sizes) > 1.6 * typical) return undefined;
   if (keyValueRows(group) || recordColumns(group)) return undefined;
   const tableRuns = group.flat().flatMap((f) => f.runs);
-  const grid = gridFromText(tableRuns, recognized);
+  const grid = gridFromText(tableRuns, recognized, cutEdges);
   if (!grid || grid.length < 3 || !plausibleTable(grid) || runningText(grid)) return undefined;
   // Forms and justified prose line up too.
   if (formGrid(grid) || proseAcross(grid)) return undefined;

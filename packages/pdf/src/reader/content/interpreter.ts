@@ -66,6 +66,12 @@ export interface TextItem {
   hasEOL: boolean;
   /** The fill colour the item starts in (see fillColour). */
   fill: number;
+  /**
+   * Where a gap was read as a space inside the item (see addFakeSpaces): per gap its offset in
+   * `str`, and where it starts and ends along the item from its origin. A borderless table's
+   * cells can sit closer than the width that ends an item; layout cuts them apart here.
+   */
+  joins: number[] | null;
 }
 
 /** Graphics and text state, cloned on q and on entering a form (as pdf.js's TextState/EvalState). */
@@ -190,6 +196,18 @@ function fillColour(args: PdfObject[]): number {
   return (v(0) << 16) | (v(1) << 8) | v(2);
 }
 
+/** Join triples with the piece index made a character offset in the joined string. */
+function joinOffsets(pieces: readonly string[], joins: readonly number[]): number[] {
+  const out = joins.slice();
+  let piece = 0;
+  let offset = 0;
+  for (let j = 0; j < out.length; j += 3) {
+    while (piece < out[j]) offset += pieces[piece++].length;
+    out[j] = offset;
+  }
+  return out;
+}
+
 /** Whether every character of `s` is below U+00A0. */
 function allBelowA0(s: string): boolean {
   for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= 0xa0) return false;
@@ -231,6 +249,7 @@ function normalizeUnicode(s: string): string {
     hasEOL: false,
     font: null,
     fill: 0,
+    joins: [] as number[],
   };
   const textItem = {
     str: '',
@@ -240,6 +259,7 @@ function normalizeUnicode(s: string): string {
     font: null,
     hasEOL: false,
     fill: 0,
+    joins: null,
   };
   settleFieldKinds(state, item, textItem);
 }
@@ -264,6 +284,8 @@ class TextBuilder {
     hasEOL: false,
     font: null as Font | null,
     fill: 0,
+    /** Gaps read as spaces: piece index in `str`, start and end along the item (flat triples). */
+    joins: [] as number[],
   };
   private twoLastChars = [' ', ' '];
   private twoLastCharsPos = 0;
@@ -303,6 +325,7 @@ class TextBuilder {
       font: f,
       hasEOL: false,
       fill: this.ts.fill,
+      joins: null,
     });
   }
 
@@ -399,13 +422,19 @@ class TextBuilder {
     if (!it.initialized) return;
     it.totalWidth += it.width * it.textAdvanceScale;
     let str = it.str.join('');
+    let normalized = false;
     // NORMALIZE and RTL start past U+009F: text with nothing there (most text) skips both.
     if (!allBelowA0(str)) {
-      str = normalizeUnicode(str);
-      if (RTL.test(str)) throw new Unsupported('right-to-left text');
+      const n = normalizeUnicode(str);
+      if (RTL.test(n)) throw new Unsupported('right-to-left text');
+      normalized = n !== str;
+      str = n;
     }
+    // Joins are kept by piece; a string that normalisation changed has no offsets to keep.
+    const joins = it.joins.length && !normalized ? joinOffsets(it.str, it.joins) : null;
     it.initialized = false;
     it.str.length = 0;
+    it.joins.length = 0;
     if (this.out.length >= MAX_ITEMS) return;
     this.out.push({
       str,
@@ -415,6 +444,7 @@ class TextBuilder {
       font: it.font as Font,
       hasEOL: it.hasEOL,
       fill: it.fill,
+      joins,
     });
   }
 
@@ -432,6 +462,10 @@ class TextBuilder {
     if (orientation * it.spaceInFlowMin <= width && width <= orientation * it.spaceInFlowMax) {
       if (it.initialized) {
         this.resetLastChars();
+        if (orientation > 0) {
+          const at = it.totalWidth + it.width * it.textAdvanceScale;
+          it.joins.push(it.str.length, at, at + width * it.textAdvanceScale);
+        }
         it.str.push(' ');
       }
       return false;
