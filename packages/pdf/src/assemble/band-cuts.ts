@@ -59,7 +59,13 @@ export function rejoinBandCuts(page: PageLayout, furniture: ReadonlySet<TextBloc
   const out: LayoutBlock[] = [];
   for (const b of order) {
     const prev = out[out.length - 1];
-    if (prev && b.kind === 'text' && moved.has(prev as TextBlock) && setAlike(prev as TextBlock, b)) {
+    if (
+      prev &&
+      b.kind === 'text' &&
+      moved.has(prev as TextBlock) &&
+      setAlike(prev as TextBlock, b) &&
+      wraps(prev as TextBlock, b, blocks)
+    ) {
       const j = joined(prev as TextBlock, b);
       // Cut lines joined together still stand on the block under them.
       if (moved.has(b)) moved.add(j);
@@ -88,6 +94,31 @@ function setAlike(above: TextBlock, below: TextBlock): boolean {
         : undefined;
   if (within !== undefined) return Math.abs(pitch - within) <= 0.15 * below.size;
   return pitch > 0 && pitch <= 1.75 * below.size;
+}
+
+/**
+ * Whether the line above ends where its text wrapped: the first word under it, with a space,
+ * would not have fitted after it within its column (the widest block over the same stretch of
+ * the page), its width taken at the line's own mean width of a character. A short line over the
+ * next one ends where its writer ended it: a category label over a title, a list's item over
+ * the next item, a heading over its text.
+ */
+function wraps(above: TextBlock, below: TextBlock, blocks: readonly LayoutBlock[]): boolean {
+  const last = above.lines[above.lines.length - 1];
+  const text = last.spans.map((s) => s.text).join('');
+  if (!text.length) return false;
+  let right = Math.max(above.box.x1, below.box.x1);
+  for (const b of blocks)
+    if (b.kind === 'text' && b.box.x0 < above.box.x1 && b.box.x1 > above.box.x0)
+      right = Math.max(right, b.box.x1);
+  const word =
+    below.lines[0].spans
+      .map((s) => s.text)
+      .join('')
+      .trim()
+      .split(/\s+/)[0] ?? '';
+  const perChar = (last.box.x1 - last.box.x0) / text.length;
+  return last.box.x1 + (word.length + 1) * perChar > right;
 }
 
 function joined(above: TextBlock, below: TextBlock): TextBlock {
