@@ -430,7 +430,9 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
     expect(found[0]).toBe('# A short history of the harbour at Porthcollow');
     expect(found.slice(1, 3)).toEqual(['## How the harbour was first built', '## The fishing families']);
     // The right column's first lines are read after the left column, on with their paragraph.
-    const right = r.stdout.indexOf('\nduring the long summer, and the notes kept at the time\nsay how much it cost');
+    const right = r.stdout.indexOf(
+      '\nduring the long summer, and the notes kept at the time\nsay how much it cost',
+    );
     expect(right).toBeGreaterThan(r.stdout.indexOf('## The fishing families'));
   });
 });
