@@ -30,8 +30,13 @@ export function rejoinBandCuts(page: PageLayout, furniture: ReadonlySet<TextBloc
       if (Math.min(b.box.x1, c.box.x1) - Math.max(b.box.x0, c.box.x0) <= 0) continue;
       if (!best || b.box.y0 < best.box.y0) best = b;
     }
-    if (best && best.kind === 'text' && best.box.y0 - c.box.y1 < MAX_GAP * Math.max(c.size, best.size))
-      onto.set(c, best);
+    if (!best || best.kind !== 'text' || best.box.y0 - c.box.y1 >= MAX_GAP * Math.max(c.size, best.size))
+      continue;
+    // A line over more than one column (a title spanning the page) stands on none of them.
+    const across = (b: LayoutBlock) =>
+      Math.min(b.box.x1, c.box.x1) > Math.max(b.box.x0, c.box.x0) &&
+      Math.min(b.box.x1, best.box.x1) <= Math.max(b.box.x0, best.box.x0);
+    if (!blocks.some(across)) onto.set(c, best);
   }
   if (!onto.size) return page;
   // Each chain of cut lines goes in front of the body block it ends on.
