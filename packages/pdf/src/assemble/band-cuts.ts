@@ -11,8 +11,9 @@ type TextBlock = Extract<LayoutBlock, { kind: 'text' }>;
  * under it in its column (the first top-band line of the right column no longer comes
  * between the title and the left column's text), and is one block with it where they are
  * set alike: same size, weight and slant, and the space between them the leading of the
- * lines below (a paragraph's first line, a title's first line). A top-band line that repeats
- * on another page is furniture and stays where it is.
+ * lines below, and its text wrapped there (see wraps: a paragraph's first line, a title's
+ * first line). A top-band line that repeats on another page is furniture, and one over more
+ * than one column (a title spanning the page) is read first: both stay where layout read them.
  */
 export function rejoinBandCuts(page: PageLayout, furniture: ReadonlySet<TextBlock>): PageLayout {
   const blocks = page.blocks;
