@@ -59,6 +59,8 @@
 //                      paragraph set a quarter larger (text)
 //   headless-table-header  a document with no running header whose table repeats its bold header row at
 //                      the next page's top (pdf-synth-css seed 3, rule-wrapped--numbered--0)
+//   twocol-band-title  an article in two dense columns with no running header whose bold title wraps onto
+//                      two lines, the first inside the page's top band with the right column's first lines
 // tests/pdf-classes-cli.test.ts and tests/pdf-headings-cli.test.ts read the PDFs through the built
 // `distill parse`.
 //   node scripts/make-chromium-class-fixtures.mjs [name...]    (default: all listed below)
@@ -83,6 +85,7 @@ const folders = {
   'headless-top-titles': 'pdf-headings',
   'long-display-title': 'pdf-headings',
   'headless-table-header': 'pdf-headings',
+  'twocol-band-title': 'pdf-headings',
 };
 const names = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -101,6 +104,7 @@ const names = process.argv.slice(2).length
       'headless-top-titles',
       'long-display-title',
       'headless-table-header',
+      'twocol-band-title',
       'zebra-rows',
       'header-band-rules',
       'header-band-wrapped-rules',

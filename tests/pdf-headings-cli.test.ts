@@ -419,4 +419,20 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
     ]);
     expect(r.stdout).toMatch(/^Sample measure amount$/m);
   });
+
+  it("reads a two-column article's title as one heading where the page's top band cuts its first line off", async () => {
+    // fixtures/pdf-headings/twocol-band-title.pdf (Chromium): an article in two dense columns with
+    // no running header; its bold title wraps onto two lines in the left column, the first inside
+    // the top band that layout reads before the body, beside the right column's first lines.
+    const r = await distill(['parse', fixture('twocol-band-title')]);
+    expect(r.status, r.stderr).toBe(0);
+    const found = headings(r.stdout);
+    expect(found[0]).toBe('# A short history of the harbour at Porthcollow');
+    expect(found.slice(1, 3)).toEqual(['## How the harbour was first built', '## The fishing families']);
+    // The right column's first lines are read after the left column, on with their paragraph.
+    const right = r.stdout.indexOf(
+      '\nduring the long summer, and the notes kept at the time\nsay how much it cost',
+    );
+    expect(right).toBeGreaterThan(r.stdout.indexOf('## The fishing families'));
+  });
 });

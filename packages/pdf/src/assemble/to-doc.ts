@@ -12,6 +12,7 @@ import { asciiTwin } from '@distill/core';
 import { CAPTION, CAPTION_LABEL } from '../layout/captions.js';
 import { HAS_LETTER, STARTS_LOWER } from '../layout/letter-tests.js';
 import type { Box, LayoutBlock, LayoutLine, PageLayout, Tint } from '../types.js';
+import { rejoinBandCuts } from './band-cuts.js';
 import { calloutTintsOf, withdrawCalloutBands } from './callouts.js';
 import { joinContinuedTables } from './continued-tables.js';
 import { furnitureOf } from './furniture.js';
@@ -786,9 +787,14 @@ export function layoutsToBlocks(
   given: readonly PageLayout[],
   opts: { joinTables?: boolean; stats?: DocStats; furniture?: ReadonlySet<TextBlock> } = {},
 ): { blocks: Block[]; pages: PageInfo[] } {
-  const pages = opts.joinTables === false ? given : joinContinuedTables(given);
+  const joinedTables = opts.joinTables === false ? given : joinContinuedTables(given);
+  const furniture = opts.furniture ?? furnitureOf(joinedTables);
+  // In a document that runs no header, the top band's lines are the page's own text.
+  const pages =
+    (opts.stats?.headless ?? headlessOf(joinedTables))
+      ? joinedTables.map((p) => rejoinBandCuts(p, furniture))
+      : joinedTables;
   const body = opts.stats?.body ?? bodySizeOf(pages);
-  const furniture = opts.furniture ?? furnitureOf(pages);
   const levels = headingLevels(pages, body, opts.stats, undefined, furniture);
   const blocks: Block[] = [];
   const infos: PageInfo[] = [];
