@@ -16,18 +16,21 @@
  * its version), so a rerun prints and reads only what changed. Needs Chromium (/usr/bin/chromium
  * or CHROME_PATH).
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type DpScores, scoreDocument } from '@distill/scorers/dpbench';
 import { type Fold, foldOf } from '@distill/scorers/folds';
 import { mean } from '@distill/scorers/fsum';
-import { parse } from 'distill';
-import { chromium } from 'playwright-core';
-import { pdfPeers } from '../engines/pdf-peers.js';
-import { pkgVersion } from '../engines/util.js';
 import { CORPORA } from '../paths.js';
+import {
+  cachedPdf,
+  closePeers,
+  distillMarkdown,
+  liteparseMarkdown,
+  liteVersion,
+  printMissing,
+} from '../printed-pdfs.js';
 import { webArticles } from '../webheadings/extract.js';
 import { printArticle, STYLES, type Style } from '../webheadings/print.js';
 
@@ -69,53 +72,13 @@ for (const a of articles) {
   for (const style of STYLES) {
     if (STYLE && style !== STYLE) continue;
     const { html, truth } = printArticle(a, style);
-    const key = createHash('sha1').update(html).digest('hex').slice(0, 16);
-    writeFileSync(join(cache, `${key}.html`), html);
-    docs.push({ id: `${a.id}|${style}`, fold, style, truth, pdf: join(cache, `${key}.pdf`) });
+    docs.push({ id: `${a.id}|${style}`, fold, style, truth, pdf: cachedPdf(cache, html) });
   }
 }
 
-const todo = docs.filter((d) => !existsSync(d.pdf));
-let version = 'cached';
-if (todo.length) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    chromiumSandbox: false,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
-  });
-  version = browser.version();
-  const page = await browser.newPage();
-  for (const d of todo) {
-    await page.goto(`file://${d.pdf.replace(/\.pdf$/, '.html')}`);
-    // Written under a temporary name first, so an interrupted run leaves no half PDF in the cache.
-    await page.pdf({ path: `${d.pdf}.part`, preferCSSPageSize: true, printBackground: true });
-    writeFileSync(d.pdf, readFileSync(`${d.pdf}.part`));
-  }
-  await browser.close();
-}
-
-const distill = async (path: string) => {
-  const r = await parse(
-    { data: new Uint8Array(readFileSync(path)), filename: path.split('/').pop()! },
-    { formats: ['markdown'], parsers: [{ type: 'pdf' }], timeout: 300_000 },
-  );
-  return r.markdown ?? '';
-};
-const lite = pdfPeers.find((e) => e.name === 'liteparse')!;
-const liteVersion = pkgVersion('@llamaindex/liteparse');
-/** liteparse's answer, cached beside the PDF by liteparse's version (it does not change with ours). */
-const liteparse = async (path: string) => {
-  const at = `${path}.liteparse-${liteVersion}.md`;
-  if (existsSync(at)) return readFileSync(at, 'utf8');
-  const md = await lite.convert({
-    path,
-    bytes: new Uint8Array(readFileSync(path)),
-    filename: path.split('/').pop()!,
-  });
-  writeFileSync(at, md);
-  return md;
-};
+const version = await printMissing(docs.map((d) => d.pdf));
+const distill = distillMarkdown;
+const liteparse = liteparseMarkdown;
 const engines: [string, (path: string) => Promise<string>][] = [['distill', distill]];
 if (PEERS) engines.push(['liteparse', liteparse]);
 
@@ -168,7 +131,7 @@ for (const [name, run] of engines) {
   }
   scores.set(name, s);
 }
-await Promise.all(pdfPeers.map((e) => e.close?.()));
+await closePeers();
 
 const f3 = (v: number | null) => (v === null || Number.isNaN(v) ? '   - ' : v.toFixed(3).replace(/^0/, ' '));
 const avg = (xs: (number | null)[]) => {

@@ -11,21 +11,12 @@
  * Tiers: the article's heading levels in order (h2, h4 on a page with no h3 are tiers 1 and 2);
  * the first heading is the title when it is the only one of the top tier.
  */
-import { mulberry32 } from '../seeded.js';
+import { fnv1a as hash, mulberry32 } from '../seeded.js';
 import { esc, Pick } from '../synth/text.js';
 import { type Block, type Run, runText, type WebArticle } from './extract.js';
 
 export const STYLES = ['default', 'book', 'corporate', 'twocol', 'boldonly'] as const;
 export type Style = (typeof STYLES)[number];
-
-function hash(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h;
-}
 
 const COLOURS = ['#1f4e79', '#2e5c3a', '#7a1f3d', '#005a8c', '#5b3c88', '#b35900', '#c00000'];
 const SERIF = ['Liberation Serif', 'DejaVu Serif'];

@@ -7,22 +7,12 @@
  *   styles: the browser's default (no lines, cells spaced apart), a full grid, booktabs (a rule
  *   over, under the header and under the table), zebra stripes, a filled header band.
  */
-import { mulberry32 } from '../seeded.js';
+import { fnv1a as hash, mulberry32 } from '../seeded.js';
 import { type Cell, esc, Pick, truthTable } from '../synth/text.js';
 import type { WebTable } from './extract.js';
 
 export const STYLES = ['default', 'grid', 'booktabs', 'zebra', 'band'] as const;
 export type Style = (typeof STYLES)[number];
-
-/** FNV-1a of a string: a seed from a table's id and style. */
-function hash(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h;
-}
 
 const DARK = ['#1f4e79', '#2e5c3a', '#7a1f3d', '#333333', '#005a8c'];
 const LIGHT = ['#eeeeee', '#f2f2f2', '#e8eef6', '#eaf3e6', '#f6ece8'];
