@@ -558,7 +558,19 @@ const TEXT_TAGS = new Set(['p', 'h2', 'h3', 'h4', 'blockquote']);
  */
 const TEXT_BESIDE = 30;
 
-/** A paragraph or quote with text of its own, or a subheading: the story's text beside a box. */
+/**
+ * A paragraph or quote with text of its own, or a subheading: the story's text beside a box.
+ *
+ * inset-box.ts reads "a paragraph of the story" otherwise (storyProse there): a `<p>` or a
+ * paragraph seen through up to three single-child wrappers, with 80 characters of prose, counted
+ * over the parent's whole run (two before the box, or one before and two after). The two are
+ * not merged: this reading asks only the box's nearest siblings, and takes a subheading or a
+ * quote for the story's text and a paragraph from 30 characters outside links, so that a list of
+ * headlines or a sign-up form set just before a subheading stands amid the text. Given
+ * inset-box's reading instead (its storyProse at 80 or more for each neighbour), amidText changes
+ * the output (trafilatura-dev t0644: a poll's empty box between wrapped paragraphs goes from the
+ * cleaned HTML), so the refactor would not be byte-identical (session 26).
+ */
 function storyText(el: PElement | undefined, stats: StatsMap): boolean {
   if (!el || !TEXT_TAGS.has(el.tagName)) return false;
   if (el.tagName !== 'p' && el.tagName !== 'blockquote') return true;
