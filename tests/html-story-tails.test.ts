@@ -5,9 +5,10 @@ import { distill, ROOT, requireBuilt } from './helpers/spawn.js';
 
 // Two rules of the main-content filter for what stands at a story's edges (issue 21), through
 // the built `distill parse`:
-//  - author-bio.ts: the writer's bio set as a plain paragraph (no box named for its author),
-//    told by the writer the page declares (meta author, JSON-LD Person) opening the paragraph,
-//    under the title or after the text, goes, from a code-heavy post as from an article;
+//  - author-bio (authorBios in author.ts): the writer's bio set as a plain paragraph (no box
+//    named for its author), told by the writer the page declares (meta author, JSON-LD Person)
+//    opening the paragraph, under the title or after the text, goes, from a code-heavy post as
+//    from an article;
 //  - teaser-run.ts: three or more other stories set as linked headings with a line of excerpt
 //    after the story (no list, no card box), and the label heading over them, go.
 

@@ -1,24 +1,13 @@
 import { findAnchor } from './anchor.js';
+import { authorBox } from './author.js';
 import { attr, hints, type PElement, type PNode, textOf } from './dom.js';
 import { articleHead, isTitle, standfirst, titleH1 } from './head.js';
 import { insetBox } from './inset-box.js';
 import { postChrome } from './post-chrome.js';
 import { profileCards } from './profile-cards.js';
-import {
-  amidText,
-  authorBoxAfter,
-  cardGrid,
-  commentThread,
-  excerptTeasers,
-  storyLinkBox,
-  teaserList,
-} from './regions.js';
+import { amidText, cardGrid, commentThread, excerptTeasers, storyLinkBox, teaserList } from './regions.js';
 import { ruleOn } from './rule-switch.js';
 import {
-  AUTHOR_BIO,
-  AUTHOR_BOX,
-  AUTHOR_BOX_MAX,
-  AUTHOR_BOX_SHARE,
   BOILERPLATE_ROLES,
   BOILERPLATE_TAGS,
   CAMEL_REGION,
@@ -453,24 +442,9 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
       const r = RELATED.exec(h) ?? PAYWALL.exec(h) ?? STRONG_NEGATIVE.exec(h);
       if (r) return `named:${r[1].toLowerCase()}`;
     }
-    // The author's box (a name, a picture, a bio of a few lines) beside or after the story is
-    // not the story, whatever the words of its bio; a page by or about the author is longer.
-    if (
-      s.text <= AUTHOR_BOX_MAX &&
-      s.longest >= AUTHOR_BIO &&
-      s.prose < total.prose * AUTHOR_BOX_SHARE &&
-      (attr(el, 'itemprop') === 'author' || (h !== '' && AUTHOR_BOX.test(h))) &&
-      ruleOn('author-box')
-    )
-      return 'author-box';
-    // Unnamed, it is told by its picture and its link to the writer's page after the story.
-    if (
-      s.text <= AUTHOR_BOX_MAX &&
-      s.longest >= AUTHOR_BIO &&
-      s.prose < total.prose * AUTHOR_BOX_SHARE &&
-      authorBoxAfter(el, s, stats, CARDS_ARTICLE)
-    )
-      return 'author-after';
+    // The writer's box beside or after the story, named for its author or not (author.ts).
+    const writer = authorBox(el, s, stats, total, h, CARDS_ARTICLE);
+    if (writer) return writer;
     if (teaserList(el, s, stats, total, threshold)) return 'teasers';
     if (s.longest < 150 && s.text < 400 && (tag === 'figcaption' || (h && CAPTION.test(h) && nearImage(el))))
       return 'caption';

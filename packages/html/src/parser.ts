@@ -1,6 +1,6 @@
 import { DistillError, type Doc, type ParserPlugin } from '@distill/core';
 import { declaresArticle, declaresThread, jsonLdArticleBody } from './anchor.js';
-import { declaredAuthors } from './author-bio.js';
+import { declaredAuthors } from './author.js';
 import { cleanTree, imageSrcs } from './clean.js';
 import { convertNodes } from './convert.js';
 import { decodeHtml } from './decode.js';

@@ -1,6 +1,5 @@
 import { type Block, blockText, type Inline } from '@distill/core';
-import { authorBios } from './author-bio.js';
-import { authorBoxStart } from './author-box.js';
+import { authorBios, authorBoxStart } from './author.js';
 import { isSiteName } from './head.js';
 import { ruleOn } from './rule-switch.js';
 import { teaserRunEnd } from './teaser-run.js';
@@ -814,7 +813,7 @@ export interface RefineHints {
   titles?: string[];
   /** og:site_name. */
   siteName?: string;
-  /** The writers the page declares, each as its name's parts (author-bio.ts). */
+  /** The writers the page declares, each as its name's parts (author.ts). */
   authors?: string[][];
 }
 

@@ -5,6 +5,10 @@
  * `globalThis.__distillRulesAsked` which pages each rule acts on, and turns a rule off through
  * `globalThis.__distillRulesOff` to score those pages without it. Nothing in the library sets
  * either, so every rule is on for users.
+ *
+ * So a call site puts the switch last, after the rule's own test (`insetBox(…) &&
+ * ruleOn('inset-box')`), not first: asked first, every page would count as one the rule acts on,
+ * and nothing would be saved, since for users every rule is on and the test runs anyway.
  */
 interface RuleHooks {
   __distillRulesOff?: Set<string>;

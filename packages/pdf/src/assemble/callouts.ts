@@ -1,3 +1,4 @@
+import { sameColour } from '../layout/colours.js';
 import type { LayoutBlock, PageLayout, Tint } from '../types.js';
 
 type TextBlock = Extract<LayoutBlock, { kind: 'text' }>;
@@ -54,18 +55,10 @@ export function withdrawCalloutBands(
 const BODY_SIZE = 0.03;
 /** Paddings closer than this share of the text's size are one house style's. */
 const SAME_PAD = 0.1;
-/** Channels closer than this (of 255) are one fill. */
-const SAME_CHANNEL = 8;
 
 function sameTint(a: Tint, b: Tint, size: number): boolean {
-  const close = (x: number, y: number, s: number) =>
-    Math.abs(((x >> s) & 0xff) - ((y >> s) & 0xff)) <= SAME_CHANNEL;
   return (
-    a.fill >= 0 &&
-    b.fill >= 0 &&
-    close(a.fill, b.fill, 16) &&
-    close(a.fill, b.fill, 8) &&
-    close(a.fill, b.fill, 0) &&
+    sameColour(a.fill, b.fill) &&
     Math.abs(a.inset - b.inset) <= SAME_PAD * size &&
     Math.abs(a.pad - b.pad) <= SAME_PAD * size
   );

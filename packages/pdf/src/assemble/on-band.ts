@@ -1,3 +1,4 @@
+import { channels } from '../layout/colours.js';
 import type { LayoutBlock } from '../types.js';
 
 type TextBlock = Extract<LayoutBlock, { kind: 'text' }>;
@@ -12,6 +13,6 @@ type TextBlock = Extract<LayoutBlock, { kind: 'text' }>;
 export function onBand(b: TextBlock): boolean {
   if (b.band) return true;
   if (b.fill === undefined || b.fill < 0) return false;
-  return [16, 8, 0].every((shift) => ((b.fill! >> shift) & 0xff) >= BAND_CHANNEL);
+  return channels(b.fill).every((v) => v >= BAND_CHANNEL);
 }
 const BAND_CHANNEL = 0xf0;

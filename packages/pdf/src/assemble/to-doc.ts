@@ -559,12 +559,18 @@ export function docStats(pages: readonly PageLayout[]): DocStats {
   const fills = bodyFillsOf(pages);
   const callouts = calloutTintsOf(pages);
   const out: DocStats = { body, boldBody, fills, callouts, tiers: [], running: new Set<string>() };
+  // A line in a call-out's box is no title by its band (callouts.ts): the bands are read first.
+  withdrawCalloutBands(pages, body, callouts);
   // The tiers as headingLevels takes them for these pages (before runs of headings are
   // demoted), so pages given these statistics get the levels the pages together would.
-  headingLevels(pages, body, { boldBody, fills, callouts }, out);
+  headingLevels(pages, body, { boldBody, fills }, out);
   return out;
 }
 
+/**
+ * The heading level of each block that is one, from the document's size tiers. The callers
+ * withdraw the bands of call-outs first (withdrawCalloutBands): a band marks a title here.
+ */
 export function headingLevels(
   pages: readonly PageLayout[],
   body: number,
@@ -575,7 +581,6 @@ export function headingLevels(
   const runningOut = statsOut?.running;
   const boldBody = stats?.boldBody ?? boldBodyOf(pages, body);
   const fills = stats?.fills ?? bodyFillsOf(pages);
-  withdrawCalloutBands(pages, body, stats?.callouts ?? calloutTintsOf(pages));
   const headless = stats?.headless ?? headlessOf(pages);
   if (statsOut) statsOut.headless = headless;
   let cands: TextBlock[] = [];
@@ -795,6 +800,8 @@ export function layoutsToBlocks(
       ? joinedTables.map((p) => rejoinBandCuts(p, furniture))
       : joinedTables;
   const body = opts.stats?.body ?? bodySizeOf(pages);
+  // A line in a call-out's box is no title by its band (callouts.ts): the bands are read first.
+  withdrawCalloutBands(pages, body, opts.stats?.callouts ?? calloutTintsOf(pages));
   const levels = headingLevels(pages, body, opts.stats, undefined, furniture);
   const blocks: Block[] = [];
   const infos: PageInfo[] = [];
