@@ -5,15 +5,16 @@ import { distill, ROOT, requireBuilt } from './helpers/spawn.js';
 
 // Share and follow bars (issue 21, icon-bar.ts) through the built `distill parse`, on pages whose
 // class names say nothing, in German and Spanish: a label over textless icon links to two or
-// more other sites (mail, WhatsApp, Facebook, X; Instagram, YouTube, Telegram) goes, label and
-// all. A paragraph of linked photos or of plan downloads on the page's own site stays.
+// more other sites, one link each (mail, WhatsApp, Facebook, X; Instagram, YouTube, Telegram),
+// goes, label and all. A paragraph of linked photos or of plan downloads on the page's own site
+// stays, and so does a route's box whose icons lead to a map and to two files of the page's site.
 
 const DIR = resolve(ROOT, 'fixtures/html-icon-bars');
 
 beforeAll(() => requireBuilt());
 
 describe('distill parse: a label over icon links to other sites', { timeout: 120_000 }, () => {
-  it('drops the share bar of a German story, keeps its paragraph of linked photos', async () => {
+  it('drops the share bar of a German story, keeps its linked photos and its route box', async () => {
     const r = await distill(['parse', resolve(DIR, 'share-bar-de.html')]);
     expect(r.status, r.stderr).toBe(0);
     expectKeptGone(
@@ -23,6 +24,8 @@ describe('distill parse: a label over icon links to other sites', { timeout: 120
         'Dutzende Hummeln am Boden',
         'Unsere Bilder vom Rundgang mit der Gärtnerin:',
         '(/bilder/linde-2.jpg)',
+        'Der Rundweg unter den Linden',
+        '(https://gartenblatt.example/karten/rundweg.kml)',
         'auf eine blühende Pflanze zu setzen.',
       ],
       ['Möchten Sie den Artikel teilen?', 'facebook.com', 'whatsapp'],

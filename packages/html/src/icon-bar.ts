@@ -7,10 +7,11 @@ import type { Stats, StatsMap } from './stats.js';
  * "Folgen Sie uns") over a row of links that show no text, only icons, each to another site
  * (mail, WhatsApp, Facebook, LinkedIn). Once the icons are gone the label is all the Markdown
  * keeps of it, a line the story does not say. Told by shape, not words or class names: every
- * link in the box is textless and the links lead to two or more sites (hosts, or schemes such
- * as `mailto:` that have none). A row of pictures linking to the page's own images or to one
- * site (a gallery, a map's data files) is the page's, so it stays (trafilatura-dev t0068,
- * t0434: a paragraph with its linked photos, a map with its layer links).
+ * link in the box is textless, each leads to a site of its own (a host, or a scheme such as
+ * `mailto:` that has none) and there are two or more. A row of pictures linking to the page's
+ * own images, or a map's box whose icons fetch its data files from one site, is the page's, so
+ * it stays (trafilatura-dev t0068: a paragraph with its linked photos; t0434: an archived map
+ * with its label, a route link and five links to the map plugin's files).
  */
 
 /** Characters the label runs to at most: longer, the box says something of its own. */
@@ -27,8 +28,14 @@ const away = (a: PElement) => {
   return href !== '' && !href.startsWith('#') && !/^javascript:/i.test(href);
 };
 
-/** Where a link leads: its host, or its scheme when it has none (`mailto:`); '' for the page's own site. */
+/**
+ * Where a link leads: its host, or its scheme when it has none (`mailto:`); '' for a relative
+ * link (the page's own site). An archived page's links are read through the archive.
+ */
 function site(href: string): string {
+  // An archived page's links go through the archive (`/web/2016…/https://facebook.com/…`).
+  const archived = /^(?:https?:\/\/web\.archive\.org)?\/web\/\d+[a-z_]*\/(.+)$/i.exec(href);
+  if (archived) href = archived[1];
   const m = /^([a-z][\w+.-]*:)(?:\/\/([^/?#]*))?/i.exec(href);
   if (!m) return '';
   return m[2] !== undefined ? m[2].toLowerCase().replace(/^www\./, '') : m[1].toLowerCase();
@@ -36,8 +43,8 @@ function site(href: string): string {
 
 /**
  * True for such a bar (a div, aside, section, p, ul, nav, span or custom element): text of at
- * most LABEL_MAX characters, none of it inside a link; its links all textless; they lead to
- * SITES or more sites.
+ * most LABEL_MAX characters, none of it inside a link; its links all textless, no two to one
+ * site, SITES or more of them.
  */
 export function iconBar(el: PElement, s: Stats, stats: StatsMap): boolean {
   const tag = el.tagName;
@@ -51,7 +58,10 @@ export function iconBar(el: PElement, s: Stats, stats: StatsMap): boolean {
     const e = stack.pop()!;
     if (e.tagName === 'a' && away(e)) {
       if ((stats.get(e)?.text ?? 0) > 0) return false;
-      sites.add(site((attr(e, 'href') ?? '').trim()));
+      // One link a network: a second link to a site is a widget's own (a map's data files).
+      const to = site((attr(e, 'href') ?? '').trim());
+      if (sites.has(to)) return false;
+      sites.add(to);
       continue;
     }
     for (const c of e.childNodes) if ((c as PElement).tagName !== undefined) stack.push(c as PElement);
