@@ -49,6 +49,11 @@
  *                  use, no list and no card box: each title a link with a line or two of excerpt
  *                  and perhaps a picture, or a bare title with only its picture, under a label
  *                  heading or none; the titles and excerpts are chrome
+ *   icon-bars      a share bar and a follow bar set between the body's paragraphs or after its
+ *                  last: a short label ("Artikel teilen", "Síguenos") over two to five links that
+ *                  show only an icon (an svg, an empty `i`, an `img` without alt text), each to
+ *                  another network (share intents, profile pages, WhatsApp, mail); the labels are
+ *                  chrome
  * Across pages the markup varies: semantic elements (article, aside, nav, section) or only divs;
  * class names meaningful in English, in German or French, hashed (css-1x2ab) or absent; JSON-LD
  * with articleBody on some pages; the related grid and the comments inside the article's wrapper
@@ -793,6 +798,67 @@ function linkBoxes(p: Pick, lang: Lang, m: Markup, html: string): string {
   return out;
 }
 
+/** Labels over a row of links to the site's profiles on social networks. */
+const FOLLOW: Record<Lang, string> = {
+  en: 'Follow us',
+  de: 'Folgen Sie uns',
+  fr: 'Suivez-nous',
+  es: 'Síguenos',
+  it: 'Seguici',
+  ru: 'Подписывайтесь на нас',
+};
+
+/**
+ * A share bar (follow false) or a follow bar: a label over two to five links that show only an
+ * icon, each to another network, in a box named as nothing in particular.
+ */
+function iconBar(p: Pick, lang: Lang, m: Markup, follow: boolean): string {
+  const page = `https%3A%2F%2Fdaily.example%2Fa%2F${p.int(1000, 9999)}`;
+  const nets = follow
+    ? [
+        'https://www.facebook.com/dailyexample',
+        'https://x.com/dailyexample',
+        'https://www.instagram.com/dailyexample',
+        'https://www.youtube.com/@dailyexample',
+        'https://t.me/dailyexample',
+      ]
+    : [
+        `https://www.facebook.com/sharer/sharer.php?u=${page}`,
+        `https://x.com/intent/tweet?url=${page}`,
+        `https://www.linkedin.com/shareArticle?url=${page}`,
+        `whatsapp://send?text=${page}`,
+        `mailto:?body=${page}`,
+      ];
+  const n = p.int(2, 5);
+  const from = p.int(0, nets.length - n);
+  const icon = () =>
+    p.one([
+      '<svg width="16" height="16"><path d="M0 0h16v16H0z"></path></svg>',
+      '<i class="icon"></i>',
+      `<img src="/icons/${p.int(1, 9)}.svg" alt="">`,
+    ]);
+  const links = nets.slice(from, from + n).map((h) => `<a href="${h}">${icon()}</a>`);
+  const label = follow ? FOLLOW[lang] : LABELS[lang].share;
+  const head = p.chance(0.5) ? `<strong>${esc(label)}</strong><br>` : `<span>${esc(label)}:</span> `;
+  return `<div${m.cls('bar')}>${head}${links.join(' ')}</div>`;
+}
+
+/** The article's HTML with a share bar, a follow bar or both set between its body paragraphs or after the last. */
+function iconBars(p: Pick, lang: Lang, m: Markup, html: string): string {
+  const parts = html.split('</p>\n<p>');
+  const kinds = p.chance(0.5) ? [false, true] : [p.chance(0.5)];
+  let out = parts[0];
+  for (let i = 1; i < parts.length; i++) {
+    let joint = '</p>\n<p>';
+    if (i >= 2 && kinds.length && p.chance(0.3)) joint = `</p>\n${iconBar(p, lang, m, kinds.shift()!)}\n<p>`;
+    out += joint + parts[i];
+  }
+  // A bar left over goes after the last paragraph.
+  while (kinds.length)
+    out = out.replace(/<\/p>(?![\s\S]*<\/p>)/, `</p>\n${iconBar(p, lang, m, kinds.shift()!)}`);
+  return out;
+}
+
 /** Labels over a list of other stories at a story's end that no word list of the filter holds. */
 const EDGE_LABELS: Record<Lang, string[]> = {
   en: ['Latest', 'In this series'],
@@ -943,6 +1009,7 @@ const CLASSES = [
   'shop-buttons',
   'link-boxes',
   'teaser-heads',
+  'icon-bars',
 ] as const;
 type Klass = (typeof CLASSES)[number];
 
@@ -1026,7 +1093,9 @@ function page(p: Pick, id: string, klass: Klass): Page {
           ? shopButtons(p, lang, m, html0)
           : klass === 'link-boxes'
             ? linkBoxes(p, lang, m, html0)
-            : html1) + inside,
+            : klass === 'icon-bars'
+              ? iconBars(p, lang, m, html0)
+              : html1) + inside,
   );
   const ld = style.jsonLd
     ? `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'NewsArticle', headline: a.title, articleBody: a.body.join('\n\n') })}</script>`

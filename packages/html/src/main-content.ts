@@ -2,7 +2,9 @@ import { findAnchor } from './anchor.js';
 import { authorBox } from './author.js';
 import { attr, hints, type PElement, type PNode, textOf } from './dom.js';
 import { articleHead, isTitle, standfirst, titleH1 } from './head.js';
+import { iconBar } from './icon-bar.js';
 import { insetBox } from './inset-box.js';
+import { pictureCaption } from './picture-caption.js';
 import { postChrome } from './post-chrome.js';
 import { profileCards } from './profile-cards.js';
 import { amidText, cardGrid, commentThread, excerptTeasers, storyLinkBox, teaserList } from './regions.js';
@@ -427,6 +429,10 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
     if (storyLinkBox(el, s, stats)) return 'story-links';
     // A box set into the story's paragraphs that sends the reader elsewhere (inset-box.ts).
     if (insetBox(el, s, stats) && ruleOn('inset-box')) return 'inset-box';
+    // A share or follow bar's label over its icon links to other sites (icon-bar.ts).
+    if (iconBar(el, s, stats)) return 'icon-bar';
+    // A picture's caption set beside it in a box of its own, unnamed (picture-caption.ts).
+    if (pictureCaption(el, s, stats)) return 'picture-caption';
     if (cards?.has(el) && ruleOn('profile-card')) return 'profile-card';
     if (chrome?.has(el) && ruleOn('post-chrome')) return 'post-chrome';
     if (NO_HINT_TAGS.has(tag)) return undefined;
