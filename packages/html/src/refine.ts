@@ -3,6 +3,7 @@ import { authorBios } from './author-bio.js';
 import { authorBoxStart } from './author-box.js';
 import { isSiteName } from './head.js';
 import { ruleOn } from './rule-switch.js';
+import { storyResumes } from './story-resumes.js';
 import { teaserRunEnd } from './teaser-run.js';
 
 /**
@@ -563,8 +564,14 @@ function dropRelated(blocks: Block[], k: Klass[], thread: boolean): [Block[], Kl
       // "Read more: <a>Other story</a>" inside the article: that line alone.
       if (!relatedTitle(blocks[i])) continue;
       // On a declared thread (a forum, a Q&A page) the replies under a "Comments" heading are
-      // content: the heading goes alone.
-      if (total >= 500 && before >= total * 0.7 && !(thread && commentHead(blocks[i]))) break;
+      // content: the heading goes alone. A box the story resumes under goes alone as well.
+      if (
+        total >= 500 &&
+        before >= total * 0.7 &&
+        !(thread && commentHead(blocks[i])) &&
+        (commentHead(blocks[i]) || !storyResumes(blocks, k, i))
+      )
+        break;
       let j = i + 1;
       while (j < blocks.length && k[j] === 'bad') j++;
       i = j - 1;
