@@ -49,6 +49,10 @@
  *                  use, no list and no card box: each title a link with a line or two of excerpt
  *                  and perhaps a picture, or a bare title with only its picture, under a label
  *                  heading or none; the titles and excerpts are chrome
+ *   related-inline a "you may also like" box (its heading, two to four other stories' linked
+ *                  titles with their pictures) set inside a long story past three quarters of its
+ *                  paragraphs, the story going on under it; the box is chrome, the rest of the
+ *                  story content
  * Across pages the markup varies: semantic elements (article, aside, nav, section) or only divs;
  * class names meaningful in English, in German or French, hashed (css-1x2ab) or absent; JSON-LD
  * with articleBody on some pages; the related grid and the comments inside the article's wrapper
@@ -922,6 +926,36 @@ function teaserHeads(p: Pick, lang: Lang): string {
   return `<div>${head}${heads.join('')}</div>`;
 }
 
+/**
+ * The article's HTML with a related box (a heading and two to four linked titles, each with its
+ * picture, in one of three card shapes) between two body paragraphs past three quarters of the
+ * story, at least one paragraph after it.
+ */
+function relatedInline(p: Pick, lang: Lang, m: Markup, html: string): string {
+  const parts = html.split('</p>\n<p>');
+  if (parts.length < 3) return html;
+  const at = Math.min(parts.length - 1, Math.max(1, Math.ceil(parts.length * (0.75 + p.int(0, 15) / 100))));
+  const shape = p.int(0, 2);
+  const cards = Array.from({ length: p.int(2, 4) }, () => {
+    const href = `/a/${p.int(1000, 9999)}`;
+    const img = `<img src="/t/${p.int(1, 999)}.jpg" alt="">`;
+    const head = esc(title(p, lang, 5, 11));
+    return shape === 0
+      ? `<a href="${href}"><figure>${img}</figure><span>${head}</span></a>`
+      : shape === 1
+        ? `<div><a href="${href}">${img}</a><p><a href="${href}">${head}</a></p></div>`
+        : `<li><a href="${href}">${head}</a></li>`;
+  });
+  const level = p.int(2, 4);
+  const label = `<h${level}>${esc(LABELS[lang].related)}</h${level}>`;
+  const box = shape === 2 ? `${label}<ul>${cards.join('')}</ul>` : `${label}<div>${cards.join('')}</div>`;
+  return [
+    parts.slice(0, at).join('</p>\n<p>'),
+    `</p>\n${m.el('aside', 'related', box)}\n<p>`,
+    parts.slice(at).join('</p>\n<p>'),
+  ].join('');
+}
+
 // ---------- pages ----------
 
 const CLASSES = [
@@ -943,6 +977,7 @@ const CLASSES = [
   'shop-buttons',
   'link-boxes',
   'teaser-heads',
+  'related-inline',
 ] as const;
 type Klass = (typeof CLASSES)[number];
 
@@ -1026,7 +1061,9 @@ function page(p: Pick, id: string, klass: Klass): Page {
           ? shopButtons(p, lang, m, html0)
           : klass === 'link-boxes'
             ? linkBoxes(p, lang, m, html0)
-            : html1) + inside,
+            : klass === 'related-inline'
+              ? relatedInline(p, lang, m, html0)
+              : html1) + inside,
   );
   const ld = style.jsonLd
     ? `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'NewsArticle', headline: a.title, articleBody: a.body.join('\n\n') })}</script>`

@@ -3,7 +3,7 @@ import { authorBios } from './author-bio.js';
 import { authorBoxStart } from './author-box.js';
 import { isSiteName } from './head.js';
 import { ruleOn } from './rule-switch.js';
-import { storyResumes } from './story-resumes.js';
+import { storyResumesAt } from './story-resumes.js';
 import { teaserRunEnd } from './teaser-run.js';
 
 /**
@@ -564,15 +564,14 @@ function dropRelated(blocks: Block[], k: Klass[], thread: boolean): [Block[], Kl
       // "Read more: <a>Other story</a>" inside the article: that line alone.
       if (!relatedTitle(blocks[i])) continue;
       // On a declared thread (a forum, a Q&A page) the replies under a "Comments" heading are
-      // content: the heading goes alone. A box the story resumes under goes alone as well.
-      if (
-        total >= 500 &&
-        before >= total * 0.7 &&
-        !(thread && commentHead(blocks[i])) &&
-        (commentHead(blocks[i]) || !storyResumes(blocks, k, i))
-      )
-        break;
-      let j = i + 1;
+      // content: the heading goes alone. A box the story resumes under goes alone as well, with
+      // its thumbnails.
+      let resume = -1;
+      if (total >= 500 && before >= total * 0.7 && !(thread && commentHead(blocks[i]))) {
+        if (!commentHead(blocks[i])) resume = storyResumesAt(blocks, k, i);
+        if (resume < 0) break;
+      }
+      let j = resume >= 0 ? resume : i + 1;
       while (j < blocks.length && k[j] === 'bad') j++;
       i = j - 1;
       continue;

@@ -7,28 +7,39 @@ import { ruleOn } from './rule-switch.js';
  * ("…and validate them." / Related Articles / [three links] / "This is especially important
  * because…"). refine.ts ends the article at a related heading once most of its prose stands
  * above it, which cuts the rest of such a story off. Told by structure: the heading is followed
- * by one or more link-dense blocks (the box) and then, with nothing between, a long prose
- * paragraph. What really follows a story's end reads otherwise: other stories' teasers under a
- * heading of their own, a comment thread's names and dates before its first comment, a list
- * (a "See also" list of long items is the box itself), or short lines (a caption, a disclaimer's
- * label).
+ * by the box's link-dense blocks, or by none when the pruning of the page took the links and
+ * left the heading, and then, with nothing between, a long prose paragraph (and, under fewer
+ * than two links, another after it). What really follows a story's end reads otherwise: other
+ * stories' teasers under a heading of their own, or each a title line and its excerpt; a comment
+ * thread's names and dates before its first comment; a list (a "See also" list of long items is
+ * the box itself); short lines (a caption, a disclaimer's label). A comment heading is left to
+ * the caller: a thread's first comment is long prose too.
  */
 
 /** How refine.ts classes a block (its `Klass`), as far as this test reads it. */
 type Kind = 'good' | 'near' | 'short' | 'bad' | 'heading' | 'neutral';
 
 /**
- * True when the story resumes after the related box whose heading is blocks[head]: at least one
- * link-dense block under the heading, then (empty blocks aside) a paragraph of long prose.
+ * Where the story resumes after the related box whose heading is blocks[head]: the index of the
+ * long prose paragraph that follows, under the heading, only link-dense blocks, empty lines and
+ * pictures (the box's teasers and their thumbnails, all of them the box's), with more prose after
+ * it when fewer than two links stand above it; -1 when it does not.
  */
-export function storyResumes(blocks: readonly Block[], kinds: readonly Kind[], head: number): boolean {
+export function storyResumesAt(blocks: readonly Block[], kinds: readonly Kind[], head: number): number {
   let j = head + 1;
   let links = 0;
   for (; j < blocks.length; j++) {
-    if (kinds[j] === 'bad') links++;
-    // Empty lines and the teasers' thumbnails are the box's too.
-    else if (kinds[j] !== 'neutral' || (blocks[j].kind !== 'paragraph' && blocks[j].kind !== 'image')) break;
+    // A list of links counts each of its items.
+    const b = blocks[j];
+    if (kinds[j] === 'bad') links += b.kind === 'list' ? b.items.length : 1;
+    else if (kinds[j] !== 'neutral' || (b.kind !== 'paragraph' && b.kind !== 'image')) break;
   }
-  if (links === 0 || j >= blocks.length) return false;
-  return blocks[j].kind === 'paragraph' && kinds[j] === 'good' && ruleOn('story-resumes');
+  if (j >= blocks.length || blocks[j].kind !== 'paragraph' || kinds[j] !== 'good') return -1;
+  // One link and one paragraph under the heading are as likely a teaser, its title and its
+  // excerpt: the story has to go on past that paragraph. Two links or more are a box's list.
+  let n = j + 1;
+  while (n < blocks.length && kinds[n] === 'neutral') n++;
+  const goesOn =
+    n < blocks.length && blocks[n].kind === 'paragraph' && (kinds[n] === 'good' || kinds[n] === 'near');
+  return (links >= 2 || goesOn) && ruleOn('story-resumes') ? j : -1;
 }
