@@ -53,6 +53,8 @@
  *                  titles with their pictures) set inside a long story past three quarters of its
  *                  paragraphs, the story going on under it; the box is chrome, the rest of the
  *                  story content
+ *   teaser-items   the teasers' lines each set as a list of that one item, the label plain
+ *                  ("- See also: [Other story](…)")
  * Across pages the markup varies: semantic elements (article, aside, nav, section) or only divs;
  * class names meaningful in English, in German or French, hashed (css-1x2ab) or absent; JSON-LD
  * with articleBody on some pages; the related grid and the comments inside the article's wrapper
@@ -692,8 +694,11 @@ const TEASER_LABELS: Record<Lang, string[]> = {
   ru: ['Читайте также', 'По теме'],
 };
 
-/** The article's HTML with up to four teaser lines set between its body paragraphs. */
-function teasers(p: Pick, lang: Lang, html: string): string {
+/**
+ * The article's HTML with up to four teaser lines set between its body paragraphs, in bold or
+ * italics, or (asList) each as a list of that one line, the label plain.
+ */
+function teasers(p: Pick, lang: Lang, html: string, asList = false): string {
   const parts = html.split('</p>\n<p>');
   let n = p.int(2, 4);
   let out = parts[0];
@@ -703,7 +708,9 @@ function teasers(p: Pick, lang: Lang, html: string): string {
       n--;
       const tag = p.one(['strong', 'em']);
       const link = `<a href="/a/${p.int(1000, 9999)}">${esc(title(p, lang))}</a>`;
-      joint = `</p>\n<p><${tag}>${esc(p.one(TEASER_LABELS[lang]))}: ${link}</${tag}></p>\n<p>`;
+      joint = asList
+        ? `</p>\n<ul><li>${esc(p.one(TEASER_LABELS[lang]))}: ${link}</li></ul>\n<p>`
+        : `</p>\n<p><${tag}>${esc(p.one(TEASER_LABELS[lang]))}: ${link}</${tag}></p>\n<p>`;
     }
     out += joint + parts[i];
   }
@@ -978,6 +985,7 @@ const CLASSES = [
   'link-boxes',
   'teaser-heads',
   'related-inline',
+  'teaser-items',
 ] as const;
 type Klass = (typeof CLASSES)[number];
 
@@ -1053,8 +1061,8 @@ function page(p: Pick, id: string, klass: Klass): Page {
   const art = m.el(
     'article',
     'article',
-    (klass === 'teasers'
-      ? teasers(p, lang, html0)
+    (klass === 'teasers' || klass === 'teaser-items'
+      ? teasers(p, lang, html0, klass === 'teaser-items')
       : klass === 'inline-boxes'
         ? inlineBoxes(p, lang, m, html0)
         : klass === 'shop-buttons'

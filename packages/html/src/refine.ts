@@ -198,6 +198,16 @@ function inlineTeaser(b: Block): boolean {
   // ("> **PUEDES VER:** [Other story](…)").
   if (b.kind === 'quote') return b.children.length === 1 && teaserLine(b.children[0]) && ruleOn('teaser-box');
   if (b.kind === 'heading') return b.level > 1 && teaserLine(b) && ruleOn('teaser-box');
+  // Or as a list of that one line ("- See also: [Other story](…)"), set apart as a box is; a
+  // source the story cites ("- Source: [Survey](…)") stays.
+  if (b.kind === 'list')
+    return (
+      b.items.length === 1 &&
+      b.items[0].blocks.length === 1 &&
+      teaserLine(b.items[0].blocks[0]) &&
+      !SOURCE_LABEL.test(lead(b)) &&
+      ruleOn('teaser-item')
+    );
   // The same line as a plain paragraph stays: dropping it (session 11's `inline-teaser`) cost
   // WCXB dev fold b .00003 (its truth keeps "Learn more: [Guide]" lines in some guides and drops
   // them in others), though it gained trafilatura-dev fold b .00091. Set in bold or italics
