@@ -54,6 +54,12 @@
  *                  show only an icon (an svg, an empty `i`, an `img` without alt text), each to
  *                  another network (share intents, profile pages, WhatsApp, mail); the labels are
  *                  chrome
+ *   related-inline a "you may also like" box (its heading, two to four other stories' linked
+ *                  titles with their pictures) set inside a long story past three quarters of its
+ *                  paragraphs, the story going on under it; the box is chrome, the rest of the
+ *                  story content
+ *   teaser-items   the teasers' lines each set as a list of that one item, the label plain
+ *                  ("- See also: [Other story](…)")
  * Across pages the markup varies: semantic elements (article, aside, nav, section) or only divs;
  * class names meaningful in English, in German or French, hashed (css-1x2ab) or absent; JSON-LD
  * with articleBody on some pages; the related grid and the comments inside the article's wrapper
@@ -693,8 +699,11 @@ const TEASER_LABELS: Record<Lang, string[]> = {
   ru: ['Читайте также', 'По теме'],
 };
 
-/** The article's HTML with up to four teaser lines set between its body paragraphs. */
-function teasers(p: Pick, lang: Lang, html: string): string {
+/**
+ * The article's HTML with up to four teaser lines set between its body paragraphs, in bold or
+ * italics, or (asList) each as a list of that one line, the label plain.
+ */
+function teasers(p: Pick, lang: Lang, html: string, asList = false): string {
   const parts = html.split('</p>\n<p>');
   let n = p.int(2, 4);
   let out = parts[0];
@@ -704,7 +713,9 @@ function teasers(p: Pick, lang: Lang, html: string): string {
       n--;
       const tag = p.one(['strong', 'em']);
       const link = `<a href="/a/${p.int(1000, 9999)}">${esc(title(p, lang))}</a>`;
-      joint = `</p>\n<p><${tag}>${esc(p.one(TEASER_LABELS[lang]))}: ${link}</${tag}></p>\n<p>`;
+      joint = asList
+        ? `</p>\n<ul><li>${esc(p.one(TEASER_LABELS[lang]))}: ${link}</li></ul>\n<p>`
+        : `</p>\n<p><${tag}>${esc(p.one(TEASER_LABELS[lang]))}: ${link}</${tag}></p>\n<p>`;
     }
     out += joint + parts[i];
   }
@@ -988,6 +999,36 @@ function teaserHeads(p: Pick, lang: Lang): string {
   return `<div>${head}${heads.join('')}</div>`;
 }
 
+/**
+ * The article's HTML with a related box (a heading and two to four linked titles, each with its
+ * picture, in one of three card shapes) between two body paragraphs past three quarters of the
+ * story, at least one paragraph after it.
+ */
+function relatedInline(p: Pick, lang: Lang, m: Markup, html: string): string {
+  const parts = html.split('</p>\n<p>');
+  if (parts.length < 3) return html;
+  const at = Math.min(parts.length - 1, Math.max(1, Math.ceil(parts.length * (0.75 + p.int(0, 15) / 100))));
+  const shape = p.int(0, 2);
+  const cards = Array.from({ length: p.int(2, 4) }, () => {
+    const href = `/a/${p.int(1000, 9999)}`;
+    const img = `<img src="/t/${p.int(1, 999)}.jpg" alt="">`;
+    const head = esc(title(p, lang, 5, 11));
+    return shape === 0
+      ? `<a href="${href}"><figure>${img}</figure><span>${head}</span></a>`
+      : shape === 1
+        ? `<div><a href="${href}">${img}</a><p><a href="${href}">${head}</a></p></div>`
+        : `<li><a href="${href}">${head}</a></li>`;
+  });
+  const level = p.int(2, 4);
+  const label = `<h${level}>${esc(LABELS[lang].related)}</h${level}>`;
+  const box = shape === 2 ? `${label}<ul>${cards.join('')}</ul>` : `${label}<div>${cards.join('')}</div>`;
+  return [
+    parts.slice(0, at).join('</p>\n<p>'),
+    `</p>\n${m.el('aside', 'related', box)}\n<p>`,
+    parts.slice(at).join('</p>\n<p>'),
+  ].join('');
+}
+
 // ---------- pages ----------
 
 const CLASSES = [
@@ -1010,6 +1051,8 @@ const CLASSES = [
   'link-boxes',
   'teaser-heads',
   'icon-bars',
+  'related-inline',
+  'teaser-items',
 ] as const;
 type Klass = (typeof CLASSES)[number];
 
@@ -1085,8 +1128,8 @@ function page(p: Pick, id: string, klass: Klass): Page {
   const art = m.el(
     'article',
     'article',
-    (klass === 'teasers'
-      ? teasers(p, lang, html0)
+    (klass === 'teasers' || klass === 'teaser-items'
+      ? teasers(p, lang, html0, klass === 'teaser-items')
       : klass === 'inline-boxes'
         ? inlineBoxes(p, lang, m, html0)
         : klass === 'shop-buttons'
@@ -1095,7 +1138,9 @@ function page(p: Pick, id: string, klass: Klass): Page {
             ? linkBoxes(p, lang, m, html0)
             : klass === 'icon-bars'
               ? iconBars(p, lang, m, html0)
-              : html1) + inside,
+              : klass === 'related-inline'
+                ? relatedInline(p, lang, m, html0)
+                : html1) + inside,
   );
   const ld = style.jsonLd
     ? `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'NewsArticle', headline: a.title, articleBody: a.body.join('\n\n') })}</script>`

@@ -2,6 +2,7 @@ import { type Block, blockText, type Inline } from '@distill/core';
 import { authorBios, authorBoxStart } from './author.js';
 import { isSiteName } from './head.js';
 import { ruleOn } from './rule-switch.js';
+import { storyResumesAt } from './story-resumes.js';
 import { teaserRunEnd } from './teaser-run.js';
 
 /**
@@ -196,6 +197,16 @@ function inlineTeaser(b: Block): boolean {
   // ("> **PUEDES VER:** [Other story](…)").
   if (b.kind === 'quote') return b.children.length === 1 && teaserLine(b.children[0]) && ruleOn('teaser-box');
   if (b.kind === 'heading') return b.level > 1 && teaserLine(b) && ruleOn('teaser-box');
+  // Or as a list of that one line ("- See also: [Other story](…)"), set apart as a box is; a
+  // source the story cites ("- Source: [Survey](…)") stays.
+  if (b.kind === 'list')
+    return (
+      b.items.length === 1 &&
+      b.items[0].blocks.length === 1 &&
+      teaserLine(b.items[0].blocks[0]) &&
+      !SOURCE_LABEL.test(lead(b)) &&
+      ruleOn('teaser-item')
+    );
   // The same line as a plain paragraph stays: dropping it (session 11's `inline-teaser`) cost
   // WCXB dev fold b .00003 (its truth keeps "Learn more: [Guide]" lines in some guides and drops
   // them in others), though it gained trafilatura-dev fold b .00091. Set in bold or italics
@@ -562,9 +573,14 @@ function dropRelated(blocks: Block[], k: Klass[], thread: boolean): [Block[], Kl
       // "Read more: <a>Other story</a>" inside the article: that line alone.
       if (!relatedTitle(blocks[i])) continue;
       // On a declared thread (a forum, a Q&A page) the replies under a "Comments" heading are
-      // content: the heading goes alone.
-      if (total >= 500 && before >= total * 0.7 && !(thread && commentHead(blocks[i]))) break;
-      let j = i + 1;
+      // content: the heading goes alone. A box the story resumes under goes alone as well, with
+      // its thumbnails.
+      let resume = -1;
+      if (total >= 500 && before >= total * 0.7 && !(thread && commentHead(blocks[i]))) {
+        if (!commentHead(blocks[i])) resume = storyResumesAt(blocks, k, i);
+        if (resume < 0) break;
+      }
+      let j = resume >= 0 ? resume : i + 1;
       while (j < blocks.length && k[j] === 'bad') j++;
       i = j - 1;
       continue;
