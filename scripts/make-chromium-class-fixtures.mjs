@@ -61,6 +61,10 @@
 //                      the next page's top (pdf-synth-css seed 3, rule-wrapped--numbered--0)
 //   twocol-band-title  an article in two dense columns with no running header whose bold title wraps onto
 //                      two lines, the first inside the page's top band with the right column's first lines
+//   recurring-titles   a buyer's guide over four pages whose every item has the same bold sub-titles at the
+//                      body size ("Pros", "Cons", "Verdict"), set wherever the item's section falls
+//   colour-wrapped-title  a large title in the house colour broken over three lines, over section titles in
+//                      that colour at the body size and weight (their only mark) and dark grey body text
 // tests/pdf-classes-cli.test.ts and tests/pdf-headings-cli.test.ts read the PDFs through the built
 // `distill parse`.
 //   node scripts/make-chromium-class-fixtures.mjs [name...]    (default: all listed below)
@@ -86,6 +90,8 @@ const folders = {
   'long-display-title': 'pdf-headings',
   'headless-table-header': 'pdf-headings',
   'twocol-band-title': 'pdf-headings',
+  'recurring-titles': 'pdf-headings',
+  'colour-wrapped-title': 'pdf-headings',
 };
 const names = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -105,6 +111,8 @@ const names = process.argv.slice(2).length
       'long-display-title',
       'headless-table-header',
       'twocol-band-title',
+      'recurring-titles',
+      'colour-wrapped-title',
       'zebra-rows',
       'header-band-rules',
       'header-band-wrapped-rules',

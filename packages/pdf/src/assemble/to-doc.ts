@@ -89,14 +89,17 @@ const BOLD_BODY = 0.5;
  * characters of them. A short line in a colour none of them uses is marked out as a bold one
  * is; without enough paragraphs to tell (a slide, a form) no colour marks anything. Sorted,
  * so that the statistics of a document read page by page are the same however they are read.
+ * Text set larger than the body (`body`, a heading's step or more) is no paragraph: a title
+ * broken over three lines in the colour of the document's headings leaves that colour theirs.
  */
-export function bodyFillsOf(pages: readonly PageLayout[]): number[] {
+export function bodyFillsOf(pages: readonly PageLayout[], body: number): number[] {
   const fills = new Set<number>();
   let chars = 0;
   for (const p of pages)
     for (const b of p.blocks) {
       if (b.kind !== 'text' || (b.label && b.label !== 'list-item') || b.fill === undefined || b.fill < 0)
         continue;
+      if (b.size >= body * HEADING_RATIO) continue;
       const n = blockText(b).length;
       if (b.lines.length < 3 && n < BODY_BLOCK) continue;
       fills.add(b.fill);
@@ -556,7 +559,7 @@ const headingKey = (b: TextBlock) => {
 export function docStats(pages: readonly PageLayout[]): DocStats {
   const body = bodySizeOf(pages);
   const boldBody = boldBodyOf(pages, body);
-  const fills = bodyFillsOf(pages);
+  const fills = bodyFillsOf(pages, body);
   const callouts = calloutTintsOf(pages);
   const out: DocStats = { body, boldBody, fills, callouts, tiers: [], running: new Set<string>() };
   // The tiers as headingLevels takes them for these pages (before runs of headings are
@@ -574,13 +577,13 @@ export function headingLevels(
 ): Map<TextBlock, HeadingLevel> {
   const runningOut = statsOut?.running;
   const boldBody = stats?.boldBody ?? boldBodyOf(pages, body);
-  const fills = stats?.fills ?? bodyFillsOf(pages);
+  const fills = stats?.fills ?? bodyFillsOf(pages, body);
   withdrawCalloutBands(pages, body, stats?.callouts ?? calloutTintsOf(pages));
   const headless = stats?.headless ?? headlessOf(pages);
   if (statsOut) statsOut.headless = headless;
   let cands: TextBlock[] = [];
   const tops: [TextBlock, LayoutBlock | undefined][] = [];
-  const onPages = new Map<string, Set<number>>();
+  const onPages = new Map<string, [number, number][]>();
   const key = headingKey;
   pages.forEach((p, n) => {
     const onPage: TextBlock[] = [];
@@ -589,7 +592,11 @@ export function headingLevels(
       if (b.kind !== 'text') return;
       if (pages.length >= 3 && b.lines.length <= 3) {
         const k = key(b);
-        if (k) onPages.set(k, (onPages.get(k) ?? new Set()).add(n));
+        if (k) {
+          const at = onPages.get(k);
+          if (at) at.push([n, b.box.y0]);
+          else onPages.set(k, [[n, b.box.y0]]);
+        }
       }
       if (isHeadingCandidate(b, body, p.blocks[i + 1], boldBody, p.blocks[i - 1], fills, places[i]))
         onPage.push(b);
@@ -626,13 +633,16 @@ export function headingLevels(
   // another, or end in a full stop.
   if (top === 0 && shaped.length >= 2 && shaped.every(([b], i) => numberOf(b) === i + 1))
     for (const [b] of shaped) cands.push(b);
-  // A title set on page after page (a running header, in the margin or not: the document's
-  // or chapter's name) heads no section.
+  // A title set on page after page in one place (a running header, in the margin or not: the
+  // document's or chapter's name) heads no section.
+  const inPlace = new Map<string, number>();
   if (pages.length >= 3)
     cands = cands.filter((b) => {
-      const n = onPages.get(key(b))?.size ?? 0;
+      const k = key(b);
+      const n = inPlace.get(k) ?? pagesInPlace(onPages.get(k) ?? [], b.size);
+      inPlace.set(k, n);
       const repeated = n >= 3 && n >= 0.3 * pages.length;
-      if (repeated) runningOut?.add(key(b));
+      if (repeated) runningOut?.add(k);
       return !repeated;
     });
   if (stats?.running) cands = cands.filter((b) => !stats.running!.has(key(b)));
@@ -676,6 +686,23 @@ export function headingLevels(
   demoteHeadingRuns(pages, out);
   return out;
 }
+
+/**
+ * On how many pages a line's text is set at one height (within RUNNING_DRIFT of its size): a
+ * running title is set in the same place page after page, where a section title that recurs
+ * ("Pros", "Cons", "Ingredients" under each item of a review or a recipe book) falls wherever
+ * its section starts. `at` holds each occurrence's page and top.
+ */
+function pagesInPlace(at: readonly [number, number][], size: number): number {
+  let best = 0;
+  for (const [, y] of at) {
+    const pages = new Set<number>();
+    for (const [n, y2] of at) if (Math.abs(y2 - y) <= RUNNING_DRIFT * size) pages.add(n);
+    best = Math.max(best, pages.size);
+  }
+  return best;
+}
+const RUNNING_DRIFT = 0.5;
 
 /**
  * Three or more headings of one level in a row, with nothing but page numbers between them,
