@@ -65,6 +65,8 @@
 //                      body size ("Pros", "Cons", "Verdict"), set wherever the item's section falls
 //   colour-wrapped-title  a large title in the house colour broken over three lines, over section titles in
 //                      that colour at the body size and weight (their only mark) and dark grey body text
+//   colon-titles       bold section titles at the body size, two ending in a colon, beside a bold "Note:"
+//                      set as a paragraph (as much space under it as over it)
 // tests/pdf-classes-cli.test.ts and tests/pdf-headings-cli.test.ts read the PDFs through the built
 // `distill parse`.
 //   node scripts/make-chromium-class-fixtures.mjs [name...]    (default: all listed below)
@@ -92,6 +94,7 @@ const folders = {
   'twocol-band-title': 'pdf-headings',
   'recurring-titles': 'pdf-headings',
   'colour-wrapped-title': 'pdf-headings',
+  'colon-titles': 'pdf-headings',
 };
 const names = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -113,6 +116,7 @@ const names = process.argv.slice(2).length
       'twocol-band-title',
       'recurring-titles',
       'colour-wrapped-title',
+      'colon-titles',
       'zebra-rows',
       'header-band-rules',
       'header-band-wrapped-rules',

@@ -464,4 +464,19 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
       '## Next steps',
     ]);
   });
+  it('reads bold titles ending in a colon as headings where the document sets its titles in their face, and a bold note as text', async () => {
+    // fixtures/pdf-headings/colon-titles.pdf (Chromium): section titles bold at the body size, a
+    // paragraph's space over them and little under them; "Key findings:" and "Sources used:" end
+    // in a colon. A bold "Note:" set as a paragraph, as much space under it as over it, is a label.
+    const r = await distill(['parse', fixture('colon-titles')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# Night buses in the county towns',
+      '## Background',
+      '## Key findings:',
+      '## What comes next',
+      '## Sources used:',
+    ]);
+    expect(r.stdout).toMatch(/^Note:$/m);
+  });
 });

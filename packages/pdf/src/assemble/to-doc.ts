@@ -312,6 +312,7 @@ function isHeadingCandidate(
   prev?: LayoutBlock,
   fills: readonly number[] = [],
   place: PagePlace = {},
+  colonTitle = false,
 ): boolean {
   // A page header by place alone, in a document that runs none (see headlessOf), is text.
   const label = place.ownTop ? undefined : b.label;
@@ -369,7 +370,7 @@ function isHeadingCandidate(
   const boldTitle =
     (bold || colour || (italic && (italicHeads(b, text, prev, next) || closing))) &&
     text.length <= 100 &&
-    !/[.,;:]$/.test(text) &&
+    !(colonTitle ? /[.,;]$/ : /[.,;:]$/).test(text) &&
     b.lines.length <= 2 &&
     !note;
   // A bold line at the body size right over a list is the list's label ("What to bring",
@@ -528,6 +529,49 @@ function sideBySide(b: TextBlock, others: readonly TextBlock[]): number {
   ).length;
 }
 
+/** A line ending in a colon that no heading rule took, with its neighbours and place. */
+interface ColonLine {
+  b: TextBlock;
+  prev?: LayoutBlock;
+  next?: LayoutBlock;
+  place: PagePlace;
+}
+
+/** What a title's face is: size (to the half point), weight, slant and colour. */
+const faceOf = (b: TextBlock) => `${round(b.size)} ${b.bold} ${b.italic === true} ${b.fill ?? -1}`;
+
+/**
+ * Lines ending in a colon set in the face of the document's own titles: the face of
+ * STYLED_TITLES headings or more found without them, the line set apart from the text above by
+ * a paragraph's space and twice the space under it (see standsOver), over regular text that is
+ * no list item. A bold line ending in a colon is most often a label of what follows ("Reagents:"
+ * over its list, "Note:"), which DP-Bench's truth writes as text; where the document sets its
+ * section titles in that very face, and the line stands over its text as they do, it is one of
+ * them ("Key features:", "Shownotes:" under an article's other bold titles).
+ */
+function styledColonTitles(
+  colons: readonly ColonLine[],
+  cands: readonly TextBlock[],
+  body: number,
+  boldBody: boolean,
+  fills: readonly number[],
+): TextBlock[] {
+  if (!colons.length) return [];
+  const faces = new Map<string, number>();
+  for (const b of cands) faces.set(faceOf(b), (faces.get(faceOf(b)) ?? 0) + 1);
+  return colons
+    .filter(
+      ({ b, prev, next, place }) =>
+        (faces.get(faceOf(b)) ?? 0) >= STYLED_TITLES &&
+        standsOver(b, prev, next) &&
+        bodyText(next) &&
+        next.label !== 'list-item' &&
+        isHeadingCandidate(b, body, next, boldBody, prev, fills, place, true),
+    )
+    .map(({ b }) => b);
+}
+const STYLED_TITLES = 2;
+
 /** Heading levels from the distinct size tiers of the document's candidate headings. */
 /**
  * What heading levels depend on across a document, decided from its first pages when it is
@@ -583,6 +627,7 @@ export function headingLevels(
   if (statsOut) statsOut.headless = headless;
   let cands: TextBlock[] = [];
   const tops: [TextBlock, LayoutBlock | undefined][] = [];
+  const colons: ColonLine[] = [];
   const onPages = new Map<string, [number, number][]>();
   const key = headingKey;
   pages.forEach((p, n) => {
@@ -600,6 +645,8 @@ export function headingLevels(
       }
       if (isHeadingCandidate(b, body, p.blocks[i + 1], boldBody, p.blocks[i - 1], fills, places[i]))
         onPage.push(b);
+      else if (b.lines.length <= 2 && blockText(b).trimEnd().endsWith(':'))
+        colons.push({ b, prev: p.blocks[i - 1], next: p.blocks[i + 1], place: places[i] });
       // A one-level number opening a page on its text (see opensPage) is weighed as one in the body.
       else if (
         TOP_NUMBER.test(blockText(b).trim()) &&
@@ -616,6 +663,7 @@ export function headingLevels(
     const own = new Set(p.blocks.filter((_, i) => places[i].ownTop));
     cands.push(...onPage.filter((b) => sideBySide(b, labels) < (own.has(b) ? 1 : 2)));
   });
+  cands.push(...styledColonTitles(colons, cands, body, boldBody, fills));
   // "2 Results" over text is a section where the document numbers its sections in decimals
   // ("1.1 …" is a heading) and 2 continues those numbers (at most one past the highest "N."
   // of a subsection); without subsections it is as likely an item of a numbered list.
