@@ -67,6 +67,8 @@
 //                      that colour at the body size and weight (their only mark) and dark grey body text
 //   colon-titles       bold section titles at the body size, two ending in a colon, beside a bold "Note:"
 //                      set as a paragraph (as much space under it as over it)
+//   numbered-item-titles  a bold title at the body size right over bold numbered titles ("1. Pliers"), beside
+//                      a bold label right over a numbered list of regular items
 // tests/pdf-classes-cli.test.ts and tests/pdf-headings-cli.test.ts read the PDFs through the built
 // `distill parse`.
 //   node scripts/make-chromium-class-fixtures.mjs [name...]    (default: all listed below)
@@ -95,6 +97,7 @@ const folders = {
   'recurring-titles': 'pdf-headings',
   'colour-wrapped-title': 'pdf-headings',
   'colon-titles': 'pdf-headings',
+  'numbered-item-titles': 'pdf-headings',
 };
 const names = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -117,6 +120,7 @@ const names = process.argv.slice(2).length
       'recurring-titles',
       'colour-wrapped-title',
       'colon-titles',
+      'numbered-item-titles',
       'zebra-rows',
       'header-band-rules',
       'header-band-wrapped-rules',

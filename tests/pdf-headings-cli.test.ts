@@ -479,4 +479,22 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
     ]);
     expect(r.stdout).toMatch(/^Note:$/m);
   });
+  it('reads a bold title right over bold numbered titles as a heading, and a bold label over a list of regular items as text', async () => {
+    // fixtures/pdf-headings/numbered-item-titles.pdf (Chromium): "Tools you need on every job",
+    // bold at the body size, a line's space over "1. Pliers", "2. Wire strippers"…, bold numbered
+    // titles over paragraphs; a bold label set close over a numbered list of regular items stays
+    // the list's label.
+    const r = await distill(['parse', fixture('numbered-item-titles')]);
+    expect(r.status, r.stderr).toBe(0);
+    const found = headings(r.stdout).map((h) => h.replace(/^#+ /, ''));
+    expect(found).toEqual([
+      "An electrician's tool belt",
+      'Tools you need on every job',
+      '1. Pliers',
+      '2. Wire strippers',
+      '3. Voltage tester',
+      'Looking after them',
+    ]);
+    expect(r.stdout).toMatch(/^Check them in this order$/m);
+  });
 });

@@ -473,11 +473,20 @@ function standsOver(b: TextBlock, prev: LayoutBlock | undefined, next: LayoutBlo
   return above >= 0.8 * b.size && above >= 2 * (next.box.y0 - b.box.y1);
 }
 
-/** Whether `next` is a list item set right under `b` (less than a line apart), as under its label. */
+/**
+ * Whether `next` is a list item set right under `b` (less than a line apart), as under its label.
+ * A numbered or lettered item set in bold itself ("1. Pliers" under "Tools you need", "a. First
+ * looks") is a numbered title of its own, and `b` the title over those; a bold item under a
+ * bullet is still an item.
+ */
 function labelsList(b: TextBlock, next: LayoutBlock | undefined): boolean {
   if (next?.kind !== 'text' || next.box.y0 < b.box.y1 || next.box.y0 - b.box.y1 > 1.2 * b.size) return false;
-  return next.label === 'list-item' || /^\(?\d{1,3}[.)]\s/.test(blockText(next));
+  const numbered = NUMBERED_ITEM.test(blockText(next));
+  if (next.bold && (numbered || (next.marker !== undefined && LABEL_MARKER.test(next.marker)))) return false;
+  return next.label === 'list-item' || numbered;
 }
+/** A numbered item's label at the start ("3. ", "(12) "). */
+const NUMBERED_ITEM = /^\(?\d{1,3}[.)]\s/;
 
 /**
  * Where a block stands in its page's body, looking past the running lines (page headers and
