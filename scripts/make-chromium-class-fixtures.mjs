@@ -61,6 +61,14 @@
 //                      the next page's top (pdf-synth-css seed 3, rule-wrapped--numbered--0)
 //   twocol-band-title  an article in two dense columns with no running header whose bold title wraps onto
 //                      two lines, the first inside the page's top band with the right column's first lines
+//   recurring-titles   a buyer's guide over four pages whose every item has the same bold sub-titles at the
+//                      body size ("Pros", "Cons", "Verdict"), set wherever the item's section falls
+//   colour-wrapped-title  a large title in the house colour broken over three lines, over section titles in
+//                      that colour at the body size and weight (their only mark) and dark grey body text
+//   colon-titles       bold section titles at the body size, two ending in a colon, beside a bold "Note:"
+//                      set as a paragraph (as much space under it as over it)
+//   numbered-item-titles  a bold title at the body size right over bold numbered titles ("1. Pliers"), beside
+//                      a bold label right over a numbered list of regular items
 // tests/pdf-classes-cli.test.ts and tests/pdf-headings-cli.test.ts read the PDFs through the built
 // `distill parse`.
 //   node scripts/make-chromium-class-fixtures.mjs [name...]    (default: all listed below)
@@ -86,6 +94,10 @@ const folders = {
   'long-display-title': 'pdf-headings',
   'headless-table-header': 'pdf-headings',
   'twocol-band-title': 'pdf-headings',
+  'recurring-titles': 'pdf-headings',
+  'colour-wrapped-title': 'pdf-headings',
+  'colon-titles': 'pdf-headings',
+  'numbered-item-titles': 'pdf-headings',
 };
 const names = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -105,6 +117,10 @@ const names = process.argv.slice(2).length
       'long-display-title',
       'headless-table-header',
       'twocol-band-title',
+      'recurring-titles',
+      'colour-wrapped-title',
+      'colon-titles',
+      'numbered-item-titles',
       'zebra-rows',
       'header-band-rules',
       'header-band-wrapped-rules',

@@ -435,4 +435,66 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
     );
     expect(right).toBeGreaterThan(r.stdout.indexOf('## The fishing families'));
   });
+  it('reads sub-titles that recur under every item of a guide as headings, page after page', async () => {
+    // fixtures/pdf-headings/recurring-titles.pdf (Chromium): a buyer's guide over three pages whose
+    // seven items each carry "Pros", "Cons" and "Verdict" in bold at the body size over a
+    // paragraph. Each recurs on every page, but where its item's section falls, not in one place
+    // as a running title is set, so none is taken for one.
+    const r = await distill(['parse', fixture('recurring-titles')]);
+    expect(r.status, r.stderr).toBe(0);
+    const found = headings(r.stdout);
+    const items = found.filter((h) => h.startsWith('## '));
+    expect(items).toHaveLength(7);
+    for (const title of ['### Pros', '### Cons', '### Verdict'])
+      expect(found.filter((h) => h === title)).toHaveLength(7);
+    expect(r.stdout).toMatch(/^### Pros\n\nIt cleans stubborn stains completely/m);
+  });
+  it('reads titles in the colour of a large title broken over three lines as headings', async () => {
+    // fixtures/pdf-headings/colour-wrapped-title.pdf (Chromium): the title, twice the body size and
+    // in the house colour, wraps onto three lines; the section titles share its colour at the body
+    // size and weight, their only mark. A title set large is no paragraph of the body, so its
+    // colour is not the body's.
+    const r = await distill(['parse', fixture('colour-wrapped-title')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# What the river towns learnt from three winters of flooding on the lower plain',
+      '## Warnings',
+      '## Barriers',
+      '## Insurance',
+      '## Next steps',
+    ]);
+  });
+  it('reads bold titles ending in a colon as headings where the document sets its titles in their face, and a bold note as text', async () => {
+    // fixtures/pdf-headings/colon-titles.pdf (Chromium): section titles bold at the body size, a
+    // paragraph's space over them and little under them; "Key findings:" and "Sources used:" end
+    // in a colon. A bold "Note:" set as a paragraph, as much space under it as over it, is a label.
+    const r = await distill(['parse', fixture('colon-titles')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# Night buses in the county towns',
+      '## Background',
+      '## Key findings:',
+      '## What comes next',
+      '## Sources used:',
+    ]);
+    expect(r.stdout).toMatch(/^Note:$/m);
+  });
+  it('reads a bold title right over bold numbered titles as a heading, and a bold label over a list of regular items as text', async () => {
+    // fixtures/pdf-headings/numbered-item-titles.pdf (Chromium): "Tools you need on every job",
+    // bold at the body size, a line's space over "1. Pliers", "2. Wire strippers"…, bold numbered
+    // titles over paragraphs; a bold label set close over a numbered list of regular items stays
+    // the list's label.
+    const r = await distill(['parse', fixture('numbered-item-titles')]);
+    expect(r.status, r.stderr).toBe(0);
+    const found = headings(r.stdout).map((h) => h.replace(/^#+ /, ''));
+    expect(found).toEqual([
+      "An electrician's tool belt",
+      'Tools you need on every job',
+      '1. Pliers',
+      '2. Wire strippers',
+      '3. Voltage tester',
+      'Looking after them',
+    ]);
+    expect(r.stdout).toMatch(/^Check them in this order$/m);
+  });
 });

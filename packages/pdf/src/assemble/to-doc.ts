@@ -89,14 +89,17 @@ const BOLD_BODY = 0.5;
  * characters of them. A short line in a colour none of them uses is marked out as a bold one
  * is; without enough paragraphs to tell (a slide, a form) no colour marks anything. Sorted,
  * so that the statistics of a document read page by page are the same however they are read.
+ * Text set larger than the body (`body`, a heading's step or more) is no paragraph: a title
+ * broken over three lines in the colour of the document's headings leaves that colour theirs.
  */
-export function bodyFillsOf(pages: readonly PageLayout[]): number[] {
+export function bodyFillsOf(pages: readonly PageLayout[], body: number): number[] {
   const fills = new Set<number>();
   let chars = 0;
   for (const p of pages)
     for (const b of p.blocks) {
       if (b.kind !== 'text' || (b.label && b.label !== 'list-item') || b.fill === undefined || b.fill < 0)
         continue;
+      if (b.size >= body * HEADING_RATIO) continue;
       const n = blockText(b).length;
       if (b.lines.length < 3 && n < BODY_BLOCK) continue;
       fills.add(b.fill);
@@ -309,6 +312,7 @@ function isHeadingCandidate(
   prev?: LayoutBlock,
   fills: readonly number[] = [],
   place: PagePlace = {},
+  colonTitle = false,
 ): boolean {
   // A page header by place alone, in a document that runs none (see headlessOf), is text.
   const label = place.ownTop ? undefined : b.label;
@@ -366,7 +370,7 @@ function isHeadingCandidate(
   const boldTitle =
     (bold || colour || (italic && (italicHeads(b, text, prev, next) || closing))) &&
     text.length <= 100 &&
-    !/[.,;:]$/.test(text) &&
+    !(colonTitle ? /[.,;]$/ : /[.,;:]$/).test(text) &&
     b.lines.length <= 2 &&
     !note;
   // A bold line at the body size right over a list is the list's label ("What to bring",
@@ -469,11 +473,20 @@ function standsOver(b: TextBlock, prev: LayoutBlock | undefined, next: LayoutBlo
   return above >= 0.8 * b.size && above >= 2 * (next.box.y0 - b.box.y1);
 }
 
-/** Whether `next` is a list item set right under `b` (less than a line apart), as under its label. */
+/**
+ * Whether `next` is a list item set right under `b` (less than a line apart), as under its label.
+ * A numbered or lettered item set in bold itself ("1. Pliers" under "Tools you need", "a. First
+ * looks") is a numbered title of its own, and `b` the title over those; a bold item under a
+ * bullet is still an item.
+ */
 function labelsList(b: TextBlock, next: LayoutBlock | undefined): boolean {
   if (next?.kind !== 'text' || next.box.y0 < b.box.y1 || next.box.y0 - b.box.y1 > 1.2 * b.size) return false;
-  return next.label === 'list-item' || /^\(?\d{1,3}[.)]\s/.test(blockText(next));
+  const numbered = NUMBERED_ITEM.test(blockText(next));
+  if (next.bold && (numbered || (next.marker !== undefined && LABEL_MARKER.test(next.marker)))) return false;
+  return next.label === 'list-item' || numbered;
 }
+/** A numbered item's label at the start ("3. ", "(12) "). */
+const NUMBERED_ITEM = /^\(?\d{1,3}[.)]\s/;
 
 /**
  * Where a block stands in its page's body, looking past the running lines (page headers and
@@ -525,6 +538,49 @@ function sideBySide(b: TextBlock, others: readonly TextBlock[]): number {
   ).length;
 }
 
+/** A line ending in a colon that no heading rule took, with its neighbours and place. */
+interface ColonLine {
+  b: TextBlock;
+  prev?: LayoutBlock;
+  next?: LayoutBlock;
+  place: PagePlace;
+}
+
+/** What a title's face is: size (to the half point), weight, slant and colour. */
+const faceOf = (b: TextBlock) => `${round(b.size)} ${b.bold} ${b.italic === true} ${b.fill ?? -1}`;
+
+/**
+ * Lines ending in a colon set in the face of the document's own titles: the face of
+ * STYLED_TITLES headings or more found without them, the line set apart from the text above by
+ * a paragraph's space and twice the space under it (see standsOver), over regular text that is
+ * no list item. A bold line ending in a colon is most often a label of what follows ("Reagents:"
+ * over its list, "Note:"), which DP-Bench's truth writes as text; where the document sets its
+ * section titles in that very face, and the line stands over its text as they do, it is one of
+ * them ("Key features:", "Shownotes:" under an article's other bold titles).
+ */
+function styledColonTitles(
+  colons: readonly ColonLine[],
+  cands: readonly TextBlock[],
+  body: number,
+  boldBody: boolean,
+  fills: readonly number[],
+): TextBlock[] {
+  if (!colons.length) return [];
+  const faces = new Map<string, number>();
+  for (const b of cands) faces.set(faceOf(b), (faces.get(faceOf(b)) ?? 0) + 1);
+  return colons
+    .filter(
+      ({ b, prev, next, place }) =>
+        (faces.get(faceOf(b)) ?? 0) >= STYLED_TITLES &&
+        standsOver(b, prev, next) &&
+        bodyText(next) &&
+        next.label !== 'list-item' &&
+        isHeadingCandidate(b, body, next, boldBody, prev, fills, place, true),
+    )
+    .map(({ b }) => b);
+}
+const STYLED_TITLES = 2;
+
 /** Heading levels from the distinct size tiers of the document's candidate headings. */
 /**
  * What heading levels depend on across a document, decided from its first pages when it is
@@ -556,7 +612,7 @@ const headingKey = (b: TextBlock) => {
 export function docStats(pages: readonly PageLayout[]): DocStats {
   const body = bodySizeOf(pages);
   const boldBody = boldBodyOf(pages, body);
-  const fills = bodyFillsOf(pages);
+  const fills = bodyFillsOf(pages, body);
   const callouts = calloutTintsOf(pages);
   const out: DocStats = { body, boldBody, fills, callouts, tiers: [], running: new Set<string>() };
   // A line in a call-out's box is no title by its band (callouts.ts): the bands are read first.
@@ -580,12 +636,13 @@ export function headingLevels(
 ): Map<TextBlock, HeadingLevel> {
   const runningOut = statsOut?.running;
   const boldBody = stats?.boldBody ?? boldBodyOf(pages, body);
-  const fills = stats?.fills ?? bodyFillsOf(pages);
+  const fills = stats?.fills ?? bodyFillsOf(pages, body);
   const headless = stats?.headless ?? headlessOf(pages);
   if (statsOut) statsOut.headless = headless;
   let cands: TextBlock[] = [];
   const tops: [TextBlock, LayoutBlock | undefined][] = [];
-  const onPages = new Map<string, Set<number>>();
+  const colons: ColonLine[] = [];
+  const onPages = new Map<string, [number, number][]>();
   const key = headingKey;
   pages.forEach((p, n) => {
     const onPage: TextBlock[] = [];
@@ -594,10 +651,16 @@ export function headingLevels(
       if (b.kind !== 'text') return;
       if (pages.length >= 3 && b.lines.length <= 3) {
         const k = key(b);
-        if (k) onPages.set(k, (onPages.get(k) ?? new Set()).add(n));
+        if (k) {
+          const at = onPages.get(k);
+          if (at) at.push([n, b.box.y0]);
+          else onPages.set(k, [[n, b.box.y0]]);
+        }
       }
       if (isHeadingCandidate(b, body, p.blocks[i + 1], boldBody, p.blocks[i - 1], fills, places[i]))
         onPage.push(b);
+      else if (b.lines.length <= 2 && blockText(b).trimEnd().endsWith(':'))
+        colons.push({ b, prev: p.blocks[i - 1], next: p.blocks[i + 1], place: places[i] });
       // A one-level number opening a page on its text (see opensPage) is weighed as one in the body.
       else if (
         TOP_NUMBER.test(blockText(b).trim()) &&
@@ -614,6 +677,7 @@ export function headingLevels(
     const own = new Set(p.blocks.filter((_, i) => places[i].ownTop));
     cands.push(...onPage.filter((b) => sideBySide(b, labels) < (own.has(b) ? 1 : 2)));
   });
+  cands.push(...styledColonTitles(colons, cands, body, boldBody, fills));
   // "2 Results" over text is a section where the document numbers its sections in decimals
   // ("1.1 …" is a heading) and 2 continues those numbers (at most one past the highest "N."
   // of a subsection); without subsections it is as likely an item of a numbered list.
@@ -631,13 +695,16 @@ export function headingLevels(
   // another, or end in a full stop.
   if (top === 0 && shaped.length >= 2 && shaped.every(([b], i) => numberOf(b) === i + 1))
     for (const [b] of shaped) cands.push(b);
-  // A title set on page after page (a running header, in the margin or not: the document's
-  // or chapter's name) heads no section.
+  // A title set on page after page in one place (a running header, in the margin or not: the
+  // document's or chapter's name) heads no section.
+  const inPlace = new Map<string, number>();
   if (pages.length >= 3)
     cands = cands.filter((b) => {
-      const n = onPages.get(key(b))?.size ?? 0;
+      const k = key(b);
+      const n = inPlace.get(k) ?? pagesInPlace(onPages.get(k) ?? [], b.size);
+      inPlace.set(k, n);
       const repeated = n >= 3 && n >= 0.3 * pages.length;
-      if (repeated) runningOut?.add(key(b));
+      if (repeated) runningOut?.add(k);
       return !repeated;
     });
   if (stats?.running) cands = cands.filter((b) => !stats.running!.has(key(b)));
@@ -681,6 +748,23 @@ export function headingLevels(
   demoteHeadingRuns(pages, out);
   return out;
 }
+
+/**
+ * On how many pages a line's text is set at one height (within RUNNING_DRIFT of its size): a
+ * running title is set in the same place page after page, where a section title that recurs
+ * ("Pros", "Cons", "Ingredients" under each item of a review or a recipe book) falls wherever
+ * its section starts. `at` holds each occurrence's page and top.
+ */
+function pagesInPlace(at: readonly [number, number][], size: number): number {
+  let best = 0;
+  for (const [, y] of at) {
+    const pages = new Set<number>();
+    for (const [n, y2] of at) if (Math.abs(y2 - y) <= RUNNING_DRIFT * size) pages.add(n);
+    best = Math.max(best, pages.size);
+  }
+  return best;
+}
+const RUNNING_DRIFT = 0.5;
 
 /**
  * Three or more headings of one level in a row, with nothing but page numbers between them,
