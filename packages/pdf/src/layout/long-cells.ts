@@ -1,8 +1,10 @@
 import { leadGap } from './leading.js';
 import type { Line } from './lines.js';
 
-/** Rows either side whose cells a long cell must not reach over. */
+/** Rows either side, at most, whose cells a long cell must not reach over. */
 const NEAR_ROWS = 8;
+/** A gap between lines (in text sizes) that ends a block of rows, as findTextTables ends one. */
+const BLOCK_GAP = 2.2;
 /** How close (in text sizes) a line right over or under a row is for both to be one block of text. */
 const TOUCH = 0.5;
 
@@ -23,7 +25,7 @@ export function cellsRow(r: readonly Line[], short: (f: Line) => boolean): boole
 /**
  * Which rows show a table's cells (cellsRow), where a row's long piece is a cell only when the
  * lines around it do not say it is a line across columns:
- * - a row near it (NEAR_ROWS) has two pieces under the long one: it reaches over the gap
+ * - a row near it in its block (crossesNear) has two pieces under the long one: it reaches over the gap
  *   between two columns that row shows (a caption whose label is set apart, "Table 14. |
  *   Actual and projected numbers ...", over the table's header; two cells read as one run);
  * - the line right over or under it (closer than TOUCH) has a piece over two of its pieces: the
@@ -38,9 +40,7 @@ export function cellRows(rows: readonly Line[][], short: (f: Line) => boolean): 
     if (!ok[k]) continue;
     const long = rows[k].find((f) => !short(f));
     if (!long) continue;
-    const last = Math.min(rows.length - 1, k + NEAR_ROWS);
-    for (let m = Math.max(0, k - NEAR_ROWS); m <= last && ok[k]; m++)
-      if (m !== k && rows[m].length >= 2 && overlaps(long, rows[m]) >= 2) ok[k] = false;
+    if (crossesNear(rows, k, long, -1, short) || crossesNear(rows, k, long, 1, short)) ok[k] = false;
     for (const m of [k - 1, k + 1]) {
       if (!ok[k] || m < 0 || m >= rows.length) continue;
       const gap = m < k ? leadGap(rows[m], rows[k]) : leadGap(rows[k], rows[m]);
@@ -49,6 +49,28 @@ export function cellRows(rows: readonly Line[][], short: (f: Line) => boolean): 
     }
   }
   return ok;
+}
+
+/**
+ * Whether a row of two pieces or more in `dir` from row k, in the same block of lines (no
+ * paragraph's break, BLOCK_GAP, and no line of prose between: one long piece alone), has two
+ * pieces under the long one. Another table's rows, a paragraph away, have other columns.
+ */
+function crossesNear(
+  rows: readonly Line[][],
+  k: number,
+  long: Line,
+  dir: -1 | 1,
+  short: (f: Line) => boolean,
+): boolean {
+  for (let m = k + dir, n = 0; m >= 0 && m < rows.length && n < NEAR_ROWS; m += dir, n++) {
+    const gap = dir < 0 ? leadGap(rows[m], rows[m - dir]) : leadGap(rows[m - dir], rows[m]);
+    if (gap > BLOCK_GAP * long.size) return false;
+    if (rows[m].length >= 2) {
+      if (overlaps(long, rows[m]) >= 2) return true;
+    } else if (!short(rows[m][0])) return false;
+  }
+  return false;
 }
 
 /** How many of the row's pieces share some of `f`'s width. */
