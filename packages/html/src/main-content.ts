@@ -40,6 +40,7 @@ import {
   STRONG_NEGATIVE,
 } from './rules.js';
 import { computeStats, type Stats, statsAfter } from './stats.js';
+import { templateNames } from './template-names.js';
 
 export type { Stats, StatsMap } from './stats.js';
 export { computeStats } from './stats.js';
@@ -308,6 +309,7 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
   // Pass 2a: boilerplate regions. An element holding most of the page's prose is never
   // boilerplate, whatever its class says (a wrapper named "has-sidebar", a forum "comments" list).
   const HOOK = pruneHook();
+  const templateName = templateNames(body, stats);
   let outside: number | undefined;
   // Relaxed: only landmarks (tags, roles) that do not hold most of the page's text are pruned;
   // used when the full rules would leave next to nothing (a product grid in a "related" section,
@@ -455,7 +457,13 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
     if (COMMENT_WORD.test(h) && (s.longest < 160 || s.link > s.text * 0.5) && proseOutsideComments() >= 300)
       return 'neg:comment';
     m = NEGATIVE.exec(h);
-    if (m && (s.longest < 160 || s.link > s.text * 0.5)) return `neg:${m[1].toLowerCase()}`;
+    // Not when the word is part of the name the page gives its content's blocks (template-names.ts).
+    if (
+      m &&
+      (s.longest < 160 || s.link > s.text * 0.5) &&
+      !(templateName(h, m.index + m[0].indexOf(m[1])) && ruleOn('template-name'))
+    )
+      return `neg:${m[1].toLowerCase()}`;
     return undefined;
   }
 
