@@ -1,6 +1,6 @@
 import { attr, type PDocument, type PElement, type PNode, type PParent } from './dom.js';
 import type { HeadParts } from './metadata.js';
-import { revealedInMain, isMainLandmark } from './revealed.js';
+import { isMainLandmark, revealedInMain } from './revealed.js';
 import { ruleOn } from './rule-switch.js';
 import { type SelectorList, selectMatching } from './selectors.js';
 import { largestSrcset } from './urls.js';
