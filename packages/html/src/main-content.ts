@@ -94,8 +94,11 @@ export interface FilterResult {
  * `drop` is told whether the element sits inside a sectioning element (as the ARIA mapping of
  * header and footer asks).
  */
-function prune(root: PElement, drop: (el: PElement, inSection: boolean) => boolean): [PElement, PNode[]][] {
-  const undo: [PElement, PNode[]][] = [];
+function prune(
+  root: PElement,
+  drop: (el: PElement, inSection: boolean) => boolean,
+  undo: [PElement, PNode[]][] = [],
+): [PElement, PNode[]][] {
   const stack: { el: PElement; sect: boolean }[] = [{ el: root, sect: false }];
   while (stack.length) {
     const { el, sect } = stack.pop()!;
@@ -309,19 +312,26 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
   // Pass 2a: boilerplate regions. An element holding most of the page's prose is never
   // boilerplate, whatever its class says (a wrapper named "has-sidebar", a forum "comments" list).
   const HOOK = pruneHook();
-  const templateName = templateNames(body, stats);
+  // The children each pruned parent had, while the pruning runs: template-names.ts reads the
+  // page as it came.
+  let pruning: [PElement, PNode[]][] = [];
+  const templateName = templateNames(body, stats, () => pruning);
   let outside: number | undefined;
   // Relaxed: only landmarks (tags, roles) that do not hold most of the page's text are pruned;
   // used when the full rules would leave next to nothing (a product grid in a "related" section,
   // a page whose footer outweighs its few lines of content).
   let relaxed = false;
   const pruneAll = () =>
-    prune(body, (el, inSection) => {
-      const s = stats.get(el)!;
-      const gone = boilerplate(el, s, inSection);
-      if (gone && DEBUG) console.error('prune', el.tagName, hints(el).slice(0, 60), s);
-      return gone;
-    });
+    prune(
+      body,
+      (el, inSection) => {
+        const s = stats.get(el)!;
+        const gone = boilerplate(el, s, inSection);
+        if (gone && DEBUG) console.error('prune', el.tagName, hints(el).slice(0, 60), s);
+        return gone;
+      },
+      (pruning = []),
+    );
   let undo = pruneAll();
   let after = statsAfter(stats, undo);
   const left = after.get(body)!;
