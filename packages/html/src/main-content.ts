@@ -321,8 +321,9 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
   // used when the full rules would leave next to nothing (a product grid in a "related" section,
   // a page whose footer outweighs its few lines of content).
   let relaxed = false;
-  const pruneAll = () =>
-    prune(
+  const pruneAll = () => {
+    pruning = [];
+    return prune(
       body,
       (el, inSection) => {
         const s = stats.get(el)!;
@@ -330,8 +331,9 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
         if (gone && DEBUG) console.error('prune', el.tagName, hints(el).slice(0, 60), s);
         return gone;
       },
-      (pruning = []),
+      pruning,
     );
+  };
   let undo = pruneAll();
   let after = statsAfter(stats, undo);
   const left = after.get(body)!;

@@ -49,7 +49,7 @@ export function templateNames(
         }
         stack.push([el, names]);
       }
-      for (const c of el.childNodes)
+      for (const c of before.get(el) ?? el.childNodes)
         if ((c as PElement).tagName !== undefined) stack.push([c as PElement, undefined]);
     }
     return sums;
