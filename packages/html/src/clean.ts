@@ -1,5 +1,6 @@
 import { attr, type PDocument, type PElement, type PNode, type PParent } from './dom.js';
 import type { HeadParts } from './metadata.js';
+import { isMainLandmark, revealedInMain } from './revealed.js';
 import { ruleOn } from './rule-switch.js';
 import { type SelectorList, selectMatching } from './selectors.js';
 import { largestSrcset } from './urls.js';
@@ -147,6 +148,9 @@ export function cleanTree(document: PDocument, opts: CleanOptions): CleanResult 
   const stack: Entry[] = [{ node: document, inIncluded: false, inSvg: false, detached: false }];
   const next: Entry[] = [];
   let visited = 0;
+  // A hidden box that is nearly all of a main landmark is shown by script: kept (revealed.ts).
+  const revealed = new Set<PElement>();
+  const hidden = (el: PElement) => isHidden(el, opts.controlled);
   while (stack.length > 0) {
     const { node, inIncluded, inSvg, detached } = stack.pop()!;
     const tagName = (node as PElement).tagName;
@@ -173,7 +177,7 @@ export function cleanTree(document: PDocument, opts: CleanOptions): CleanResult 
           const tag = el.tagName;
           if (tag === 'noscript' && !inSvg && textOf(el).trim().length > 300) {
             next.push({ node: el, inIncluded, inSvg, detached: false });
-          } else if (inSvg || DROP.has(tag) || isHidden(el, opts.controlled) || tag === 'svg') {
+          } else if (inSvg || DROP.has(tag) || (hidden(el) && !revealed.has(el)) || tag === 'svg') {
             // Head and SVG hold metadata (and titles) we read, but nothing we render.
             keep = false;
             next.push({ node: el, inIncluded: false, inSvg: inSvg || tag === 'svg', detached: true });
@@ -190,6 +194,10 @@ export function cleanTree(document: PDocument, opts: CleanOptions): CleanResult 
               included = true;
             }
             if (tag === 'body' && !result.body) result.body = el;
+            if (isMainLandmark(el)) {
+              const box = revealedInMain(el, hidden);
+              if (box && ruleOn('revealed-main')) revealed.add(box);
+            }
             next.push({ node: el, inIncluded: included, inSvg, detached: false });
           }
         }

@@ -42,6 +42,7 @@ import {
   STRONG_NEGATIVE,
 } from './rules.js';
 import { computeStats, type Stats, statsAfter } from './stats.js';
+import { templateNames } from './template-names.js';
 
 export type { Stats, StatsMap } from './stats.js';
 export { computeStats } from './stats.js';
@@ -95,8 +96,11 @@ export interface FilterResult {
  * `drop` is told whether the element sits inside a sectioning element (as the ARIA mapping of
  * header and footer asks).
  */
-function prune(root: PElement, drop: (el: PElement, inSection: boolean) => boolean): [PElement, PNode[]][] {
-  const undo: [PElement, PNode[]][] = [];
+function prune(
+  root: PElement,
+  drop: (el: PElement, inSection: boolean) => boolean,
+  undo: [PElement, PNode[]][] = [],
+): [PElement, PNode[]][] {
   const stack: { el: PElement; sect: boolean }[] = [{ el: root, sect: false }];
   while (stack.length) {
     const { el, sect } = stack.pop()!;
@@ -310,18 +314,28 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
   // Pass 2a: boilerplate regions. An element holding most of the page's prose is never
   // boilerplate, whatever its class says (a wrapper named "has-sidebar", a forum "comments" list).
   const HOOK = pruneHook();
+  // The children each pruned parent had, while the pruning runs: template-names.ts reads the
+  // page as it came.
+  let pruning: [PElement, PNode[]][] = [];
+  const templateName = templateNames(body, stats, () => pruning);
   let outside: number | undefined;
   // Relaxed: only landmarks (tags, roles) that do not hold most of the page's text are pruned;
   // used when the full rules would leave next to nothing (a product grid in a "related" section,
   // a page whose footer outweighs its few lines of content).
   let relaxed = false;
-  const pruneAll = () =>
-    prune(body, (el, inSection) => {
-      const s = stats.get(el)!;
-      const gone = boilerplate(el, s, inSection);
-      if (gone && DEBUG) console.error('prune', el.tagName, hints(el).slice(0, 60), s);
-      return gone;
-    });
+  const pruneAll = () => {
+    pruning = [];
+    return prune(
+      body,
+      (el, inSection) => {
+        const s = stats.get(el)!;
+        const gone = boilerplate(el, s, inSection);
+        if (gone && DEBUG) console.error('prune', el.tagName, hints(el).slice(0, 60), s);
+        return gone;
+      },
+      pruning,
+    );
+  };
   let undo = pruneAll();
   let after = statsAfter(stats, undo);
   const left = after.get(body)!;
@@ -461,7 +475,13 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
     if (COMMENT_WORD.test(h) && (s.longest < 160 || s.link > s.text * 0.5) && proseOutsideComments() >= 300)
       return 'neg:comment';
     m = NEGATIVE.exec(h);
-    if (m && (s.longest < 160 || s.link > s.text * 0.5)) return `neg:${m[1].toLowerCase()}`;
+    // Not when the word is part of the name the page gives its content's blocks (template-names.ts).
+    if (
+      m &&
+      (s.longest < 160 || s.link > s.text * 0.5) &&
+      !(templateName(h, m.index + m[0].indexOf(m[1])) && ruleOn('template-name'))
+    )
+      return `neg:${m[1].toLowerCase()}`;
     return undefined;
   }
 
