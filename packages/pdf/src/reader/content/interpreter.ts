@@ -4,7 +4,7 @@ import type { PdfFile } from '../document.js';
 import type { Font, FontCache, Glyph } from '../fonts.js';
 import { EOF, isWhite, Lexer, readObject, skipObject } from '../lexer.js';
 import { Dict, isName, isNum, Name, type PdfObject, Ref, Stream, Unsupported } from '../objects.js';
-import { ARGS, OP, PAINT } from './ops.js';
+import { ARGS, GROUP, OP, OP_GROUP, PAINT } from './ops.js';
 import { PathBuilder } from './path-builder.js';
 
 type M = number[];
@@ -204,6 +204,20 @@ function joinOffsets(pieces: readonly string[], joins: readonly number[]): numbe
   for (let j = 0; j < out.length; j += 3) {
     while (piece < out[j]) offset += pieces[piece++].length;
     out[j] = offset;
+  }
+  return out;
+}
+
+/** Strings shown together (a TJ's pieces between adjustments) as one. */
+function joinBytes(buf: readonly Uint8Array[]): Uint8Array {
+  if (buf.length === 1) return buf[0];
+  let n = 0;
+  for (let i = 0; i < buf.length; i++) n += buf[i].length;
+  const out = new Uint8Array(n);
+  let p = 0;
+  for (let i = 0; i < buf.length; i++) {
+    out.set(buf[i], p);
+    p += buf[i].length;
   }
   return out;
 }
@@ -719,54 +733,29 @@ export class ContentInterpreter {
   }
 
   private operator(op: string, args: PdfObject[], known: boolean, f: Frame): void {
-    switch (op) {
-      case 'q':
-      case 'Q':
-      case 'cm':
-      case 'gs':
+    switch (OP_GROUP[op]) {
+      case GROUP.graphicsState:
         this.graphicsState(op, args, f);
         return;
-      case 'BT':
-      case 'ET':
-      case 'Tf':
-      case 'Ts':
-      case 'Tr':
-      case 'Tz':
-      case 'TL':
-      case 'Tc':
-      case 'Tw':
-      case 'Td':
-      case 'TD':
-      case 'T*':
-      case 'Tm':
+      case GROUP.textState:
         this.textState(op, args, f);
         return;
-      case 'Tj':
-      case "'":
-      case '"':
-      case 'TJ':
+      case GROUP.showText:
         this.showText(op, args, f);
         return;
-      case 'Do':
+      case GROUP.xObject:
         f.tb.flush();
         this.doXObject(args[0], this.file.dict(f.resources?.get('XObject')), f.ts, f.resources, f.depth);
         return;
-      case 'BMC':
-      case 'BDC':
-      case 'EMC':
+      case GROUP.markedContent:
         // Marked content ends a text item, as in pdf.js.
         f.tb.flush();
         this.emit(OP.other);
         return;
-      case 'BI':
+      case GROUP.inlineImage:
         this.doInlineImage(f.lx);
         return;
-      case 'g':
-      case 'rg':
-      case 'k':
-      case 'sc':
-      case 'scn':
-      case 'cs':
+      case GROUP.colour:
         f.ts.fill = op === 'cs' ? 0 : fillColour(args);
         if (op === 'cs') f.ts.fillRead = this.readableSpace(args[0], f.resources);
         else if (op !== 'sc' && op !== 'scn') f.ts.fillRead = true;
@@ -935,30 +924,25 @@ export class ContentInterpreter {
   /** A TJ array: strings between two adjustments are shown as one, each adjustment as a shift. */
   private showArray(arr: PdfObject[], ts: State, tb: TextBuilder): void {
     const spaceFactor = -ts.fontSize / 1000;
-    const buf: Uint8Array[] = [];
-    const join = () => {
-      if (buf.length === 1) return buf[0];
-      const n = buf.reduce((a, b) => a + b.length, 0);
-      const out = new Uint8Array(n);
-      let p = 0;
-      for (const b of buf) {
-        out.set(b, p);
-        p += b.length;
-      }
-      return out;
-    };
-    for (const el of arr) {
+    const buf = this.pieces;
+    clear(buf);
+    for (let i = 0; i < arr.length; i++) {
+      const el = arr[i];
       if (el instanceof Uint8Array) {
         buf.push(el);
         this.countShown(el.length, ts.renderMode);
       } else if (typeof el === 'number' && el !== 0) {
-        const str = buf.length ? join() : null;
+        const str = buf.length ? joinBytes(buf) : null;
         clear(buf);
         tb.show(str, el * spaceFactor);
       }
     }
-    if (buf.length > 0) tb.show(join(), 0);
+    if (buf.length > 0) tb.show(joinBytes(buf), 0);
+    clear(buf);
   }
+
+  /** The strings of a TJ array between two adjustments (one array for the page, not one a TJ). */
+  private readonly pieces: Uint8Array[] = [];
 
   private doXObject(
     nameObj: PdfObject,
