@@ -873,7 +873,8 @@ export class ContentInterpreter {
         this.emit(OP.other);
         return;
       case 'Tf': {
-        const [nameObj, size] = args;
+        const nameObj = args[0];
+        const size = args[1];
         if (!isName(nameObj) || !isNum(size)) return;
         if (ts.font && nameObj.name === ts.fontName && size === ts.fontSize) return;
         f.tb.flush();
