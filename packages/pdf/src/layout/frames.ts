@@ -30,10 +30,13 @@ export function findFrameTables(
 ): FoundTable[] {
   // Bounded work on hostile pages (thousands of boxes over thousands of runs).
   if (rects.length < 6 || rects.length * runs.length > 20_000_000) return [];
+  // Frames are boxes of text size that hold text: fewer than six such boxes make no table, so
+  // most pages stop here before any run is looked at.
+  const sized = rects.filter((b) => b.x1 - b.x0 > 10 && b.y1 - b.y0 > 4);
+  if (sized.length < 6) return [];
   // A free run's centre within 1 pt of the box (centreIn(r, b, 1) over the runs not taken).
   const free = new Centres(runs, (i) => !taken.has(i) && !runs[i].rotated);
-  const holds = (b: Box) => free.inClosed(b.x0 - 1, b.y0 - 1, b.x1 + 1, b.y1 + 1);
-  const frames = rects.filter((b) => b.x1 - b.x0 > 10 && b.y1 - b.y0 > 4 && holds(b));
+  const frames = sized.filter((b) => free.inClosed(b.x0 - 1, b.y0 - 1, b.x1 + 1, b.y1 + 1));
   if (frames.length < 6 || frames.length > 2000) return [];
   // Columns: frames with the same left and right edges.
   const cols: Box[][] = [];
