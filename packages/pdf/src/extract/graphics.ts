@@ -22,6 +22,11 @@ const apply = (m: Matrix, x: number, y: number): [number, number] => [
   m[0] * x + m[2] * y + m[4],
   m[1] * x + m[3] * y + m[5],
 ];
+// apply's two coordinates apart, for the points of every path: no pair is built and taken
+// apart again (array destructuring runs the iterator protocol in unoptimised code, which a
+// cold run's first pages are).
+const applyX = (m: Matrix, x: number, y: number): number => m[0] * x + m[2] * y + m[4];
+const applyY = (m: Matrix, x: number, y: number): number => m[1] * x + m[3] * y + m[5];
 
 /** The pdf.js operator codes this reader needs (from pdfjs OPS and DrawOPS). */
 export interface OpCodes {
@@ -94,8 +99,10 @@ export function readGraphics(
   const bothOps = new Set([ops.fillStroke, ops.eoFillStroke, ops.closeFillStroke, ops.closeEOFillStroke]);
 
   const addRule = (ax: number, ay: number, bx: number, by: number) => {
-    const [x0, y0] = apply(ctm, ax, ay);
-    const [x1, y1] = apply(ctm, bx, by);
+    const x0 = applyX(ctm, ax, ay);
+    const y0 = applyY(ctm, ax, ay);
+    const x1 = applyX(ctm, bx, by);
+    const y1 = applyY(ctm, bx, by);
     const dx = Math.abs(x1 - x0);
     const dy = Math.abs(y1 - y0);
     if (dy < 1 && dx > 2)
@@ -112,8 +119,10 @@ export function readGraphics(
   };
   const addCurve = (ax: number, ay: number, bx: number, by: number) => {
     if (strokes.length >= MAX_STROKES) return;
-    const [x0, y0] = apply(ctm, ax, ay);
-    const [x1, y1] = apply(ctm, bx, by);
+    const x0 = applyX(ctm, ax, ay);
+    const y0 = applyY(ctm, ax, ay);
+    const x1 = applyX(ctm, bx, by);
+    const y1 = applyY(ctm, bx, by);
     // Shorter chords are the bevels and rounded corners of borders.
     if ((x1 - x0) ** 2 + (y1 - y0) ** 2 < 4) return;
     strokes.push({ x0: Math.min(x0, x1), x1: Math.max(x0, x1), y0: Math.min(y0, y1), y1: Math.max(y0, y1) });
@@ -124,7 +133,8 @@ export function readGraphics(
     let x1 = -Infinity;
     let y1 = -Infinity;
     for (let i = 0; i < pts.length; i += 2) {
-      const [x, y] = apply(ctm, pts[i], pts[i + 1]);
+      const x = applyX(ctm, pts[i], pts[i + 1]);
+      const y = applyY(ctm, pts[i], pts[i + 1]);
       x0 = Math.min(x0, x);
       y0 = Math.min(y0, y);
       x1 = Math.max(x1, x);

@@ -1,4 +1,5 @@
 import type { Box, Rule, TextRun } from '../types.js';
+import { Centres } from './centres.js';
 
 /** Points two edges may differ by and still be one edge. */
 const TOL = 1.5;
@@ -39,12 +40,12 @@ export function drawsChart(
   const runs = pageRuns.filter(
     (r) => r.x1 >= box.x0 - 20 && r.x0 <= box.x1 + 20 && r.y1 >= box.y0 - 20 && r.y0 <= box.y1 + 20,
   );
-  const holdsText = (b: Box) =>
-    runs.some((r) => {
-      const cx = (r.x0 + r.x1) / 2;
-      const cy = (r.y0 + r.y1) / 2;
-      return cx > b.x0 && cx < b.x1 && cy > b.y0 && cy < b.y1;
-    });
+  // A run's centre strictly inside the box (sorted centres: a page's marks are many).
+  let centres: Centres | undefined;
+  const holdsText = (b: Box) => {
+    centres ??= new Centres(runs);
+    return centres.inOpen(b.x0, b.y0, b.x1, b.y1);
+  };
   // Bars keep clear of text (their labels sit beside them); lines through words are a
   // table's, or strokes a scan's shading left.
   const crossesText = (m: Box) =>

@@ -1,5 +1,6 @@
 import { settleFieldKinds } from '../shapes.js';
 import type { Box, TextRun } from '../types.js';
+import { Centres } from './centres.js';
 import { type FoundTable, plausibleTable, runsText, type TableCellOut } from './tables.js';
 
 const TOL = 2;
@@ -29,8 +30,13 @@ export function findFrameTables(
 ): FoundTable[] {
   // Bounded work on hostile pages (thousands of boxes over thousands of runs).
   if (rects.length < 6 || rects.length * runs.length > 20_000_000) return [];
-  const holds = (b: Box) => runs.some((r, i) => !taken.has(i) && !r.rotated && centreIn(r, b, 1));
-  const frames = rects.filter((b) => b.x1 - b.x0 > 10 && b.y1 - b.y0 > 4 && holds(b));
+  // Frames are boxes of text size that hold text: fewer than six such boxes make no table, so
+  // most pages stop here before any run is looked at.
+  const sized = rects.filter((b) => b.x1 - b.x0 > 10 && b.y1 - b.y0 > 4);
+  if (sized.length < 6) return [];
+  // A free run's centre within 1 pt of the box (centreIn(r, b, 1) over the runs not taken).
+  const free = new Centres(runs, (i) => !taken.has(i) && !runs[i].rotated);
+  const frames = sized.filter((b) => free.inClosed(b.x0 - 1, b.y0 - 1, b.x1 + 1, b.y1 + 1));
   if (frames.length < 6 || frames.length > 2000) return [];
   // Columns: frames with the same left and right edges.
   const cols: Box[][] = [];

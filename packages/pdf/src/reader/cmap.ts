@@ -70,8 +70,9 @@ export class CMap {
 }
 
 const toCode = (b: Uint8Array) => {
+  // Indexed, not for-of: an iterator per code is most of a cold CMap's parse.
   let v = 0;
-  for (const x of b) v = v * 256 + x;
+  for (let i = 0; i < b.length; i++) v = v * 256 + b[i];
   return v;
 };
 
@@ -101,6 +102,23 @@ function utf16(src: ArrayLike<number>): string {
   }
 }
 
+/** The bytes of a code of `n` bytes that hexCode read as a number. */
+function codeBytes(code: number, n: number): Uint8Array {
+  const out = new Uint8Array(n);
+  let v = code;
+  for (let i = n - 1; i >= 0; i--) {
+    out[i] = v % 256;
+    v = Math.floor(v / 256);
+  }
+  return out;
+}
+
+/** utf16 of such a code: one UTF-16 unit without building its bytes, else through them. */
+function codeText(code: number, n: number): string {
+  if (n === 2 && (code & 0xf800) !== 0xd800) return String.fromCharCode(code);
+  return utf16(codeBytes(code, n));
+}
+
 /**
  * Parses a CMap program (ToUnicode or an embedded encoding CMap). `usecmap` of a predefined
  * CMap other than Identity is not loaded: Unsupported, so the font goes to pdf.js.
@@ -126,21 +144,39 @@ export function parseCMap(data: Uint8Array): CMap {
       }
     } else if (t === 'beginbfchar') {
       for (;;) {
-        const src = lx.next();
-        if (!str(src)) break;
-        const dst = lx.next();
-        if (str(dst)) cmap.unicode.set(toCode(src), utf16(dst));
+        // Plain hex codes are read as numbers (hexCode); anything else as a token.
+        let code = lx.hexCode();
+        if (code < 0) {
+          const src = lx.next();
+          if (!str(src)) break;
+          code = toCode(src);
+        }
+        const w = lx.hexCode();
+        if (w >= 0) cmap.unicode.set(code, codeText(w, lx.hexBytes));
+        else {
+          const dst = lx.next();
+          if (str(dst)) cmap.unicode.set(code, utf16(dst));
+        }
         if (++entries > MAX_ENTRIES) return cmap;
       }
     } else if (t === 'beginbfrange') {
       for (;;) {
-        const lo = lx.next();
-        if (!str(lo)) break;
-        const hi = lx.next();
-        if (!str(hi)) break;
-        const dst = lx.next();
-        let lo0 = toCode(lo);
-        const hi0 = Math.min(toCode(hi), lo0 + MAX_RANGE);
+        let loCode = lx.hexCode();
+        if (loCode < 0) {
+          const lo = lx.next();
+          if (!str(lo)) break;
+          loCode = toCode(lo);
+        }
+        let hiCode = lx.hexCode();
+        if (hiCode < 0) {
+          const hi = lx.next();
+          if (!str(hi)) break;
+          hiCode = toCode(hi);
+        }
+        const w = lx.hexCode();
+        const dst = w >= 0 ? codeBytes(w, lx.hexBytes) : lx.next();
+        let lo0 = loCode;
+        const hi0 = Math.min(hiCode, lo0 + MAX_RANGE);
         if (dst === '[') {
           for (let el = lx.next(); el !== ']' && el !== EOF; el = lx.next()) {
             if (str(el) && lo0 <= hi0) cmap.unicode.set(lo0, utf16(el));
@@ -159,7 +195,7 @@ export function parseCMap(data: Uint8Array): CMap {
             }
           }
         }
-        entries += hi0 - toCode(lo) + 1;
+        entries += hi0 - loCode + 1;
         if (entries > MAX_ENTRIES) return cmap;
       }
     } else if (t === 'begincidrange') {

@@ -178,6 +178,12 @@ export class Font {
   /** The font's ToUnicode stream could not be decoded safely (image codec, bomb). */
   private toUnicodeUnreadable = false;
   private fallbackUnicode?: (string | undefined)[];
+  /**
+   * Builds fallbackUnicode on the first code the ToUnicode map lacks: most fonts with a
+   * ToUnicode never ask, and building it reads 256 glyph names (and, in a short run, unpacks
+   * the whole glyph list) on the cold path.
+   */
+  private fallbackOf?: () => (string | undefined)[];
   /** The glyph name of each code by the font's encoding and differences (simple fonts). */
   private glyphNames?: readonly (string | undefined)[];
   private widths: (number | undefined)[] | Map<number, number> = [];
@@ -421,11 +427,13 @@ export class Font {
       });
       this.glyphNames = names;
     }
-    if (!hasToUnicode || hasEncoding) {
-      const fallback = cachedSimpleToUnicode(defaultEncoding, differences, baseEncodingName, this.glyphList);
-      if (hasToUnicode) this.fallbackUnicode = fallback.list;
-      else this.toUnicode = unicodeMap(fallback);
-    }
+    if (hasToUnicode && hasEncoding) {
+      this.fallbackOf = () =>
+        cachedSimpleToUnicode(defaultEncoding, differences, baseEncodingName, this.glyphList).list;
+    } else if (!hasToUnicode)
+      this.toUnicode = unicodeMap(
+        cachedSimpleToUnicode(defaultEncoding, differences, baseEncodingName, this.glyphList),
+      );
     const builtin = type1?.builtin;
     if (!hasToUnicode && builtin && builtin !== defaultEncoding) {
       // pdf.js's adjustType1ToUnicode: built-in glyph names win where the PDF sets none.
@@ -557,13 +565,13 @@ export class Font {
     if (typeof width !== 'number') width = this.defaultWidth;
     let unicode: string | undefined;
     if (this.identityToUnicode) unicode = code > 0 ? String.fromCharCode(code) : undefined;
-    else unicode = this.toUnicode?.get(code) ?? this.fallbackUnicode?.[code];
+    else unicode = this.toUnicode?.get(code) ?? this.fallback()?.[code];
     if (!unicode) unicode = String.fromCharCode(code);
     // A ToUnicode entry of U+FFFD or control characters (or a raw code that is one) says
     // nothing: the encoding's glyph name ("one.SP", "f_f", "uni2002") may, as pdftotext reads
     // it. Control characters are never text.
     if (UNREADABLE.test(unicode)) {
-      const alt = [this.fallbackUnicode?.[code], unicodeOfName(this.glyphNames?.[code], this.glyphList)].find(
+      const alt = [this.fallback()?.[code], unicodeOfName(this.glyphNames?.[code], this.glyphList)].find(
         (u) => u && !UNREADABLE.test(u),
       );
       unicode = alt ?? unicode.replace(CONTROL, '');
@@ -587,6 +595,15 @@ export class Font {
     if (code >= 0 && code < 256) this.byteCache[code] = g;
     else this.cache.set(code, g);
     return g;
+  }
+
+  private fallback(): (string | undefined)[] | undefined {
+    const build = this.fallbackOf;
+    if (build) {
+      this.fallbackOf = undefined;
+      this.fallbackUnicode = build();
+    }
+    return this.fallbackUnicode;
   }
 
   /** Bytes taken by the glyph glyphAt read last. */

@@ -249,6 +249,34 @@ export class Lexer {
     return Uint8Array.from(out);
   }
 
+  /** Bytes of the code hexCode read last. */
+  hexBytes = 0;
+
+  /**
+   * The next token as a number when it is a plain hex string of one to four bytes (`<0041>`:
+   * digits only, an even count), its length in `hexBytes`; otherwise -1 and nothing is
+   * consumed. CMaps are mostly such codes: no string of bytes is built for each, and the
+   * number is the one toCode makes of the bytes readHex would give.
+   */
+  hexCode(): number {
+    this.skipSpace();
+    const { buf, end } = this;
+    const open = this.pos;
+    if (open >= end || buf[open] !== 0x3c) return -1;
+    let p = open + 1;
+    let v = 0;
+    for (; p < end && p - open <= 8; p++) {
+      const d = HEX[buf[p]];
+      if (d < 0) break;
+      v = v * 16 + d;
+    }
+    const digits = p - open - 1;
+    if (p >= end || buf[p] !== 0x3e || digits === 0 || digits % 2 !== 0) return -1;
+    this.pos = p + 1;
+    this.hexBytes = digits >> 1;
+    return v;
+  }
+
   private readHex(): Uint8Array {
     const { buf, end } = this;
     let p = this.pos + 1;

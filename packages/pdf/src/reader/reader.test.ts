@@ -146,6 +146,36 @@ describe('fast reader: crafted files', () => {
     expectSamePage(new FastPdf(bytes).page(1), await viaPdfjs(bytes));
   });
 
+  it('reads a code its ToUnicode lacks through the encoding (the fallback is built on that first miss)', async () => {
+    // F1's ToUnicode maps A only: B and C come from Differences, D from WinAnsi. F2 shows only
+    // codes its ToUnicode maps, so its fallback is never needed.
+    const toUnicode = [
+      '/CIDInit /ProcSet findresource begin 12 dict begin begincmap',
+      '1 begincodespacerange <00> <FF> endcodespacerange',
+      '1 beginbfchar <41> <0061> endbfchar',
+      '1 beginbfrange <42> <43> [<0078> <0079>] endbfrange',
+      'endcmap end end',
+    ].join('\n');
+    const bytes = buildPdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 6 0 R /Encoding << /BaseEncoding /WinAnsiEncoding /Differences [66 /Omega /uni20AC] >> >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 7 0 R >> >> /Contents 5 0 R >>',
+      {
+        dict: '<< >>',
+        stream: `${textOp(72, 700, 'ABDC')}BT /F2 12 Tf 72 650 Td (ABC) Tj ET\n`,
+      },
+      {
+        dict: '<< >>',
+        stream: toUnicode.replace('1 beginbfrange <42> <43> [<0078> <0079>] endbfrange\n', ''),
+      },
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 8 0 R /Encoding << /Differences [66 /Omega] >> >>',
+      { dict: '<< >>', stream: toUnicode },
+    ]);
+    expect(fastText(bytes)).toBe('aΩD€ axy');
+    expectSamePage(new FastPdf(bytes).page(1), await viaPdfjs(bytes));
+  });
+
   it('reads a glyph through its encoded name where ToUnicode gives U+FFFD or a control character, and never emits control characters', async () => {
     // As a DP-Bench page's Brill-Roman: ToUnicode <13> is U+FFFD where Differences name the
     // glyph /one.SP, so pdftotext reads "316" and we read "3\uFFFD6" before.

@@ -4,7 +4,7 @@ import type { PdfFile } from '../document.js';
 import type { Font, FontCache, Glyph } from '../fonts.js';
 import { EOF, isWhite, Lexer, readObject, skipObject } from '../lexer.js';
 import { Dict, isName, isNum, Name, type PdfObject, Ref, Stream, Unsupported } from '../objects.js';
-import { ARGS, OP, PAINT } from './ops.js';
+import { ARGS, GROUP, OP, OP_GROUP, PAINT } from './ops.js';
 import { PathBuilder } from './path-builder.js';
 
 type M = number[];
@@ -208,6 +208,20 @@ function joinOffsets(pieces: readonly string[], joins: readonly number[]): numbe
   return out;
 }
 
+/** Strings shown together (a TJ's pieces between adjustments) as one. */
+function joinBytes(buf: readonly Uint8Array[]): Uint8Array {
+  if (buf.length === 1) return buf[0];
+  let n = 0;
+  for (let i = 0; i < buf.length; i++) n += buf[i].length;
+  const out = new Uint8Array(n);
+  let p = 0;
+  for (let i = 0; i < buf.length; i++) {
+    out.set(buf[i], p);
+    p += buf[i].length;
+  }
+  return out;
+}
+
 /** Whether every character of `s` is below U+00A0. */
 function allBelowA0(s: string): boolean {
   for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= 0xa0) return false;
@@ -361,17 +375,12 @@ class TextBuilder {
   }
 
   /**
-   * currentTransform after the text matrix moved along the line (translateTextMatrix), from the
-   * one compareWithLastPosition left in `scratch` for the same glyph: a move changes only the
-   * translation, so the linear part is copied and the same products give the same doubles.
+   * currentTransform after the text matrix moved along the line (translateTextMatrix): a move
+   * changes only the translation (`e`, `f`, computed by show with currentTransform's products),
+   * so the linear part show left in `scratch` for the string is copied.
    */
-  private movedTransform(into: M | null): M {
-    const { ctm: c, textMatrix: t, textRise } = this.ts;
+  private movedTransform(into: M | null, e: number, f: number): M {
     const s = this.scratch;
-    const m4 = t[2] * textRise + t[4];
-    const m5 = t[3] * textRise + t[5];
-    const e = c[0] * m4 + c[2] * m5 + c[4];
-    const f = c[1] * m4 + c[3] * m5 + c[5];
     if (!into) return matrix(s[0], s[1], s[2], s[3], e, f);
     into[0] = s[0];
     into[1] = s[1];
@@ -477,12 +486,15 @@ class TextBuilder {
     return true;
   }
 
+  /** currentTransform's linear part for the string show reads (indices 0..3). */
   private readonly scratch: M = matrix(0, 0, 0, 0, 0, 0);
+  /** How that linear part turns the text: 0, 90, 180, 270 or -1 (any other angle). */
+  private rotate = 0;
 
-  private compareWithLastPosition(glyphWidth: number): boolean {
-    const cur = this.currentTransform(this.scratch);
-    let posX = cur[4];
-    let posY = cur[5];
+  /** pdf.js's compareWithLastPosition for a glyph whose current transform moves to (x, y). */
+  private compareWithLastPosition(glyphWidth: number, x: number, y: number): boolean {
+    let posX = x;
+    let posY = y;
     const vb = this.viewBox;
     if (posX + glyphWidth < vb[0] || posX > vb[2] || posY < vb[1] || posY > vb[3]) return false;
     const it = this.item;
@@ -490,10 +502,7 @@ class TextBuilder {
     let lastPosX = it.prevTransform[4];
     let lastPosY = it.prevTransform[5];
     if (lastPosX === posX && lastPosY === posY) return true;
-    let rotate = -1;
-    if (cur[0] && cur[1] === 0 && cur[2] === 0) rotate = cur[0] > 0 ? 0 : 180;
-    else if (cur[1] && cur[0] === 0 && cur[3] === 0) rotate = cur[1] > 0 ? 90 : 270;
-    switch (rotate) {
+    switch (this.rotate) {
       case 0:
         break;
       case 90:
@@ -512,7 +521,7 @@ class TextBuilder {
           const s = Math.hypot(m[0], m[1]);
           return [(m[0] * x + m[1] * y) / s, (m[2] * x + m[3] * y) / s];
         };
-        [posX, posY] = inv(posX, posY, cur);
+        [posX, posY] = inv(posX, posY, this.scratch);
         [lastPosX, lastPosY] = inv(lastPosX, lastPosY, it.prevTransform);
       }
     }
@@ -561,6 +570,25 @@ class TextBuilder {
     const simple = font.simple;
     const scale = font.fontMatrix[0] * ts.fontSize;
     const n = chars.length;
+    // A glyph moves only the text matrix's translation: the current transform's linear part
+    // (and what the translation adds to t[4], t[5]) is the same for the whole string, so it is
+    // computed once here and per glyph only e and f, with currentTransform's own products. On
+    // a cold run these functions run unoptimised for many pages, where each property read is
+    // a call: this was about forty reads a glyph.
+    const cur = this.currentTransform(this.scratch);
+    let rotate = -1;
+    if (cur[0] && cur[1] === 0 && cur[2] === 0) rotate = cur[0] > 0 ? 0 : 180;
+    else if (cur[1] && cur[0] === 0 && cur[3] === 0) rotate = cur[1] > 0 ? 90 : 270;
+    this.rotate = rotate;
+    const { ctm: c, textMatrix: t, textRise } = ts;
+    const c0 = c[0];
+    const c1 = c[1];
+    const c2 = c[2];
+    const c3 = c[3];
+    const c4 = c[4];
+    const c5 = c[5];
+    const rise2 = t[2] * textRise;
+    const rise3 = t[3] * textRise;
     // Codes are read one after another (no array of glyphs per string): the last glyph is
     // the one that reaches the end of the string.
     for (let p = 0; p < n; ) {
@@ -580,9 +608,13 @@ class TextBuilder {
         this.saveLastChar(' ');
         continue;
       }
-      if (!g.isZeroWidthDiacritic && !this.compareWithLastPosition(scaledDim)) {
-        ts.translateTextMatrix(scaledDim * ts.textHScale, 0);
-        continue;
+      if (!g.isZeroWidthDiacritic) {
+        const m4 = rise2 + t[4];
+        const m5 = rise3 + t[5];
+        if (!this.compareWithLastPosition(scaledDim, c0 * m4 + c2 * m5 + c4, c1 * m4 + c3 * m5 + c5)) {
+          ts.translateTextMatrix(scaledDim * ts.textHScale, 0);
+          continue;
+        }
       }
       const chunk = this.ensureItem();
       if (g.isZeroWidthDiacritic) scaledDim = 0;
@@ -590,7 +622,15 @@ class TextBuilder {
       ts.translateTextMatrix(scaledDim, 0);
       chunk.width += scaledDim;
       // Updated in place: items that need it copy it (pushWhitespace).
-      if (scaledDim) chunk.prevTransform = this.movedTransform(chunk.prevTransform);
+      if (scaledDim) {
+        const m4 = rise2 + t[4];
+        const m5 = rise3 + t[5];
+        chunk.prevTransform = this.movedTransform(
+          chunk.prevTransform,
+          c0 * m4 + c2 * m5 + c4,
+          c1 * m4 + c3 * m5 + c5,
+        );
+      }
       if (this.saveLastChar(g.unicode)) chunk.str.push(' ');
       chunk.str.push(g.unicode);
       if (charSpacing) ts.translateTextMatrix(charSpacing * ts.textHScale, 0);
@@ -719,54 +759,29 @@ export class ContentInterpreter {
   }
 
   private operator(op: string, args: PdfObject[], known: boolean, f: Frame): void {
-    switch (op) {
-      case 'q':
-      case 'Q':
-      case 'cm':
-      case 'gs':
+    switch (OP_GROUP[op]) {
+      case GROUP.graphicsState:
         this.graphicsState(op, args, f);
         return;
-      case 'BT':
-      case 'ET':
-      case 'Tf':
-      case 'Ts':
-      case 'Tr':
-      case 'Tz':
-      case 'TL':
-      case 'Tc':
-      case 'Tw':
-      case 'Td':
-      case 'TD':
-      case 'T*':
-      case 'Tm':
+      case GROUP.textState:
         this.textState(op, args, f);
         return;
-      case 'Tj':
-      case "'":
-      case '"':
-      case 'TJ':
+      case GROUP.showText:
         this.showText(op, args, f);
         return;
-      case 'Do':
+      case GROUP.xObject:
         f.tb.flush();
         this.doXObject(args[0], this.file.dict(f.resources?.get('XObject')), f.ts, f.resources, f.depth);
         return;
-      case 'BMC':
-      case 'BDC':
-      case 'EMC':
+      case GROUP.markedContent:
         // Marked content ends a text item, as in pdf.js.
         f.tb.flush();
         this.emit(OP.other);
         return;
-      case 'BI':
+      case GROUP.inlineImage:
         this.doInlineImage(f.lx);
         return;
-      case 'g':
-      case 'rg':
-      case 'k':
-      case 'sc':
-      case 'scn':
-      case 'cs':
+      case GROUP.colour:
         f.ts.fill = op === 'cs' ? 0 : fillColour(args);
         if (op === 'cs') f.ts.fillRead = this.readableSpace(args[0], f.resources);
         else if (op !== 'sc' && op !== 'scn') f.ts.fillRead = true;
@@ -858,7 +873,8 @@ export class ContentInterpreter {
         this.emit(OP.other);
         return;
       case 'Tf': {
-        const [nameObj, size] = args;
+        const nameObj = args[0];
+        const size = args[1];
         if (!isName(nameObj) || !isNum(size)) return;
         if (ts.font && nameObj.name === ts.fontName && size === ts.fontSize) return;
         f.tb.flush();
@@ -935,30 +951,25 @@ export class ContentInterpreter {
   /** A TJ array: strings between two adjustments are shown as one, each adjustment as a shift. */
   private showArray(arr: PdfObject[], ts: State, tb: TextBuilder): void {
     const spaceFactor = -ts.fontSize / 1000;
-    const buf: Uint8Array[] = [];
-    const join = () => {
-      if (buf.length === 1) return buf[0];
-      const n = buf.reduce((a, b) => a + b.length, 0);
-      const out = new Uint8Array(n);
-      let p = 0;
-      for (const b of buf) {
-        out.set(b, p);
-        p += b.length;
-      }
-      return out;
-    };
-    for (const el of arr) {
+    const buf = this.pieces;
+    clear(buf);
+    for (let i = 0; i < arr.length; i++) {
+      const el = arr[i];
       if (el instanceof Uint8Array) {
         buf.push(el);
         this.countShown(el.length, ts.renderMode);
       } else if (typeof el === 'number' && el !== 0) {
-        const str = buf.length ? join() : null;
+        const str = buf.length ? joinBytes(buf) : null;
         clear(buf);
         tb.show(str, el * spaceFactor);
       }
     }
-    if (buf.length > 0) tb.show(join(), 0);
+    if (buf.length > 0) tb.show(joinBytes(buf), 0);
+    clear(buf);
   }
+
+  /** The strings of a TJ array between two adjustments (one array for the page, not one a TJ). */
+  private readonly pieces: Uint8Array[] = [];
 
   private doXObject(
     nameObj: PdfObject,

@@ -130,3 +130,55 @@ export const ARGS: Record<string, number> = {
   EX: 0,
   ...Object.fromEntries(Object.keys(PAINT).map((k) => [k, 0])),
 };
+
+/** The interpreter's handler of an operator, by the operator's group (PDF 32000 §8.2, table 51). */
+export const GROUP = {
+  graphicsState: 1,
+  textState: 2,
+  showText: 3,
+  xObject: 4,
+  markedContent: 5,
+  inlineImage: 6,
+  colour: 7,
+} as const;
+
+/**
+ * Each operator's group, looked up once per operator: the interpreter then switches on a small
+ * integer instead of comparing the operator with up to forty strings, which is what a cold
+ * run's first pages (interpreted, or compiled by the baseline tier) paid for every operator.
+ * Operators not listed (paths, painting, the rest) go on to the path builder.
+ */
+export const OP_GROUP: Record<string, number> = {
+  q: GROUP.graphicsState,
+  Q: GROUP.graphicsState,
+  cm: GROUP.graphicsState,
+  gs: GROUP.graphicsState,
+  BT: GROUP.textState,
+  ET: GROUP.textState,
+  Tf: GROUP.textState,
+  Ts: GROUP.textState,
+  Tr: GROUP.textState,
+  Tz: GROUP.textState,
+  TL: GROUP.textState,
+  Tc: GROUP.textState,
+  Tw: GROUP.textState,
+  Td: GROUP.textState,
+  TD: GROUP.textState,
+  'T*': GROUP.textState,
+  Tm: GROUP.textState,
+  Tj: GROUP.showText,
+  "'": GROUP.showText,
+  '"': GROUP.showText,
+  TJ: GROUP.showText,
+  Do: GROUP.xObject,
+  BMC: GROUP.markedContent,
+  BDC: GROUP.markedContent,
+  EMC: GROUP.markedContent,
+  BI: GROUP.inlineImage,
+  g: GROUP.colour,
+  rg: GROUP.colour,
+  k: GROUP.colour,
+  sc: GROUP.colour,
+  scn: GROUP.colour,
+  cs: GROUP.colour,
+};

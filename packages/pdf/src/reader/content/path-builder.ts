@@ -48,7 +48,7 @@ export class PathBuilder {
         this.segments.push(4);
         return true;
       case 're':
-        this.rect(args as number[]);
+        this.rect(args);
         return true;
       case 'W':
       case 'W*':
@@ -59,8 +59,14 @@ export class PathBuilder {
     }
   }
 
-  private rect([x, y, w, h]: number[]): void {
-    if (![x, y, w, h].every(isNum)) return;
+  private rect(args: unknown[]): void {
+    // Read by index, not destructured: \`re\` is among the commonest operators, and a cold
+    // run's first pages run this unoptimised, where destructuring is the iterator protocol.
+    const x = args[0];
+    const y = args[1];
+    const w = args[2];
+    const h = args[3];
+    if (!isNum(x) || !isNum(y) || !isNum(w) || !isNum(h)) return;
     this.cx = x;
     this.cy = y;
     // A zero-width or zero-height rectangle is a rule drawn as a line.
