@@ -1,5 +1,6 @@
 import { attr, type PElement } from './dom.js';
 import { ruleOn } from './rule-switch.js';
+import { HEADING_TAGS } from './rules.js';
 import type { Stats, StatsMap } from './stats.js';
 
 /**
@@ -27,12 +28,7 @@ const SILENT = new Set(['script', 'style', 'noscript', 'template', 'link', 'meta
 const HOLDERS = new Set(['div', 'section', 'aside', 'figure']);
 const NOT_CAPTION = new Set([
   'a',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
+  ...HEADING_TAGS,
   'ul',
   'ol',
   'table',
@@ -47,12 +43,7 @@ const BLOCKS = new Set([
   'section',
   'article',
   'aside',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
+  ...HEADING_TAGS,
   'ul',
   'ol',
   'li',
