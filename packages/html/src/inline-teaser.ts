@@ -89,3 +89,35 @@ const lead = (b: Block) =>
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^[^\p{L}\p{N}]+/u, '');
+
+/** Words a lone link's text needs to read as another story's headline rather than a label. */
+const HEADLINE_WORDS = 4;
+
+/**
+ * A paragraph that is only a link to another page whose text reads as a headline ("[Wegen
+ * Corona: Lokal auf Mallorca schließt](…)", ">> [Title] <<"), told by its shape: nothing but
+ * arrows and punctuation around one link of HEADLINE_WORDS words or more that does not end as
+ * a sentence and is no address. A story's own sentences that link a source have words of their
+ * own around the link.
+ */
+export function loneHeadline(b: Block): boolean {
+  return headlineLink(b) && ruleOn('lone-headline');
+}
+
+/** loneHeadline's test of the shape alone, for rules that read a run of such lines (teaser-tail.ts). */
+export function headlineLink(b: Block): boolean {
+  if (b.kind !== 'paragraph') return false;
+  const xs = flatInlines(b.content);
+  let link: Inline | undefined;
+  for (const x of xs) {
+    if (x.kind === 'link') {
+      if (link) return false;
+      link = x;
+    } else if (!(x.kind === 'text' && /^[\s\p{P}\p{S}]*$/u.test(x.text))) return false;
+  }
+  if (!link || link.kind !== 'link' || !/^(?:https?:|\/|\.\.?\/|[\w-]+\/|[\w-]+\.html?)/.test(link.href))
+    return false;
+  const t = blockText({ kind: 'paragraph', content: link.children }).trim();
+  if (/[.:;,]$/.test(t) || /(?:https?:\/\/|www\.|\.\w{2,4}$)/i.test(t)) return false;
+  return t.split(/\s+/u).length >= HEADLINE_WORDS;
+}

@@ -1,10 +1,11 @@
 import { type Block, blockText, type Inline } from '@distill/core';
 import { authorBios, authorBoxStart } from './author.js';
 import { isSiteName } from './head.js';
-import { flatInlines, inlineTeaser } from './inline-teaser.js';
+import { flatInlines, inlineTeaser, loneHeadline } from './inline-teaser.js';
 import { ruleOn } from './rule-switch.js';
 import { storyResumesAt } from './story-resumes.js';
 import { teaserRunEnd } from './teaser-run.js';
+import { teaserTailStart } from './teaser-tail.js';
 
 /**
  * The second stage of the main-content filter, after the container is chosen: a jusText-style
@@ -169,33 +170,6 @@ function classify(b: Block): Klass {
   if (len >= 180 && ld < 0.3) return 'good';
   if (len < 60) return 'short';
   return 'near';
-}
-
-/** Words a lone link's text needs to read as another story's headline rather than a label. */
-const HEADLINE_WORDS = 4;
-
-/**
- * A paragraph that is only a link to another page whose text reads as a headline ("[Wegen
- * Corona: Lokal auf Mallorca schließt](…)", ">> [Title] <<"), told by its shape: nothing but
- * arrows and punctuation around one link of HEADLINE_WORDS words or more that does not end as
- * a sentence and is no address. A story's own sentences that link a source have words of their
- * own around the link.
- */
-function loneHeadline(b: Block): boolean {
-  if (b.kind !== 'paragraph') return false;
-  const xs = flatInlines(b.content);
-  let link: Inline | undefined;
-  for (const x of xs) {
-    if (x.kind === 'link') {
-      if (link) return false;
-      link = x;
-    } else if (!(x.kind === 'text' && /^[\s\p{P}\p{S}]*$/u.test(x.text))) return false;
-  }
-  if (!link || link.kind !== 'link' || !/^(?:https?:|\/|\.\.?\/|[\w-]+\/|[\w-]+\.html?)/.test(link.href))
-    return false;
-  const t = blockText({ kind: 'paragraph', content: link.children }).trim();
-  if (/[.:;,]$/.test(t) || /(?:https?:\/\/|www\.|\.\w{2,4}$)/i.test(t)) return false;
-  return t.split(/\s+/u).length >= HEADLINE_WORDS && ruleOn('lone-headline');
 }
 
 /** Characters a picture's caption with its credit runs to at most: longer is prose. */
@@ -792,7 +766,14 @@ export function refineBlocks(input: Block[], hints: RefineHints = {}): Block[] {
   if (goodLen < allLen * PROSE_SHARE) {
     // Like a byline, the writer's bio goes from a page that is not mostly prose (a code-heavy post).
     const bio = authorBios(blocks, 0, blocks.length - 1, hints.authors ?? []);
-    return byline.size || bio.size ? blocks.filter((_, i) => !byline.has(i) && !bio.has(i)) : blocks;
+    // A story in short paragraphs still ends before other stories' headlines closing the page.
+    const tail = teaserTailStart(
+      blocks,
+      blocks.map((b, i) => (k[i] === 'good' || k[i] === 'near' ? flatText(b).length : 0)),
+    );
+    return byline.size || bio.size || tail < blocks.length
+      ? blocks.filter((_, i) => i < tail && !byline.has(i) && !bio.has(i))
+      : blocks;
   }
   const lastGood = k.lastIndexOf('good');
   // The article runs from the first to the last good block; around it, it extends over
