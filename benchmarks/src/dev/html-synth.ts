@@ -60,6 +60,10 @@
  *                  story content
  *   teaser-items   the teasers' lines each set as a list of that one item, the label plain
  *                  ("- See also: [Other story](…)")
+ *   teaser-tail    a brief story (nine to fourteen paragraphs, two in three of one sentence: too
+ *                  few long ones for the prose gate of refine.ts) closed by other stories'
+ *                  headlines: a short label or none, then two to five paragraphs each only a
+ *                  headline link, perhaps over a thumbnail; the label and headlines are chrome
  * Across pages the markup varies: semantic elements (article, aside, nav, section) or only divs;
  * class names meaningful in English, in German or French, hashed (css-1x2ab) or absent; JSON-LD
  * with articleBody on some pages; the related grid and the comments inside the article's wrapper
@@ -334,7 +338,7 @@ interface Article {
   body: string[];
 }
 
-function article(p: Pick, lang: Lang, m: Markup, short: boolean): Article {
+function article(p: Pick, lang: Lang, m: Markup, short: boolean, brief = false): Article {
   const truth: string[] = [];
   const body: string[] = [];
   const parts: string[] = [];
@@ -346,7 +350,7 @@ function article(p: Pick, lang: Lang, m: Markup, short: boolean): Article {
     truth.push(lead);
     head.push(`<p${m.cls('lead')}>${esc(lead)}</p>`);
   }
-  const nPara = short ? p.int(3, 5) : p.int(6, 16);
+  const nPara = short ? p.int(3, 5) : brief ? p.int(9, 14) : p.int(6, 16);
   const figureAt = p.chance(0.5) ? p.int(0, nPara - 1) : -1;
   const quoteAt = p.chance(0.4) ? p.int(1, nPara - 1) : -1;
   const listAt = p.chance(0.35) ? p.int(1, nPara - 1) : -1;
@@ -357,8 +361,15 @@ function article(p: Pick, lang: Lang, m: Markup, short: boolean): Article {
       body.push(h);
       parts.push(`<h2>${esc(h)}</h2>`);
     }
-    // Paragraph lengths vary from a line to a long block, as in news copy.
-    const t = p.chance(0.2) ? sentence(p, lang, 8, 16) : sentences(p, lang, 2, 6);
+    // Paragraph lengths vary from a line to a long block, as in news copy; a brief story (a
+    // wire report, a quote-led piece) is told mostly in paragraphs of one sentence.
+    const t = brief
+      ? p.chance(0.35)
+        ? sentences(p, lang, 2, 3)
+        : sentence(p, lang, 10, 20)
+      : p.chance(0.2)
+        ? sentence(p, lang, 8, 16)
+        : sentences(p, lang, 2, 6);
     truth.push(t);
     body.push(t);
     parts.push(`<p>${esc(t)}</p>`);
@@ -1000,6 +1011,24 @@ function teaserHeads(p: Pick, lang: Lang): string {
 }
 
 /**
+ * The article's HTML with other stories' headlines after its last paragraph: a short label in
+ * bold or as a plain line, in words no list holds, then two to five paragraphs each only a link
+ * to another story, perhaps each over its thumbnail; no list, no box, no class names.
+ */
+function teaserTail(p: Pick, lang: Lang, html: string): string {
+  const thumbs = p.chance(0.3);
+  const lines = Array.from({ length: p.int(2, 5) }, () => {
+    const href = `/a/${p.int(1000, 9999)}`;
+    const img = thumbs ? `<p><a href="${href}"><img src="/t/${p.int(1, 999)}.jpg" alt=""></a></p>` : '';
+    return `${img}<p><a href="${href}">${esc(title(p, lang, 5, 11))}</a></p>`;
+  });
+  // A label no word list holds ("Lue aiheesta lisää:"): the run is told by its shape.
+  const label = `${esc(title(p, lang, 2, 3))}:`;
+  const head = p.chance(0.5) ? `<p><strong>${label}</strong></p>` : p.chance(0.5) ? `<p>${label}</p>` : '';
+  return `${html.replace(/<\/div>$/, '')}\n${head}${lines.join('\n')}</div>`;
+}
+
+/**
  * The article's HTML with a related box (a heading and two to four linked titles, each with its
  * picture, in one of three card shapes) between two body paragraphs past three quarters of the
  * story, at least one paragraph after it.
@@ -1053,6 +1082,7 @@ const CLASSES = [
   'icon-bars',
   'related-inline',
   'teaser-items',
+  'teaser-tail',
 ] as const;
 type Klass = (typeof CLASSES)[number];
 
@@ -1076,7 +1106,13 @@ function page(p: Pick, id: string, klass: Klass): Page {
   const m = new Markup(p, style);
   if (klass === 'forum' || klass === 'forum-cards' || klass === 'forum-quotes' || klass === 'forum-chrome')
     return forumPage(p, id, style, lang, m, klass);
-  const a = article(p, lang, m, klass === 'comments-long' || klass === 'related-big');
+  const a = article(
+    p,
+    lang,
+    m,
+    klass === 'comments-long' || klass === 'related-big',
+    klass === 'teaser-tail',
+  );
   let inside = '';
   let after = '';
   let side = p.chance(0.3) ? mostRead(p, lang, m) : '';
@@ -1140,7 +1176,9 @@ function page(p: Pick, id: string, klass: Klass): Page {
               ? iconBars(p, lang, m, html0)
               : klass === 'related-inline'
                 ? relatedInline(p, lang, m, html0)
-                : html1) + inside,
+                : klass === 'teaser-tail'
+                  ? teaserTail(p, lang, html0)
+                  : html1) + inside,
   );
   const ld = style.jsonLd
     ? `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'NewsArticle', headline: a.title, articleBody: a.body.join('\n\n') })}</script>`
