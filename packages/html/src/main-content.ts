@@ -1,5 +1,6 @@
 import { findAnchor } from './anchor.js';
 import { authorBox } from './author.js';
+import { insideCode } from './code-block.js';
 import { attr, hints, type PElement, type PNode, textOf } from './dom.js';
 import { articleHead, isTitle, standfirst, titleH1 } from './head.js';
 import { iconBar } from './icon-bar.js';
@@ -363,7 +364,9 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
     return outside;
   }
   function boilerplate(el: PElement, s: Stats, inSection: boolean): boolean {
-    const r = why(el, s, inSection);
+    let r = why(el, s, inSection);
+    // What a code block holds is code, whatever its highlighter names it (code-block.ts).
+    if (r && insideCode(el)) r = undefined;
     if (r && HOOK) HOOK(el, r);
     return r !== undefined;
   }
