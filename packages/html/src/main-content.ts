@@ -7,6 +7,7 @@ import { iconBar } from './icon-bar.js';
 import { insetBox } from './inset-box.js';
 import { pictureCaption } from './picture-caption.js';
 import { postChrome } from './post-chrome.js';
+import { productCards } from './price-cards.js';
 import { profileCards } from './profile-cards.js';
 import { amidText, cardGrid, commentThread, excerptTeasers, storyLinkBox, teaserList } from './regions.js';
 import { ruleOn } from './rule-switch.js';
@@ -307,6 +308,8 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
     return t !== undefined && t.at < s.at && !within(titleEl!, el);
   }
 
+  // Other products' cards on a product's page (price-cards.ts).
+  const otherProducts = productCards(body, h1s, stats);
   // A forum's profile cards (join date, message count beside each post), told before pruning.
   const cards = dls.length >= 3 ? profileCards(dls, stats) : undefined;
   // The lines a forum engine draws around every post (rank, post number, reaction counts).
@@ -425,6 +428,7 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
       )
     )
       return 'card-grid';
+    if (otherProducts(el, s)) return 'price-cards';
     if (major) return undefined;
     // A form is a search box, a login or a newsletter sign-up; one that holds much of the page's
     // prose (a product grid with compare boxes, a page-wide ASP.NET form) is content.
