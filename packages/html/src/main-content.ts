@@ -1,11 +1,13 @@
 import { findAnchor } from './anchor.js';
 import { authorBox } from './author.js';
+import { insideCode } from './code-block.js';
 import { attr, hints, type PElement, type PNode, textOf } from './dom.js';
 import { articleHead, isTitle, standfirst, titleH1 } from './head.js';
 import { iconBar } from './icon-bar.js';
 import { insetBox } from './inset-box.js';
 import { pictureCaption } from './picture-caption.js';
 import { postChrome } from './post-chrome.js';
+import { productCards } from './price-cards.js';
 import { profileCards } from './profile-cards.js';
 import { amidText, cardGrid, commentThread, excerptTeasers, storyLinkBox, teaserList } from './regions.js';
 import { ruleOn } from './rule-switch.js';
@@ -306,6 +308,8 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
     return t !== undefined && t.at < s.at && !within(titleEl!, el);
   }
 
+  // Other products' cards on a product's page (price-cards.ts).
+  const otherProducts = productCards(body, h1s, stats);
   // A forum's profile cards (join date, message count beside each post), told before pruning.
   const cards = dls.length >= 3 ? profileCards(dls, stats) : undefined;
   // The lines a forum engine draws around every post (rank, post number, reaction counts).
@@ -363,7 +367,9 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
     return outside;
   }
   function boilerplate(el: PElement, s: Stats, inSection: boolean): boolean {
-    const r = why(el, s, inSection);
+    let r = why(el, s, inSection);
+    // What a code block holds is code, whatever its highlighter names it (code-block.ts).
+    if (r && insideCode(el)) r = undefined;
     if (r && HOOK) HOOK(el, r);
     return r !== undefined;
   }
@@ -422,6 +428,7 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
       )
     )
       return 'card-grid';
+    if (otherProducts(el, s)) return 'price-cards';
     if (major) return undefined;
     // A form is a search box, a login or a newsletter sign-up; one that holds much of the page's
     // prose (a product grid with compare boxes, a page-wide ASP.NET form) is content.
