@@ -8,8 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { textOf } from '../../../packages/html/src/clean.js';
-import type { PElement } from '../../../packages/html/src/dom.js';
+import { fullText, type PElement } from '../../../packages/html/src/dom.js';
 import { CORPORA } from '../paths.js';
 
 const args = process.argv.slice(2);
@@ -26,7 +25,7 @@ let current = '';
 (globalThis as Record<string, unknown>).__distillPruneHook = (el: PElement, why: string) => {
   let l = 0;
   let r = 0;
-  for (const w of words(textOf(el))) {
+  for (const w of words(fullText(el))) {
     const n = gt.get(w) ?? 0;
     if (n > 0) {
       gt.set(w, n - 1);
@@ -35,7 +34,7 @@ let current = '';
   }
   if (show && why === show && l > 10)
     console.log(
-      `${current} lost ${l} kept-out ${r} <${el.tagName} class="${el.attrs.find((a) => a.name === 'class')?.value ?? ''}"> ${textOf(el).replace(/\s+/g, ' ').slice(0, 160)}`,
+      `${current} lost ${l} kept-out ${r} <${el.tagName} class="${el.attrs.find((a) => a.name === 'class')?.value ?? ''}"> ${fullText(el).replace(/\s+/g, ' ').slice(0, 160)}`,
     );
   // Only elements made mostly of ground-truth words count as lost: common words in a menu
   // match the ground truth's bag too.

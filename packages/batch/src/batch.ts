@@ -36,7 +36,7 @@ export interface BatchItem extends ConvertOutcome {
 }
 
 /** The outcome of an input the walk found but cannot convert: unsupported, or unreadable. */
-export function skippedInput(file: InputFile & { skip: InputSkip }): BatchItem {
+function skippedInput(file: InputFile & { skip: InputSkip }): BatchItem {
   return {
     path: resolve(file.path),
     outStem: file.outStem,
@@ -59,6 +59,30 @@ export async function recordOutcome(
   if (!manifest) return;
   if (o.status === 'unsupported' && manifest.knownUnsupported(o.path)) return;
   await manifest.record(o, key);
+}
+
+/**
+ * What a listed input gives without being converted (batch and queue producer alike): its
+ * outcome when the walk found it unsupported or unreadable, recorded in the manifest; or, when
+ * resuming, the manifest's outcome for a file already converted and unchanged (or failed, unless
+ * failures are retried). Undefined: the file is to be converted.
+ */
+export async function settledInput(
+  file: InputFile,
+  manifest: Manifest | undefined,
+  keys: OptionsKeys,
+  resume: boolean,
+  retryFailed: boolean,
+): Promise<BatchItem | undefined> {
+  if (file.skip) {
+    const item = skippedInput({ ...file, skip: file.skip });
+    await recordOutcome(manifest, item, keys.of(item.path));
+    return item;
+  }
+  if (!manifest || !resume) return undefined;
+  const path = resolve(file.path);
+  const prior = await manifest.settled(path, retryFailed, keys.of(path));
+  return prior ? { ...prior, outStem: file.outStem, skipped: true } : undefined;
 }
 
 /**
@@ -86,21 +110,12 @@ export async function* batch(
   let next = 0;
   try {
     for await (const file of source) {
-      if (file.skip) {
-        const item = skippedInput({ ...file, skip: file.skip });
-        await recordOutcome(manifest, item, keys.of(item.path));
-        yield item;
+      const settled = await settledInput(file, manifest, keys, resume, opts.retryFailed === true);
+      if (settled) {
+        yield settled;
         continue;
       }
       const path = resolve(file.path);
-      const prior =
-        manifest && resume
-          ? await manifest.settled(path, opts.retryFailed === true, keys.of(path))
-          : undefined;
-      if (prior) {
-        yield { ...prior, outStem: file.outStem, skipped: true };
-        continue;
-      }
       const id = next++;
       running.set(
         id,

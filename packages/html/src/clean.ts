@@ -1,4 +1,4 @@
-import { attr, type PDocument, type PElement, type PNode, type PParent } from './dom.js';
+import { attr, fullText, type PDocument, type PElement, type PNode, type PParent } from './dom.js';
 import type { HeadParts } from './metadata.js';
 import { isMainLandmark, revealedInMain } from './revealed.js';
 import { ruleOn } from './rule-switch.js';
@@ -175,7 +175,7 @@ export function cleanTree(document: PDocument, opts: CleanOptions): CleanResult 
         else if ((child as PElement).tagName !== undefined) {
           const el = child as PElement;
           const tag = el.tagName;
-          if (tag === 'noscript' && !inSvg && textOf(el).trim().length > 300) {
+          if (tag === 'noscript' && !inSvg && fullText(el).trim().length > 300) {
             next.push({ node: el, inIncluded, inSvg, detached: false });
           } else if (inSvg || DROP.has(tag) || (hidden(el) && !revealed.has(el)) || tag === 'svg') {
             // Head and SVG hold metadata (and titles) we read, but nothing we render.
@@ -232,7 +232,7 @@ function gather(el: PElement, tag: string, r: CleanResult, inSvg: boolean): void
       r.head.links.push(el);
       break;
     case 'title':
-      if (!inSvg && r.head.title === undefined) r.head.title = textOf(el);
+      if (!inSvg && r.head.title === undefined) r.head.title = fullText(el);
       break;
     case 'base': {
       const href = attr(el, 'href');
@@ -278,19 +278,4 @@ function hasText(el: PElement, min: number): boolean {
     }
   }
   return false;
-}
-
-/** Text content, iteratively. */
-export function textOf(el: PElement): string {
-  let out = '';
-  const stack: PNode[] = [el];
-  while (stack.length) {
-    const n = stack.pop()!;
-    if (n.nodeName === '#text') out += (n as { value: string }).value;
-    else {
-      const kids = (n as PParent).childNodes;
-      if (kids) for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
-    }
-  }
-  return out;
 }

@@ -1,6 +1,6 @@
 import type { Block, HeadingLevel, Inline, ListItem, TableCell } from '@distill/core';
-import { imageSource, textOf } from './clean.js';
-import { attr, type PElement, type PNode } from './dom.js';
+import { imageSource } from './clean.js';
+import { attr, fullText, type PElement, type PNode } from './dom.js';
 import { tidyRowSpans } from './table-spans.js';
 import { urlResolver } from './urls.js';
 
@@ -256,7 +256,7 @@ function visit(n: PNode, b: Builder, ctx: Ctx): void {
   tick(ctx);
   if (ctx.depth > MAX_DEPTH) {
     // Too deep to walk structurally: keep the words.
-    const t = textOf(el).replace(WS, ' ');
+    const t = fullText(el).replace(WS, ' ');
     if (t.trim() !== '') b.inl.push({ kind: 'text', text: ` ${t} ` });
     return;
   }
@@ -433,7 +433,7 @@ function inlineNode(n: PNode, out: Inline[], ctx: Ctx): void {
   if (el.tagName === undefined) return;
   tick(ctx);
   if (ctx.depth > INLINE_DEPTH + MAX_DEPTH) {
-    out.push({ kind: 'text', text: textOf(el).replace(WS, ' ') });
+    out.push({ kind: 'text', text: fullText(el).replace(WS, ' ') });
     return;
   }
   ctx.depth++;
@@ -518,7 +518,7 @@ function inlineElement(el: PElement, out: Inline[], ctx: Ctx): void {
         codeWithLinks(el, out, ctx);
         return;
       }
-      const t = textOf(el).replace(WS, ' ');
+      const t = fullText(el).replace(WS, ' ');
       if (t.trim() === '') out.push({ kind: 'text', text: t });
       else {
         // Edge spaces stay outside the code span, so words do not run together.
@@ -600,7 +600,7 @@ function codeWithLinks(el: PElement, out: Inline[], ctx: Ctx): void {
     const href = e.tagName === 'a' ? attr(e, 'href') : undefined;
     if (href && href.trim() !== '' && !/^\s*javascript:/i.test(href)) {
       flushText(out);
-      buf = textOf(e);
+      buf = fullText(e);
       const kids: Inline[] = [];
       flushText(kids);
       const code = kids.filter((k) => k.kind === 'code');
@@ -623,7 +623,7 @@ function mathTex(el: PElement): string | undefined {
   let budget = 500;
   while (stack.length && budget-- > 0) {
     const n = stack.pop() as PElement;
-    if (n.tagName === 'annotation' && /tex/i.test(attr(n, 'encoding') ?? '')) return textOf(n).trim();
+    if (n.tagName === 'annotation' && /tex/i.test(attr(n, 'encoding') ?? '')) return fullText(n).trim();
     if (n.childNodes) for (const c of n.childNodes) stack.push(c);
   }
   const alt = attr(el, 'alttext');

@@ -101,11 +101,14 @@ export function hints(el: PElement): string {
   return id ? (cls ? `${id} ${cls}` : id) : (cls ?? '');
 }
 
-/** An element's text, up to a few hundred characters (for short labels such as link texts). */
-export function textOf(el: PElement): string {
+/**
+ * An element's text, the walk stopping once it holds `max` characters: a few hundred by default,
+ * for short labels such as link texts.
+ */
+export function textOf(el: PElement, max = 200): string {
   let out = '';
   const stack: PNode[] = [el];
-  while (stack.length && out.length < 200) {
+  while (stack.length && out.length < max) {
     const n = stack.pop()!;
     if (n.nodeName === '#text') out += (n as { value: string }).value;
     else {
@@ -114,4 +117,9 @@ export function textOf(el: PElement): string {
     }
   }
   return out;
+}
+
+/** An element's whole text. */
+export function fullText(el: PElement): string {
+  return textOf(el, Number.POSITIVE_INFINITY);
 }

@@ -1,5 +1,6 @@
 import { findAnchor } from './anchor.js';
 import { authorBox } from './author.js';
+import { beforePruning } from './before-pruning.js';
 import { insideCode } from './code-block.js';
 import { attr, hints, type PElement, type PNode, textOf } from './dom.js';
 import { articleHead, isTitle, standfirst, titleH1 } from './head.js';
@@ -98,11 +99,8 @@ export interface FilterResult {
  * `drop` is told whether the element sits inside a sectioning element (as the ARIA mapping of
  * header and footer asks).
  */
-function prune(
-  root: PElement,
-  drop: (el: PElement, inSection: boolean) => boolean,
-  undo: [PElement, PNode[]][] = [],
-): [PElement, PNode[]][] {
+function prune(root: PElement, drop: (el: PElement, inSection: boolean) => boolean): [PElement, PNode[]][] {
+  const undo: [PElement, PNode[]][] = [];
   const stack: { el: PElement; sect: boolean }[] = [{ el: root, sect: false }];
   while (stack.length) {
     const { el, sect } = stack.pop()!;
@@ -318,28 +316,22 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
   // Pass 2a: boilerplate regions. An element holding most of the page's prose is never
   // boilerplate, whatever its class says (a wrapper named "has-sidebar", a forum "comments" list).
   const HOOK = pruneHook();
-  // The children each pruned parent had, while the pruning runs: template-names.ts reads the
-  // page as it came.
-  let pruning: [PElement, PNode[]][] = [];
-  const templateName = templateNames(body, stats, () => pruning);
-  let outside: number | undefined;
+  // Read of the page as it came, whatever the pruning has taken when a rule asks.
+  const unpruned = beforePruning(body, stats);
+  const templateName = templateNames(body, stats, unpruned);
+  /** Prose of the page outside every comments region (0 on a forum thread). */
+  const proseOutsideComments = total.prose - unpruned.commentsProse;
   // Relaxed: only landmarks (tags, roles) that do not hold most of the page's text are pruned;
   // used when the full rules would leave next to nothing (a product grid in a "related" section,
   // a page whose footer outweighs its few lines of content).
   let relaxed = false;
-  const pruneAll = () => {
-    pruning = [];
-    return prune(
-      body,
-      (el, inSection) => {
-        const s = stats.get(el)!;
-        const gone = boilerplate(el, s, inSection);
-        if (gone && DEBUG) console.error('prune', el.tagName, hints(el).slice(0, 60), s);
-        return gone;
-      },
-      pruning,
-    );
-  };
+  const pruneAll = () =>
+    prune(body, (el, inSection) => {
+      const s = stats.get(el)!;
+      const gone = boilerplate(el, s, inSection);
+      if (gone && DEBUG) console.error('prune', el.tagName, hints(el).slice(0, 60), s);
+      return gone;
+    });
   let undo = pruneAll();
   let after = statsAfter(stats, undo);
   const left = after.get(body)!;
@@ -348,23 +340,6 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
     relaxed = true;
     undo = pruneAll();
     after = statsAfter(stats, undo);
-  }
-  /** Prose of the page outside every comments region (0 on a forum thread). */
-  function proseOutsideComments(): number {
-    if (outside !== undefined) return outside;
-    let inComments = 0;
-    const stack: PElement[] = [body];
-    let budget = 200000;
-    while (stack.length && budget-- > 0) {
-      const el = stack.pop()!;
-      if (el !== body && COMMENTS.test(hints(el))) {
-        inComments += stats.get(el)?.prose ?? 0;
-        continue;
-      }
-      for (const c of el.childNodes) if ((c as PElement).tagName !== undefined) stack.push(c as PElement);
-    }
-    outside = total.prose - inComments;
-    return outside;
   }
   function boilerplate(el: PElement, s: Stats, inSection: boolean): boolean {
     let r = why(el, s, inSection);
@@ -388,7 +363,7 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
     const h = hints(el);
     // Reader comments under an article are not the article, however long they run; on a forum
     // thread, with no article above, they are the content.
-    if (h && COMMENTS.test(h) && proseOutsideComments() >= (page.article ? DECLARED_ARTICLE : COMMENTS_AFTER))
+    if (h && COMMENTS.test(h) && proseOutsideComments >= (page.article ? DECLARED_ARTICLE : COMMENTS_AFTER))
       return 'comments';
     // Customer reviews under a product likewise, unless they are all the page holds.
     if (h && REVIEW_REGION.test(h) && s.prose < total.prose * 0.8) return 'reviews';
@@ -479,7 +454,7 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
     if (HEADER_NAME.test(h) && (s.longest < 160 || s.link > s.text * 0.5)) return 'neg:header';
     let m = STRONG_NEGATIVE.exec(h);
     if (m && s.longest < 400) return `strong:${m[1].toLowerCase()}`;
-    if (COMMENT_WORD.test(h) && (s.longest < 160 || s.link > s.text * 0.5) && proseOutsideComments() >= 300)
+    if (COMMENT_WORD.test(h) && (s.longest < 160 || s.link > s.text * 0.5) && proseOutsideComments >= 300)
       return 'neg:comment';
     m = NEGATIVE.exec(h);
     // Not when the word is part of the name the page gives its content's blocks (template-names.ts).

@@ -1,5 +1,4 @@
-import { textOf as fullText } from './clean.js';
-import { attr, type PElement } from './dom.js';
+import { attr, fullText, type PElement } from './dom.js';
 import type { StatsMap } from './stats.js';
 
 /**

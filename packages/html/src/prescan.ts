@@ -59,19 +59,11 @@ const KEEP = new Set([
   'data-language',
 ]);
 
-/** Elements whose body the tokenizer reads as text; the first six are emptied or skipped. */
-const RAW_TAGS = [
-  'script',
-  'style',
-  'svg',
-  'textarea',
-  'title',
-  'xmp',
-  'iframe',
-  'noembed',
-  'noframes',
-  'plaintext',
-] as const;
+/**
+ * Elements whose body the tokenizer reads as text, and `<svg>`, emptied like scripts and styles
+ * (its body is markup, but nothing of it is rendered).
+ */
+const RAW_TAGS = [...RAW_TEXT_ELEMENTS, 'svg'] as const;
 type RawTag = (typeof RAW_TAGS)[number];
 
 const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 12 || c === 13;

@@ -1,5 +1,4 @@
-import { textOf as fullText } from './clean.js';
-import { attr, type PElement, textOf } from './dom.js';
+import { attr, fullText, type PElement, textOf } from './dom.js';
 import type { Stats, StatsMap } from './stats.js';
 
 /**

@@ -19,31 +19,51 @@ export function isMainLandmark(el: PElement): boolean {
  * hidden element that is almost all of it is the region. A hidden box beside visible content
  * in main (a republish dialog holding a copy of the story, a sign-in panel) holds part of its
  * text, and stays hidden.
+ *
+ * The outermost hidden elements under main are found first, by their tags and attributes only,
+ * and the text of those with children measured: main's own text is measured only when one of
+ * them holds enough to be a page, which few main landmarks have (icons, collapsed menus and
+ * hidden inputs are far smaller).
  */
 export function revealedInMain(main: PElement, hidden: (el: PElement) => boolean): PElement | undefined {
-  let total = 0;
-  // The outermost hidden elements under main and the text each holds.
-  const boxes = new Map<PElement, number>();
-  const stack: [PNode, PElement | undefined][] = [[main, undefined]];
+  if (main.tagName === 'script' || main.tagName === 'style') return undefined;
+  const boxes: [PElement, number][] = [];
+  const stack: PElement[] = [main];
   while (stack.length) {
-    const [n, box] = stack.pop()!;
+    const el = stack.pop()!;
+    for (const c of el.childNodes) {
+      const ce = c as PElement;
+      // Without children an element holds no text; scripts and styles are not the page's.
+      if (ce.tagName === undefined || !ce.childNodes?.length) continue;
+      if (ce.tagName === 'script' || ce.tagName === 'style') continue;
+      if (!hidden(ce)) stack.push(ce);
+      else {
+        const len = textLength(ce);
+        if (len >= REVEAL_MIN) boxes.push([ce, len]);
+      }
+    }
+  }
+  if (boxes.length === 0) return undefined;
+  const total = textLength(main);
+  for (const [el, len] of boxes) if (len >= total * REVEAL_SHARE) return el;
+  return undefined;
+}
+
+/** Characters of text below `root`, each text node trimmed; scripts and styles left out. */
+function textLength(root: PElement): number {
+  let total = 0;
+  const stack: PNode[] = [root];
+  while (stack.length) {
+    const n = stack.pop()!;
     if (n.nodeName === '#text') {
-      const len = (n as { value: string }).value.trim().length;
-      total += len;
-      if (box) boxes.set(box, (boxes.get(box) ?? 0) + len);
+      total += (n as { value: string }).value.trim().length;
       continue;
     }
     const el = n as PElement;
     if (el.tagName === undefined || !el.childNodes) continue;
     // Scripts and styles are emptied by the prescan; their text is not the page's anyway.
     if (el.tagName === 'script' || el.tagName === 'style') continue;
-    let owner = box;
-    if (!owner && el !== main && hidden(el)) {
-      owner = el;
-      boxes.set(el, 0);
-    }
-    for (const c of el.childNodes) stack.push([c, owner]);
+    for (const c of el.childNodes) stack.push(c);
   }
-  for (const [el, len] of boxes) if (len >= REVEAL_MIN && len >= total * REVEAL_SHARE) return el;
-  return undefined;
+  return total;
 }

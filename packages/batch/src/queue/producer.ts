@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { type Job, Queue, QueueEvents } from 'bullmq';
-import { type BatchItem, type BatchOptions, recordOutcome, skippedInput } from '../batch.js';
+import { type BatchItem, type BatchOptions, recordOutcome, settledInput } from '../batch.js';
 import type { ConvertOutcome, ConvertTask } from '../convert.js';
 import { expandInputs, type InputFile } from '../inputs.js';
 import { Manifest } from '../manifest.js';
@@ -67,21 +67,12 @@ export async function* queueBatch(
       });
   try {
     for await (const file of source) {
-      if (file.skip) {
-        const item = skippedInput({ ...file, skip: file.skip });
-        await recordOutcome(manifest, item, keys.of(item.path));
-        yield item;
+      const settled = await settledInput(file, manifest, keys, resume, opts.retryFailed === true);
+      if (settled) {
+        yield settled;
         continue;
       }
       const path = resolve(file.path);
-      const prior =
-        manifest && resume
-          ? await manifest.settled(path, opts.retryFailed === true, keys.of(path))
-          : undefined;
-      if (prior) {
-        yield { ...prior, outStem: file.outStem, skipped: true };
-        continue;
-      }
       const task: ConvertTask = {
         path,
         outStem: file.outStem,

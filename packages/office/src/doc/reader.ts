@@ -229,14 +229,8 @@ export function readDoc(bytes: Uint8Array | CfbFile, checkpoint: () => void = ()
     if (c !== '\r' && c !== '\x07' && c !== '\x0c') continue;
     const fc = cpToFc(pieces, cp);
     const props = (fc !== undefined ? propsAt(papx, fc) : undefined) ?? {
-      istd: 0,
+      ...emptyProps(),
       inTable: c === '\x07',
-      ttp: false,
-      itap: 0,
-      innerTtp: false,
-      innerCell: false,
-      ilfo: 0,
-      ilvl: 0,
     };
     paras.push({ text: main.slice(start, cp), fmt: charFmt.subarray(start, cp), end: c, props });
     start = cp + 1;

@@ -8,7 +8,7 @@ import {
   type XmlElement,
   type XmlNode,
 } from '@distill/core';
-import { chartBlocks, readChart } from '../ooxml/chart.js';
+import { chartBlocks, readChartPart } from '../ooxml/chart.js';
 import { cleanAltText, imageSource } from '../ooxml/image.js';
 import type { OoxmlPackage, Relationship } from '../ooxml/package.js';
 import { compactRows } from '../ooxml/table.js';
@@ -624,8 +624,8 @@ export class DocxConverter {
       }
       for (const chartEl of find(holder, 'chart')) {
         const part = this.rels.get(relAttr(chartEl) ?? '')?.part;
-        const chart = part ? safeXml(this.pkg, part) : undefined;
-        if (chart) st.after.push(...chartBlocks(readChart(chart)));
+        const chart = part ? readChartPart(this.pkg, part) : undefined;
+        if (chart) st.after.push(...chartBlocks(chart));
       }
     }
   }
@@ -895,12 +895,4 @@ function assemble(entries: Entry[]): Block[] {
   }
   closeCode();
   return out;
-}
-
-function safeXml(pkg: OoxmlPackage, part: string): XmlElement | undefined {
-  try {
-    return pkg.xmlIf(part);
-  } catch {
-    return undefined;
-  }
 }

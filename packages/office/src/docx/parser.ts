@@ -1,28 +1,10 @@
-import {
-  type Block,
-  blockText,
-  DistillError,
-  type Doc,
-  type ParseContext,
-  type XmlElement,
-} from '@distill/core';
+import { type Block, blockText, type Doc, type ParseContext, type XmlElement } from '@distill/core';
 import { readMetadata } from '../ooxml/metadata.js';
 import { missingPart, type OoxmlPackage } from '../ooxml/package.js';
 import { at, isOn, kid, kids, ln, relAttr } from '../ooxml/xml.js';
 import { DocxConverter } from './convert.js';
 import { Numbering } from './numbering.js';
 import { Styles } from './styles.js';
-
-function optionalXml(pkg: OoxmlPackage, part: string | undefined): XmlElement | undefined {
-  if (!part || !pkg.has(part)) return undefined;
-  try {
-    return pkg.xml(part);
-  } catch (e) {
-    // A broken auxiliary part (styles, numbering) should not lose the body; a bomb still stops.
-    if (e instanceof DistillError && e.code !== 'FILE_CORRUPT') throw e;
-    return undefined;
-  }
-}
 
 const plainText = (blocks: Block[]) => JSON.stringify(blocks);
 
@@ -64,13 +46,13 @@ export function parseDocx(pkg: OoxmlPackage, ctx: ParseContext): Doc {
   const body = kid(root, 'body');
   if (!body) throw missingPart('document body');
   ctx.checkpoint();
-  const styles = new Styles(optionalXml(pkg, pkg.relOfType(main, '/styles')?.part));
-  const numbering = new Numbering(optionalXml(pkg, pkg.relOfType(main, '/numbering')?.part));
+  const styles = new Styles(pkg.xmlAux(pkg.relOfType(main, '/styles')?.part));
+  const numbering = new Numbering(pkg.xmlAux(pkg.relOfType(main, '/numbering')?.part));
   const conv = new DocxConverter(pkg, ctx, styles, numbering, main);
 
   // Comments get their labels first so references in the body can point at them.
   const commentsPart = pkg.relOfType(main, '/comments')?.part;
-  const commentsRoot = optionalXml(pkg, commentsPart);
+  const commentsRoot = pkg.xmlAux(commentsPart);
   const comments = kids(commentsRoot, 'comment');
   comments.forEach((c, i) => {
     conv.commentLabels.set(at(c, 'id') ?? '', `c${i + 1}`);
@@ -81,7 +63,7 @@ export function parseDocx(pkg: OoxmlPackage, ctx: ParseContext): Doc {
   const section = (kind: 'header' | 'footer') => {
     const out: Block[] = [];
     for (const part of headerFooterParts(body, main, pkg, kind)) {
-      const hf = optionalXml(pkg, part);
+      const hf = pkg.xmlAux(part);
       if (!hf) continue;
       const bs = conv.inPart(part, () => conv.blocks(hf));
       const key = plainText(bs);
@@ -106,8 +88,8 @@ export function parseDocx(pkg: OoxmlPackage, ctx: ParseContext): Doc {
 
   // Footnotes and endnotes, in order of first reference.
   const noteRoots = {
-    footnote: optionalXml(pkg, pkg.relOfType(main, '/footnotes')?.part),
-    endnote: optionalXml(pkg, pkg.relOfType(main, '/endnotes')?.part),
+    footnote: pkg.xmlAux(pkg.relOfType(main, '/footnotes')?.part),
+    endnote: pkg.xmlAux(pkg.relOfType(main, '/endnotes')?.part),
   };
   const noteParts = {
     footnote: pkg.relOfType(main, '/footnotes')?.part ?? main,

@@ -1,5 +1,6 @@
 import { type Block, cell, type TableCell, type XmlElement } from '@distill/core';
 import { formatNumber } from '../numfmt/format.js';
+import type { OoxmlPackage } from './package.js';
 import { at, find, kid, kids, ln, ownText, path, tText } from './xml.js';
 
 export interface ChartInfo {
@@ -118,3 +119,17 @@ export const chartText = (root: XmlElement): string =>
   find(root, 't')
     .map((t) => ownText(t))
     .join(' ');
+
+/**
+ * A chart part read (drawings of sheets and documents alike), or undefined when it is absent or
+ * cannot be parsed: a broken chart loses the chart, not the document.
+ */
+export function readChartPart(pkg: OoxmlPackage, part: string): ChartInfo | undefined {
+  let root: XmlElement | undefined;
+  try {
+    root = pkg.xmlIf(part);
+  } catch {
+    return undefined;
+  }
+  return root ? readChart(root) : undefined;
+}

@@ -1,5 +1,5 @@
 import type { ParseContext, XmlElement } from '@distill/core';
-import { type ChartInfo, readChart } from './chart.js';
+import { type ChartInfo, readChartPart } from './chart.js';
 import { cleanAltText, imageSource } from './image.js';
 import type { OoxmlPackage } from './package.js';
 import { at, find, kid, kids, ln, path, relAttr } from './xml.js';
@@ -46,8 +46,8 @@ export function readDrawing(pkg: OoxmlPackage, part: string): DrawingContent {
       const chartEl = find(frame, 'chart')[0];
       const rid = relAttr(chartEl);
       const target = rid ? rels.get(rid)?.part : undefined;
-      const chartRoot = target ? safeXml(pkg, target) : undefined;
-      if (chartRoot) out.charts.push({ ...readChart(chartRoot), ...anchorCell(anchor) });
+      const chart = target ? readChartPart(pkg, target) : undefined;
+      if (chart) out.charts.push({ ...chart, ...anchorCell(anchor) });
     }
     for (const sp of find(anchor, 'sp')) {
       const text = txBodyText(kid(sp, 'txBody'));
@@ -65,14 +65,6 @@ export function readDrawing(pkg: OoxmlPackage, part: string): DrawingContent {
     }
   }
   return out;
-}
-
-function safeXml(pkg: OoxmlPackage, part: string): XmlElement | undefined {
-  try {
-    return pkg.xmlIf(part);
-  } catch {
-    return undefined;
-  }
 }
 
 /** The top-left cell of a two- or one-cell anchor (absolute anchors have none). */

@@ -44,6 +44,20 @@ export class OoxmlPackage {
     return this.xml(part);
   }
 
+  /**
+   * An auxiliary part (styles, numbering, notes, a slide's layout), or undefined when it is absent
+   * or corrupt: a broken auxiliary part should not lose the body; a bomb still stops.
+   */
+  xmlAux(part: string | undefined): XmlElement | undefined {
+    if (!part || !this.has(part)) return undefined;
+    try {
+      return this.xml(part);
+    } catch (e) {
+      if (e instanceof DistillError && e.code !== 'FILE_CORRUPT') throw e;
+      return undefined;
+    }
+  }
+
   bytes(part: string): Uint8Array {
     return this.zip.read(part);
   }

@@ -1,19 +1,9 @@
-import { type Block, DistillError, type Doc, type ParseContext, type XmlElement } from '@distill/core';
+import type { Block, Doc, ParseContext, XmlElement } from '@distill/core';
 import { readMetadata } from '../ooxml/metadata.js';
 import { missingPart, type OoxmlPackage } from '../ooxml/package.js';
 import { at, find, kid, kids, ownText, path, relAttr, tText } from '../ooxml/xml.js';
 import { PlaceholderPositions, SlideReader } from './slide.js';
 import { textBodyBlocks } from './text.js';
-
-function optional(pkg: OoxmlPackage, part: string | undefined): XmlElement | undefined {
-  if (!part || !pkg.has(part)) return undefined;
-  try {
-    return pkg.xml(part);
-  } catch (e) {
-    if (e instanceof DistillError && e.code !== 'FILE_CORRUPT') throw e;
-    return undefined;
-  }
-}
 
 /** Slide parts in presentation order, falling back to file order when the list is missing. */
 function slideParts(pkg: OoxmlPackage, main: string, pres: XmlElement): string[] {
@@ -32,7 +22,7 @@ function slideParts(pkg: OoxmlPackage, main: string, pres: XmlElement): string[]
 function commentAuthors(pkg: OoxmlPackage, main: string): Map<string, string> {
   const authors = new Map<string, string>();
   for (const rel of [...pkg.relsOfType(main, '/commentAuthors'), ...pkg.relsOfType(main, '/authors')]) {
-    const root = optional(pkg, rel.part);
+    const root = pkg.xmlAux(rel.part);
     for (const a of kids(root)) {
       const name = at(a, 'name') ?? '';
       const initials = at(a, 'initials');
@@ -46,7 +36,7 @@ function commentBlocks(pkg: OoxmlPackage, part: string, authors: Map<string, str
   const out: Block[] = [];
   for (const rel of pkg.rels(part).values()) {
     if (!/\/comments$|\/comment$/i.test(rel.type)) continue;
-    const root = optional(pkg, rel.part);
+    const root = pkg.xmlAux(rel.part);
     for (const cm of kids(root)) {
       const text = (ownText(kid(cm, 'text')) || tText(kid(cm, 'txBody'))).replace(/\s+/g, ' ').trim();
       if (!text) continue;
@@ -103,13 +93,13 @@ export function* pptxSlides(pkg: OoxmlPackage, ctx: ParseContext): Generator<Sli
     let positions = layout ? layoutCache.get(layout) : undefined;
     if (!positions) {
       const master = layout ? pkg.relOfType(layout, '/slideMaster')?.part : undefined;
-      positions = new PlaceholderPositions([optional(pkg, layout), optional(pkg, master)]);
+      positions = new PlaceholderPositions([pkg.xmlAux(layout), pkg.xmlAux(master)]);
       if (layout) layoutCache.set(layout, positions);
     }
     blocks.push(...new SlideReader(pkg, ctx, part, rels, positions).blocks(root));
     blocks.push(...commentBlocks(pkg, part, authors));
     const notesPart = pkg.relOfType(part, '/notesSlide')?.part;
-    const notes = optional(pkg, notesPart);
+    const notes = pkg.xmlAux(notesPart);
     if (notes && notesPart) {
       const body = find(path(notes, 'cSld', 'spTree'), 'sp').find(
         (sp) => at(path(sp, 'nvSpPr', 'nvPr', 'ph'), 'type') === 'body',

@@ -1,6 +1,7 @@
 import { CfbFile, DistillError } from '@distill/core';
 import { builtinFormat } from '../numfmt/builtin.js';
 import { formatGeneral, formatNumber } from '../numfmt/format.js';
+import { ERROR_CODES } from './error-codes.js';
 import {
   type BiffRecord,
   biff5String,
@@ -24,17 +25,6 @@ export interface XlsWorkbook {
   biff: 5 | 8;
   date1904: boolean;
 }
-
-const ERRORS: Record<number, string> = {
-  0: '#NULL!',
-  7: '#DIV/0!',
-  15: '#VALUE!',
-  23: '#REF!',
-  29: '#NAME?',
-  36: '#NUM!',
-  42: '#N/A',
-  43: '#GETTING_DATA',
-};
 
 /** Largest row/column kept; beyond them a hostile file could ask for huge tables. */
 const MAX_ROWS = 1_048_576;
@@ -167,7 +157,7 @@ export function readXlsWorkbook(bytes: Uint8Array | CfbFile, checkpoint: () => v
         }
         case RT.BOOLERR: {
           const v = d[6];
-          set(u16(d, 0), u16(d, 2), d[7] ? (ERRORS[v] ?? '#ERR') : v ? 'TRUE' : 'FALSE');
+          set(u16(d, 0), u16(d, 2), d[7] ? (ERROR_CODES[v] ?? '#ERR') : v ? 'TRUE' : 'FALSE');
           break;
         }
         case RT.FORMULA: {
@@ -177,7 +167,7 @@ export function readXlsWorkbook(bytes: Uint8Array | CfbFile, checkpoint: () => v
             const kind = d[6];
             if (kind === 0) pendingString = { r, c };
             else if (kind === 1) set(r, c, d[8] ? 'TRUE' : 'FALSE');
-            else if (kind === 2) set(r, c, ERRORS[d[8]] ?? '#ERR');
+            else if (kind === 2) set(r, c, ERROR_CODES[d[8]] ?? '#ERR');
           } else set(r, c, display(u16(d, 4), f64(d, 6)));
           break;
         }

@@ -4,8 +4,9 @@ import { formatNumber, formatText } from '../numfmt/format.js';
 import { addDrawing, readDrawing } from '../ooxml/drawing.js';
 import { readMetadata } from '../ooxml/metadata.js';
 import { missingPart, OoxmlPackage } from '../ooxml/package.js';
-import { colName, newGrid, type SheetGrid, setCell, sheetBlocks } from '../xlsx/grid.js';
-import { ERRORS, Reader, RT, records } from './records.js';
+import { ERROR_CODES } from '../xls/error-codes.js';
+import { colName, hiddenSheetsNote, newGrid, type SheetGrid, setCell, sheetBlocks } from '../xlsx/grid.js';
+import { Reader, RT, records } from './records.js';
 
 interface SheetRef {
   name: string;
@@ -115,7 +116,7 @@ function readSheet(
         case RT.CellError:
         case RT.ShortError:
         case RT.FmlaError:
-          out = ERRORS[rd.u8()] ?? '#ERROR!';
+          out = ERROR_CODES[rd.u8()] ?? '#ERROR!';
           break;
         case RT.CellBool:
         case RT.ShortBool:
@@ -212,11 +213,7 @@ export function parseXlsb(bytes: Uint8Array, ctx: ParseContext): Doc {
     }
     blocks.push(...sheetBlocks(g, ctx.checkpoint, ++sheetNumber));
   }
-  if (skipped.length > 0)
-    blocks.push({
-      kind: 'comment',
-      text: `Hidden sheet${skipped.length > 1 ? 's' : ''} skipped: ${skipped.join(', ')}`,
-    });
+  blocks.push(...hiddenSheetsNote(skipped));
   const metadata = readMetadata(pkg);
   metadata.sheets = sheets.length;
   return { blocks, metadata };

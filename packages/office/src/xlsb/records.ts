@@ -126,14 +126,3 @@ export class Reader {
 
 const short = () =>
   new DistillError('FILE_CORRUPT', 'Unprocessable Entity: a BIFF12 record is shorter than its fields');
-
-export const ERRORS: { [code: number]: string } = {
-  0: '#NULL!',
-  7: '#DIV/0!',
-  15: '#VALUE!',
-  23: '#REF!',
-  29: '#NAME?',
-  36: '#NUM!',
-  42: '#N/A',
-  43: '#GETTING_DATA',
-};

@@ -332,6 +332,14 @@ function cellInlines(text: string): Inline[] {
   return t === '' ? [] : [{ kind: 'text', text: t }];
 }
 
+/** The note that stands for the hidden sheets a workbook's reading passed over. */
+export function hiddenSheetsNote(skipped: string[]): Block[] {
+  if (skipped.length === 0) return [];
+  return [
+    { kind: 'comment', text: `Hidden sheet${skipped.length > 1 ? 's' : ''} skipped: ${skipped.join(', ')}` },
+  ];
+}
+
 /** One sheet's blocks: its heading, its regions, charts and pictures in sheet order, then shapes and comments. */
 export function sheetBlocks(g: SheetGrid, checkpoint: () => void, sheetNumber = 1): Block[] {
   const blocks: Block[] = [{ kind: 'heading', level: 2, content: [{ kind: 'text', text: g.name }] }];

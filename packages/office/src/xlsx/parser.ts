@@ -3,7 +3,7 @@ import { addDrawing, readDrawing } from '../ooxml/drawing.js';
 import { readMetadata } from '../ooxml/metadata.js';
 import { missingPart, type OoxmlPackage } from '../ooxml/package.js';
 import { at, kid, kids, ownText, relAttr, tText } from '../ooxml/xml.js';
-import { newGrid, type SheetGrid, sheetBlocks } from './grid.js';
+import { hiddenSheetsNote, newGrid, type SheetGrid, sheetBlocks } from './grid.js';
 import { readSharedStrings } from './shared-strings.js';
 import { readSheet } from './sheet.js';
 import { readCellFormats } from './styles.js';
@@ -96,12 +96,7 @@ export function parseXlsx(pkg: OoxmlPackage, ctx: ParseContext): Doc {
     }
     blocks.push(...sheetBlocks(g, ctx.checkpoint, ++sheetNumber));
   }
-  if (skipped.length > 0) {
-    blocks.push({
-      kind: 'comment',
-      text: `Hidden sheet${skipped.length > 1 ? 's' : ''} skipped: ${skipped.join(', ')}`,
-    });
-  }
+  blocks.push(...hiddenSheetsNote(skipped));
   const metadata = readMetadata(pkg);
   metadata.sheets = sheets.length;
   return { blocks, metadata };

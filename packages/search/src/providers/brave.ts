@@ -8,7 +8,7 @@ import type {
 } from '../provider.js';
 import { formatQuery, type OperatorName } from '../query/operators.js';
 import { isoDay, type TimeFilter } from '../query/tbs.js';
-import { type FetchLike, getJson, isoCountry, languageOf, plainText } from './http.js';
+import { type FetchLike, getJson, isoCountry, isoDate, languageOf, plainText } from './http.js';
 
 export interface BraveOptions {
   /** The subscription token (X-Subscription-Token). */
@@ -80,12 +80,6 @@ function freshness(t: TimeFilter | undefined, now: number): { value?: string; ex
   const from = isoDay(t.from ?? Date.UTC(1970, 0, 1));
   const to = isoDay(t.to ?? now);
   return { value: `${from}to${to}`, exact: true };
-}
-
-function toDate(d: string | undefined): string | undefined {
-  if (!d) return undefined;
-  const t = Date.parse(d);
-  return Number.isNaN(t) ? undefined : new Date(t).toISOString();
 }
 
 /** The Brave Search API (web, news and image endpoints), keyed by a subscription token. */
@@ -182,7 +176,7 @@ export class BraveProvider implements SearchProvider {
       url: r.url!,
       title: plainText(r.title) || r.url!,
       description: plainText(r.description),
-      date: toDate(r.page_age),
+      date: isoDate(r.page_age),
     };
     // Extra snippets are more page text for highlights.
     if (r.extra_snippets?.length) out.text = [out.description, ...r.extra_snippets.map(plainText)].join('\n');

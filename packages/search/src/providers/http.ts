@@ -15,6 +15,13 @@ export function plainText(s: string | undefined | null): string {
     .trim();
 }
 
+/** A date a search API gives, in any form Date.parse reads, as ISO 8601; undefined when none or unreadable. */
+export function isoDate(d: string | null | undefined): string | undefined {
+  if (!d) return undefined;
+  const t = Date.parse(d);
+  return Number.isNaN(t) ? undefined : new Date(t).toISOString();
+}
+
 /**
  * GETs JSON from a search backend, mapping its failures onto the catalogue: an abort is a timeout
  * (408), a 429 is relayed with its Retry-After, anything else unusable is a bad gateway (502).

@@ -7,7 +7,7 @@ import type {
 } from '../provider.js';
 import { formatQuery, type OperatorName } from '../query/operators.js';
 import { QDR_MS, type TimeFilter } from '../query/tbs.js';
-import { type FetchLike, getJson, isoCountry, languageOf, plainText } from './http.js';
+import { type FetchLike, getJson, isoCountry, isoDate, languageOf, plainText } from './http.js';
 
 export interface SearxngOptions {
   /** The instance, for example http://localhost:8888 (its `json` format must be enabled). */
@@ -69,12 +69,6 @@ function resolution(r: string | undefined): { w?: number; h?: number } {
   return m ? { w: Number(m[1]), h: Number(m[2]) } : {};
 }
 
-function toDate(d: string | null | undefined): string | undefined {
-  if (!d) return undefined;
-  const t = Date.parse(d);
-  return Number.isNaN(t) ? undefined : new Date(t).toISOString();
-}
-
 /** SearXNG's JSON API: web (general), images and news categories, time ranges, language and safesearch. */
 export class SearxngProvider implements SearchProvider {
   readonly name = 'searxng';
@@ -131,7 +125,7 @@ export class SearxngProvider implements SearchProvider {
       url: it.url,
       title: plainText(it.title) || it.url,
       description: plainText(it.content),
-      date: toDate(it.publishedDate),
+      date: isoDate(it.publishedDate),
     };
     if (req.kind === 'images') {
       const img = it.img_src || it.thumbnail_src;
