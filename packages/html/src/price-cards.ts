@@ -1,5 +1,4 @@
-import { textOf } from './clean.js';
-import { attr, type PElement, type PNode } from './dom.js';
+import { attr, fullText, type PElement, type PNode } from './dom.js';
 import { ruleOn } from './rule-switch.js';
 import { HEADING_TAGS, TEASER_ITEMS, TEASER_PARENTS } from './rules.js';
 import type { Stats, StatsMap } from './stats.js';
@@ -130,7 +129,7 @@ function buyBox(body: PElement, h1: PElement | undefined, stats: StatsMap): PEle
     const e = stack.pop()!;
     const s = stats.get(e);
     if (!s || s.text === 0 || e === h1) continue;
-    if (s.text <= PRICE_TEXT && PRICE_ONLY.test(textOf(e).trim())) {
+    if (s.text <= PRICE_TEXT && PRICE_ONLY.test(fullText(e).trim())) {
       prices.push(e);
       continue;
     }
