@@ -69,6 +69,8 @@
 //                      set as a paragraph (as much space under it as over it)
 //   numbered-item-titles  a bold title at the body size right over bold numbered titles ("1. Pliers"), beside
 //                      a bold label right over a numbered list of regular items
+//   twocol-top-title   a one-page article in two dense columns whose one-line bold title stands in the page's
+//                      top band beside the right column's first lines
 // tests/pdf-classes-cli.test.ts and tests/pdf-headings-cli.test.ts read the PDFs through the built
 // `distill parse`.
 //   node scripts/make-chromium-class-fixtures.mjs [name...]    (default: all listed below)
@@ -98,6 +100,7 @@ const folders = {
   'colour-wrapped-title': 'pdf-headings',
   'colon-titles': 'pdf-headings',
   'numbered-item-titles': 'pdf-headings',
+  'twocol-top-title': 'pdf-headings',
 };
 const names = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -121,6 +124,7 @@ const names = process.argv.slice(2).length
       'colour-wrapped-title',
       'colon-titles',
       'numbered-item-titles',
+      'twocol-top-title',
       'zebra-rows',
       'header-band-rules',
       'header-band-wrapped-rules',
