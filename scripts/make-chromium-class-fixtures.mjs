@@ -71,6 +71,8 @@
 //                      a bold label right over a numbered list of regular items
 //   twocol-top-title   a one-page article in two dense columns whose one-line bold title stands in the page's
 //                      top band beside the right column's first lines
+//   question-titles    bold section titles a fifth larger than the body put as questions or statements of eight
+//                      words or more, under a lead paragraph as large in the body's weight
 // tests/pdf-classes-cli.test.ts and tests/pdf-headings-cli.test.ts read the PDFs through the built
 // `distill parse`.
 //   node scripts/make-chromium-class-fixtures.mjs [name...]    (default: all listed below)
@@ -101,6 +103,7 @@ const folders = {
   'colon-titles': 'pdf-headings',
   'numbered-item-titles': 'pdf-headings',
   'twocol-top-title': 'pdf-headings',
+  'question-titles': 'pdf-headings',
 };
 const names = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -125,6 +128,7 @@ const names = process.argv.slice(2).length
       'colon-titles',
       'numbered-item-titles',
       'twocol-top-title',
+      'question-titles',
       'zebra-rows',
       'header-band-rules',
       'header-band-wrapped-rules',

@@ -454,6 +454,21 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
       r.stdout.indexOf('## How the mill'),
     );
   });
+  it('reads bold titles put as questions or statements of eight words or more as headings, not a larger lead', async () => {
+    // fixtures/pdf-headings/question-titles.pdf (Chromium): section titles in bold a fifth larger
+    // than the body, each a question or a statement ending in a colon, under a lead paragraph
+    // as large in the body's weight that ends in a full stop: a sentence set larger is no title,
+    // unless it is set in bold over no more than two lines.
+    const r = await distill(['parse', fixture('question-titles')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      "# Changes to the town's bus network",
+      '## What are the biggest changes to the routes this year?',
+      '## Key features of the new timetable for riders and drivers:',
+      '## Where can riders find the printed timetables for each route?',
+    ]);
+    expect(r.stdout).toMatch(/^The council has published the new timetable/m);
+  });
   it('reads sub-titles that recur under every item of a guide as headings, page after page', async () => {
     // fixtures/pdf-headings/recurring-titles.pdf (Chromium): a buyer's guide over three pages whose
     // seven items each carry "Pros", "Cons" and "Verdict" in bold at the body size over a

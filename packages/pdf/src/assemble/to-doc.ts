@@ -352,7 +352,11 @@ function isHeadingCandidate(
   const continuation =
     STARTS_LOWER.test(text) && !LETTERED_ITEM.test(text) && (words >= 4 || /[.,;]$/.test(text));
   if (continuation) return false;
-  if (b.size >= body * HEADING_RATIO) return !(sentence && b.size < body * 1.3);
+  // Set in bold (where the body is not) over two lines at most, it is a title put as a
+  // question or a statement ("What are the biggest diet trends in 2025?", "Key features of
+  // Bluetooth 5.2:"): a lead paragraph or a pull quote runs longer, in the body's weight.
+  if (b.size >= body * HEADING_RATIO)
+    return !(sentence && b.size < body * 1.3 && !(b.bold && !boldBody && b.lines.length <= 2));
   // A numbered section title at the body size ("2.3 Sampling", "IV. Results", "Appendix B
   // Methods") standing as a block of its own, no sentence, over more text, is a heading.
   // A one-level number ("2 Results") is decided in headingLevels, beside its subsections.
