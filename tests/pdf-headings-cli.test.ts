@@ -454,6 +454,18 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
       r.stdout.indexOf('## How the mill'),
     );
   });
+  it("reads a one-page article's display title in the top band as its heading over the first section's title", async () => {
+    // fixtures/pdf-headings/twocol-display-title.pdf (Chromium): the same page as twocol-top-title
+    // with its title set 1.7 times the body right over the first section's bold title. A title
+    // that large over the text under it is the page's own, whatever opens the body there.
+    const r = await distill(['parse', fixture('twocol-display-title')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# The water mill at Trelowen',
+      '## How the mill was first built',
+      '## The families who ran it',
+    ]);
+  });
   it('reads bold titles put as questions or statements of eight words or more as headings, not a larger lead', async () => {
     // fixtures/pdf-headings/question-titles.pdf (Chromium): section titles in bold a fifth larger
     // than the body, each a question or a statement ending in a colon, under a lead paragraph

@@ -260,15 +260,23 @@ function opensPage(
   next: LayoutBlock | undefined,
   fills: readonly number[],
 ): boolean {
-  return (
-    marginTitleMarked(b, body, fills) &&
-    bodyText(next) &&
-    next.size <= b.size * 1.05 &&
-    next.box.y0 >= b.box.y1 &&
-    next.box.y0 - b.box.y1 < b.size &&
-    aligned(b, next)
-  );
+  if (
+    !marginTitleMarked(b, body, fills) ||
+    next?.kind !== 'text' ||
+    next.box.y0 < b.box.y1 ||
+    next.box.y0 - b.box.y1 >= b.size
+  )
+    return false;
+  // Display type (DISPLAY_RATIO the body or more) over the text under it is the page's title,
+  // whatever opens the body there: a sub-title in bold, a list set in from its edge.
+  if (b.size >= body * DISPLAY_RATIO && next.size * DISPLAY_STEP <= b.size && overlapsAcross(b, next))
+    return true;
+  return bodyText(next) && next.size <= b.size * 1.05 && aligned(b, next);
 }
+/** How much larger than the text under it a display title is set, at least. */
+const DISPLAY_STEP = 1.2;
+const overlapsAcross = (a: LayoutBlock, o: LayoutBlock) =>
+  Math.min(a.box.x1, o.box.x1) - Math.max(a.box.x0, o.box.x0) > 0;
 
 /**
  * A section title that closes a page: its text may not break from the paragraph under it, so
