@@ -69,6 +69,12 @@
 //                      set as a paragraph (as much space under it as over it)
 //   numbered-item-titles  a bold title at the body size right over bold numbered titles ("1. Pliers"), beside
 //                      a bold label right over a numbered list of regular items
+//   twocol-top-title   a one-page article in two dense columns whose one-line bold title stands in the page's
+//                      top band beside the right column's first lines
+//   twocol-display-title  the same page with its title set 1.7 times the body right over the first section's
+//                      bold title
+//   question-titles    bold section titles a fifth larger than the body put as questions or statements of eight
+//                      words or more, under a lead paragraph as large in the body's weight
 // tests/pdf-classes-cli.test.ts and tests/pdf-headings-cli.test.ts read the PDFs through the built
 // `distill parse`.
 //   node scripts/make-chromium-class-fixtures.mjs [name...]    (default: all listed below)
@@ -98,6 +104,9 @@ const folders = {
   'colour-wrapped-title': 'pdf-headings',
   'colon-titles': 'pdf-headings',
   'numbered-item-titles': 'pdf-headings',
+  'twocol-top-title': 'pdf-headings',
+  'question-titles': 'pdf-headings',
+  'twocol-display-title': 'pdf-headings',
 };
 const names = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -121,6 +130,9 @@ const names = process.argv.slice(2).length
       'colour-wrapped-title',
       'colon-titles',
       'numbered-item-titles',
+      'twocol-top-title',
+      'question-titles',
+      'twocol-display-title',
       'zebra-rows',
       'header-band-rules',
       'header-band-wrapped-rules',

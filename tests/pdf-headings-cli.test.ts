@@ -435,6 +435,52 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
     );
     expect(right).toBeGreaterThan(r.stdout.indexOf('## The fishing families'));
   });
+  it("reads a one-page two-column article's title in the top band as its heading, over the left column", async () => {
+    // fixtures/pdf-headings/twocol-top-title.pdf (Chromium): one page in two dense columns, no
+    // running header; the bold title, one line a third larger than the body, stands in the top
+    // band (where running headers stand) beside the right column's first lines. A single page
+    // gives no evidence of running headers; layout reads the band's lines that stand on their
+    // column's text with the body, so the title opens the left column and heads its text.
+    const r = await distill(['parse', fixture('twocol-top-title')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# The water mill at Trelowen',
+      '## How the mill was first built',
+      '## The families who ran it',
+    ]);
+    expect(r.stdout).toMatch(/^# The water mill at Trelowen\n\nParish records, letters/);
+    // The right column's first line is read after the left column, not between the title and its text.
+    expect(r.stdout.indexOf('\npayment made. The toll house')).toBeGreaterThan(
+      r.stdout.indexOf('## How the mill'),
+    );
+  });
+  it("reads a one-page article's display title in the top band as its heading over the first section's title", async () => {
+    // fixtures/pdf-headings/twocol-display-title.pdf (Chromium): the same page as twocol-top-title
+    // with its title set 1.7 times the body right over the first section's bold title. A title
+    // that large over the text under it is the page's own, whatever opens the body there.
+    const r = await distill(['parse', fixture('twocol-display-title')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# The water mill at Trelowen',
+      '## How the mill was first built',
+      '## The families who ran it',
+    ]);
+  });
+  it('reads bold titles put as questions or statements of eight words or more as headings, not a larger lead', async () => {
+    // fixtures/pdf-headings/question-titles.pdf (Chromium): section titles in bold a fifth larger
+    // than the body, each a question or a statement ending in a colon, under a lead paragraph
+    // as large in the body's weight that ends in a full stop: a sentence set larger is no title,
+    // unless it is set in bold over no more than two lines.
+    const r = await distill(['parse', fixture('question-titles')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      "# Changes to the town's bus network",
+      '## What are the biggest changes to the routes this year?',
+      '## Key features of the new timetable for riders and drivers:',
+      '## Where can riders find the printed timetables for each route?',
+    ]);
+    expect(r.stdout).toMatch(/^The council has published the new timetable/m);
+  });
   it('reads sub-titles that recur under every item of a guide as headings, page after page', async () => {
     // fixtures/pdf-headings/recurring-titles.pdf (Chromium): a buyer's guide over three pages whose
     // seven items each carry "Pros", "Cons" and "Verdict" in bold at the body size over a

@@ -14,10 +14,12 @@ import { HAS_LETTER, STARTS_LOWER } from '../layout/letter-tests.js';
 import type { Box, LayoutBlock, LayoutLine, PageLayout, Tint } from '../types.js';
 import { rejoinBandCuts } from './band-cuts.js';
 import { calloutTintsOf, withdrawCalloutBands } from './callouts.js';
+import { type ColonLine, colonEnded, styledColonTitles } from './colon-titles.js';
 import { joinContinuedTables } from './continued-tables.js';
 import { furnitureOf } from './furniture.js';
 import { headlessOf } from './headless.js';
 import { onBand } from './on-band.js';
+import { TitlePlaces } from './running-titles.js';
 
 type TextBlock = Extract<LayoutBlock, { kind: 'text' }>;
 
@@ -258,15 +260,23 @@ function opensPage(
   next: LayoutBlock | undefined,
   fills: readonly number[],
 ): boolean {
-  return (
-    marginTitleMarked(b, body, fills) &&
-    bodyText(next) &&
-    next.size <= b.size * 1.05 &&
-    next.box.y0 >= b.box.y1 &&
-    next.box.y0 - b.box.y1 < b.size &&
-    aligned(b, next)
-  );
+  if (
+    !marginTitleMarked(b, body, fills) ||
+    next?.kind !== 'text' ||
+    next.box.y0 < b.box.y1 ||
+    next.box.y0 - b.box.y1 >= b.size
+  )
+    return false;
+  // Display type (DISPLAY_RATIO the body or more) over the text under it is the page's title,
+  // whatever opens the body there: a sub-title in bold, a list set in from its edge.
+  if (b.size >= body * DISPLAY_RATIO && next.size * DISPLAY_STEP <= b.size && overlapsAcross(b, next))
+    return true;
+  return bodyText(next) && next.size <= b.size * 1.05 && aligned(b, next);
 }
+/** How much larger than the text under it a display title is set, at least. */
+const DISPLAY_STEP = 1.2;
+const overlapsAcross = (a: LayoutBlock, o: LayoutBlock) =>
+  Math.min(a.box.x1, o.box.x1) - Math.max(a.box.x0, o.box.x0) > 0;
 
 /**
  * A section title that closes a page: its text may not break from the paragraph under it, so
@@ -350,7 +360,11 @@ function isHeadingCandidate(
   const continuation =
     STARTS_LOWER.test(text) && !LETTERED_ITEM.test(text) && (words >= 4 || /[.,;]$/.test(text));
   if (continuation) return false;
-  if (b.size >= body * HEADING_RATIO) return !(sentence && b.size < body * 1.3);
+  // Set in bold (where the body is not) over two lines at most, it is a title put as a
+  // question or a statement ("What are the biggest diet trends in 2025?", "Key features of
+  // Bluetooth 5.2:"): a lead paragraph or a pull quote runs longer, in the body's weight.
+  if (b.size >= body * HEADING_RATIO)
+    return !(sentence && b.size < body * 1.3 && !(b.bold && !boldBody && b.lines.length <= 2));
   // A numbered section title at the body size ("2.3 Sampling", "IV. Results", "Appendix B
   // Methods") standing as a block of its own, no sentence, over more text, is a heading.
   // A one-level number ("2 Results") is decided in headingLevels, beside its subsections.
@@ -538,48 +552,25 @@ function sideBySide(b: TextBlock, others: readonly TextBlock[]): number {
   ).length;
 }
 
-/** A line ending in a colon that no heading rule took, with its neighbours and place. */
-interface ColonLine {
-  b: TextBlock;
-  prev?: LayoutBlock;
-  next?: LayoutBlock;
-  place: PagePlace;
-}
-
-/** What a title's face is: size (to the half point), weight, slant and colour. */
-const faceOf = (b: TextBlock) => `${round(b.size)} ${b.bold} ${b.italic === true} ${b.fill ?? -1}`;
-
 /**
- * Lines ending in a colon set in the face of the document's own titles: the face of
- * STYLED_TITLES headings or more found without them, the line set apart from the text above by
- * a paragraph's space and twice the space under it (see standsOver), over regular text that is
- * no list item. A bold line ending in a colon is most often a label of what follows ("Reagents:"
- * over its list, "Note:"), which DP-Bench's truth writes as text; where the document sets its
- * section titles in that very face, and the line stands over its text as they do, it is one of
- * them ("Key features:", "Shownotes:" under an article's other bold titles).
+ * Whether a line ending in a colon (see styledColonTitles) stands over its text as the
+ * document's titles do: set apart from the text above by a paragraph's space and twice the
+ * space under it (see standsOver), over regular text that is no list item, and a title by
+ * every other test.
  */
-function styledColonTitles(
-  colons: readonly ColonLine[],
-  cands: readonly TextBlock[],
+function colonStandsAsTitle(
+  { b, prev, next, place }: ColonLine<PagePlace>,
   body: number,
   boldBody: boolean,
   fills: readonly number[],
-): TextBlock[] {
-  if (!colons.length) return [];
-  const faces = new Map<string, number>();
-  for (const b of cands) faces.set(faceOf(b), (faces.get(faceOf(b)) ?? 0) + 1);
-  return colons
-    .filter(
-      ({ b, prev, next, place }) =>
-        (faces.get(faceOf(b)) ?? 0) >= STYLED_TITLES &&
-        standsOver(b, prev, next) &&
-        bodyText(next) &&
-        next.label !== 'list-item' &&
-        isHeadingCandidate(b, body, next, boldBody, prev, fills, place, true),
-    )
-    .map(({ b }) => b);
+): boolean {
+  return (
+    standsOver(b, prev, next) &&
+    bodyText(next) &&
+    next.label !== 'list-item' &&
+    isHeadingCandidate(b, body, next, boldBody, prev, fills, place, true)
+  );
 }
-const STYLED_TITLES = 2;
 
 /** Heading levels from the distinct size tiers of the document's candidate headings. */
 /**
@@ -641,8 +632,8 @@ export function headingLevels(
   if (statsOut) statsOut.headless = headless;
   let cands: TextBlock[] = [];
   const tops: [TextBlock, LayoutBlock | undefined][] = [];
-  const colons: ColonLine[] = [];
-  const onPages = new Map<string, [number, number][]>();
+  const colons: ColonLine<PagePlace>[] = [];
+  const titlePlaces = new TitlePlaces();
   const key = headingKey;
   pages.forEach((p, n) => {
     const onPage: TextBlock[] = [];
@@ -651,15 +642,11 @@ export function headingLevels(
       if (b.kind !== 'text') return;
       if (pages.length >= 3 && b.lines.length <= 3) {
         const k = key(b);
-        if (k) {
-          const at = onPages.get(k);
-          if (at) at.push([n, b.box.y0]);
-          else onPages.set(k, [[n, b.box.y0]]);
-        }
+        if (k) titlePlaces.add(k, n, b.box.y0);
       }
       if (isHeadingCandidate(b, body, p.blocks[i + 1], boldBody, p.blocks[i - 1], fills, places[i]))
         onPage.push(b);
-      else if (b.lines.length <= 2 && blockText(b).trimEnd().endsWith(':'))
+      else if (colonEnded(b, blockText(b)))
         colons.push({ b, prev: p.blocks[i - 1], next: p.blocks[i + 1], place: places[i] });
       // A one-level number opening a page on its text (see opensPage) is weighed as one in the body.
       else if (
@@ -677,7 +664,7 @@ export function headingLevels(
     const own = new Set(p.blocks.filter((_, i) => places[i].ownTop));
     cands.push(...onPage.filter((b) => sideBySide(b, labels) < (own.has(b) ? 1 : 2)));
   });
-  cands.push(...styledColonTitles(colons, cands, body, boldBody, fills));
+  cands.push(...styledColonTitles(colons, cands, (c) => colonStandsAsTitle(c, body, boldBody, fills)));
   // "2 Results" over text is a section where the document numbers its sections in decimals
   // ("1.1 …" is a heading) and 2 continues those numbers (at most one past the highest "N."
   // of a subsection); without subsections it is as likely an item of a numbered list.
@@ -697,13 +684,10 @@ export function headingLevels(
     for (const [b] of shaped) cands.push(b);
   // A title set on page after page in one place (a running header, in the margin or not: the
   // document's or chapter's name) heads no section.
-  const inPlace = new Map<string, number>();
   if (pages.length >= 3)
     cands = cands.filter((b) => {
       const k = key(b);
-      const n = inPlace.get(k) ?? pagesInPlace(onPages.get(k) ?? [], b.size);
-      inPlace.set(k, n);
-      const repeated = n >= 3 && n >= 0.3 * pages.length;
+      const repeated = titlePlaces.running(k, b.size, pages.length);
       if (repeated) runningOut?.add(k);
       return !repeated;
     });
@@ -748,23 +732,6 @@ export function headingLevels(
   demoteHeadingRuns(pages, out);
   return out;
 }
-
-/**
- * On how many pages a line's text is set at one height (within RUNNING_DRIFT of its size): a
- * running title is set in the same place page after page, where a section title that recurs
- * ("Pros", "Cons", "Ingredients" under each item of a review or a recipe book) falls wherever
- * its section starts. `at` holds each occurrence's page and top.
- */
-function pagesInPlace(at: readonly [number, number][], size: number): number {
-  let best = 0;
-  for (const [, y] of at) {
-    const pages = new Set<number>();
-    for (const [n, y2] of at) if (Math.abs(y2 - y) <= RUNNING_DRIFT * size) pages.add(n);
-    best = Math.max(best, pages.size);
-  }
-  return best;
-}
-const RUNNING_DRIFT = 0.5;
 
 /**
  * Three or more headings of one level in a row, with nothing but page numbers between them,

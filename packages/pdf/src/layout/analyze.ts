@@ -51,6 +51,7 @@ import {
 } from './tables.js';
 import { markBands } from './tint-bands.js';
 import { joinContentsRows } from './toc.js';
+import { topLinesOnBody } from './top-band.js';
 import { closeTracking } from './tracking.js';
 import { xyCut } from './xycut.js';
 
@@ -268,6 +269,17 @@ function readingOrder(boxes: Box[], items: readonly Item[], height: number, body
   boxes.forEach((_, i) => {
     parts[band(i)].push(i);
   });
+  // Top-band lines that stand on the body's text are read with it (see topLinesOnBody).
+  if (parts[0].length && parts[1].length) {
+    const bandItems = items.map((it, i) =>
+      it.kind === 'line' ? { box: boxes[i], size: it.line.size, text: it.line.text } : { box: boxes[i] },
+    );
+    const onBody = topLinesOnBody(bandItems, parts[0], parts[1]);
+    if (onBody.size) {
+      parts[0] = parts[0].filter((i) => !onBody.has(i));
+      parts[1] = [...parts[1], ...onBody].sort((a, b) => a - b);
+    }
+  }
   if (parts[1].length === boxes.length) return xyCut(boxes, opts, opens);
   return parts.flatMap((idx) =>
     xyCut(
