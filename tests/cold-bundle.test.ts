@@ -122,6 +122,7 @@ describe('distill parse from the code-cached bundle', { timeout: 300_000 }, () =
       'tty',
       'os',
       'readline',
+      'internal/fs/dir', // a folder's walk only (batch/inputs.ts opens it on first use)
     ]) {
       expect(loaded, unused).not.toContain(`NativeModule ${unused}`);
     }
