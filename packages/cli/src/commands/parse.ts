@@ -1,5 +1,4 @@
 import { basename } from 'node:path';
-import { parseArgs } from 'node:util';
 import { chunksJsonl, expandInputs, type InputFile, imageFilesFor, writeOutputsSync } from '@distill/batch';
 import {
   DEFAULT_LIBRARY_MAX_BYTES,
@@ -22,6 +21,7 @@ import {
   parseOptionsFromFlags,
 } from '../options.js';
 import { pageProgress } from '../page-progress.js';
+import { parseFlags } from '../plain-args.js';
 import {
   type ConvertOne,
   convertWithHelpers,
@@ -95,7 +95,7 @@ export interface ParseContext {
 
 export async function parseCommand(argv: string[], io: Io, ctx: ParseContext = {}): Promise<number> {
   if (argv[0] === PARSE_HELPER_ARG) return runParseHelper(argv[1], fileConverter());
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseFlags({
     args: argv,
     allowPositionals: true,
     options: {
