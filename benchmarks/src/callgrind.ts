@@ -17,7 +17,9 @@ export const callgrindArgs = (log: string, fromStart = true): string[] => [
  * A whole process's count moves by ±5% from run to run: V8 schedules collections partly by time
  * (and a scavenge's work is shared with helper threads as they happen to run), and optimising
  * compiles run on threads of their own. What the main thread runs outside a collection repeats
- * to about 0.01% with a fixed hash seed, so a change of 1% in our own code shows. Collections
+ * to about 0.01% with a fixed hash seed on one page (three runs: 354.78 / 354.74 / 354.74 M);
+ * on the 100 dev PDFs, where optimised code arrives from the compiler's thread when it happens
+ * to finish, two runs of one build differed by 0.5% (4,759 / 4,737 M), against ±5% whole. Collections
  * the main thread runs pass through Heap::CollectGarbage (scavenges, and the finishing pause of
  * a mark-compact) or, for incremental marking between them, IncrementalMarking::Step; counting
  * is switched off inside both (--toggle-collect, which makes --collect-atstart default to no: it

@@ -89,7 +89,7 @@ export async function runColdInstructions(
   if (mainThread)
     writeSection(
       'speed-cold-instructions-main',
-      `### Cold command line, main thread in instructions (\`pnpm bench cold --instructions --main-thread\`)\n\ndistill's commands of the tables above under \`node ${HASH_SEED}\` (compile cache written under the same flag), each run once under valgrind (callgrind), counting only the main thread's instructions outside V8's garbage collections (\`Heap::CollectGarbage\`). It leaves out what moves from run to run (collections scheduled partly by time, helper threads' share of a scavenge, optimising compiles on their own threads) and repeats to about 0.01%, so it compares two builds; it is neither the whole cost nor a time. The default folder command's helper processes (on more than two cores) are not counted.\n\n${table}\n`,
+      `### Cold command line, main thread in instructions (\`pnpm bench cold --instructions --main-thread\`)\n\ndistill's commands of the tables above under \`node ${HASH_SEED}\` (compile cache written under the same flag), each run once under valgrind (callgrind), counting only the main thread's instructions outside V8's garbage collections (\`Heap::CollectGarbage\`). It leaves out what moves from run to run (collections scheduled partly by time, helper threads' share of a scavenge, optimising compiles on their own threads): one PDF repeats to about 0.01%, the folder to about 0.5% (optimised code arrives from the compiler's thread when it happens to finish), against ±5% for the whole process. It compares two builds; it is neither the whole cost nor a time. The default folder command's helper processes (on more than two cores) are not counted.\n\n${table}\n`,
       rows,
       machineLine(),
     );
