@@ -19,7 +19,8 @@ export const callgrindArgs = (log: string, fromStart = true): string[] => [
  * compiles run on threads of their own. What the main thread runs outside a collection repeats
  * to about 0.01% with a fixed hash seed on one page (three runs: 354.78 / 354.74 / 354.74 M);
  * on the 100 dev PDFs, where optimised code arrives from the compiler's thread when it happens
- * to finish, two runs of one build differed by 0.5% (4,759 / 4,737 M), against ±5% whole. Collections
+ * to finish, runs of one build differed by up to 0.9% (4,759 / 4,737 M; `-c 1` 4,653 / 4,694 M for
+ * two builds differing only in start-up code), against ±5% whole. Collections
  * the main thread runs pass through Heap::CollectGarbage (scavenges, and the finishing pause of
  * a mark-compact) or, for incremental marking between them, IncrementalMarking::Step; counting
  * is switched off inside both (--toggle-collect, which makes --collect-atstart default to no: it

@@ -35,7 +35,7 @@ const USAGE = `usage:
                    [--instructions]   (the warm passes counted under valgrind instead of timed; no scaling)
   pnpm bench cold [--runs N] [--corpus DIR] [--instructions [--main-thread]]   (or: pnpm bench speed pdf --cold)
                   (--main-thread: distill's main thread outside garbage collections, under a fixed
-                  hash seed: one PDF repeats to about 0.01%, the folder 0.5%; to compare two builds)
+                  hash seed: one PDF repeats to about 0.01%, the folder 1%; to compare two builds)
   pnpm bench cold --scanned [--limit N] [--runs N] [--engine tesseract,native]   (OCR: a folder of scans and one scan, beside LiteParse's CLI; --engine: distill's OCR engines)
   pnpm bench install
   pnpm bench report [--html [--worst N] [--no-inspect]]
