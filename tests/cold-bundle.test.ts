@@ -122,6 +122,8 @@ describe('distill parse from the code-cached bundle', { timeout: 300_000 }, () =
       'tty',
       'os',
       'readline',
+      'internal/fs/dir', // a folder's walk only (batch/inputs.ts opens it on first use)
+      'internal/util/parse_args/parse_args', // plain flags are read by cli/src/plain-args.ts
     ]) {
       expect(loaded, unused).not.toContain(`NativeModule ${unused}`);
     }

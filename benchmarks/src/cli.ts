@@ -33,7 +33,9 @@ const USAGE = `usage:
   pnpm bench speed <pdf|html|office> [--corpus DIR] [--engine NAME] [--runs N] [--limit N]
                    [--no-scaling | --scaling-only] [--sizes 100,500] [--scale-timeout SECONDS] [--scanned]
                    [--instructions]   (the warm passes counted under valgrind instead of timed; no scaling)
-  pnpm bench cold [--runs N] [--corpus DIR] [--instructions]   (or: pnpm bench speed pdf --cold)
+  pnpm bench cold [--runs N] [--corpus DIR] [--instructions [--main-thread]]   (or: pnpm bench speed pdf --cold)
+                  (--main-thread: distill's main thread outside garbage collections, under a fixed
+                  hash seed: one PDF repeats to about 0.01%, the folder 1%; to compare two builds)
   pnpm bench cold --scanned [--limit N] [--runs N] [--engine tesseract,native]   (OCR: a folder of scans and one scan, beside LiteParse's CLI; --engine: distill's OCR engines)
   pnpm bench install
   pnpm bench report [--html [--worst N] [--no-inspect]]
@@ -120,6 +122,7 @@ async function main() {
       runs: { type: 'string' },
       'no-scaling': { type: 'boolean' },
       instructions: { type: 'boolean' },
+      'main-thread': { type: 'boolean' },
       cold: { type: 'boolean' },
       'scaling-only': { type: 'boolean' },
       'scale-timeout': { type: 'string' },
@@ -163,6 +166,7 @@ async function main() {
       runs: values.runs ? Number(values.runs) : undefined,
       corpus: values.corpus,
       instructions: values.instructions === true,
+      mainThread: values['main-thread'] === true,
     });
   } else if (cmd === 'speed') {
     if (!['pdf', 'html', 'office'].includes(suite)) throw new Error(USAGE);
@@ -193,6 +197,7 @@ async function main() {
       runs: values.runs ? Number(values.runs) : undefined,
       corpus: values.corpus,
       instructions: values.instructions === true,
+      mainThread: values['main-thread'] === true,
     });
   } else if (cmd === 'install') {
     await runInstallSize();

@@ -67,7 +67,7 @@ export const median = (xs: number[]) => {
 };
 
 export async function runCold(
-  opts: { runs?: number; corpus?: string; instructions?: boolean } = {},
+  opts: { runs?: number; corpus?: string; instructions?: boolean; mainThread?: boolean } = {},
 ): Promise<void> {
   const runs = opts.runs ?? 5;
   const folder = opts.corpus ?? join(CORPORA, 'pdf/dpbench-dev/pdfs');
@@ -128,7 +128,12 @@ export async function runCold(
     try {
       // Under valgrind a run lasts long enough to refresh the accepted cache (load.ts): not counted.
       const counted = { ...cached, DISTILL_COMPILE_CACHE_REFRESH: '0' };
-      await runColdInstructions(cases, { ...processEnv(), ...counted }, (args) => timedWithCpu(args, cached));
+      await runColdInstructions(
+        cases,
+        { ...processEnv(), ...counted },
+        (args) => timedWithCpu(args, cached),
+        opts.mainThread === true,
+      );
     } finally {
       rmSync(work, { recursive: true, force: true });
     }

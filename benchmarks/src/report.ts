@@ -598,7 +598,11 @@ export function writeReport(): string {
   const standalone = (s: string) =>
     (by(s) as SectionResult[]).filter((r) => r.kind === 'section').flatMap(standaloneSection);
   // The cold command line is the headline speed figure: it comes first, before the warm tables.
-  lines.push(...standalone('speed-cold'), ...standalone('speed-cold-instructions'));
+  lines.push(
+    ...standalone('speed-cold'),
+    ...standalone('speed-cold-instructions'),
+    ...standalone('speed-cold-instructions-main'),
+  );
   for (const s of ['speed-pdf', 'speed-pdf-ocr', 'speed-html', 'speed-office'])
     if (by(s).length) lines.push(...speedSection(s, by(s) as SpeedResult[]));
   lines.push(...standalone('speed-office-big-sheet'));

@@ -1,5 +1,4 @@
 import { basename } from 'node:path';
-import { parseArgs } from 'node:util';
 import { chunksJsonl, expandInputs, type InputFile, imageFilesFor, writeOutputsSync } from '@distill/batch';
 import {
   DEFAULT_LIBRARY_MAX_BYTES,
@@ -10,7 +9,7 @@ import {
   type RuntimeOptions,
   readInputFileSync,
   toDistillError,
-  validate,
+  validateMemo,
 } from 'distill/internals';
 import type { Io } from '../io.js';
 import { flagError, terminalError } from '../messages.js';
@@ -22,6 +21,7 @@ import {
   parseOptionsFromFlags,
 } from '../options.js';
 import { pageProgress } from '../page-progress.js';
+import { parseFlags } from '../plain-args.js';
 import {
   type ConvertOne,
   convertWithHelpers,
@@ -95,7 +95,7 @@ export interface ParseContext {
 
 export async function parseCommand(argv: string[], io: Io, ctx: ParseContext = {}): Promise<number> {
   if (argv[0] === PARSE_HELPER_ARG) return runParseHelper(argv[1], fileConverter());
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseFlags({
     args: argv,
     allowPositionals: true,
     options: {
@@ -119,7 +119,9 @@ export async function parseCommand(argv: string[], io: Io, ctx: ParseContext = {
   let options: ParseOptionsInput;
   try {
     options = parseOptionsFromFlags(values);
-    validate(parseOptionsSchema, options, 'options');
+    // Through the memo parse() validates with: the first file's parse finds these options
+    // validated already (zod's first parse, in the interpreter, is about 1% of a one-page run).
+    validateMemo(parseOptionsSchema, options, 'options');
   } catch (e) {
     io.err(`distill parse: ${flagError(toDistillError(e))}\n`);
     return 2;

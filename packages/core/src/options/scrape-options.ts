@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatsSchema } from './formats.js';
+import { lazySchema } from './lazy-schema.js';
 import { pdfOwnOptions } from './pdf-own.js';
 
 /** Limits from the spec's Limits table. */
@@ -41,87 +42,99 @@ export const parsersSchema = z
   )
   .default([{ type: 'pdf' }]);
 
-const waitAction = z
-  .object({
-    type: z.literal('wait'),
-    milliseconds: z.number().int().min(1).optional(),
-    selector: z.string().min(1).optional(),
-  })
-  .strict()
-  .refine((a) => (a.milliseconds === undefined) !== (a.selector === undefined), {
-    message: 'wait takes exactly one of milliseconds or selector',
-  });
+// The scrape-only schemas (actions, location, threat protection, profile) are built on first use
+// (lazy-schema.ts): `distill parse` and the parse API validate parse options, which take none.
+const waitAction = lazySchema(() =>
+  z
+    .object({
+      type: z.literal('wait'),
+      milliseconds: z.number().int().min(1).optional(),
+      selector: z.string().min(1).optional(),
+    })
+    .strict()
+    .refine((a) => (a.milliseconds === undefined) !== (a.selector === undefined), {
+      message: 'wait takes exactly one of milliseconds or selector',
+    }),
+);
 
-const viewport = z
-  .object({ width: z.number().int().positive(), height: z.number().int().positive() })
-  .strict();
+const viewport = lazySchema(() =>
+  z.object({ width: z.number().int().positive(), height: z.number().int().positive() }).strict(),
+);
 
-export const actionSchema = z.union([
-  waitAction,
-  z
-    .object({
-      type: z.literal('screenshot'),
-      fullPage: z.boolean().default(false),
-      quality: z.number().int().min(1).max(100).optional(),
-      viewport: viewport.optional(),
-    })
-    .strict(),
-  z
-    .object({ type: z.literal('click'), selector: z.string().min(1), all: z.boolean().default(false) })
-    .strict(),
-  z.object({ type: z.literal('write'), text: z.string() }).strict(),
-  z.object({ type: z.literal('press'), key: z.string().min(1) }).strict(),
-  z
-    .object({
-      type: z.literal('scroll'),
-      direction: z.enum(['up', 'down']).default('down'),
-      selector: z.string().optional(),
-    })
-    .strict(),
-  z.object({ type: z.literal('scrape') }).strict(),
-  z.object({ type: z.literal('executeJavascript'), script: z.string() }).strict(),
-  z
-    .object({
-      type: z.literal('pdf'),
-      format: z
-        .enum(['A0', 'A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'Letter', 'Legal', 'Tabloid', 'Ledger'])
-        .default('Letter'),
-      landscape: z.boolean().default(false),
-      scale: z.number().positive().default(1),
-    })
-    .strict(),
-]);
+export const actionSchema = lazySchema(() =>
+  z.union([
+    waitAction,
+    z
+      .object({
+        type: z.literal('screenshot'),
+        fullPage: z.boolean().default(false),
+        quality: z.number().int().min(1).max(100).optional(),
+        viewport: viewport.optional(),
+      })
+      .strict(),
+    z
+      .object({ type: z.literal('click'), selector: z.string().min(1), all: z.boolean().default(false) })
+      .strict(),
+    z.object({ type: z.literal('write'), text: z.string() }).strict(),
+    z.object({ type: z.literal('press'), key: z.string().min(1) }).strict(),
+    z
+      .object({
+        type: z.literal('scroll'),
+        direction: z.enum(['up', 'down']).default('down'),
+        selector: z.string().optional(),
+      })
+      .strict(),
+    z.object({ type: z.literal('scrape') }).strict(),
+    z.object({ type: z.literal('executeJavascript'), script: z.string() }).strict(),
+    z
+      .object({
+        type: z.literal('pdf'),
+        format: z
+          .enum(['A0', 'A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'Letter', 'Legal', 'Tabloid', 'Ledger'])
+          .default('Letter'),
+        landscape: z.boolean().default(false),
+        scale: z.number().positive().default(1),
+      })
+      .strict(),
+  ]),
+);
 export type Action = z.infer<typeof actionSchema>;
 
-export const locationSchema = z
-  .object({
-    country: z
-      .string()
-      .regex(/^[A-Z]{2}$/, 'country is an ISO 3166-1 alpha-2 code of two uppercase letters')
-      .default('US'),
-    languages: z.array(z.string().min(1)).optional(),
-  })
-  .strict();
+export const locationSchema = lazySchema(() =>
+  z
+    .object({
+      country: z
+        .string()
+        .regex(/^[A-Z]{2}$/, 'country is an ISO 3166-1 alpha-2 code of two uppercase letters')
+        .default('US'),
+      languages: z.array(z.string().min(1)).optional(),
+    })
+    .strict(),
+);
 
 /** Plain domains or wildcard globs: no protocol, path or port. */
-const domainPattern = z
-  .string()
-  .min(1)
-  .regex(/^[A-Za-z0-9*.-]+$/, 'a domain or wildcard glob without protocol, path or port');
+const domainPattern = lazySchema(() =>
+  z
+    .string()
+    .min(1)
+    .regex(/^[A-Za-z0-9*.-]+$/, 'a domain or wildcard glob without protocol, path or port'),
+);
 
-export const threatProtectionSchema = z
-  .object({
-    mode: z.enum(['off', 'normal']).optional(),
-    riskScoreThreshold: z.number().int().min(0).max(100).optional(),
-    blacklist: z.array(domainPattern).max(LIMITS.threatListMax).optional(),
-    whitelist: z.array(domainPattern).max(LIMITS.threatListMax).optional(),
-    blockedTlds: z
-      .array(z.string().regex(/^[a-z0-9-]+$/, 'lowercase TLD without a leading dot'))
-      .max(LIMITS.threatListMax)
-      .optional(),
-    failurePolicy: z.enum(['open', 'closed']).optional(),
-  })
-  .strict();
+export const threatProtectionSchema = lazySchema(() =>
+  z
+    .object({
+      mode: z.enum(['off', 'normal']).optional(),
+      riskScoreThreshold: z.number().int().min(0).max(100).optional(),
+      blacklist: z.array(domainPattern).max(LIMITS.threatListMax).optional(),
+      whitelist: z.array(domainPattern).max(LIMITS.threatListMax).optional(),
+      blockedTlds: z
+        .array(z.string().regex(/^[a-z0-9-]+$/, 'lowercase TLD without a leading dot'))
+        .max(LIMITS.threatListMax)
+        .optional(),
+      failurePolicy: z.enum(['open', 'closed']).optional(),
+    })
+    .strict(),
+);
 export type ThreatProtectionOverride = z.infer<typeof threatProtectionSchema>;
 
 export const PII_ENTITIES = ['email', 'phone', 'creditCard', 'iban', 'ip', 'ssn'] as const;
@@ -143,12 +156,14 @@ export const redactPiiSchema = z.union([
 ]);
 export type RedactPiiOption = z.infer<typeof redactPiiSchema>;
 
-export const profileSchema = z
-  .object({
-    name: z.string().min(LIMITS.profileName.min).max(LIMITS.profileName.max),
-    saveChanges: z.boolean().default(true),
-  })
-  .strict();
+export const profileSchema = lazySchema(() =>
+  z
+    .object({
+      name: z.string().min(LIMITS.profileName.min).max(LIMITS.profileName.max),
+      saveChanges: z.boolean().default(true),
+    })
+    .strict(),
+);
 
 export const timeoutSchema = z.number().int().min(LIMITS.timeout.min).max(LIMITS.timeout.max);
 
@@ -167,16 +182,17 @@ export const scrapeOptionsShape = {
   skipTlsVerification: z.boolean().default(true),
   timeout: timeoutSchema.default(LIMITS.timeout.default),
   parsers: parsersSchema,
-  actions: z.array(actionSchema).optional(),
-  location: locationSchema.optional(),
+  // Optional forms built on first use too: `.optional()` reads (and so would build) the schema.
+  actions: lazySchema(() => z.array(actionSchema).optional()),
+  location: lazySchema(() => locationSchema.optional()),
   removeBase64Images: z.boolean().default(true),
   blockAds: z.boolean().default(true),
   proxy: z.enum(['basic', 'enhanced', 'auto']).default('auto'),
   storeInCache: z.boolean().default(true),
   lockdown: z.boolean().default(false),
   redactPII: redactPiiSchema.default(false),
-  profile: profileSchema.optional(),
-  threatProtection: threatProtectionSchema.optional(),
+  profile: lazySchema(() => profileSchema.optional()),
+  threatProtection: lazySchema(() => threatProtectionSchema.optional()),
   auditMetadata: z.record(z.unknown()).optional(),
 } as const;
 

@@ -28,8 +28,11 @@ export function findGutters(runs: readonly TextRun[], page = false): Gutter[] {
   const upright = runs.filter((r) => !r.rotated && r.text.trim() !== '');
   if (upright.length < 2 * MIN_ROWS || upright.length > 50_000) return [];
   upright.sort((a, b) => a.base - b.base || a.x0 - b.x0);
+  // Loops are indexed and gaps read by index, not destructured: a cold run tests every page in
+  // the interpreter, where an iterator costs calls per element.
   const rows: TextRun[][] = [];
-  for (const r of upright) {
+  for (let k = 0; k < upright.length; k++) {
+    const r = upright[k];
     const last = rows[rows.length - 1];
     if (last && Math.abs(last[0].base - r.base) <= 0.3 * Math.max(last[0].size, r.size)) last.push(r);
     else rows.push([r]);
@@ -55,9 +58,10 @@ export function findGutters(runs: readonly TextRun[], page = false): Gutter[] {
     if (!page || gaps.length < JUSTIFIED_GAPS) return false;
     let lo = Infinity;
     let hi = -Infinity;
-    for (const [g0, g1] of gaps) {
-      lo = Math.min(lo, g1 - g0);
-      hi = Math.max(hi, g1 - g0);
+    for (let k = 0; k < gaps.length; k++) {
+      const w = gaps[k][1] - gaps[k][0];
+      lo = Math.min(lo, w);
+      hi = Math.max(hi, w);
     }
     return hi - lo <= EVEN_GAP * row[0].size;
   });
@@ -71,14 +75,22 @@ export function findGutters(runs: readonly TextRun[], page = false): Gutter[] {
   if (state)
     for (let i = 0; i < rows.length; i++) {
       const base = i * nC;
-      for (const [g0, g1] of rowGaps[i])
+      const gaps = rowGaps[i];
+      for (let k = 0; k < gaps.length; k++) {
+        const g0 = gaps[k][0];
+        const g1 = gaps[k][1];
         for (let c = firstAtLeast(cands, g0); c < nC && cands[c] <= g1; c++)
           if (cands[c] >= g0) state[base + c] = 1;
-      for (const r of rows[i])
+      }
+      const row = rows[i];
+      for (let k = 0; k < row.length; k++) {
+        const r = row[k];
         for (let c = firstAtLeast(cands, r.x0); c < nC && cands[c] < r.x1; c++)
           if (cands[c] > r.x0) state[base + c] = 2;
+      }
       if (justified[i]) {
-        const [x0, x1] = [rows[i][0].x0, reachOf(rows[i])];
+        const x0 = row[0].x0;
+        const x1 = reachOf(row);
         for (let c = firstAtLeast(cands, x0); c < nC && cands[c] < x1; c++)
           if (cands[c] > x0) state[base + c] = 2;
       }
@@ -87,7 +99,7 @@ export function findGutters(runs: readonly TextRun[], page = false): Gutter[] {
     if (state) return state[i * nC + ci];
     if (rows[i].some((r) => r.x0 < x && r.x1 > x)) return 2;
     if (justified[i] && x > rows[i][0].x0 && x < reachOf(rows[i])) return 2;
-    return rowGaps[i].some(([g0, g1]) => g0 <= x && g1 >= x) ? 1 : 0;
+    return rowGaps[i].some((g) => g[0] <= x && g[1] >= x) ? 1 : 0;
   };
   const found: (Gutter & { support: number })[] = [];
   for (let ci = 0; ci < nC; ci++) {
@@ -140,11 +152,13 @@ const MAX_COUNT_SPAN = 100_000;
 function candidateXs(rowGaps: [number, number][][]): number[] {
   let lo = Infinity;
   let hi = -Infinity;
-  for (const gaps of rowGaps)
-    for (const [g0, g1] of gaps) {
-      lo = Math.min(lo, Math.ceil(g0));
-      hi = Math.max(hi, Math.floor(g1));
+  for (let i = 0; i < rowGaps.length; i++) {
+    const gaps = rowGaps[i];
+    for (let k = 0; k < gaps.length; k++) {
+      lo = Math.min(lo, Math.ceil(gaps[k][0]));
+      hi = Math.max(hi, Math.floor(gaps[k][1]));
     }
+  }
   const cands: number[] = [];
   if (!(hi >= lo)) return cands;
   if (hi - lo > MAX_COUNT_SPAN) {
@@ -157,9 +171,14 @@ function candidateXs(rowGaps: [number, number][][]): number[] {
     return cands.sort((a, b) => a - b);
   }
   const count = new Uint32Array(hi - lo + 1);
-  for (const gaps of rowGaps)
-    for (const [g0, g1] of gaps)
+  for (let i = 0; i < rowGaps.length; i++) {
+    const gaps = rowGaps[i];
+    for (let k = 0; k < gaps.length; k++) {
+      const g0 = gaps[k][0];
+      const g1 = gaps[k][1];
       for (let x = Math.ceil(g0); x <= Math.floor(g1) && x - g0 < 200; x++) count[x - lo]++;
+    }
+  }
   for (let i = 0; i < count.length; i++) if (count[i] >= MIN_ROWS) cands.push(lo + i);
   return cands;
 }
@@ -181,7 +200,7 @@ function channelMid(x: number, rowGaps: [number, number][][], start: number, end
   let lo = -Infinity;
   let hi = Infinity;
   for (let i = start; i <= end; i++) {
-    const g = rowGaps[i].find(([g0, g1]) => g0 <= x && g1 >= x);
+    const g = rowGaps[i].find((gap) => gap[0] <= x && gap[1] >= x);
     if (!g) continue;
     lo = Math.max(lo, g[0]);
     hi = Math.min(hi, g[1]);

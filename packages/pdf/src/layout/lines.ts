@@ -129,16 +129,23 @@ settleFieldKinds(
 /** Lines longer than this in runs count their keys in a Map (a scan per run would be quadratic). */
 const FEW_RUNS = 32;
 
-/** The key of most characters among a line's runs (the first to reach the most, on a tie). */
-function dominant(runs: TextRun[], key: (r: TextRun) => number): number {
-  if (runs.length > FEW_RUNS) return dominantMany(runs, key);
+/**
+ * The size (`bySize`) or baseline, to half a point, of most characters among a line's runs (the
+ * first to reach the most, on a tie). The two keys are spelled out rather than passed as a
+ * function: a cold run reads every line in the interpreter, where a call per run costs more
+ * than the count itself.
+ */
+function dominantHalf(runs: readonly TextRun[], bySize: boolean): number {
+  if (runs.length > FEW_RUNS) return dominantMany(runs, bySize);
   // Most lines have a few runs: their keys and weights in two short arrays, no Map per line.
   const keys: number[] = [];
   const weights: number[] = [];
-  let best = key(runs[0]);
+  const r0 = runs[0];
+  let best = Math.round((bySize ? r0.size : r0.base) * 2) / 2;
   let bestW = -1;
-  for (const r of runs) {
-    const k = key(r);
+  for (let i = 0; i < runs.length; i++) {
+    const r = runs[i];
+    const k = Math.round((bySize ? r.size : r.base) * 2) / 2;
     let j = 0;
     // SameValueZero, as a Map's keys compare.
     while (j < keys.length && !(keys[j] === k || (Number.isNaN(keys[j]) && Number.isNaN(k)))) j++;
@@ -156,12 +163,14 @@ function dominant(runs: TextRun[], key: (r: TextRun) => number): number {
   return best;
 }
 
-function dominantMany(runs: TextRun[], key: (r: TextRun) => number): number {
+function dominantMany(runs: readonly TextRun[], bySize: boolean): number {
   const weight = new Map<number, number>();
-  let best = key(runs[0]);
+  const r0 = runs[0];
+  let best = Math.round((bySize ? r0.size : r0.base) * 2) / 2;
   let bestW = -1;
-  for (const r of runs) {
-    const k = key(r);
+  for (let i = 0; i < runs.length; i++) {
+    const r = runs[i];
+    const k = Math.round((bySize ? r.size : r.base) * 2) / 2;
     const w = (weight.get(k) ?? 0) + r.text.length;
     weight.set(k, w);
     if (w > bestW) {
@@ -186,10 +195,24 @@ export function closeLeaders(text: string): string {
 
 export function makeLine(runs: TextRun[]): Line {
   runs.sort((a, b) => a.x0 - b.x0);
+  // One indexed pass gathers the text, the box and the style of the kept runs: a cold run
+  // makes every line in the interpreter, where each iterator, callback and array of a second
+  // pass costs bytecodes per run (same results as a pass per property).
   let text = '';
   let prev: TextRun | undefined;
   const kept: TextRun[] = [];
-  for (const r of runs) {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  let rotated = false;
+  // Of the runs with visible characters: how many, whether all are bold / italic, their fill.
+  let chars = 0;
+  let bold = true;
+  let italic = true;
+  let fill = -1;
+  for (let i = 0; i < runs.length; i++) {
+    const r = runs[i];
     if (prev) {
       const gap = r.x0 - prev.x1;
       // Text painted twice over itself (fake bold, shadows) is kept once.
@@ -199,22 +222,20 @@ export function makeLine(runs: TextRun[]): Line {
     text += r.text;
     kept.push(r);
     prev = r;
-  }
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (const r of kept) {
     x0 = Math.min(x0, r.x0);
     y0 = Math.min(y0, r.y0);
     x1 = Math.max(x1, r.x1);
     y1 = Math.max(y1, r.y1);
+    if (r.rotated) rotated = true;
+    if (r.text.trim() === '') continue;
+    if (!r.bold) bold = false;
+    if (!r.italic) italic = false;
+    // sharedFill: the first's fill, -1 once one differs from it.
+    if (chars === 0) fill = r.fill;
+    else if (r.fill !== fill && fill !== -1) fill = -1;
+    chars++;
   }
-  const size = smallCapsSize(
-    kept,
-    dominant(kept, (r) => Math.round(r.size * 2) / 2),
-  );
-  const chars = kept.filter((r) => r.text.trim() !== '');
+  const size = smallCapsSize(kept, dominantHalf(kept, true));
   return {
     runs: kept,
     text: closeLeaders(collapseSpaces(text)).trim(),
@@ -222,12 +243,12 @@ export function makeLine(runs: TextRun[]): Line {
     y0,
     x1,
     y1,
-    base: dominant(kept, (r) => Math.round(r.base * 2) / 2),
+    base: dominantHalf(kept, false),
     size,
-    bold: chars.length > 0 && chars.every((r) => r.bold),
-    italic: chars.length > 0 && chars.every((r) => r.italic),
-    rotated: kept.some((r) => r.rotated),
-    fill: sharedFill(chars),
+    bold: chars > 0 && bold,
+    italic: chars > 0 && italic,
+    rotated,
+    fill,
   };
 }
 
@@ -239,9 +260,74 @@ export function sharedFill(runs: readonly TextRun[]): number {
   return fill;
 }
 
+/** A row's largest size and vertical extent (buildLines). */
+interface RowStats {
+  size: number;
+  y0: number;
+  y1: number;
+}
+
+function statsOf(row: TextRun[]): RowStats {
+  let size = row[0].size;
+  let y0 = row[0].y0;
+  let y1 = row[0].y1;
+  for (let k = 1; k < row.length; k++) {
+    size = Math.max(size, row[k].size);
+    y0 = Math.min(y0, row[k].y0);
+    y1 = Math.max(y1, row[k].y1);
+  }
+  return { size, y0, y1 };
+}
+
+function grow(into: RowStats, from: RowStats): void {
+  into.size = Math.max(into.size, from.size);
+  into.y0 = Math.min(into.y0, from.y0);
+  into.y1 = Math.max(into.y1, from.y1);
+}
+
+/** Whether row `cur` (stats `cs`) is a script row of `target` (stats `ts`): smaller, overlapping it, touching its text. */
+function absorbs(
+  cur: TextRun[],
+  cs: RowStats,
+  target: TextRun[] | undefined,
+  ts: RowStats | undefined,
+): boolean {
+  if (!target || !ts) return false;
+  if (cs.size > 0.85 * ts.size) return false;
+  const overlap = Math.min(ts.y1, cs.y1) - Math.max(ts.y0, cs.y0);
+  if (overlap <= 0.4 * (cs.y1 - cs.y0)) return false;
+  // A script mark touches the larger text it belongs to; small text beside a big
+  // heading in another column does not.
+  for (let i = 0; i < cur.length; i++) {
+    const c = cur[i];
+    for (let j = 0; j < target.length; j++) {
+      const t = target[j];
+      if (
+        Math.min(t.y1, c.y1) - Math.max(t.y0, c.y0) > 0 &&
+        ((t.size > 1.1 * c.size && c.x0 <= t.x1 + t.size && c.x1 >= t.x0 - t.size) ||
+          // A footnote mark set just before the (smaller) note text it opens.
+          (t.size < c.size && Math.abs(c.x0 - t.x1) < 0.5 * c.size))
+      )
+        return true;
+    }
+  }
+  return false;
+}
+
+/** Whether a gutter runs between x `end` and `x0` at height `cy`. */
+function gutterBetween(gutters: readonly Gutter[], end: number, x0: number, cy: number): boolean {
+  for (let i = 0; i < gutters.length; i++) {
+    const g = gutters[i];
+    if (g.x > end && g.x < x0 && cy >= g.y0 && cy <= g.y1) return true;
+  }
+  return false;
+}
+
 /**
  * Groups runs into line fragments: runs sharing a baseline (superscripts join the line they
  * sit on), split where the gap between neighbours is wide enough to be a column or a cell.
+ * Loops are indexed and tests are functions of their own, not closures made per row: a cold
+ * run groups every page's runs in the interpreter.
  */
 export function buildLines(runs: readonly TextRun[], gutters: readonly Gutter[] = []): Line[] {
   const upright = runs.filter((r) => !r.rotated).sort((a, b) => a.base - b.base || a.x0 - b.x0);
@@ -249,7 +335,8 @@ export function buildLines(runs: readonly TextRun[], gutters: readonly Gutter[] 
   let row: TextRun[] = [];
   let rowBase = 0;
   let rowSize = 0;
-  for (const r of upright) {
+  for (let i = 0; i < upright.length; i++) {
+    const r = upright[i];
     if (row.length > 0 && Math.abs(r.base - rowBase) <= 0.3 * Math.max(rowSize, r.size)) {
       row.push(r);
       continue;
@@ -265,61 +352,22 @@ export function buildLines(runs: readonly TextRun[], gutters: readonly Gutter[] 
   // row they overlap, so "order.19" stays one line.
   // Each row's largest size and vertical extent, kept up to date as rows absorb others
   // (rather than measured again for every test).
-  type RowStats = { size: number; y0: number; y1: number };
-  const statsOf = (row: TextRun[]): RowStats => {
-    let size = row[0].size;
-    let y0 = row[0].y0;
-    let y1 = row[0].y1;
-    for (let k = 1; k < row.length; k++) {
-      size = Math.max(size, row[k].size);
-      y0 = Math.min(y0, row[k].y0);
-      y1 = Math.max(y1, row[k].y1);
-    }
-    return { size, y0, y1 };
-  };
-  const grow = (into: RowStats, from: RowStats) => {
-    into.size = Math.max(into.size, from.size);
-    into.y0 = Math.min(into.y0, from.y0);
-    into.y1 = Math.max(into.y1, from.y1);
-  };
   const rowStats = rows.map(statsOf);
   const merged: TextRun[][] = [];
   const mergedStats: RowStats[] = [];
   for (let i = 0; i < rows.length; i++) {
     const cur = rows[i];
     const cs = rowStats[i];
-    const curSize = cs.size;
-    const absorb = (target: TextRun[] | undefined, ts: RowStats | undefined): boolean => {
-      if (!target || !ts) return false;
-      const tSize = ts.size;
-      if (curSize > 0.85 * tSize) return false;
-      const t0 = ts.y0;
-      const t1 = ts.y1;
-      const c0 = cs.y0;
-      const c1 = cs.y1;
-      const overlap = Math.min(t1, c1) - Math.max(t0, c0);
-      if (overlap <= 0.4 * (c1 - c0)) return false;
-      // A script mark touches the larger text it belongs to; small text beside a big
-      // heading in another column does not.
-      return cur.some((c) =>
-        target.some(
-          (t) =>
-            Math.min(t.y1, c.y1) - Math.max(t.y0, c.y0) > 0 &&
-            ((t.size > 1.1 * c.size && c.x0 <= t.x1 + t.size && c.x1 >= t.x0 - t.size) ||
-              // A footnote mark set just before the (smaller) note text it opens.
-              (t.size < c.size && Math.abs(c.x0 - t.x1) < 0.5 * c.size)),
-        ),
-      );
-    };
+    // Only rows of fewer than four runs are script rows (tested first: absorbs has no effects).
     const next = rows[i + 1];
-    if (absorb(next, rowStats[i + 1]) && cur.length < 4) {
+    if (cur.length < 4 && absorbs(cur, cs, next, rowStats[i + 1])) {
       next.push(...cur);
       grow(rowStats[i + 1], cs);
       continue;
     }
     const last = merged[merged.length - 1];
     const lastStats = mergedStats[mergedStats.length - 1];
-    if (absorb(last, lastStats) && cur.length < 4) {
+    if (cur.length < 4 && absorbs(cur, cs, last, lastStats)) {
       last.push(...cur);
       grow(lastStats, cs);
       continue;
@@ -329,11 +377,13 @@ export function buildLines(runs: readonly TextRun[], gutters: readonly Gutter[] 
   }
 
   const lines: Line[] = [];
-  for (const r of merged) {
+  for (let m = 0; m < merged.length; m++) {
+    const r = merged[m];
     r.sort((a, b) => a.x0 - b.x0);
     let frag: TextRun[] = [];
     let end = -Infinity;
-    for (const run of r) {
+    for (let k = 0; k < r.length; k++) {
+      const run = r[k];
       const gap = run.x0 - end;
       const size = Math.max(run.size, frag[frag.length - 1]?.size ?? 0);
       // A list bullet stays with its text however far the text is indented; a figure after a
@@ -341,7 +391,7 @@ export function buildLines(runs: readonly TextRun[], gutters: readonly Gutter[] 
       const bulletOnly =
         frag.length === 1 && MARKER_ONLY.test(frag[0].text) && gap < 4 * size && !FIGURE.test(run.text);
       const cy = (run.y0 + run.y1) / 2;
-      const gutter = gap > 0 && gutters.some((g) => g.x > end && g.x < run.x0 && cy >= g.y0 && cy <= g.y1);
+      const gutter = gap > 0 && gutters.length > 0 && gutterBetween(gutters, end, run.x0, cy);
       if (frag.length > 0 && (gap > FRAGMENT_GAP * size || gutter) && !bulletOnly) {
         lines.push(makeLine(frag));
         frag = [];
@@ -361,10 +411,12 @@ export function buildLines(runs: readonly TextRun[], gutters: readonly Gutter[] 
  */
 export function withRotated(upright: readonly Line[], runs: readonly TextRun[]): Line[] {
   const lines = upright.filter((l) => l.text !== '');
-  for (const r of runs)
+  for (let i = 0; i < runs.length; i++) {
+    const r = runs[i];
     if (r.rotated) {
       const l = makeLine([r]);
       if (l.text !== '') lines.push(l);
     }
+  }
   return lines;
 }
