@@ -36,6 +36,9 @@
 //                      cells closer to the next column than the space that ends a text item
 //   browser-default-centred  the same style, each row's first cell wrapped over two lines and the cells
 //                      beside it set in the row's middle, half a line below the first line
+//   browser-default-long-cells  rows of one long cell beside short ones: a browser-default table whose last
+//                      column describes each row in a line wider than a third of the page, and a zebra
+//                      table of short labels beside long values that wrap, a paragraph between them
 // and fixtures/pdf-headings/<name>.html, for heading styles the LibreOffice fixtures lack:
 //   colour-titles      section titles marked by colour alone, beside links in colour and a grey source line
 //   italic-titles      centred italic sub-section titles at the body size, an italic source line and quotation
@@ -147,6 +150,7 @@ const names = process.argv.slice(2).length
       'contents-cell-rules',
       'browser-default-table',
       'browser-default-centred',
+      'browser-default-long-cells',
     ];
 /** Fixtures printed with Chromium's own page numbers at the foot of each page. */
 const pageNumbers = new Set(['table-cut-apart']);

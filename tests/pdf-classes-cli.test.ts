@@ -746,4 +746,26 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     expect(r.stdout).toContain('| Sandwich bags of plastic | Steel lunch boxes | $25 |');
     expect(r.stdout).not.toMatch(/^# /m);
   });
+  it('reads borderless and zebra tables whose rows set one long cell beside short ones', async () => {
+    // fixtures/pdf-classes/browser-default-long-cells.html: a browser-default table whose last
+    // column describes each row in a line wider than a third of the page, and a zebra table of
+    // short labels beside long values; only their header rows were all short pieces, so both
+    // were read as lines (the zebra table's header as headings).
+    const r = await distill(['parse', fixture('browser-default-long-cells')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('| Kind of shop | Best fit | Why it suits them |');
+    expect(r.stdout).toContain(
+      '| Wholesaler with a sales team | Ledgerly | A pipeline for every account and reminders for each rep |',
+    );
+    expect(r.stdout).toContain('| Requirement | Cost and details |');
+    expect(r.stdout).toContain(
+      '| Filing fee | $120 plus $4 for each copy of the filing that is not certified |',
+    );
+    expect(r.stdout).toContain(
+      '| Processing time | Three working days online; two weeks or more for filings sent by post to the office |',
+    );
+    expect(r.stdout).not.toMatch(/^# /m);
+    // The paragraph between the tables stays text.
+    expect(r.stdout).toMatch(/^Most owners kept the tool they started with/m);
+  });
 });
