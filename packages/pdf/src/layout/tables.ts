@@ -7,7 +7,7 @@ import { findGutters, type Gutter } from './gutters.js';
 import { leadGap, nominalBottom, nominalTop } from './leading.js';
 import { HAS_LETTER, STARTS_LOWER } from './letter-tests.js';
 import { buildLines, type Line, makeLine } from './lines.js';
-import { cellRows, cellsRow } from './long-cells.js';
+import { cellRows, cellsRow, longsInTwoColumns } from './long-cells.js';
 import { BULLET } from './markers.js';
 import { formGrid, keyValueRows, proseAcross, recordColumns } from './not-tables.js';
 import { rowRuledTable } from './row-ruled.js';
@@ -1437,6 +1437,9 @@ export function findTextTables(
       } else if (j - end > 1 && !(j - end <= 2 && label(rows[j]) && label(rows[j - 1]))) break;
       j++;
     }
+    // Long pieces in two columns are two columns of prose (long-cells.ts): the block is read
+    // again without its long cells.
+    if (okCount >= 3 && longsInTwoColumns(rows, ok, i, end, short)) continue;
     let start = i;
     if (okCount >= 3)
       while (
