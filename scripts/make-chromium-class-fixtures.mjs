@@ -39,6 +39,9 @@
 //   browser-default-long-cells  rows of one long cell beside short ones: a browser-default table whose last
 //                      column describes each row in a line wider than a third of the page, and a zebra
 //                      table of short labels beside long values that wrap, a paragraph between them
+//   twocol-prose-sidebar  an article in two columns, its left column's prose beside a pricing box of three
+//                      short lines that opens the right column (no table: the prose line runs on from the
+//                      one over it)
 // and fixtures/pdf-headings/<name>.html, for heading styles the LibreOffice fixtures lack:
 //   colour-titles      section titles marked by colour alone, beside links in colour and a grey source line
 //   italic-titles      centred italic sub-section titles at the body size, an italic source line and quotation
@@ -151,6 +154,7 @@ const names = process.argv.slice(2).length
       'browser-default-table',
       'browser-default-centred',
       'browser-default-long-cells',
+      'twocol-prose-sidebar',
     ];
 /** Fixtures printed with Chromium's own page numbers at the foot of each page. */
 const pageNumbers = new Set(['table-cut-apart']);

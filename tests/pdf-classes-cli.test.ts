@@ -768,4 +768,18 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     // The paragraph between the tables stays text.
     expect(r.stdout).toMatch(/^Most owners kept the tool they started with/m);
   });
+  it('keeps an article column of prose beside a sidebar of short lines as text, not a table', async () => {
+    // fixtures/pdf-classes/twocol-prose-sidebar.html: two columns, the left one prose, the right
+    // one opening with a pricing box of three short lines at the line spacing. Read by
+    // baselines: "Prices rose. | Starter plan", "Three of the services ... prices | $9 a month",
+    // "this spring. | 500 contacts", the rows of a borderless table with a long cell; the long
+    // piece follows the line over it at the line spacing, which a long cell, opening a row set
+    // apart from the one above, does not (long-cells.ts). Read as a three-row table before.
+    const r = await distill(['parse', fixture('twocol-prose-sidebar')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(0);
+    expect(r.stdout).not.toMatch(/^\|/m);
+    expect(r.stdout).toMatch(/^Three of the services we looked at raised their prices$/m);
+    expect(r.stdout).toMatch(/^\$9 a month$/m);
+  });
 });
