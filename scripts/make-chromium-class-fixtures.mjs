@@ -42,6 +42,8 @@
 //   twocol-prose-sidebar  an article in two columns, its left column's prose beside a pricing box of three
 //                      short lines that opens the right column (no table: the prose line runs on from the
 //                      one over it)
+//   twocol-paragraph-sidebar  the same with a space between paragraphs and between the box's first lines: a
+//                      paragraph's first line, set a space below the row over it, beside the box's lines
 // and fixtures/pdf-headings/<name>.html, for heading styles the LibreOffice fixtures lack:
 //   colour-titles      section titles marked by colour alone, beside links in colour and a grey source line
 //   italic-titles      centred italic sub-section titles at the body size, an italic source line and quotation
@@ -155,6 +157,7 @@ const names = process.argv.slice(2).length
       'browser-default-centred',
       'browser-default-long-cells',
       'twocol-prose-sidebar',
+      'twocol-paragraph-sidebar',
     ];
 /** Fixtures printed with Chromium's own page numbers at the foot of each page. */
 const pageNumbers = new Set(['table-cut-apart']);

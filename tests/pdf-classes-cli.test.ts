@@ -782,4 +782,17 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     expect(r.stdout).toMatch(/^Three of the services we looked at raised their prices$/m);
     expect(r.stdout).toMatch(/^\$9 a month$/m);
   });
+  it('keeps a paragraph opening beside a sidebar of short lines as text, not a table', async () => {
+    // fixtures/pdf-classes/twocol-paragraph-sidebar.html: the same two columns with a space
+    // between paragraphs. The paragraph's first line ("Three of the services ... | $9 a month")
+    // opens a row set a space below "Prices rose. | Starter plan", as a long cell would, but
+    // two lines run on under it in its column, a paragraph's, where a long cell wraps to a line
+    // or two (long-cells.ts). Without that test it was read as a four-row table.
+    const r = await distill(['parse', fixture('twocol-paragraph-sidebar')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(0);
+    expect(r.stdout).not.toMatch(/^\|/m);
+    expect(r.stdout).toMatch(/^Three of the services we looked at raised their prices$/m);
+    expect(r.stdout).toMatch(/^One sender name$/m);
+  });
 });
