@@ -44,6 +44,8 @@
 //                      one over it)
 //   twocol-paragraph-sidebar  the same with a space between paragraphs and between the box's first lines: a
 //                      paragraph's first line, set a space below the row over it, beside the box's lines
+//   twocol-long-both-sides  notes in two columns parted by blank lines, one long line in each column beside a
+//                      short line of the other (long pieces in two columns: no table)
 // and fixtures/pdf-headings/<name>.html, for heading styles the LibreOffice fixtures lack:
 //   colour-titles      section titles marked by colour alone, beside links in colour and a grey source line
 //   italic-titles      centred italic sub-section titles at the body size, an italic source line and quotation
@@ -158,6 +160,7 @@ const names = process.argv.slice(2).length
       'browser-default-long-cells',
       'twocol-prose-sidebar',
       'twocol-paragraph-sidebar',
+      'twocol-long-both-sides',
     ];
 /** Fixtures printed with Chromium's own page numbers at the foot of each page. */
 const pageNumbers = new Set(['table-cut-apart']);

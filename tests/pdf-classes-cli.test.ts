@@ -795,4 +795,16 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     expect(r.stdout).toMatch(/^Three of the services we looked at raised their prices$/m);
     expect(r.stdout).toMatch(/^One sender name$/m);
   });
+  it('keeps notes in two columns with a long line in each as text, not a table', async () => {
+    // fixtures/pdf-classes/twocol-long-both-sides.html: "Opening hours | Contact", "The shop
+    // opens from nine ... | Front desk", "Saturdays from ten | Write to us at the address ...",
+    // "Closed on Sundays | two days.": rows of one long piece beside short ones, each long piece
+    // set a blank line below the row over it, but one in each column, where a table's long cells
+    // are one column's (long-cells.ts). Without that test it was read as a four-row table.
+    const r = await distill(['parse', fixture('twocol-long-both-sides')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(0);
+    expect(r.stdout).not.toMatch(/^\|/m);
+    expect(r.stdout).toMatch(/^Closed on Sundays$/m);
+  });
 });
