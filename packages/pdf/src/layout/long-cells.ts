@@ -55,13 +55,13 @@ export function cellRows(rows: readonly Line[][], short: (f: Line) => boolean): 
     if (!long) continue;
     if (crossesNear(rows, k, long, -1, short) || crossesNear(rows, k, long, 1, short)) ok[k] = false;
     else if (k > 0 && leadGap(rows[k - 1], rows[k]) <= TOUCH * rows[k][0].size) ok[k] = false;
-    else if (runOn(rows, k, long) >= RUN_ON) ok[k] = false;
     for (const m of [k - 1, k + 1]) {
       if (!ok[k] || m < 0 || m >= rows.length) continue;
       const gap = m < k ? leadGap(rows[m], rows[k]) : leadGap(rows[k], rows[m]);
       if (gap > TOUCH * rows[k][0].size) continue;
       for (const g of rows[m]) if (overlaps(g, rows[k]) >= 2) ok[k] = false;
     }
+    if (ok[k] && runOn(rows, k, long) >= RUN_ON) ok[k] = false;
   }
   return ok;
 }
@@ -145,18 +145,19 @@ export function longsInTwoColumns(
   to: number,
   short: (f: Line) => boolean,
 ): boolean {
-  const cells: number[] = [];
-  const longs: Line[] = [];
-  for (let k = from; k <= to; k++) {
-    let long = false;
+  // Two pieces lie apart where one starts right of where the other ends: the rightmost start
+  // at or past the leftmost end.
+  let cells = false;
+  let x0 = Number.NEGATIVE_INFINITY;
+  let x1 = Number.POSITIVE_INFINITY;
+  for (let k = from; k <= to; k++)
     for (const g of rows[k])
       if (!short(g)) {
-        longs.push(g);
-        long = true;
+        cells ||= ok[k];
+        x0 = Math.max(x0, g.x0);
+        x1 = Math.min(x1, g.x1);
       }
-    if (long && ok[k]) cells.push(k);
-  }
-  if (!cells.length || !longs.some((f) => longs.some((g) => overlaps(g, [f]) === 0))) return false;
-  for (const k of cells) ok[k] = false;
+  if (!cells || x0 < x1) return false;
+  for (let k = from; k <= to; k++) if (ok[k] && !rows[k].every(short)) ok[k] = false;
   return true;
 }
