@@ -36,6 +36,16 @@
 //                      cells closer to the next column than the space that ends a text item
 //   browser-default-centred  the same style, each row's first cell wrapped over two lines and the cells
 //                      beside it set in the row's middle, half a line below the first line
+//   browser-default-long-cells  rows of one long cell beside short ones: a browser-default table whose last
+//                      column describes each row in a line wider than a third of the page, and a zebra
+//                      table of short labels beside long values that wrap, a paragraph between them
+//   twocol-prose-sidebar  an article in two columns, its left column's prose beside a pricing box of three
+//                      short lines that opens the right column (no table: the prose line runs on from the
+//                      one over it)
+//   twocol-paragraph-sidebar  the same with a space between paragraphs and between the box's first lines: a
+//                      paragraph's first line, set a space below the row over it, beside the box's lines
+//   twocol-long-both-sides  notes in two columns parted by blank lines, one long line in each column beside a
+//                      short line of the other (long pieces in two columns: no table)
 // and fixtures/pdf-headings/<name>.html, for heading styles the LibreOffice fixtures lack:
 //   colour-titles      section titles marked by colour alone, beside links in colour and a grey source line
 //   italic-titles      centred italic sub-section titles at the body size, an italic source line and quotation
@@ -159,6 +169,10 @@ const names = process.argv.slice(2).length
       'contents-cell-rules',
       'browser-default-table',
       'browser-default-centred',
+      'browser-default-long-cells',
+      'twocol-prose-sidebar',
+      'twocol-paragraph-sidebar',
+      'twocol-long-both-sides',
     ];
 /** Fixtures printed with Chromium's own page numbers at the foot of each page. */
 const pageNumbers = new Set(['table-cut-apart']);

@@ -746,4 +746,65 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     expect(r.stdout).toContain('| Sandwich bags of plastic | Steel lunch boxes | $25 |');
     expect(r.stdout).not.toMatch(/^# /m);
   });
+  it('reads borderless and zebra tables whose rows set one long cell beside short ones', async () => {
+    // fixtures/pdf-classes/browser-default-long-cells.html: a browser-default table whose last
+    // column describes each row in a line wider than a third of the page, and a zebra table of
+    // short labels beside long values; only their header rows were all short pieces, so both
+    // were read as lines (the zebra table's header as headings).
+    const r = await distill(['parse', fixture('browser-default-long-cells')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('| Kind of shop | Best fit | Why it suits them |');
+    expect(r.stdout).toContain(
+      '| Wholesaler with a sales team | Ledgerly | A pipeline for every account and reminders for each rep |',
+    );
+    expect(r.stdout).toContain('| Requirement | Cost and details |');
+    expect(r.stdout).toContain(
+      '| Filing fee | $120 plus $4 for each copy of the filing that is not certified |',
+    );
+    expect(r.stdout).toContain(
+      '| Processing time | Three working days online; two weeks or more for filings sent by post to the office |',
+    );
+    expect(r.stdout).not.toMatch(/^# /m);
+    // The paragraph between the tables stays text.
+    expect(r.stdout).toMatch(/^Most owners kept the tool they started with/m);
+  });
+  it('keeps an article column of prose beside a sidebar of short lines as text, not a table', async () => {
+    // fixtures/pdf-classes/twocol-prose-sidebar.html: two columns, the left one prose, the right
+    // one opening with a pricing box of three short lines at the line spacing. Read by
+    // baselines: "Prices rose. | Starter plan", "Three of the services ... prices | $9 a month",
+    // "this spring. | 500 contacts", the rows of a borderless table with a long cell; the long
+    // piece follows the line over it at the line spacing, which a long cell, opening a row set
+    // apart from the one above, does not (long-cells.ts). Read as a three-row table before.
+    const r = await distill(['parse', fixture('twocol-prose-sidebar')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(0);
+    expect(r.stdout).not.toMatch(/^\|/m);
+    expect(r.stdout).toMatch(/^Three of the services we looked at raised their prices$/m);
+    expect(r.stdout).toMatch(/^\$9 a month$/m);
+  });
+  it('keeps a paragraph opening beside a sidebar of short lines as text, not a table', async () => {
+    // fixtures/pdf-classes/twocol-paragraph-sidebar.html: the same two columns with a space
+    // between paragraphs. The paragraph's first line ("Three of the services ... | $9 a month")
+    // opens a row set a space below "Prices rose. | Starter plan", as a long cell would, but
+    // two lines run on under it in its column, a paragraph's, where a long cell wraps to a line
+    // or two (long-cells.ts). Without that test it was read as a four-row table.
+    const r = await distill(['parse', fixture('twocol-paragraph-sidebar')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(0);
+    expect(r.stdout).not.toMatch(/^\|/m);
+    expect(r.stdout).toMatch(/^Three of the services we looked at raised their prices$/m);
+    expect(r.stdout).toMatch(/^One sender name$/m);
+  });
+  it('keeps notes in two columns with a long line in each as text, not a table', async () => {
+    // fixtures/pdf-classes/twocol-long-both-sides.html: "Opening hours | Contact", "The shop
+    // opens from nine ... | Front desk", "Saturdays from ten | Write to us at the address ...",
+    // "Closed on Sundays | two days.": rows of one long piece beside short ones, each long piece
+    // set a blank line below the row over it, but one in each column, where a table's long cells
+    // are one column's (long-cells.ts). Without that test it was read as a four-row table.
+    const r = await distill(['parse', fixture('twocol-long-both-sides')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(0);
+    expect(r.stdout).not.toMatch(/^\|/m);
+    expect(r.stdout).toMatch(/^Closed on Sundays$/m);
+  });
 });

@@ -7,6 +7,7 @@ import { findGutters, type Gutter } from './gutters.js';
 import { leadGap, nominalBottom, nominalTop } from './leading.js';
 import { HAS_LETTER, STARTS_LOWER } from './letter-tests.js';
 import { buildLines, type Line, makeLine } from './lines.js';
+import { cellRows, cellsRow, longsInTwoColumns } from './long-cells.js';
 import { BULLET } from './markers.js';
 import { formGrid, keyValueRows, proseAcross, recordColumns } from './not-tables.js';
 import { rowRuledTable } from './row-ruled.js';
@@ -1410,8 +1411,9 @@ export function findTextTables(
   const short = (f: Line) => f.x1 - f.x0 < 0.3 * pageWidth;
   // A row whose cells are set in its middle beside a wrapped one is one row (centred-rows.ts)
   // where it shows columns; a header of long cells stays lines, for the header rules below.
-  const rows = centredRows(lines, (r) => r.length >= 2 && r.every(short));
-  const ok = rows.map((r) => r.length >= 2 && r.every(short));
+  const rows = centredRows(lines, (r) => cellsRow(r, short));
+  // Rows of short cells, one of them long at most (long-cells.ts).
+  const ok = cellRows(rows, short);
   // A row label on a line of its own (a section of the stub: "Type of institution").
   const label = (r: Line[]) => r.length === 1 && short(r[0]);
   const out: FoundTable[] = [];
@@ -1435,6 +1437,9 @@ export function findTextTables(
       } else if (j - end > 1 && !(j - end <= 2 && label(rows[j]) && label(rows[j - 1]))) break;
       j++;
     }
+    // Long pieces in two columns are two columns of prose (long-cells.ts): the block is read
+    // again without its long cells.
+    if (okCount >= 3 && longsInTwoColumns(rows, ok, i, end, short)) continue;
     let start = i;
     if (okCount >= 3)
       while (
@@ -1447,10 +1452,20 @@ export function findTextTables(
     const whole = rows.slice(start, end + 1);
     i = end + 1;
     if (okCount < 3) continue;
-    for (const group of splitByColumns(whole, (r) => r.length >= 2 && r.every(short))) {
+    // A block whose every row holds a long piece is prose beside a sidebar or notes in two
+    // columns; a table's long cells stand under a header, or among rows, of short cells only.
+    let shortOnly = false;
+    const isRow = new Set<Line[]>();
+    for (let k = start; k <= end; k++)
+      if (ok[k]) {
+        isRow.add(rows[k]);
+        shortOnly ||= rows[k].every(short);
+      }
+    if (!shortOnly) continue;
+    for (const group of splitByColumns(whole, (r) => isRow.has(r))) {
       const table = textTableOf(
         group,
-        group.filter((r) => r.length >= 2 && r.every(short)).length,
+        group.filter((r) => isRow.has(r)).length,
         runIndex,
         taken,
         recognized,
