@@ -123,3 +123,9 @@ export function textOf(el: PElement, max = 200): string {
 export function fullText(el: PElement): string {
   return textOf(el, Number.POSITIVE_INFINITY);
 }
+
+/** Whether `el` is `anc` or stands inside it. */
+export function within(el: PElement, anc: PElement): boolean {
+  for (let e: PElement | null = el; e; e = e.parentNode as PElement | null) if (e === anc) return true;
+  return false;
+}

@@ -2,7 +2,7 @@ import { findAnchor } from './anchor.js';
 import { authorBox } from './author.js';
 import { beforePruning } from './before-pruning.js';
 import { insideCode } from './code-block.js';
-import { attr, hints, type PElement, type PNode, textOf } from './dom.js';
+import { attr, hints, type PElement, type PNode, textOf, within } from './dom.js';
 import { articleHead, isTitle, standfirst, titleH1 } from './head.js';
 import { iconBar } from './icon-bar.js';
 import { insetBox } from './inset-box.js';
@@ -181,11 +181,6 @@ function attached(el: PElement, root: PElement): boolean {
     e = p;
   }
   return true;
-}
-
-function within(el: PElement, anc: PElement): boolean {
-  for (let e: PElement | null = el; e; e = e.parentNode as PElement | null) if (e === anc) return true;
-  return false;
 }
 
 type Measure = (el: PElement) => number;

@@ -1,4 +1,4 @@
-import { attr, fullText, type PElement, type PNode } from './dom.js';
+import { attr, fullText, type PElement, type PNode, within } from './dom.js';
 import { ruleOn } from './rule-switch.js';
 import { HEADING_TAGS, TEASER_ITEMS, TEASER_PARENTS } from './rules.js';
 import type { Stats, StatsMap } from './stats.js';
@@ -109,11 +109,6 @@ function labelledRow(el: PElement, stats: StatsMap): boolean {
   return row !== undefined;
 }
 
-function within(el: PElement, anc: PElement): boolean {
-  for (let e: PElement | null = el; e; e = e.parentNode as PElement | null) if (e === anc) return true;
-  return false;
-}
-
 /**
  * The buy box: the smallest box around the page's first h1 that holds a price standing alone
  * outside other products' card rows, when it holds BUY_PRICES such prices at most (a price, a
@@ -160,6 +155,7 @@ export function productCards(
   return (el, s) => {
     if (s.text === 0 || !labelledRow(el, stats)) return false;
     if (box === null) box = buyBox(body, h1s[0], stats);
+    // Asked last: the switch also records which pages the rule would act on (html-rule-folds).
     return box !== undefined && !within(box, el) && ruleOn('price-cards');
   };
 }

@@ -1,5 +1,6 @@
 import { type Block, blockText, type Inline } from '@distill/core';
 import { authorBios, authorBoxStart } from './author.js';
+import { flatText } from './flat-text.js';
 import { isSiteName } from './head.js';
 import { flatInlines, inlineTeaser, loneHeadline } from './inline-teaser.js';
 import { ruleOn } from './rule-switch.js';
@@ -45,17 +46,6 @@ function blockLinks(b: Block): number {
     default:
       return 0;
   }
-}
-
-/** Each block's text, whitespace collapsed, computed once: three passes below read it. */
-const textCache = new WeakMap<Block, string>();
-function flatText(b: Block): string {
-  let t = textCache.get(b);
-  if (t === undefined) {
-    t = blockText(b).replace(/\s+/g, ' ').trim();
-    textCache.set(b, t);
-  }
-  return t;
 }
 
 const BOILER_TEXT =

@@ -1,4 +1,5 @@
-import { type Block, blockText, type Inline } from '@distill/core';
+import type { Block, Inline } from '@distill/core';
+import { flatText } from './flat-text.js';
 import { ruleOn } from './rule-switch.js';
 
 /**
@@ -25,8 +26,6 @@ const TITLE_WORDS = 5;
 const STORY_BEFORE = 1000;
 /** Share of the text the run and what follows it may hold at most: more, it is the page. */
 const RUN_SHARE = 0.4;
-
-const flat = (b: Block): string => blockText(b).replace(/\s+/g, ' ').trim();
 
 /**
  * True when the inlines are one link to another page and nothing else but spaces: a link into
@@ -66,20 +65,20 @@ function card(blocks: readonly Block[], h: number, end: number): number {
     const b = blocks[j];
     if (b.kind === 'image' || b.kind === 'rule' || (b.kind === 'paragraph' && pictureOnly(b.content)))
       continue;
-    const t = flat(b);
+    const t = flatText(b);
     if (t === '') continue;
     if (b.kind !== 'paragraph' || t.length > EXCERPT_MAX || ++texts > CARD_TEXT) return -1;
   }
   if (wholeLink(head.content)) return j;
   // A heading over nothing is another page's title when it reads as one, not a label ("Commons").
-  return texts === 0 && (flat(head).match(/[\p{L}\p{N}]+/gu) ?? []).length >= TITLE_WORDS ? j : -1;
+  return texts === 0 && (flatText(head).match(/[\p{L}\p{N}]+/gu) ?? []).length >= TITLE_WORDS ? j : -1;
 }
 
 /** The story's last index once a run of other pages' titles after it is cut off (`end` when there is none). */
 export function teaserRunEnd(blocks: readonly Block[], start: number, end: number): number {
   // Text before each index, so a run's and a stretch's shares cost nothing to read.
   const upTo = [0];
-  for (let i = 0; i < blocks.length; i++) upTo.push(upTo[i] + flat(blocks[i]).length);
+  for (let i = 0; i < blocks.length; i++) upTo.push(upTo[i] + flatText(blocks[i]).length);
   const total = upTo[end + 1] - upTo[start];
   // Cards in a row from each heading and where they stop, read from the end back (linear).
   const count = new Array<number>(end + 2).fill(0);

@@ -1,4 +1,5 @@
-import { type Block, blockText } from '@distill/core';
+import type { Block } from '@distill/core';
+import { flatText } from './flat-text.js';
 import { headlineLink } from './inline-teaser.js';
 import { ruleOn } from './rule-switch.js';
 
@@ -25,17 +26,15 @@ const PROSE_SHARE = 0.6;
 /** Characters of the run's label ("Read more on this:", "Lue aiheesta lisää:") at most. */
 const LABEL_MAX = 60;
 
-const flat = (b: Block): string => blockText(b).replace(/\s+/g, ' ').trim();
-
 /** A paragraph holding pictures only (a card's thumbnail) or nothing. */
 function pictureOnly(b: Block): boolean {
-  return b.kind === 'image' || (b.kind === 'paragraph' && flat(b) === '' && b.content.length > 0);
+  return b.kind === 'image' || (b.kind === 'paragraph' && flatText(b) === '' && b.content.length > 0);
 }
 
 /** The label over the run: a heading or a short line that is not a sentence. */
 function label(b: Block): boolean {
   if (b.kind !== 'heading' && b.kind !== 'paragraph') return false;
-  const t = flat(b);
+  const t = flatText(b);
   return t.length > 0 && t.length <= LABEL_MAX && !/[.!?]$/u.test(t) && !headlineLink(b);
 }
 
@@ -57,7 +56,7 @@ export function teaserTailStart(blocks: readonly Block[], prose: readonly number
   let all = 0;
   for (let i = 0; i < j; i++) {
     story += prose[i];
-    all += flat(blocks[i]).length;
+    all += flatText(blocks[i]).length;
   }
   if (story < STORY_MIN || story < all * PROSE_SHARE) return blocks.length;
   return ruleOn('teaser-tail') ? j : blocks.length;
