@@ -11,6 +11,7 @@ import type {
 import { asciiTwin } from '@distill/core';
 import { CAPTION, CAPTION_LABEL } from '../layout/captions.js';
 import { HAS_LETTER, STARTS_LOWER } from '../layout/letter-tests.js';
+import { overlapX } from '../layout/overlap.js';
 import type { Box, LayoutBlock, LayoutLine, PageLayout, Tint } from '../types.js';
 import { rejoinBandCuts } from './band-cuts.js';
 import { calloutTintsOf, withdrawCalloutBands } from './callouts.js';
@@ -269,14 +270,12 @@ function opensPage(
     return false;
   // Display type (DISPLAY_RATIO the body or more) over the text under it is the page's title,
   // whatever opens the body there: a sub-title in bold, a list set in from its edge.
-  if (b.size >= body * DISPLAY_RATIO && next.size * DISPLAY_STEP <= b.size && overlapsAcross(b, next))
+  if (b.size >= body * DISPLAY_RATIO && next.size * DISPLAY_STEP <= b.size && overlapX(b.box, next.box) > 0)
     return true;
   return bodyText(next) && next.size <= b.size * 1.05 && aligned(b, next);
 }
 /** How much larger than the text under it a display title is set, at least. */
 const DISPLAY_STEP = 1.2;
-const overlapsAcross = (a: LayoutBlock, o: LayoutBlock) =>
-  Math.min(a.box.x1, o.box.x1) - Math.max(a.box.x0, o.box.x0) > 0;
 
 /**
  * A section title that closes a page: its text may not break from the paragraph under it, so

@@ -38,6 +38,7 @@ import {
 import { BULLET, breaksList, markerOf, opensItem } from './markers.js';
 import { median } from './median.js';
 import { oneColumnBoxes } from './open-boxes.js';
+import { overlapX } from './overlap.js';
 import { bandTopRules, rowBands } from './row-bands.js';
 import { cellDrawnRules } from './rule-pieces.js';
 import { headOverStripes } from './stripe-head.js';
@@ -61,7 +62,6 @@ const isSpaceString = (c: string): boolean => {
   return false;
 };
 
-const overlapX = (a: Box, b: Box) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
 const area = (b: Box) => Math.max(0, b.x1 - b.x0) * Math.max(0, b.y1 - b.y0);
 /** A picture covering more of the page than this, with text over it, is the page's background. */
 const PICTURE_BACKGROUND = 0.6;

@@ -1,5 +1,6 @@
 import type { Box } from '../types.js';
 import { HAS_LETTER } from './letter-tests.js';
+import { overlapX } from './overlap.js';
 
 /** What the top band's test needs of a page's item: its box, and for a line its size. */
 export interface BandItem {
@@ -43,7 +44,7 @@ export function topLinesOnBody(
       for (let j = 0; j < items.length; j++) {
         const b = items[j].box;
         if (j === i || b.y0 < c.box.y1 - 0.3 * c.size) continue;
-        if (Math.min(b.x1, c.box.x1) - Math.max(b.x0, c.box.x0) <= 0) continue;
+        if (overlapX(b, c.box) <= 0) continue;
         if (best < 0 || b.y0 < items[best].box.y0) best = j;
       }
       if (best < 0 || !below.has(best)) continue;
