@@ -1,3 +1,4 @@
+import { ControlLabels } from './control-label.js';
 import { attr, fullText, type PDocument, type PElement, type PNode, type PParent } from './dom.js';
 import type { HeadParts } from './metadata.js';
 import { isMainLandmark, revealedInMain } from './revealed.js';
@@ -151,6 +152,10 @@ export function cleanTree(document: PDocument, opts: CleanOptions): CleanResult 
   // A hidden box that is nearly all of a main landmark is shown by script: kept (revealed.ts).
   const revealed = new Set<PElement>();
   const hidden = (el: PElement) => isHidden(el, opts.controlled);
+  // Labels left naming the form fields dropped above (control-label.ts).
+  const fieldLabels = new ControlLabels(document);
+  const controlLabel = (el: PElement) =>
+    el.tagName === 'label' && fieldLabels.drop(el) && ruleOn('control-label');
   while (stack.length > 0) {
     const { node, inIncluded, inSvg, detached } = stack.pop()!;
     const tagName = (node as PElement).tagName;
@@ -182,7 +187,7 @@ export function cleanTree(document: PDocument, opts: CleanOptions): CleanResult 
             keep = false;
             next.push({ node: el, inIncluded: false, inSvg: inSvg || tag === 'svg', detached: true });
           } else if (
-            (opts.onlyMainContent && (DROP_IN_MAIN.has(tag) || scriptButton(el))) ||
+            (opts.onlyMainContent && (DROP_IN_MAIN.has(tag) || scriptButton(el) || controlLabel(el))) ||
             excluded?.has(el)
           ) {
             keep = false;

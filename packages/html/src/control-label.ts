@@ -1,0 +1,90 @@
+import { attr, fullText, type PElement, type PNode, type PParent } from './dom.js';
+
+/** Input types that are buttons or carry nothing the reader fills in or picks. */
+const NOT_ENTRY = /^(?:hidden|submit|button|image|reset)$/i;
+
+/** The field a label names: held by it, or the element right beside it. */
+function labelled(label: PElement): PElement | undefined {
+  const stack: PNode[] = [...label.childNodes];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (isEntry(n)) return n as PElement;
+    const kids = (n as PElement).childNodes;
+    if (kids) for (const k of kids) stack.push(k);
+  }
+  const sibs = (label.parentNode as PElement | null)?.childNodes ?? [];
+  const i = sibs.indexOf(label);
+  const before = nearElement(sibs, i, -1);
+  if (isEntry(before)) return before;
+  const after = nearElement(sibs, i, 1);
+  return isEntry(after) ? after : undefined;
+}
+
+/** A field the reader fills in or picks from: a text box, a radio button, a checkbox, a list. */
+function isEntry(n: PNode | undefined): boolean {
+  const tag = (n as PElement | undefined)?.tagName;
+  if (tag === 'select' || tag === 'textarea') return true;
+  return tag === 'input' && !NOT_ENTRY.test(attr(n as PElement, 'type') ?? '');
+}
+
+/** The element sibling next to index `i` in direction `step`, text between skipped. */
+function nearElement(sibs: PNode[], i: number, step: number): PElement | undefined {
+  for (let j = i + step; j >= 0 && j < sibs.length; j += step) {
+    const s = sibs[j] as PElement;
+    if (s.tagName !== undefined) return s;
+  }
+  return undefined;
+}
+
+const isCheckbox = (el: PElement) => el.tagName === 'input' && attr(el, 'type')?.toLowerCase() === 'checkbox';
+const key = (label: PElement) => fullText(label).replace(/\s+/g, ' ').trim().toLowerCase();
+
+/**
+ * Labels naming a field the reader fills in or picks from, held by it or set right beside it
+ * (`<input type=radio><label for=…>30 oz</label>`): a product's sizes, a quantity box, a sort
+ * order, a quiz's answers. The field itself never reaches the output (an `<input>` has no text),
+ * so its label is left naming nothing: interface, like a button. Found by the field, not by what
+ * the label says or the names it carries; a label whose field sits elsewhere (`for` an id across
+ * the page) is left alone, finding it would take a walk of the page.
+ *
+ * A checkbox's label goes only when the same words label another checkbox (every swatch's
+ * "Swatch", every card's "Compare"): a recipe's ingredients and a to-do list are checkboxes too,
+ * each labelled with its own item, and those items are the content. The page is read for
+ * repeated checkbox labels once, on the first one met.
+ */
+export class ControlLabels {
+  private repeated?: Set<string>;
+
+  constructor(private readonly root: PParent) {}
+
+  drop(el: PElement): boolean {
+    const field = labelled(el);
+    if (!field) return false;
+    if (!isCheckbox(field)) return true;
+    this.repeated ??= repeatedCheckboxLabels(this.root);
+    return this.repeated.has(key(el));
+  }
+}
+
+/** The texts that label more than one checkbox on the page. */
+function repeatedCheckboxLabels(root: PParent): Set<string> {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  const stack: (PNode | PParent)[] = [root];
+  while (stack.length) {
+    const n = stack.pop()!;
+    const el = n as PElement;
+    if (el.tagName === 'label') {
+      const field = labelled(el);
+      if (field && isCheckbox(field)) {
+        const k = key(el);
+        if (k && seen.has(k)) repeated.add(k);
+        seen.add(k);
+      }
+      continue;
+    }
+    const kids = el.childNodes;
+    if (kids) for (const k of kids) stack.push(k);
+  }
+  return repeated;
+}
