@@ -64,6 +64,12 @@
  *                  few long ones for the prose gate of refine.ts) closed by other stories'
  *                  headlines: a short label or none, then two to five paragraphs each only a
  *                  headline link, perhaps over a thumbnail; the label and headlines are chrome
+ *   field-labels   fields set between the body's paragraphs or after its last, outside any form:
+ *                  a sort menu under its label ("Sorted by:", the label naming the menu by id),
+ *                  an e-mail box whose label holds the input, a converter's "From:"/"To:" labels
+ *                  in one table cell and their inputs in the next; the labels are chrome. On half
+ *                  the pages a checklist (each item a checkbox and its label) is in the body, its
+ *                  labels content
  * Across pages the markup varies: semantic elements (article, aside, nav, section) or only divs;
  * class names meaningful in English, in German or French, hashed (css-1x2ab) or absent; JSON-LD
  * with articleBody on some pages; the related grid and the comments inside the article's wrapper
@@ -820,6 +826,53 @@ function linkBoxes(p: Pick, lang: Lang, m: Markup, html: string): string {
   return out;
 }
 
+/** The labels of a sort menu, an e-mail box and a converter's two fields, by language. */
+const FIELD_LABELS: Record<Lang, [string, string, string, string]> = {
+  en: ['Sorted by:', 'Email address', 'From:', 'To:'],
+  de: ['Sortiert nach:', 'E-Mail-Adresse', 'Von:', 'Bis:'],
+  fr: ['Trier par :', 'Adresse e-mail', 'De :', 'À :'],
+  es: ['Ordenar por:', 'Correo electrónico', 'Desde:', 'Hasta:'],
+  it: ['Ordina per:', 'Indirizzo email', 'Da:', 'A:'],
+  ru: ['Сортировка:', 'Электронная почта', 'С:', 'По:'],
+};
+
+/**
+ * One to three boxes of labelled fields (field-labels) between the body's paragraphs, the one
+ * left over after the last; on half the pages a checklist after the first paragraph, whose
+ * labels go to `truth`.
+ */
+function fieldLabels(p: Pick, lang: Lang, html: string, truth: string[]): string {
+  const [sort, mail, from, to] = FIELD_LABELS[lang];
+  const n = p.int(100, 999);
+  const words = () => title(p, lang, 1, 2);
+  const boxes = [
+    `<div><label for="sort-${n}">${esc(sort)}</label> <select id="sort-${n}"><option>${esc(words())}</option><option>${esc(words())}</option></select></div>`,
+    `<div><label>${esc(mail)} <input type="email" name="email"></label> <button>OK</button></div>`,
+    `<table><tr><td><label for="from-${n}">${esc(from)}</label></td><td><input id="from-${n}" type="number"></td></tr><tr><td><label for="to-${n}">${esc(to)}</label></td><td><input id="to-${n}" type="number"></td></tr></table>`,
+  ];
+  const kinds = p.chance(0.5) ? [0, 1, 2] : [p.int(0, 2)];
+  const parts = html.split('</p>\n<p>');
+  let out = parts[0];
+  for (let i = 1; i < parts.length; i++) {
+    let joint = '</p>\n<p>';
+    if (i === 1 && p.chance(0.5)) {
+      const items = Array.from({ length: p.int(3, 5) }, () => sentence(p, lang, 3, 6));
+      truth.push(...items);
+      const list = items
+        .map(
+          (x, j) =>
+            `<li><input type="checkbox" id="c${n}-${j}"><label for="c${n}-${j}">${esc(x)}</label></li>`,
+        )
+        .join('');
+      joint = `</p>\n<ul>${list}</ul>\n<p>`;
+    } else if (i >= 2 && kinds.length && (p.chance(0.4) || parts.length - i < kinds.length))
+      joint = `</p>\n${boxes[kinds.shift()!]}\n<p>`;
+    out += joint + parts[i];
+  }
+  if (kinds.length) out = out.replace(/<\/p>(?![\s\S]*<\/p>)/, `</p>\n${boxes[kinds.shift()!]}`);
+  return out;
+}
+
 /** Labels over a row of links to the site's profiles on social networks. */
 const FOLLOW: Record<Lang, string> = {
   en: 'Follow us',
@@ -1083,6 +1136,7 @@ const CLASSES = [
   'related-inline',
   'teaser-items',
   'teaser-tail',
+  'field-labels',
 ] as const;
 type Klass = (typeof CLASSES)[number];
 
@@ -1178,7 +1232,9 @@ function page(p: Pick, id: string, klass: Klass): Page {
                 ? relatedInline(p, lang, m, html0)
                 : klass === 'teaser-tail'
                   ? teaserTail(p, lang, html0)
-                  : html1) + inside,
+                  : klass === 'field-labels'
+                    ? fieldLabels(p, lang, html0, a.truth)
+                    : html1) + inside,
   );
   const ld = style.jsonLd
     ? `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'NewsArticle', headline: a.title, articleBody: a.body.join('\n\n') })}</script>`

@@ -1,7 +1,21 @@
-import { attr, fullText, type PElement, type PNode, type PParent } from './dom.js';
+import {
+  attr,
+  childrenOf,
+  fullText,
+  isElement,
+  type PElement,
+  type PNode,
+  type PParent,
+  textOf,
+} from './dom.js';
 
 /** Input types that are buttons or carry nothing the reader fills in or picks. */
 const NOT_ENTRY = /^(?:hidden|submit|button|image|reset)$/i;
+/** Characters of a label at most: longer, it says something of its own (a consent's terms). */
+const LABEL_MAX = 80;
+/** Boxes around a label looked in for the field its `for` names, and elements looked at in each. */
+const UP = 3;
+const BUDGET = 200;
 
 /** The field a label names: held by it, or the element right beside it. */
 function labelled(label: PElement): PElement | undefined {
@@ -17,7 +31,40 @@ function labelled(label: PElement): PElement | undefined {
   const before = nearElement(sibs, i, -1);
   if (isEntry(before)) return before;
   const after = nearElement(sibs, i, 1);
-  return isEntry(after) ? after : undefined;
+  if (isEntry(after)) return after;
+  const id = attr(label, 'for')?.trim();
+  return id ? namedNearby(label, id) : undefined;
+}
+
+/**
+ * The field a label names by id (`for`), looked for in the boxes around the label, where forms
+ * set it: in the next cell or row ("Sorted by:" over a sort menu, "Email address" over a box).
+ * Only a field that takes a typed or picked value: a checkbox or radio button named from afar
+ * may be an accordion's toggle, whose label is a FAQ's question.
+ */
+function namedNearby(label: PElement, id: string): PElement | undefined {
+  let box: PElement | undefined = label;
+  for (let up = 0; up < UP && box; up++) {
+    const parent = box.parentNode as PNode | null;
+    box = parent && isElement(parent) ? parent : undefined;
+    const found = box && findById(box, id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function findById(root: PElement, id: string): PElement | undefined {
+  let budget = BUDGET;
+  const stack: PNode[] = [...childrenOf(root)];
+  while (stack.length) {
+    if (budget-- <= 0) return undefined;
+    const n = stack.pop()!;
+    if (!isElement(n)) continue;
+    if (attr(n, 'id') === id)
+      return isEntry(n) && !/^(?:checkbox|radio)$/i.test(attr(n, 'type') ?? '') ? n : undefined;
+    stack.push(...childrenOf(n));
+  }
+  return undefined;
 }
 
 /** A field the reader fills in or picks from: a text box, a radio button, a checkbox, a list. */
@@ -44,8 +91,9 @@ const key = (label: PElement) => fullText(label).replace(/\s+/g, ' ').trim().toL
  * (`<input type=radio><label for=…>30 oz</label>`): a product's sizes, a quantity box, a sort
  * order, a quiz's answers. The field itself never reaches the output (an `<input>` has no text),
  * so its label is left naming nothing: interface, like a button. Found by the field, not by what
- * the label says or the names it carries; a label whose field sits elsewhere (`for` an id across
- * the page) is left alone, finding it would take a walk of the page.
+ * the label says or the names it carries; a label whose field sits farther off is found by its
+ * `for` in the few boxes around it, and one naming a field across the page is left alone.
+ * A label of more than LABEL_MAX characters says something of its own and stays.
  *
  * A checkbox's label goes only when the same words label another checkbox (every swatch's
  * "Swatch", every card's "Compare"): a recipe's ingredients and a to-do list are checkboxes too,
@@ -58,6 +106,13 @@ export class ControlLabels {
   constructor(private readonly root: PParent) {}
 
   drop(el: PElement): boolean {
+    // Raw text: indentation and line breaks are not the label's words.
+    if (
+      textOf(el, 4 * LABEL_MAX)
+        .replace(/\s+/g, ' ')
+        .trim().length > LABEL_MAX
+    )
+      return false;
     const field = labelled(el);
     if (!field) return false;
     if (!isCheckbox(field)) return true;
