@@ -14,6 +14,7 @@ export * from './emit/markdown.js';
 export * from './engine/input.js';
 export * from './engine/parse.js';
 export * from './engine/parse-pages.js';
+export * from './engine/race-abort.js';
 export * from './errors/catalogue.js';
 export * from './errors/distill-error.js';
 export * from './html/void-elements.js';
