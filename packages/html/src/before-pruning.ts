@@ -52,7 +52,10 @@ export function onFirstAsk(
   cameWith: (el: PElement) => readonly PNode[],
 ): () => BeforePruning {
   let record: BeforePruning | undefined;
-  return () => (record ??= beforePruning(body, stats, cameWith));
+  return () => {
+    if (!record) record = beforePruning(body, stats, cameWith);
+    return record;
+  };
 }
 
 /**
