@@ -8,6 +8,7 @@ import {
   LIMITS,
   type ParseResult,
   parse,
+  parseOptionsOfScrape,
   raceAbort,
   type ScrapeOptions,
   scrapeOptionsSchema,
@@ -428,12 +429,7 @@ export class Scraper {
         {
           // As asked (chunks carry their settings), the formats the parser makes.
           formats: [...parseFormats].map((type) => formats.find((f) => f.type === type) ?? { type }) as never,
-          onlyMainContent: options.onlyMainContent,
-          includeTags: options.includeTags,
-          excludeTags: options.excludeTags,
-          parsers: options.parsers,
-          redactPII: options.redactPII,
-          removeBase64Images: options.removeBase64Images,
+          ...parseOptionsOfScrape(options),
           timeout: remaining,
         },
         {
