@@ -17,6 +17,7 @@ export * from './engine/parse-pages.js';
 export * from './engine/race-abort.js';
 export * from './errors/catalogue.js';
 export * from './errors/distill-error.js';
+export * from './html/entities.js';
 export * from './html/void-elements.js';
 export * from './images/archive-image.js';
 export * from './images/options.js';
