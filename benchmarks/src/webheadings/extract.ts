@@ -17,6 +17,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'parse5';
+import { attr, kids, type Node } from '../parse5-tree.js';
 
 export interface Run {
   text: string;
@@ -38,16 +39,6 @@ const MIN_WORDS = 300;
 const MAX_WORDS = 1200;
 const MAX_HEADING = 150;
 
-interface Node {
-  nodeName: string;
-  value?: string;
-  attrs?: { name: string; value: string }[];
-  childNodes?: Node[];
-  content?: Node;
-}
-
-const kids = (n: Node): Node[] => n.content?.childNodes ?? n.childNodes ?? [];
-const attr = (n: Node, name: string) => n.attrs?.find((a) => a.name === name)?.value;
 const SKIP = new Set([
   'script',
   'style',

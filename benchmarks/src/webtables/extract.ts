@@ -16,6 +16,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'parse5';
+import { attr, kids, type Node } from '../parse5-tree.js';
 import type { Cell } from '../synth/text.js';
 
 export interface WebTable {
@@ -36,17 +37,6 @@ const MAX_ROWS = 40;
 const MAX_COLS = 8;
 const MAX_PER_PAGE = 4;
 
-// parse5's default tree, typed loosely: the benchmarks compile without its AST types.
-interface Node {
-  nodeName: string;
-  value?: string;
-  attrs?: { name: string; value: string }[];
-  childNodes?: Node[];
-  content?: Node;
-}
-
-const kids = (n: Node): Node[] => n.content?.childNodes ?? n.childNodes ?? [];
-const attr = (n: Node, name: string) => n.attrs?.find((a) => a.name === name)?.value;
 const SKIP = new Set(['script', 'style', 'noscript', 'template', 'svg']);
 const BLOCK_BREAK = new Set(['br', 'p', 'div', 'li']);
 

@@ -1,4 +1,4 @@
-import type { PElement } from './dom.js';
+import type { PElement, PNode } from './dom.js';
 import { COMMENTS, NEGATIVE } from './rules.js';
 import type { Stats } from './stats.js';
 
@@ -40,13 +40,33 @@ interface Leaving {
 }
 
 /**
+ * The record, made the first time a rule asks for it: most pages never ask (the rules read it
+ * only of an element named as comments, or of a short box whose name holds a negative word).
+ * The pruning may have taken elements by then; `cameWith` gives an element's children as the
+ * page came (those the pruning replaced, from its undo record), so the record is the one a walk
+ * before the pruning would have made.
+ */
+export function onFirstAsk(
+  body: PElement,
+  stats: { get(el: PElement): Stats | undefined },
+  cameWith: (el: PElement) => readonly PNode[],
+): () => BeforePruning {
+  let record: BeforePruning | undefined;
+  return () => {
+    if (!record) record = beforePruning(body, stats, cameWith);
+    return record;
+  };
+}
+
+/**
  * One walk of the page below `body` (not `body` itself), with the names carried by an element's
  * ancestors counted so that only the outermost carrier of a name adds its text. A page repeats
  * its class attributes (every item of a list, every card), so each is read once.
  */
-export function beforePruning(
+function beforePruning(
   body: PElement,
   stats: { get(el: PElement): Stats | undefined },
+  cameWith: (el: PElement) => readonly PNode[],
 ): BeforePruning {
   const negativeNames = new Map<string, number>();
   let commentsProse = 0;
@@ -55,7 +75,7 @@ export function beforePruning(
   // Elements to visit, and the marks of those left: their names to close, the comments region.
   const stack: (PElement | Leaving)[] = [];
   let inComments = 0;
-  for (const c of body.childNodes) if ((c as PElement).tagName !== undefined) stack.push(c as PElement);
+  for (const c of cameWith(body)) if ((c as PElement).tagName !== undefined) stack.push(c as PElement);
   while (stack.length) {
     const top = stack.pop()!;
     if ((top as PElement).tagName === undefined) {
@@ -95,7 +115,7 @@ export function beforePruning(
       inComments++;
     }
     if (names || comments) stack.push({ names, comments });
-    for (const c of el.childNodes) if ((c as PElement).tagName !== undefined) stack.push(c as PElement);
+    for (const c of cameWith(el)) if ((c as PElement).tagName !== undefined) stack.push(c as PElement);
   }
   return { negativeNames, commentsProse };
 }

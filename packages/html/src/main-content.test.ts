@@ -159,6 +159,23 @@ describe('main-content filter: reader comments', () => {
     expect(md).toContain('Commenter 3');
     expect(md).toContain('Commenter 11');
   });
+
+  it('reads the prose outside comments from the page as it came, whatever the pruning took first', () => {
+    // The footer (and the comments region inside it) is pruned before the first rule asks for
+    // the prose outside comments: its prose still counts as comments, so the short story's 2,000
+    // characters are not reached and the reader comments beside it stay. Read from the pruned
+    // page, the footer's comments would count as story and the reader comments would go.
+    const para = (w: string, i: number) =>
+      `<p>${w} ${i} of the text, long enough to read as real prose, with commas, clauses, and a point to make about the subject at hand.</p>`;
+    const many = (w: string, n: number) => Array.from({ length: n }, (_, i) => para(w, i)).join('');
+    const html = `<body><div id="wrap"><footer><div class="comments">${many('Footer comment', 10)}</div></footer>
+      <div class="content"><div class="story"><h1>Title</h1>${many('Story paragraph', 10)}</div>
+      <div class="comments">${many('Reader comment', 20)}</div></div></div></body>`;
+    const md = toMarkdown(htmlToDoc(html, {}).blocks).markdown;
+    expect(md).toContain('Story paragraph 9');
+    expect(md).toContain('Reader comment 19');
+    expect(md).not.toContain('Footer comment');
+  });
 });
 
 describe('main-content filter: when the rules would leave next to nothing', () => {

@@ -1,6 +1,6 @@
 import { findAnchor } from './anchor.js';
 import { authorBox } from './author.js';
-import { beforePruning } from './before-pruning.js';
+import { onFirstAsk } from './before-pruning.js';
 import { insideCode } from './code-block.js';
 import { attr, hints, type PElement, type PNode, textOf, within } from './dom.js';
 import { articleHead, isTitle, standfirst, titleH1 } from './head.js';
@@ -97,9 +97,14 @@ export interface FilterResult {
 /**
  * Removes children for which `drop` says so, top-down, without recursion; returns an undo list.
  * `drop` is told whether the element sits inside a sectioning element (as the ARIA mapping of
- * header and footer asks).
+ * header and footer asks). `cameWith` keeps the children each element had before any pruning
+ * first replaced them, for the record of the page as it came (before-pruning.ts).
  */
-function prune(root: PElement, drop: (el: PElement, inSection: boolean) => boolean): [PElement, PNode[]][] {
+function prune(
+  root: PElement,
+  drop: (el: PElement, inSection: boolean) => boolean,
+  cameWith: Map<PElement, PNode[]>,
+): [PElement, PNode[]][] {
   const undo: [PElement, PNode[]][] = [];
   const stack: { el: PElement; sect: boolean }[] = [{ el: root, sect: false }];
   while (stack.length) {
@@ -120,6 +125,7 @@ function prune(root: PElement, drop: (el: PElement, inSection: boolean) => boole
     }
     if (kept) {
       undo.push([el, kids]);
+      if (!cameWith.has(el)) cameWith.set(el, kids);
       el.childNodes = kept;
     }
   }
@@ -312,21 +318,26 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
   // boilerplate, whatever its class says (a wrapper named "has-sidebar", a forum "comments" list).
   const HOOK = pruneHook();
   // Read of the page as it came, whatever the pruning has taken when a rule asks.
-  const unpruned = beforePruning(body, stats);
+  const cameWith = new Map<PElement, PNode[]>();
+  const unpruned = onFirstAsk(body, stats, (el) => cameWith.get(el) ?? el.childNodes);
   const templateName = templateNames(body, stats, unpruned);
   /** Prose of the page outside every comments region (0 on a forum thread). */
-  const proseOutsideComments = total.prose - unpruned.commentsProse;
+  const proseOutsideComments = () => total.prose - unpruned().commentsProse;
   // Relaxed: only landmarks (tags, roles) that do not hold most of the page's text are pruned;
   // used when the full rules would leave next to nothing (a product grid in a "related" section,
   // a page whose footer outweighs its few lines of content).
   let relaxed = false;
   const pruneAll = () =>
-    prune(body, (el, inSection) => {
-      const s = stats.get(el)!;
-      const gone = boilerplate(el, s, inSection);
-      if (gone && DEBUG) console.error('prune', el.tagName, hints(el).slice(0, 60), s);
-      return gone;
-    });
+    prune(
+      body,
+      (el, inSection) => {
+        const s = stats.get(el)!;
+        const gone = boilerplate(el, s, inSection);
+        if (gone && DEBUG) console.error('prune', el.tagName, hints(el).slice(0, 60), s);
+        return gone;
+      },
+      cameWith,
+    );
   let undo = pruneAll();
   let after = statsAfter(stats, undo);
   const left = after.get(body)!;
@@ -358,7 +369,7 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
     const h = hints(el);
     // Reader comments under an article are not the article, however long they run; on a forum
     // thread, with no article above, they are the content.
-    if (h && COMMENTS.test(h) && proseOutsideComments >= (page.article ? DECLARED_ARTICLE : COMMENTS_AFTER))
+    if (h && COMMENTS.test(h) && proseOutsideComments() >= (page.article ? DECLARED_ARTICLE : COMMENTS_AFTER))
       return 'comments';
     // Customer reviews under a product likewise, unless they are all the page holds.
     if (h && REVIEW_REGION.test(h) && s.prose < total.prose * 0.8) return 'reviews';
@@ -449,7 +460,7 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
     if (HEADER_NAME.test(h) && (s.longest < 160 || s.link > s.text * 0.5)) return 'neg:header';
     let m = STRONG_NEGATIVE.exec(h);
     if (m && s.longest < 400) return `strong:${m[1].toLowerCase()}`;
-    if (COMMENT_WORD.test(h) && (s.longest < 160 || s.link > s.text * 0.5) && proseOutsideComments >= 300)
+    if (COMMENT_WORD.test(h) && (s.longest < 160 || s.link > s.text * 0.5) && proseOutsideComments() >= 300)
       return 'neg:comment';
     m = NEGATIVE.exec(h);
     // Not when the word is part of the name the page gives its content's blocks (template-names.ts).

@@ -16,7 +16,7 @@ const TEMPLATE_SHARE = 0.5;
 export function templateNames(
   body: PElement,
   stats: { get(el: PElement): Stats | undefined },
-  page: BeforePruning,
+  page: () => BeforePruning,
 ): (hintsText: string, at: number) => boolean {
   const total = stats.get(body);
   const whole = total ? total.text - total.link : 0;
@@ -30,6 +30,6 @@ export function templateNames(
     while (start > 0 && !/\s/.test(hintsText[start - 1])) start--;
     let end = at;
     while (end < hintsText.length && !/\s/.test(hintsText[end])) end++;
-    return (page.negativeNames.get(hintsText.slice(start, end)) ?? 0) >= whole * TEMPLATE_SHARE;
+    return (page().negativeNames.get(hintsText.slice(start, end)) ?? 0) >= whole * TEMPLATE_SHARE;
   };
 }

@@ -7,6 +7,7 @@ import {
   toDistillError,
   validate,
 } from 'distill';
+import { raceAbort } from 'distill/internals';
 import { type DiscoveredTool, mergeTools, ToolCatalogue } from './catalogue/catalogue.js';
 import { searchCredits, tallyCredits } from './credits.js';
 import { highlight } from './highlights.js';
@@ -341,30 +342,6 @@ async function discoverTools(
   }
 }
 
-function raceSignal<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  const timeout = () =>
-    new DistillError('REQUEST_TIMEOUT', 'Request Timeout: the search took longer than its timeout');
-  if (signal.aborted) {
-    // The work was started anyway: its own rejection must not go unhandled (it would end the process).
-    work.catch(() => undefined);
-    return Promise.reject(timeout());
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(timeout());
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(
-      (v) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(v);
-      },
-      (e) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(signal.aborted ? timeout() : e);
-      },
-    );
-  });
-}
-
 /**
  * Runs the spec's search request: validates it, searches each requested source through the
  * provider, enforces operators and filters, scrapes results when formats are asked, discovers
@@ -387,7 +364,11 @@ export async function search(
   const signal = runtime.signal
     ? AbortSignal.any([AbortSignal.timeout(req.timeout), runtime.signal])
     : AbortSignal.timeout(req.timeout);
-  return raceSignal(run(req, runtime, kinds, wantsCatalogue, domainTools, signal), signal);
+  return raceAbort(
+    run(req, runtime, kinds, wantsCatalogue, domainTools, signal),
+    signal,
+    () => new DistillError('REQUEST_TIMEOUT', 'Request Timeout: the search took longer than its timeout'),
+  );
 }
 
 async function run(

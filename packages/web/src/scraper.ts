@@ -8,6 +8,8 @@ import {
   LIMITS,
   type ParseResult,
   parse,
+  parseOptionsOfScrape,
+  raceAbort,
   type ScrapeOptions,
   scrapeOptionsSchema,
   toDistillError,
@@ -54,29 +56,6 @@ const timeoutError = (url: URL, ms: number) =>
     'REQUEST_TIMEOUT',
     `Request Timeout: ${url.host} took longer than the timeout of ${ms} ms`,
   );
-
-/** Settles with `work`, or rejects with a timeout once the signal fires. */
-function raceSignal<T>(work: Promise<T>, signal: AbortSignal, onAbort: () => DistillError): Promise<T> {
-  if (signal.aborted) {
-    // The work was started anyway: its own rejection must not go unhandled (it would end the process).
-    work.catch(() => undefined);
-    return Promise.reject(onAbort());
-  }
-  return new Promise<T>((resolve, reject) => {
-    const abort = () => reject(onAbort());
-    signal.addEventListener('abort', abort, { once: true });
-    work.then(
-      (v) => {
-        signal.removeEventListener('abort', abort);
-        resolve(v);
-      },
-      (e) => {
-        signal.removeEventListener('abort', abort);
-        reject(e);
-      },
-    );
-  });
-}
 
 const screenshotKeyOf = (f: ScreenshotFormat | undefined) =>
   f ? JSON.stringify([f.fullPage, f.quality ?? null, f.viewport ?? null]) : undefined;
@@ -131,7 +110,7 @@ export class Scraper {
     const signal = runtime.signal ? AbortSignal.any([timeoutSignal, runtime.signal]) : timeoutSignal;
     const deadline = Date.now() + options.timeout;
     try {
-      return await raceSignal(
+      return await raceAbort(
         this.run(url, target, options, formats, llm, runtime, signal, deadline),
         signal,
         () => timeoutError(target, options.timeout),
@@ -450,12 +429,7 @@ export class Scraper {
         {
           // As asked (chunks carry their settings), the formats the parser makes.
           formats: [...parseFormats].map((type) => formats.find((f) => f.type === type) ?? { type }) as never,
-          onlyMainContent: options.onlyMainContent,
-          includeTags: options.includeTags,
-          excludeTags: options.excludeTags,
-          parsers: options.parsers,
-          redactPII: options.redactPII,
-          removeBase64Images: options.removeBase64Images,
+          ...parseOptionsOfScrape(options),
           timeout: remaining,
         },
         {

@@ -27,6 +27,7 @@ import { limitNesting, MAX_NESTING } from '../transforms/limit-nesting.js';
 import { redactPII, redactSettings } from '../transforms/redact-pii.js';
 import { extractiveSummary } from '../transforms/summary.js';
 import { loadInput, type ParseInput } from './input.js';
+import { raceAbort } from './race-abort.js';
 
 export interface RuntimeOptions {
   filename?: string;
@@ -144,30 +145,6 @@ function timeoutSignal(timeoutMs: number, outer?: AbortSignal): { signal: AbortS
       outer?.removeEventListener('abort', onOuter);
     },
   };
-}
-
-/** Settles with the parser's result, or rejects when the signal fires first. */
-function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) {
-    // The work was started anyway: its own rejection must not go unhandled (it would end the process).
-    work.catch(() => undefined);
-    return Promise.reject(new DistillError('REQUEST_TIMEOUT'));
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () =>
-      reject(new DistillError('REQUEST_TIMEOUT', `Request Timeout: parsing took longer than the timeout`));
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(
-      (v) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(v);
-      },
-      (e) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(e);
-      },
-    );
-  });
 }
 
 export interface ParsedDoc {
@@ -305,9 +282,16 @@ export async function parseToDoc(
   const images = ctx.images;
   let doc: Doc;
   try {
+    // A signal fired before the parse starts (the loading took the time, or the caller gave up)
+    // is told apart from one that fires while the parser runs.
+    const late = signal.aborted;
     doc = await raceAbort(
       Promise.resolve().then(() => plugin.parse(loaded.bytes, ctx)),
       signal,
+      () =>
+        late
+          ? new DistillError('REQUEST_TIMEOUT')
+          : new DistillError('REQUEST_TIMEOUT', 'Request Timeout: parsing took longer than the timeout'),
     );
   } catch (e) {
     throw toParseError(e);

@@ -200,6 +200,22 @@ export const scrapeOptionsSchema = z.object(scrapeOptionsShape).strict();
 export type ScrapeOptions = z.infer<typeof scrapeOptionsSchema>;
 export type ScrapeOptionsInput = z.input<typeof scrapeOptionsSchema>;
 
+/**
+ * What a scrape's options tell the parse of what it fetched (a page, a local file): the
+ * options both requests share, as given. The caller adds the formats it wants parsed and the
+ * time the parse may take.
+ */
+export function parseOptionsOfScrape(o: ScrapeOptions) {
+  return {
+    onlyMainContent: o.onlyMainContent,
+    includeTags: o.includeTags,
+    excludeTags: o.excludeTags,
+    parsers: o.parsers,
+    redactPII: o.redactPII,
+    removeBase64Images: o.removeBase64Images,
+  };
+}
+
 /** Fields the official clients add to every request; accepted and ignored. */
 export const clientFields = {
   origin: z.string().optional(),

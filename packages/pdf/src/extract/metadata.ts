@@ -20,7 +20,49 @@ const clean = (v: unknown): string | undefined => {
   return s === '' ? undefined : s;
 };
 
-/** The document information dictionary (and XMP title when the dictionary has none). */
+/** How one reader (the fast reader, pdf.js) reads the document information dictionary. */
+export interface InfoReader {
+  /** An entry's text, NULs dropped and trimmed; undefined when absent or empty. */
+  text(key: string): string | undefined;
+  /** An entry's date, as ISO 8601. */
+  date(key: string): string | undefined;
+  /** A Dublin Core field of the XMP packet, asked when the dictionary lacks the entry. */
+  xmp(field: 'title' | 'creator'): string | undefined;
+  /** The PDF version the file declares. */
+  version(): string | undefined;
+}
+
+/**
+ * Where the information dictionary's entries go in the document's metadata, for both readers.
+ * Each field is set as it is read, so an entry that throws keeps those read before it.
+ */
+export function fillInfo(out: DocMetadata, r: InfoReader): void {
+  const title = r.text('Title') ?? r.xmp('title');
+  if (title) out.title = title;
+  const author = r.text('Author') ?? r.xmp('creator');
+  if (author) out.author = author;
+  const subject = r.text('Subject');
+  if (subject) {
+    out.subject = subject;
+    out.description = subject;
+  }
+  const keywords = r.text('Keywords');
+  if (keywords) out.keywords = keywords;
+  const creator = r.text('Creator');
+  if (creator) out.creator = creator;
+  const producer = r.text('Producer');
+  if (producer) out.producer = producer;
+  const created = r.date('CreationDate');
+  if (created) out.creationDate = created;
+  const modified = r.date('ModDate');
+  if (modified) out.modificationDate = modified;
+  const lang = r.text('Language');
+  if (lang) out.language = lang;
+  const version = r.version();
+  if (version) out.pdfVersion = version;
+}
+
+/** The document information dictionary (and XMP title when the dictionary has none), through pdf.js. */
 export async function readMetadata(doc: PdfDocument): Promise<DocMetadata> {
   const out: DocMetadata = {};
   try {
@@ -28,29 +70,12 @@ export async function readMetadata(doc: PdfDocument): Promise<DocMetadata> {
       info: Record<string, unknown>;
       metadata: { get(name: string): unknown } | null;
     };
-    const title = clean(info.Title) ?? clean(metadata?.get('dc:title'));
-    if (title) out.title = title;
-    const author = clean(info.Author) ?? clean(metadata?.get('dc:creator'));
-    if (author) out.author = author;
-    const subject = clean(info.Subject);
-    if (subject) {
-      out.subject = subject;
-      out.description = subject;
-    }
-    const keywords = clean(info.Keywords);
-    if (keywords) out.keywords = keywords;
-    const creator = clean(info.Creator);
-    if (creator) out.creator = creator;
-    const producer = clean(info.Producer);
-    if (producer) out.producer = producer;
-    const created = pdfDateToIso(info.CreationDate);
-    if (created) out.creationDate = created;
-    const modified = pdfDateToIso(info.ModDate);
-    if (modified) out.modificationDate = modified;
-    const lang = clean(info.Language);
-    if (lang) out.language = lang;
-    const version = clean(info.PDFFormatVersion);
-    if (version) out.pdfVersion = version;
+    fillInfo(out, {
+      text: (key) => clean(info[key]),
+      date: (key) => pdfDateToIso(info[key]),
+      xmp: (field) => clean(metadata?.get(`dc:${field}`)),
+      version: () => clean(info.PDFFormatVersion),
+    });
   } catch {
     // A broken info dictionary never costs the text.
   }

@@ -1,5 +1,5 @@
 import type { DocMetadata } from '@distill/core';
-import { pdfDateToIso } from '../extract/metadata.js';
+import { fillInfo, pdfDateToIso } from '../extract/metadata.js';
 import type { PageInput } from '../types.js';
 import { type PageRecord, PdfFile } from './document.js';
 import { FontCache } from './fonts.js';
@@ -86,32 +86,17 @@ export class FastPdf {
           .trim();
         return s === '' ? undefined : s;
       };
-      const xmp = this.xmp();
-      const title = str('Title') ?? xmp('title');
-      if (title) out.title = title;
-      const author = str('Author') ?? xmp('creator');
-      if (author) out.author = author;
-      const subject = str('Subject');
-      if (subject) {
-        out.subject = subject;
-        out.description = subject;
-      }
-      const keywords = str('Keywords');
-      if (keywords) out.keywords = keywords;
-      const creator = str('Creator');
-      if (creator) out.creator = creator;
-      const producer = str('Producer');
-      if (producer) out.producer = producer;
-      const created = pdfDateToIso(str('CreationDate'));
-      if (created) out.creationDate = created;
-      const modified = pdfDateToIso(str('ModDate'));
-      if (modified) out.modificationDate = modified;
-      const lang = str('Language');
-      if (lang) out.language = lang;
-      const v = this.file.resolve(this.file.catalog.get('Version'));
-      const version =
-        isName(v) && /^\d\.\d$/.test(v.name) && v.name > this.file.version ? v.name : this.file.version;
-      if (version) out.pdfVersion = version;
+      fillInfo(out, {
+        text: str,
+        date: (key) => pdfDateToIso(str(key)),
+        xmp: this.xmp(),
+        version: () => {
+          const v = this.file.resolve(this.file.catalog.get('Version'));
+          return isName(v) && /^\d\.\d$/.test(v.name) && v.name > this.file.version
+            ? v.name
+            : this.file.version;
+        },
+      });
     } catch {
       // A broken info dictionary never costs the text.
     }

@@ -1,3 +1,5 @@
+import { decodeHtmlEntities } from 'distill/internals';
+
 /**
  * Every `<meta>` name/content pair of an HTML page, repeated names kept in order. The engine's
  * metadata keeps the first value of a name only, but papers repeat `citation_author` once per
@@ -6,19 +8,6 @@
  */
 const META = /<meta\b([^>]*)>/gi;
 const ATTR = /([^\s=/]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/g;
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-function decodeEntities(s: string): string {
-  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (all, e: string) => {
-    if (e[0] === '#') {
-      const n =
-        e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number.parseInt(e.slice(1), 10);
-      return Number.isFinite(n) && n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : all;
-    }
-    return ENTITIES[e.toLowerCase()] ?? all;
-  });
-}
 
 /** Lowercased meta names (name, property or itemprop) → their contents, whitespace collapsed. */
 export function metaTags(html: string): Map<string, string[]> {
@@ -31,7 +20,7 @@ export function metaTags(html: string): Map<string, string[]> {
     const name = attrs.get('name') ?? attrs.get('property') ?? attrs.get('itemprop');
     const content = attrs.get('content');
     if (!name || content === undefined) continue;
-    const value = decodeEntities(content).replace(/\s+/g, ' ').trim();
+    const value = decodeHtmlEntities(content).replace(/\s+/g, ' ').trim();
     if (!value) continue;
     const key = name.trim().toLowerCase();
     const list = out.get(key) ?? [];

@@ -8,6 +8,7 @@ import {
   type ResultMetadata,
   type ScrapeOptions,
 } from 'distill';
+import { parseOptionsOfScrape } from 'distill/internals';
 
 /** What scraping one result gives back: the requested content fields and the page metadata. */
 export interface ScrapedContent {
@@ -92,12 +93,7 @@ export class DefaultResultScraper implements ResultScraper {
     const dropped = (options.formats ?? []).filter((f) => !LOCAL_FORMATS.has(f.type)).map((f) => f.type);
     const parseOptions: ParseOptionsInput = {
       formats,
-      onlyMainContent: options.onlyMainContent,
-      includeTags: options.includeTags,
-      excludeTags: options.excludeTags,
-      parsers: options.parsers,
-      redactPII: options.redactPII,
-      removeBase64Images: options.removeBase64Images,
+      ...parseOptionsOfScrape(options),
       timeout: options.timeout,
     };
     const result = await parse(fileURLToPath(url), parseOptions, {

@@ -1,4 +1,4 @@
-import { VOID_ELEMENTS } from '@distill/core';
+import { decodeHtmlEntities, VOID_ELEMENTS } from '@distill/core';
 
 /**
  * A small element tree of an HTML page for structured data (microdata, RDFa, meta and link
@@ -18,18 +18,6 @@ const RAW = new Set(['script', 'style', 'textarea', 'title']);
 const TAG =
   /<(\/?)([a-zA-Z][a-zA-Z0-9:-]*)((?:\s+[^\s=/>]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?)*)\s*(\/?)>|<!--[\s\S]*?-->|<![^>]*>/g;
 const ATTR = /([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-
-export function decodeEntities(s: string): string {
-  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (all, e: string) => {
-    if (e[0] === '#') {
-      const n =
-        e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number.parseInt(e.slice(1), 10);
-      return Number.isFinite(n) && n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : all;
-    }
-    return ENTITIES[e.toLowerCase()] ?? all;
-  });
-}
 
 export function parseTree(html: string): El {
   const root: El = { name: '#root', attrs: {}, children: [] };
@@ -37,7 +25,7 @@ export function parseTree(html: string): El {
   let last = 0;
   TAG.lastIndex = 0;
   for (let m = TAG.exec(html); m; m = TAG.exec(html)) {
-    if (m.index > last) cur.children.push(decodeEntities(html.slice(last, m.index)));
+    if (m.index > last) cur.children.push(decodeHtmlEntities(html.slice(last, m.index)));
     last = TAG.lastIndex;
     if (!m[2]) continue; // comment or doctype
     const name = m[2].toLowerCase();
@@ -54,7 +42,7 @@ export function parseTree(html: string): El {
     const attrs: Record<string, string> = {};
     for (const a of m[3].matchAll(ATTR)) {
       const k = a[1].toLowerCase();
-      if (!(k in attrs)) attrs[k] = decodeEntities(a[2] ?? a[3] ?? a[4] ?? '');
+      if (!(k in attrs)) attrs[k] = decodeHtmlEntities(a[2] ?? a[3] ?? a[4] ?? '');
     }
     const el: El = { name, attrs, children: [], parent: cur };
     cur.children.push(el);
@@ -64,7 +52,7 @@ export function parseTree(html: string): El {
       const stop = end < 0 ? html.length : end;
       el.children.push(
         name === 'title' || name === 'textarea'
-          ? decodeEntities(html.slice(last, stop))
+          ? decodeHtmlEntities(html.slice(last, stop))
           : html.slice(last, stop),
       );
       const close = end < 0 ? html.length : html.indexOf('>', end) + 1 || html.length;
@@ -74,7 +62,7 @@ export function parseTree(html: string): El {
     }
     cur = el;
   }
-  if (last < html.length) cur.children.push(decodeEntities(html.slice(last)));
+  if (last < html.length) cur.children.push(decodeHtmlEntities(html.slice(last)));
   return root;
 }
 
