@@ -85,6 +85,10 @@
 //                      bold title
 //   question-titles    bold section titles a fifth larger than the body put as questions or statements of eight
 //                      words or more, under a lead paragraph as large in the body's weight
+//   twocol-foot-title  an article in two dense columns over three pages: a section title opens the first page's
+//                      right column level with the page's title over the left one, and another is the left
+//                      column's last line at the second page's foot (where running footers stand), its text
+//                      at the top of the right column
 // tests/pdf-classes-cli.test.ts and tests/pdf-headings-cli.test.ts read the PDFs through the built
 // `distill parse`.
 //   node scripts/make-chromium-class-fixtures.mjs [name...]    (default: all listed below)
@@ -117,6 +121,7 @@ const folders = {
   'twocol-top-title': 'pdf-headings',
   'question-titles': 'pdf-headings',
   'twocol-display-title': 'pdf-headings',
+  'twocol-foot-title': 'pdf-headings',
 };
 const names = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -143,6 +148,7 @@ const names = process.argv.slice(2).length
       'twocol-top-title',
       'question-titles',
       'twocol-display-title',
+      'twocol-foot-title',
       'zebra-rows',
       'header-band-rules',
       'header-band-wrapped-rules',

@@ -466,6 +466,27 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
       '## The families who ran it',
     ]);
   });
+  it("reads a section title at a column's foot and one opening the right column beside the page's title as headings", async () => {
+    // fixtures/pdf-headings/twocol-foot-title.pdf (Chromium): three pages in two dense columns,
+    // no running lines. The first section's title opens the right column level with the page's
+    // title over the left one (two bold lines side by side at the top, of different sizes: no
+    // table's header row). The next section's title is the left column's last line on the second
+    // page, inside the bottom band where running footers stand, its text at the top of the right
+    // column; the right column's text runs as low as it does, so it ends its column
+    // (layout/column-foot.ts): it is read there, before the right column, as a heading.
+    const r = await distill(['parse', fixture('twocol-foot-title')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# The ferry at Penmarrow',
+      '## How the crossing began',
+      '## The boats and their crews',
+      '## Tolls and timetables',
+    ]);
+    // The foot title stands before its text, the right column's first lines.
+    expect(r.stdout).toMatch(
+      /^## The boats and their crews\n\nThe ferry house was rebuilt with oak from the manor,/m,
+    );
+  });
   it('reads bold titles put as questions or statements of eight words or more as headings, not a larger lead', async () => {
     // fixtures/pdf-headings/question-titles.pdf (Chromium): section titles in bold a fifth larger
     // than the body, each a question or a statement ending in a colon, under a lead paragraph

@@ -537,19 +537,24 @@ function placesOf(blocks: readonly LayoutBlock[], headless = false): PagePlace[]
 
 /**
  * How many of `others` (a page's short bold blocks) share `b`'s first line, side by side (top
- * within a third of a size, no overlap across). A title stands alone on its line; three bold
+ * within a third of a size, no overlap across), at its size. A title stands alone on its line; three bold
  * labels or more in a row are the header cells of a table not found as one (a table's first
- * rows at the foot of a page), where two may be the headings of two columns set level.
+ * rows at the foot of a page), where two may be the headings of two columns set level. A
+ * table's header cells share one size: a title set larger beside `b` (the page's title over
+ * the left column, level with a section title opening the right one) is no cell of its row.
  */
 function sideBySide(b: TextBlock, others: readonly TextBlock[]): number {
   const top = b.lines[0].box.y0;
   return others.filter(
     (o) =>
       o !== b &&
+      Math.abs(o.size - b.size) < SAME_SIZE * b.size &&
       Math.abs(o.lines[0].box.y0 - top) < 0.3 * b.size &&
       (o.box.x1 <= b.box.x0 || o.box.x0 >= b.box.x1),
   ).length;
 }
+/** Sizes closer than this share a tier: one font's sizes, not a step. */
+const SAME_SIZE = 0.1;
 
 /**
  * Whether a line ending in a colon (see styledColonTitles) stands over its text as the
