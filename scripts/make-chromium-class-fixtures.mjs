@@ -89,6 +89,8 @@
 //                      right column level with the page's title over the left one, and another is the left
 //                      column's last line at the second page's foot (where running footers stand), its text
 //                      at the top of the right column
+//   size-step-titles   bold section titles a little larger than the body (a twentieth, a sixth) over bold lead
+//                      paragraphs at the body size, parted from them by size and a little white, not weight
 // tests/pdf-classes-cli.test.ts and tests/pdf-headings-cli.test.ts read the PDFs through the built
 // `distill parse`.
 //   node scripts/make-chromium-class-fixtures.mjs [name...]    (default: all listed below)
@@ -122,6 +124,7 @@ const folders = {
   'question-titles': 'pdf-headings',
   'twocol-display-title': 'pdf-headings',
   'twocol-foot-title': 'pdf-headings',
+  'size-step-titles': 'pdf-headings',
 };
 const names = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -149,6 +152,7 @@ const names = process.argv.slice(2).length
       'question-titles',
       'twocol-display-title',
       'twocol-foot-title',
+      'size-step-titles',
       'zebra-rows',
       'header-band-rules',
       'header-band-wrapped-rules',

@@ -487,6 +487,21 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
       /^## The boats and their crews\n\nThe ferry house was rebuilt with oak from the manor,/m,
     );
   });
+  it('parts a bold title set a little larger than the body from the bold lead paragraph under it', async () => {
+    // fixtures/pdf-headings/size-step-titles.pdf (Chromium): section titles in bold a twentieth
+    // and a sixth larger than the body over lead paragraphs in bold at the body size, 0.2 em of
+    // margin between them. Weight does not part them; the size step and the white between them,
+    // more than the page sets between a paragraph's lines, do (layout/size-break.ts).
+    const r = await distill(['parse', fixture('size-step-titles')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# Bumblebees under the lime trees',
+      '## 1. Feeding with sugar water',
+      '## 2. More food from flowering plants in the garden',
+      '## 3. Leave the old stems standing over the winter',
+    ]);
+    expect(r.stdout).toMatch(/^## 1\. Feeding with sugar water\n\nA tired bumblebee on the path/m);
+  });
   it('reads bold titles put as questions or statements of eight words or more as headings, not a larger lead', async () => {
     // fixtures/pdf-headings/question-titles.pdf (Chromium): section titles in bold a fifth larger
     // than the body, each a question or a statement ending in a colon, under a lead paragraph

@@ -42,6 +42,7 @@ import { oneColumnBoxes } from './open-boxes.js';
 import { overlapX } from './overlap.js';
 import { bandTopRules, rowBands } from './row-bands.js';
 import { cellDrawnRules } from './rule-pieces.js';
+import { sizeEnds } from './size-break.js';
 import { headOverStripes } from './stripe-head.js';
 import { tableNotesAsText } from './table-notes.js';
 import {
@@ -495,7 +496,8 @@ function blocksInOrder(
         overlapX(l, cur.box) > 0 &&
         !breaksList(cur, l) &&
         !(cur.lines.length === 1 && titleOverText(p, l)) &&
-        !faceEnds(cur.lines, l, leading);
+        !faceEnds(cur.lines, l, leading) &&
+        !sizeEnds(cur.lines, l, leading);
       if (continues) {
         cur.lines.push(l);
         cur.box = union(cur.box, l);
