@@ -91,6 +91,8 @@
 //                      at the top of the right column
 //   size-step-titles   bold section titles a little larger than the body (a twentieth, a sixth) over bold lead
 //                      paragraphs at the body size, parted from them by size and a little white, not weight
+//   narrow-long-titles  bold section titles a quarter larger than the body, questions and statements of a hundred
+//                      characters broken onto three lines in two narrow columns, beside a lead as large in roman
 // tests/pdf-classes-cli.test.ts and tests/pdf-headings-cli.test.ts read the PDFs through the built
 // `distill parse`.
 //   node scripts/make-chromium-class-fixtures.mjs [name...]    (default: all listed below)
@@ -125,6 +127,7 @@ const folders = {
   'twocol-display-title': 'pdf-headings',
   'twocol-foot-title': 'pdf-headings',
   'size-step-titles': 'pdf-headings',
+  'narrow-long-titles': 'pdf-headings',
 };
 const names = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -153,6 +156,7 @@ const names = process.argv.slice(2).length
       'twocol-display-title',
       'twocol-foot-title',
       'size-step-titles',
+      'narrow-long-titles',
       'zebra-rows',
       'header-band-rules',
       'header-band-wrapped-rules',

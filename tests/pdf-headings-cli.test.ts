@@ -502,6 +502,22 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
     ]);
     expect(r.stdout).toMatch(/^## 1\. Feeding with sugar water\n\nA tired bumblebee on the path/m);
   });
+  it("reads long bold titles broken onto three lines by a narrow column's measure as headings", async () => {
+    // fixtures/pdf-headings/narrow-long-titles.pdf (Chromium): two narrow columns whose bold
+    // section titles, a quarter larger than the body, are questions and statements of about a
+    // hundred characters, three lines each in that measure (under 40 characters a line), beside
+    // a lead paragraph as large in the body's weight. Across a page each would take two lines,
+    // which a bold title put as a sentence may take.
+    const r = await distill(['parse', fixture('narrow-long-titles')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# Are dead skin cells good for the skin?',
+      '## Allow the dermatologist to repeat that: the dead cells on the surface help the skin keep its moisture.',
+      '## So how did the skin care community come to believe that dead skin cells had to go every single day?',
+      '## What should you use instead of a daily scrub if your skin feels dull and rough in the winter months?',
+    ]);
+    expect(r.stdout).toMatch(/^Scrubs and peels promise fresh skin/m);
+  });
   it('reads bold titles put as questions or statements of eight words or more as headings, not a larger lead', async () => {
     // fixtures/pdf-headings/question-titles.pdf (Chromium): section titles in bold a fifth larger
     // than the body, each a question or a statement ending in a colon, under a lead paragraph

@@ -313,6 +313,14 @@ function indentedUnder(item: TextBlock, b: TextBlock): boolean {
   return item.label === 'list-item' && indent > 0 && indent < 3 * b.size;
 }
 
+/**
+ * A title broken over lines of a narrow column's measure (under NARROW_LINE characters a line
+ * on average): there a title of two lines' length elsewhere takes three or four.
+ */
+const narrowTitle = (b: TextBlock, text: string) =>
+  b.lines.length >= 2 && text.length / b.lines.length < NARROW_LINE;
+const NARROW_LINE = 40;
+
 function isHeadingCandidate(
   b: TextBlock,
   body: number,
@@ -340,7 +348,8 @@ function isHeadingCandidate(
   if (b.toc || (b.marker && !(LABEL_MARKER.test(b.marker) && b.size >= body * HEADING_RATIO))) return false;
   const text = blockText(b).trim();
   // A title set large wraps to more lines in a narrow column than one at the body size does.
-  const maxLines = b.size >= body * DISPLAY_RATIO ? 5 : 3;
+  const narrow = b.bold && !boldBody && narrowTitle(b, text);
+  const maxLines = b.size >= body * DISPLAY_RATIO ? 5 : narrow && b.size >= body * HEADING_RATIO ? 4 : 3;
   if (text.length < 2 || text.length > 160 || b.lines.length > maxLines) return false;
   // A figure's or table's label left at a page's top or foot (where layout labels the margin
   // lines first) is a caption still.
@@ -363,7 +372,7 @@ function isHeadingCandidate(
   // question or a statement ("What are the biggest diet trends in 2025?", "Key features of
   // Bluetooth 5.2:"): a lead paragraph or a pull quote runs longer, in the body's weight.
   if (b.size >= body * HEADING_RATIO)
-    return !(sentence && b.size < body * 1.3 && !(b.bold && !boldBody && b.lines.length <= 2));
+    return !(sentence && b.size < body * 1.3 && !(b.bold && !boldBody && b.lines.length <= (narrow ? 4 : 2)));
   // A numbered section title at the body size ("2.3 Sampling", "IV. Results", "Appendix B
   // Methods") standing as a block of its own, no sentence, over more text, is a heading.
   // A one-level number ("2 Results") is decided in headingLevels, beside its subsections.
