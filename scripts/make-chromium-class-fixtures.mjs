@@ -85,6 +85,14 @@
 //                      bold title
 //   question-titles    bold section titles a fifth larger than the body put as questions or statements of eight
 //                      words or more, under a lead paragraph as large in the body's weight
+//   twocol-foot-title  an article in two dense columns over three pages: a section title opens the first page's
+//                      right column level with the page's title over the left one, and another is the left
+//                      column's last line at the second page's foot (where running footers stand), its text
+//                      at the top of the right column
+//   size-step-titles   bold section titles a little larger than the body (a twentieth, a sixth) over bold lead
+//                      paragraphs at the body size, parted from them by size and a little white, not weight
+//   narrow-long-titles  bold section titles a quarter larger than the body, questions and statements of a hundred
+//                      characters broken onto three lines in two narrow columns, beside a lead as large in roman
 // tests/pdf-classes-cli.test.ts and tests/pdf-headings-cli.test.ts read the PDFs through the built
 // `distill parse`.
 //   node scripts/make-chromium-class-fixtures.mjs [name...]    (default: all listed below)
@@ -117,6 +125,9 @@ const folders = {
   'twocol-top-title': 'pdf-headings',
   'question-titles': 'pdf-headings',
   'twocol-display-title': 'pdf-headings',
+  'twocol-foot-title': 'pdf-headings',
+  'size-step-titles': 'pdf-headings',
+  'narrow-long-titles': 'pdf-headings',
 };
 const names = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -143,6 +154,9 @@ const names = process.argv.slice(2).length
       'twocol-top-title',
       'question-titles',
       'twocol-display-title',
+      'twocol-foot-title',
+      'size-step-titles',
+      'narrow-long-titles',
       'zebra-rows',
       'header-band-rules',
       'header-band-wrapped-rules',

@@ -466,6 +466,58 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
       '## The families who ran it',
     ]);
   });
+  it("reads a section title at a column's foot and one opening the right column beside the page's title as headings", async () => {
+    // fixtures/pdf-headings/twocol-foot-title.pdf (Chromium): three pages in two dense columns,
+    // no running lines. The first section's title opens the right column level with the page's
+    // title over the left one (two bold lines side by side at the top, of different sizes: no
+    // table's header row). The next section's title is the left column's last line on the second
+    // page, inside the bottom band where running footers stand, its text at the top of the right
+    // column; the right column's text runs as low as it does, so it ends its column
+    // (layout/column-foot.ts): it is read there, before the right column, as a heading.
+    const r = await distill(['parse', fixture('twocol-foot-title')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# The ferry at Penmarrow',
+      '## How the crossing began',
+      '## The boats and their crews',
+      '## Tolls and timetables',
+    ]);
+    // The foot title stands before its text, the right column's first lines.
+    expect(r.stdout).toMatch(
+      /^## The boats and their crews\n\nThe ferry house was rebuilt with oak from the manor,/m,
+    );
+  });
+  it('parts a bold title set a little larger than the body from the bold lead paragraph under it', async () => {
+    // fixtures/pdf-headings/size-step-titles.pdf (Chromium): section titles in bold a twentieth
+    // and a sixth larger than the body over lead paragraphs in bold at the body size, 0.2 em of
+    // margin between them. Weight does not part them; the size step and the white between them,
+    // more than the page sets between a paragraph's lines, do (layout/size-break.ts).
+    const r = await distill(['parse', fixture('size-step-titles')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# Bumblebees under the lime trees',
+      '## 1. Feeding with sugar water',
+      '## 2. More food from flowering plants in the garden',
+      '## 3. Leave the old stems standing over the winter',
+    ]);
+    expect(r.stdout).toMatch(/^## 1\. Feeding with sugar water\n\nA tired bumblebee on the path/m);
+  });
+  it("reads long bold titles broken onto three lines by a narrow column's measure as headings", async () => {
+    // fixtures/pdf-headings/narrow-long-titles.pdf (Chromium): two narrow columns whose bold
+    // section titles, a quarter larger than the body, are questions and statements of about a
+    // hundred characters, three lines each in that measure (under 40 characters a line), beside
+    // a lead paragraph as large in the body's weight. Across a page each would take two lines,
+    // which a bold title put as a sentence may take.
+    const r = await distill(['parse', fixture('narrow-long-titles')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# Are dead skin cells good for the skin?',
+      '## Allow the dermatologist to repeat that: the dead cells on the surface help the skin keep its moisture.',
+      '## So how did the skin care community come to believe that dead skin cells had to go every single day?',
+      '## What should you use instead of a daily scrub if your skin feels dull and rough in the winter months?',
+    ]);
+    expect(r.stdout).toMatch(/^Scrubs and peels promise fresh skin/m);
+  });
   it('reads bold titles put as questions or statements of eight words or more as headings, not a larger lead', async () => {
     // fixtures/pdf-headings/question-titles.pdf (Chromium): section titles in bold a fifth larger
     // than the body, each a question or a statement ending in a colon, under a lead paragraph

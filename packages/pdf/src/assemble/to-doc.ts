@@ -313,6 +313,14 @@ function indentedUnder(item: TextBlock, b: TextBlock): boolean {
   return item.label === 'list-item' && indent > 0 && indent < 3 * b.size;
 }
 
+/**
+ * A title broken over lines of a narrow column's measure (under NARROW_LINE characters a line
+ * on average): there a title of two lines' length elsewhere takes three or four.
+ */
+const narrowTitle = (b: TextBlock, text: string) =>
+  b.lines.length >= 2 && text.length / b.lines.length < NARROW_LINE;
+const NARROW_LINE = 40;
+
 function isHeadingCandidate(
   b: TextBlock,
   body: number,
@@ -340,7 +348,8 @@ function isHeadingCandidate(
   if (b.toc || (b.marker && !(LABEL_MARKER.test(b.marker) && b.size >= body * HEADING_RATIO))) return false;
   const text = blockText(b).trim();
   // A title set large wraps to more lines in a narrow column than one at the body size does.
-  const maxLines = b.size >= body * DISPLAY_RATIO ? 5 : 3;
+  const narrow = b.bold && !boldBody && narrowTitle(b, text);
+  const maxLines = b.size >= body * DISPLAY_RATIO ? 5 : narrow && b.size >= body * HEADING_RATIO ? 4 : 3;
   if (text.length < 2 || text.length > 160 || b.lines.length > maxLines) return false;
   // A figure's or table's label left at a page's top or foot (where layout labels the margin
   // lines first) is a caption still.
@@ -363,7 +372,7 @@ function isHeadingCandidate(
   // question or a statement ("What are the biggest diet trends in 2025?", "Key features of
   // Bluetooth 5.2:"): a lead paragraph or a pull quote runs longer, in the body's weight.
   if (b.size >= body * HEADING_RATIO)
-    return !(sentence && b.size < body * 1.3 && !(b.bold && !boldBody && b.lines.length <= 2));
+    return !(sentence && b.size < body * 1.3 && !(b.bold && !boldBody && b.lines.length <= (narrow ? 4 : 2)));
   // A numbered section title at the body size ("2.3 Sampling", "IV. Results", "Appendix B
   // Methods") standing as a block of its own, no sentence, over more text, is a heading.
   // A one-level number ("2 Results") is decided in headingLevels, beside its subsections.
@@ -537,19 +546,24 @@ function placesOf(blocks: readonly LayoutBlock[], headless = false): PagePlace[]
 
 /**
  * How many of `others` (a page's short bold blocks) share `b`'s first line, side by side (top
- * within a third of a size, no overlap across). A title stands alone on its line; three bold
+ * within a third of a size, no overlap across), at its size. A title stands alone on its line; three bold
  * labels or more in a row are the header cells of a table not found as one (a table's first
- * rows at the foot of a page), where two may be the headings of two columns set level.
+ * rows at the foot of a page), where two may be the headings of two columns set level. A
+ * table's header cells share one size: a title set larger beside `b` (the page's title over
+ * the left column, level with a section title opening the right one) is no cell of its row.
  */
 function sideBySide(b: TextBlock, others: readonly TextBlock[]): number {
   const top = b.lines[0].box.y0;
   return others.filter(
     (o) =>
       o !== b &&
+      Math.abs(o.size - b.size) < SAME_SIZE * b.size &&
       Math.abs(o.lines[0].box.y0 - top) < 0.3 * b.size &&
       (o.box.x1 <= b.box.x0 || o.box.x0 >= b.box.x1),
   ).length;
 }
+/** Sizes closer than this share a tier: one font's sizes, not a step. */
+const SAME_SIZE = 0.1;
 
 /**
  * Whether a line ending in a colon (see styledColonTitles) stands over its text as the

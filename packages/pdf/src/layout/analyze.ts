@@ -14,6 +14,7 @@ import type {
 import { CAPTION } from './captions.js';
 import { drawsChart } from './charts.js';
 import { columnBands } from './column-bands.js';
+import { atColumnFoot } from './column-foot.js';
 import { cutJoins } from './cut-joins.js';
 import { placeDropCaps } from './dropcap.js';
 import { faceEnds, pageLeading } from './face-break.js';
@@ -41,6 +42,7 @@ import { oneColumnBoxes } from './open-boxes.js';
 import { overlapX } from './overlap.js';
 import { bandTopRules, rowBands } from './row-bands.js';
 import { cellDrawnRules } from './rule-pieces.js';
+import { sizeEnds } from './size-break.js';
 import { headOverStripes } from './stripe-head.js';
 import { tableNotesAsText } from './table-notes.js';
 import {
@@ -269,15 +271,25 @@ function readingOrder(boxes: Box[], items: readonly Item[], height: number, body
   boxes.forEach((_, i) => {
     parts[band(i)].push(i);
   });
-  // Top-band lines that stand on the body's text are read with it (see topLinesOnBody).
-  if (parts[0].length && parts[1].length) {
-    const bandItems = items.map((it, i) =>
+  const bandItems = () =>
+    items.map((it, i) =>
       it.kind === 'line' ? { box: boxes[i], size: it.line.size, text: it.line.text } : { box: boxes[i] },
     );
-    const onBody = topLinesOnBody(bandItems, parts[0], parts[1]);
+  // Top-band lines that stand on the body's text are read with it (see topLinesOnBody).
+  if (parts[0].length && parts[1].length) {
+    const onBody = topLinesOnBody(bandItems(), parts[0], parts[1]);
     if (onBody.size) {
       parts[0] = parts[0].filter((i) => !onBody.has(i));
       parts[1] = [...parts[1], ...onBody].sort((a, b) => a - b);
+    }
+  }
+  // Bottom-band lines that end a column are read with its text (see atColumnFoot).
+  if (parts[2].length && parts[1].length) {
+    const all = bandItems();
+    const ends = new Set(parts[2].filter((i) => atColumnFoot(all[i], all[i].text ?? '', all)));
+    if (ends.size) {
+      parts[2] = parts[2].filter((i) => !ends.has(i));
+      parts[1] = [...parts[1], ...ends].sort((a, b) => a - b);
     }
   }
   if (parts[1].length === boxes.length) return xyCut(boxes, opts, opens);
@@ -484,7 +496,8 @@ function blocksInOrder(
         overlapX(l, cur.box) > 0 &&
         !breaksList(cur, l) &&
         !(cur.lines.length === 1 && titleOverText(p, l)) &&
-        !faceEnds(cur.lines, l, leading);
+        !faceEnds(cur.lines, l, leading) &&
+        !sizeEnds(cur.lines, l, leading);
       if (continues) {
         cur.lines.push(l);
         cur.box = union(cur.box, l);
@@ -646,8 +659,12 @@ function labelBlocks(blocks: LayoutBlock[], width: number, height: number, bodyS
       b.size <= bodySize * TOP_HEADER_SIZE
     )
       b.label = 'page-header';
-    else if (short && b.box.y0 > height * 0.93) b.label = 'page-footer';
-    else if (short && b.box.y0 > height * 0.88 && b.box.y1 >= bottom - 2 && b.size <= bodySize * 1.2)
+    else if (
+      short &&
+      (b.box.y0 > height * 0.93 ||
+        (b.box.y0 > height * 0.88 && b.box.y1 >= bottom - 2 && b.size <= bodySize * 1.2)) &&
+      !atColumnFoot(b, text, blocks)
+    )
       b.label = 'page-footer';
     else if (
       CAPTION.test(text) ||
