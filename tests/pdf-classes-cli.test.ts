@@ -721,7 +721,7 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     const r = await distill(['parse', fixture('table-cut-apart')]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain(
-      '| member treatment practice demand supply return budget member fund research energy network |\n| Policy national detail |',
+      '| Growth agency action member treatment practice demand supply return budget member fund research energy network |\n| Policy national detail |',
     );
     expect(r.stdout).not.toMatch(/^research energy/m);
   });
