@@ -13,6 +13,9 @@ const EVEN = 0.35;
 /** Partings at least: one alone (under a header) may be a header's rule. */
 const MIN_PARTINGS = 2;
 
+/** A cell's lines are of one size, within this share. */
+const SAME_SIZE = 0.05;
+
 const FIGURE = /^[-+−–(]?[$€£¥]?[\d.,']+%?\)?$/;
 
 /**
@@ -24,7 +27,7 @@ const FIGURE = /^[-+−–(]?[$€£¥]?[\d.,']+%?\)?$/;
  * reads each line as a row. Where the block's lines are set either at one spacing (the
  * narrowest white between two of them) or, at least twice, further apart
  * by a like amount less than a blank line, a line at the narrow spacing continues the row
- * above: when each of its pieces stands under a piece of that row (no column of its own), it
+ * above: when each of its pieces stands under pieces of one column of that row, at their size, it
  * holds fewer pieces than the row's fullest line or all open in lower case (a row of its own
  * fills its columns), and no figure stands under a figure (figures do not wrap).
  * Rows set solid (no padding: every parting is the line spacing) and rows parted by blank
@@ -76,7 +79,26 @@ function continues(row: readonly Line[], fullest: number, r: readonly Line[]): b
   if (r.length >= fullest && !r.every((f) => STARTS_LOWER.test(f.text))) return false;
   const figure = (f: Line) => FIGURE.test(f.text.trim());
   const over = (g: Line, f: Line) => g.x0 < f.x1 && f.x0 < g.x1;
-  return r.every(
-    (f) => row.some((g) => over(g, f)) && !(figure(f) && row.some((g) => figure(g) && over(g, f))),
-  );
+  return r.every((f) => {
+    const above = row.filter((g) => over(g, f));
+    // In one column (the pieces it stands under stand under each other: a note under the
+    // table runs across the columns), at the row's size (notes are set smaller).
+    return (
+      above.length > 0 &&
+      above.every((g) => above.every((h) => over(g, h)) && Math.abs(g.size - f.size) <= SAME_SIZE * g.size) &&
+      !(figure(f) && above.some(figure))
+    );
+  });
+}
+
+/**
+ * The last row of a block of rows `from`..`end` may wrap past it: its lines after the first hold
+ * a piece or two and do not count as rows of cells, so the block ends before them and they would
+ * be read as text under the table ("gasket mount" losing "mount"). The block's end, moved over
+ * the lines that continue its last row as paddedWraps reads them.
+ */
+export function paddedEnd(rows: readonly Line[][], from: number, end: number): number {
+  let last = end;
+  while (last + 1 < rows.length && paddedWraps(rows.slice(from, last + 2))[last + 1 - from]) last++;
+  return last;
 }

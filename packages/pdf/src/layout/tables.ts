@@ -10,7 +10,7 @@ import { buildLines, type Line, makeLine } from './lines.js';
 import { cellRows, cellsRow, longsInTwoColumns } from './long-cells.js';
 import { BULLET } from './markers.js';
 import { formGrid, keyValueRows, proseAcross, recordColumns } from './not-tables.js';
-import { paddedWraps } from './padded-rows.js';
+import { paddedEnd, paddedWraps } from './padded-rows.js';
 import { rowRuledTable } from './row-ruled.js';
 import { stubGroupSpans } from './stub-spans.js';
 import { disjointSets } from './union-find.js';
@@ -1444,6 +1444,8 @@ export function findTextTables(
     // Long pieces in two columns are two columns of prose (long-cells.ts): the block is read
     // again without its long cells.
     if (okCount >= 3 && longsInTwoColumns(rows, ok, i, end, short)) continue;
+    // A padded table's last row wrapping past the block's last row of cells (padded-rows.ts).
+    if (okCount >= 3) end = paddedEnd(rows, i, end);
     let start = i;
     if (okCount >= 3)
       while (
