@@ -13,6 +13,8 @@ const EVEN = 0.35;
 /** Partings at least: one alone (under a header) may be a header's rule. */
 const MIN_PARTINGS = 2;
 
+/** How far (points) a cell's later line may start left of its first: the reader's rounding. */
+const OUTDENT = 1;
 /** A cell's lines are of one size, within this share. */
 const SAME_SIZE = 0.05;
 
@@ -27,7 +29,7 @@ const FIGURE = /^[-+−–(]?[$€£¥]?[\d.,']+%?\)?$/;
  * reads each line as a row. Where the block's lines are set either at one spacing (the
  * narrowest white between two of them) or, at least twice, further apart
  * by a like amount less than a blank line, a line at the narrow spacing continues the row
- * above: when each of its pieces stands under pieces of one column of that row, at their size, it
+ * above: when each of its pieces stands under pieces of one column of that row, in their face, it
  * holds fewer pieces than the row's fullest line or all open in lower case (a row of its own
  * fills its columns), and no figure stands under a figure (figures do not wrap).
  * Rows set solid (no padding: every parting is the line spacing) and rows parted by blank
@@ -82,10 +84,19 @@ function continues(row: readonly Line[], fullest: number, r: readonly Line[]): b
   return r.every((f) => {
     const above = row.filter((g) => over(g, f));
     // In one column (the pieces it stands under stand under each other: a note under the
-    // table runs across the columns), at the row's size (notes are set smaller).
+    // table runs across the columns), in the row's face and size (a bold section label under a
+    // row starts a group, notes are set smaller).
+    // Where its cell's text starts or right of it (centred): a line set further left is a
+    // label outdented under the row ("Female" under "American Indian/ / Alaska Native").
     return (
       above.length > 0 &&
-      above.every((g) => above.every((h) => over(g, h)) && Math.abs(g.size - f.size) <= SAME_SIZE * g.size) &&
+      f.x0 >= Math.min(...above.map((g) => g.x0)) - OUTDENT &&
+      above.every(
+        (g) =>
+          above.every((h) => over(g, h)) &&
+          g.bold === f.bold &&
+          Math.abs(g.size - f.size) <= SAME_SIZE * g.size,
+      ) &&
       !(figure(f) && above.some(figure))
     );
   });
