@@ -39,6 +39,10 @@
 //   browser-default-long-cells  rows of one long cell beside short ones: a browser-default table whose last
 //                      column describes each row in a line wider than a third of the page, and a zebra
 //                      table of short labels beside long values that wrap, a paragraph between them
+//   padded-wrapped-rows  a web table with padded top-aligned cells, most of them (the first column's too)
+//                      wrapped over two or three lines: rows parted by the padding, not by baselines
+//   browser-default-even-cells  a browser-default table whose joined cells' column shows its edge only in two
+//                      cells of the same words, which end together as well as start together
 //   twocol-prose-sidebar  an article in two columns, its left column's prose beside a pricing box of three
 //                      short lines that opens the right column (no table: the prose line runs on from the
 //                      one over it)
@@ -184,6 +188,8 @@ const names = process.argv.slice(2).length
       'browser-default-table',
       'browser-default-centred',
       'browser-default-long-cells',
+      'padded-wrapped-rows',
+      'browser-default-even-cells',
       'twocol-prose-sidebar',
       'twocol-paragraph-sidebar',
       'twocol-long-both-sides',

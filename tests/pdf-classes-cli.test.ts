@@ -721,7 +721,7 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     const r = await distill(['parse', fixture('table-cut-apart')]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain(
-      '| member treatment practice demand supply return budget member fund research energy network |\n| Policy national detail |',
+      '| Growth agency action member treatment practice demand supply return budget member fund research energy network |\n| Policy national detail |',
     );
     expect(r.stdout).not.toMatch(/^research energy/m);
   });
@@ -734,6 +734,36 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     expect(r.stdout).toContain('| Drain clearing (sink/tub) | $125–$300 | Length of pipe, blockage |');
     expect(r.stdout).toContain('| Garbage disposal install | $200–$450 | Electrical access, brand |');
     expect(r.stdout).toMatch(/^Call-out fees are charged on top/m);
+  });
+  it("parts a browser-default table's joined cells where the column's other cells end together too", async () => {
+    // fixtures/pdf-classes/browser-default-even-cells.html: the widest cells of the price column
+    // come joined to the next cell; the two rows that show the next column's edge hold the same
+    // words, ending together as flush-right figures of one width would.
+    const r = await distill(['parse', fixture('browser-default-even-cells')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain(
+      '| Full repipe (whole home) | $4,000–$15,000 | House size, access, materials |',
+    );
+    expect(r.stdout).toContain(
+      '| Commercial plumbing install | $5,000–$50,000 | Scale, complexity, materials |',
+    );
+  });
+  it("reads a padded table's rows whose cells wrap, parted by the padding rather than by baselines", async () => {
+    // fixtures/pdf-classes/padded-wrapped-rows.html: top-aligned cells padded 4pt, most of them
+    // (the first column's too) wrapped over two or three lines; each line under a row's first is
+    // set at the text's line spacing, the rows a few points further apart.
+    const r = await distill(['parse', fixture('padded-wrapped-rows')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(1);
+    expect(r.stdout).toContain(
+      '| Keyboard Model | Layout | Switch Type | Connectivity | Case Material | Price (USD) | Key Feature |',
+    );
+    expect(r.stdout).toContain(
+      '| Redragon K530 Draconic | 60% | Outemu Box (3/5- pin) | USB-C, Bluetooth 5.0, 2.4 GHz | ABS plastic | $50 | Tri-mode wireless |',
+    );
+    expect(r.stdout).toContain(
+      '| Asus ROG Azoth | 75% | ROG NX hot- swap | USB-C, Bluetooth, 2.4 GHz | Metal top cover | $229 | OLED display, gasket mount |\n\nPick a keyboard',
+    );
   });
   it("reads a browser-default table's rows whose cells are set in the middle beside a wrapped cell", async () => {
     // fixtures/pdf-classes/browser-default-centred.html: every row's first cell wraps over two

@@ -1,6 +1,7 @@
 import { changedRun } from '../run-shape.js';
 import type { TextRun } from '../types.js';
 import type { Gutter } from './gutters.js';
+import { HAS_LETTER } from './letter-tests.js';
 
 /**
  * Gaps the fast reader read as spaces inside a run: flat triples of the space's offset in the
@@ -127,6 +128,7 @@ function sharedEdge(
   let y1 = r.y1;
   let endLo = Number.POSITIVE_INFINITY;
   let endHi = Number.NEGATIVE_INFINITY;
+  let words = false;
   for (let i = lo; i < edges.length && edges[i].x0 <= x + EDGE; i++) {
     const e = edges[i];
     const d = Math.abs(e.base - r.base);
@@ -135,9 +137,13 @@ function sharedEdge(
     y1 = Math.max(y1, e.y1);
     endLo = Math.min(endLo, e.x1);
     endHi = Math.max(endHi, e.x1);
+    words ||= HAS_LETTER.test(e.text);
     if (!bases.some((b) => Math.abs(b - e.base) < 0.5 * r.size)) bases.push(e.base);
   }
-  return bases.length >= LINES && (!leftEdge || endHi - endLo > EDGE) ? [y0, y1] : undefined;
+  // Runs that end together as well as start together are figures of one width set flush right
+  // only when they are figures: cells of words ending together are chance ("Tankless systems
+  // permit" over "Depth, digging, material", a browser-default table).
+  return bases.length >= LINES && (!leftEdge || words || endHi - endLo > EDGE) ? [y0, y1] : undefined;
 }
 
 /** Upright runs with a run before them on their line ending further off than the reader joins, by x. */

@@ -10,6 +10,7 @@ import { buildLines, type Line, makeLine } from './lines.js';
 import { cellRows, cellsRow, longsInTwoColumns } from './long-cells.js';
 import { BULLET } from './markers.js';
 import { formGrid, keyValueRows, proseAcross, recordColumns } from './not-tables.js';
+import { paddedEnd, paddedWraps } from './padded-rows.js';
 import { rowRuledTable } from './row-ruled.js';
 import { stubGroupSpans } from './stub-spans.js';
 import { disjointSets } from './union-find.js';
@@ -924,6 +925,8 @@ export function gridFromText(
   // a second header row of sub-headers under a group header stays a row.
   const merged: Line[][] = [];
   let grouped = false;
+  // A padded table's rows are parted by more than a wrapped cell's lines (padded-rows.ts).
+  const padded = paddedWraps(rows);
   // A header row whose cells wrap is one row, whichever line its first column's text is set on
   // (cells set to the foot of the row leave the stub on the last line).
   for (let k = 0; k < rows.length; k++) {
@@ -950,7 +953,8 @@ export function gridFromText(
       prev &&
       close &&
       !sub &&
-      ((!firstCol && r.length < nc && !figuresUnderFigures(prev, r)) ||
+      (padded[k] ||
+        (!firstCol && r.length < nc && !figuresUnderFigures(prev, r)) ||
         headerWrap(prev, r, merged.length, colOf) ||
         stubWrap(prev, r, nc, colOf))
     ) {
@@ -1440,6 +1444,8 @@ export function findTextTables(
     // Long pieces in two columns are two columns of prose (long-cells.ts): the block is read
     // again without its long cells.
     if (okCount >= 3 && longsInTwoColumns(rows, ok, i, end, short)) continue;
+    // A padded table's last row wrapping past the block's last row of cells (padded-rows.ts).
+    if (okCount >= 3) end = paddedEnd(rows, i, end);
     let start = i;
     if (okCount >= 3)
       while (
@@ -1740,13 +1746,16 @@ function textTableOf(
   // piece at the first column's left edge, or only pieces opening in lower case, goes on the
   // row above ("Fund process / programme" beside "Office experience / target").
   const left = Math.min(...group.flatMap((r) => r.map((f) => f.x0)));
+  // And the lines of a row whose padding parts it from the next (padded-rows.ts).
+  const padded = paddedWraps(group);
   const wraps = group.map(
     (r, k) =>
       k > head &&
       r.length >= 2 &&
-      leadGap(group[k - 1], r) < 0.6 * r[0].size &&
-      !figuresUnderFigures(group[k - 1], r) &&
-      (r.every((f) => f.x0 - left > 8) || r.every((f) => STARTS_LOWER.test(f.text))),
+      (padded[k] ||
+        (leadGap(group[k - 1], r) < 0.6 * r[0].size &&
+          !figuresUnderFigures(group[k - 1], r) &&
+          (r.every((f) => f.x0 - left > 8) || r.every((f) => STARTS_LOWER.test(f.text))))),
   );
   const rowCount =
     (head > 0 ? okCount - group.slice(0, head).filter((r) => r.length >= 2).length + 1 : okCount) -
