@@ -4,6 +4,7 @@ import {
   realpath as realpathCallback,
   type Stats,
   stat as statCallback,
+  statSync,
 } from 'node:fs';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
@@ -155,12 +156,12 @@ export async function* expandInputs(args: readonly string[]): AsyncGenerator<Inp
   // With several directory arguments, outputs go below each one's name so `a/x.pdf` and `b/x.pdf` never collide.
   const several = args.length > 1;
   for (const arg of args) {
-    if (hasGlob(arg) && !(await exists(arg))) {
+    if (hasGlob(arg) && !exists(arg)) {
       const parts = toPosix(arg).split('/');
       const firstGlob = parts.findIndex(hasGlob);
       const base = parts.slice(0, firstGlob).join('/') || '.';
       const re = globToRegExp(parts.slice(firstGlob).join('/'));
-      if (!(await exists(base))) continue;
+      if (!exists(base)) continue;
       for await (const e of walkEntries(base)) {
         const rel = toPosix(relative(base, e.path));
         if (e.error) yield { path: e.path, outStem: rel, skip: unreadableSkip(e.path, e.error) };
@@ -168,8 +169,7 @@ export async function* expandInputs(args: readonly string[]): AsyncGenerator<Inp
       }
       continue;
     }
-    const st = await stat(arg).catch(() => undefined);
-    if (st?.isDirectory()) {
+    if (statOf(arg)?.isDirectory()) {
       const root = resolve(arg);
       const prefix = several ? `${basename(root)}/` : '';
       for await (const e of walkEntries(arg)) {
@@ -189,6 +189,17 @@ export async function* expandInputs(args: readonly string[]): AsyncGenerator<Inp
   }
 }
 
-async function exists(p: string): Promise<boolean> {
-  return (await stat(p).catch(() => undefined)) !== undefined;
+/**
+ * A command-line argument's stat, or undefined when it cannot be had. Synchronous: a one-file
+ * run has nothing else to do meanwhile, and an asynchronous stat is a round trip through
+ * libuv's thread pool, whose threads the first such call starts.
+ */
+function statOf(p: string): Stats | undefined {
+  try {
+    return statSync(p, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
 }
+
+const exists = (p: string): boolean => statOf(p) !== undefined;

@@ -1,4 +1,4 @@
-import { setFlagsFromString } from 'node:v8';
+import { nodeBinding } from './node-binding.js';
 
 /**
  * V8 marks a function for its optimising compiler after this much bytecode has run in it
@@ -30,6 +30,13 @@ export function prepareProcess(): void {
   }
   // A budget given on node's own command line (`node --interrupt-budget=N …`) is left alone.
   if (!process.execArgv.some((a) => a.startsWith('--interrupt-budget'))) {
-    setFlagsFromString(`--interrupt-budget=${INTERRUPT_BUDGET}`);
+    setV8Flags(`--interrupt-budget=${INTERRUPT_BUDGET}`);
   }
+}
+
+/** v8.setFlagsFromString, through V8's binding where loading node:v8 would load Node's streams. */
+function setV8Flags(flags: string): void {
+  const set = nodeBinding('v8')?.setFlagsFromString;
+  if (typeof set === 'function') set(flags);
+  else (process.getBuiltinModule('v8') as typeof import('node:v8')).setFlagsFromString(flags);
 }

@@ -1,3 +1,5 @@
+import { type InflateOptions, nativeInflateSync, nativeZlib } from './zlib-inflate.js';
+
 // A Node built-in module that loads when first used. The parse bundle imports crypto (image
 // names), worker_threads and os (the page pool), zlib, fs/promises and others at the top of
 // modules that a given run may never call, and Node compiles each built-in it loads from
@@ -29,10 +31,19 @@ export function lazyBuiltin(name: string): object {
     mod ??= process.getBuiltinModule(name) as Record<PropertyKey, unknown>;
     return mod;
   };
+  // zlib's inflate is answered without the module where it can be (zlibOwn), made on first use.
+  let own: Record<PropertyKey, unknown> | null | undefined = name === 'zlib' ? undefined : null;
+  const get = (key: PropertyKey) => {
+    if (own !== null && !mod) {
+      own ??= zlibOwn(load);
+      if (own && Object.hasOwn(own, key)) return own[key];
+    }
+    return load()[key];
+  };
   return new Proxy(
     {},
     {
-      get: (_target, key) => load()[key],
+      get: (_target, key) => get(key),
       has: (_target, key) => key in load(),
       ownKeys: () => Reflect.ownKeys(load()),
       getOwnPropertyDescriptor: (_target, key) => {
@@ -42,4 +53,20 @@ export function lazyBuiltin(name: string): object {
       },
     },
   );
+}
+
+/**
+ * What the lazy `zlib` answers without loading Node's zlib module (and with it Node's streams):
+ * inflateSync and the constants, through zlib's native handle (zlib-inflate.ts). Any other
+ * property loads the module, and from then on the module answers everything.
+ */
+function zlibOwn(load: () => Record<PropertyKey, unknown>): Record<PropertyKey, unknown> | null {
+  const n = nativeZlib();
+  if (!n) return null;
+  type Inflate = (input: Uint8Array, opts?: InflateOptions) => Buffer;
+  return {
+    constants: n.constants,
+    inflateSync: (input: Uint8Array, opts?: InflateOptions) =>
+      nativeInflateSync(n, input, opts) ?? (load().inflateSync as Inflate)(input, opts),
+  };
 }
