@@ -13,19 +13,32 @@ import {
 const NOT_ENTRY = /^(?:hidden|submit|button|image|reset)$/i;
 /** Characters of a label at most: longer, it says something of its own (a consent's terms). */
 const LABEL_MAX = 80;
-/** Boxes around a label looked in for the field its `for` names, and elements looked at in each. */
+/** Boxes around a label looked in for the field its `for` names. */
 const UP = 3;
+/** Nodes looked at under a label for the field it holds, and in each box around it for its `for`. */
 const BUDGET = 200;
+
+/**
+ * The first element under `root` (root itself not included) that `hit` accepts, looking at no
+ * more than BUDGET nodes: a label or box the size of a page costs no more than a small one.
+ */
+function findBelow(root: PElement, hit: (el: PElement) => boolean): PElement | undefined {
+  let budget = BUDGET;
+  const stack: PNode[] = [...childrenOf(root)];
+  while (stack.length) {
+    if (budget-- <= 0) return undefined;
+    const n = stack.pop()!;
+    if (!isElement(n)) continue;
+    if (hit(n)) return n;
+    stack.push(...childrenOf(n));
+  }
+  return undefined;
+}
 
 /** The field a label names: held by it, or the element right beside it. */
 function labelled(label: PElement): PElement | undefined {
-  const stack: PNode[] = [...label.childNodes];
-  while (stack.length) {
-    const n = stack.pop()!;
-    if (isEntry(n)) return n as PElement;
-    const kids = (n as PElement).childNodes;
-    if (kids) for (const k of kids) stack.push(k);
-  }
+  const held = findBelow(label, isEntry);
+  if (held) return held;
   const sibs = (label.parentNode as PElement | null)?.childNodes ?? [];
   const i = sibs.indexOf(label);
   const before = nearElement(sibs, i, -1);
@@ -54,17 +67,8 @@ function namedNearby(label: PElement, id: string): PElement | undefined {
 }
 
 function findById(root: PElement, id: string): PElement | undefined {
-  let budget = BUDGET;
-  const stack: PNode[] = [...childrenOf(root)];
-  while (stack.length) {
-    if (budget-- <= 0) return undefined;
-    const n = stack.pop()!;
-    if (!isElement(n)) continue;
-    if (attr(n, 'id') === id)
-      return isEntry(n) && !/^(?:checkbox|radio)$/i.test(attr(n, 'type') ?? '') ? n : undefined;
-    stack.push(...childrenOf(n));
-  }
-  return undefined;
+  const n = findBelow(root, (el) => attr(el, 'id') === id);
+  return n && isEntry(n) && !/^(?:checkbox|radio)$/i.test(attr(n, 'type') ?? '') ? n : undefined;
 }
 
 /** A field the reader fills in or picks from: a text box, a radio button, a checkbox, a list. */

@@ -1,4 +1,4 @@
-import { type InflateOptions, nativeInflateSync, nativeZlib } from './zlib-inflate.js';
+import { type InflateOptions, nativeInflateRawSync, nativeInflateSync, nativeZlib } from './zlib-inflate.js';
 
 // A Node built-in module that loads when first used. The parse bundle imports crypto (image
 // names), worker_threads and os (the page pool), zlib, fs/promises and others at the top of
@@ -57,7 +57,7 @@ export function lazyBuiltin(name: string): object {
 
 /**
  * What the lazy `zlib` answers without loading Node's zlib module (and with it Node's streams):
- * inflateSync and the constants, through zlib's native handle (zlib-inflate.ts). Any other
+ * inflateSync, inflateRawSync and the constants, through zlib's native handle (zlib-inflate.ts). Any other
  * property loads the module, and from then on the module answers everything.
  */
 function zlibOwn(load: () => Record<PropertyKey, unknown>): Record<PropertyKey, unknown> | null {
@@ -68,5 +68,7 @@ function zlibOwn(load: () => Record<PropertyKey, unknown>): Record<PropertyKey, 
     constants: n.constants,
     inflateSync: (input: Uint8Array, opts?: InflateOptions) =>
       nativeInflateSync(n, input, opts) ?? (load().inflateSync as Inflate)(input, opts),
+    inflateRawSync: (input: Uint8Array, opts?: InflateOptions) =>
+      nativeInflateRawSync(n, input, opts) ?? (load().inflateRawSync as Inflate)(input, opts),
   };
 }

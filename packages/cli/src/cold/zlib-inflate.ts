@@ -1,7 +1,7 @@
 import { constants as bufferConstants } from 'node:buffer';
 import { nodeBinding } from '../node-binding.js';
 
-// zlib.inflateSync without Node's zlib module. Every PDF page's content is Flate-compressed, so
+// zlib.inflateSync (and inflateRawSync) without Node's zlib module. Every PDF page's content is Flate-compressed, so
 // the parse bundle inflates on every run, and on Node 20 `require('zlib')` loads Node's streams
 // with it (node-binding.ts), for a call that never streams. This calls
 // zlib's native handle (the `Zlib` class Node's own module wraps) with the loop of Node 20's
@@ -71,8 +71,16 @@ const MAX_LENGTH = bufferConstants.MAX_LENGTH;
  * The native inflate of `input`, or undefined when the options are not ones this answers as
  * Node would (the caller then uses Node's zlib, which also gives Node's errors for bad options).
  */
-export function nativeInflateSync(
+export const nativeInflateSync = (n: Native, input: Uint8Array, opts: InflateOptions | undefined) =>
+  inflateNative(n, false, input, opts);
+
+/** zlib.inflateRawSync as nativeInflateSync is inflateSync: deflate data without the zlib header. */
+export const nativeInflateRawSync = (n: Native, input: Uint8Array, opts: InflateOptions | undefined) =>
+  inflateNative(n, true, input, opts);
+
+function inflateNative(
   n: Native,
+  raw: boolean,
   input: Uint8Array,
   opts: InflateOptions | undefined,
 ): Buffer | undefined {
@@ -92,15 +100,24 @@ export function nativeInflateSync(
     }
   }
   if (!ArrayBuffer.isView(input)) return undefined;
-  const handle = new n.binding.Zlib(c.INFLATE);
+  const handle = new n.binding.Zlib(raw ? c.INFLATERAW : c.INFLATE);
   const state = new Uint32Array(2);
   let error: Error | undefined;
   // Called by the native side during writeSync when zlib reports an error (zlibOnError).
   handle.onerror = (message, errno, code) => {
     error = Object.assign(new Error(message), { errno, code });
   };
-  // windowBits 0: from the stream's header, as Node does for inflate without windowBits.
-  handle.init(0, c.Z_DEFAULT_COMPRESSION, c.Z_DEFAULT_MEMLEVEL, c.Z_DEFAULT_STRATEGY, state, noop, undefined);
+  // windowBits 0: from the stream's header, as Node does for inflate without windowBits. Raw
+  // data has no header: Node passes its default, 15, which the native side negates for raw mode.
+  handle.init(
+    raw ? c.Z_DEFAULT_WINDOWBITS : 0,
+    c.Z_DEFAULT_COMPRESSION,
+    c.Z_DEFAULT_MEMLEVEL,
+    c.Z_DEFAULT_STRATEGY,
+    state,
+    noop,
+    undefined,
+  );
   const chunkSize = c.Z_DEFAULT_CHUNK;
   let closed = false;
   const close = () => {

@@ -214,11 +214,13 @@ export function analyzePage(input: PageInput): PageLayout {
     const b = boxOf(it);
     return { x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1 };
   };
-  const order = readingOrder(items.map(plainBox), items, height, bodySize);
+  const feet = new Set<number>();
+  const order = readingOrder(items.map(plainBox), items, height, bodySize, feet);
 
-  const inOrder = blocksInOrder(items, order, runs, input.links);
+  const footBlocks = new Set<LayoutBlock>();
+  const inOrder = blocksInOrder(items, order, runs, input.links, feet, footBlocks);
   tableNotesAsText(inOrder, bodySize);
-  const blocks = footnotesLast(inOrder, width, height, bodySize);
+  const blocks = footnotesLast(inOrder, width, height, bodySize, footBlocks);
   markBands(blocks, input.rects, width, height);
   const boxes = input.rules.length >= 2 ? boxesAtBodyEnds(input, tables, lines) : [];
   if (boxes.length) return { pageNumber: input.pageNumber, width, height, blocks, chars, boxes };
@@ -256,7 +258,13 @@ function boxesAtBodyEnds(input: PageInput, tables: readonly FoundTable[], lines:
  * columns before rows; without the bands, a page number at the top right would be read
  * with the right column.
  */
-function readingOrder(boxes: Box[], items: readonly Item[], height: number, bodySize: number): number[] {
+function readingOrder(
+  boxes: Box[],
+  items: readonly Item[],
+  height: number,
+  bodySize: number,
+  feet: Set<number>,
+): number[] {
   const opts = { minColumnGap: bodySize * 0.9, minColumnWidth: bodySize * 4 };
   // Lines that open a list item (two columns of lists are read column by column).
   const opens = items.map((it) => it.kind === 'line' && opensItem(it.line.text));
@@ -283,10 +291,15 @@ function readingOrder(boxes: Box[], items: readonly Item[], height: number, body
       parts[1] = [...parts[1], ...onBody].sort((a, b) => a - b);
     }
   }
-  // Bottom-band lines that end a column are read with its text (see atColumnFoot).
-  if (parts[2].length && parts[1].length) {
+  // Lines low on the page that end a column (see atColumnFoot), decided once: the bottom
+  // band's are read with the column's text, and labelBlocks keeps their blocks from the footers.
+  const low = items.flatMap((it, i) => (it.kind === 'line' && it.line.y0 > height * FOOTER_ZONE ? [i] : []));
+  if (low.length) {
     const all = bandItems();
-    const ends = new Set(parts[2].filter((i) => atColumnFoot(all[i], all[i].text ?? '', all)));
+    for (const i of low) if (atColumnFoot(all[i], all[i].text ?? '', all)) feet.add(i);
+  }
+  if (parts[2].length && parts[1].length) {
+    const ends = new Set(parts[2].filter((i) => feet.has(i)));
     if (ends.size) {
       parts[2] = parts[2].filter((i) => !ends.has(i));
       parts[1] = [...parts[1], ...ends].sort((a, b) => a - b);
@@ -432,12 +445,16 @@ function blocksInOrder(
   order: number[],
   runs: readonly TextRun[],
   links: readonly LinkArea[],
+  feet: ReadonlySet<number>,
+  footBlocks: Set<LayoutBlock>,
 ): LayoutBlock[] {
   const blocks: LayoutBlock[] = [];
-  let cur: { lines: Line[]; box: Box; marker?: string } | undefined;
+  let cur: { lines: Line[]; box: Box; marker?: string; foot: boolean } | undefined;
   const flush = () => {
     if (!cur) return;
-    blocks.push(textBlock(cur.lines, cur.box, cur.marker, links));
+    const b = textBlock(cur.lines, cur.box, cur.marker, links);
+    if (cur.foot) footBlocks.add(b);
+    blocks.push(b);
     cur = undefined;
   };
   const leading = pageLeading(order.flatMap((i) => (items[i].kind === 'line' ? [items[i].line] : [])));
@@ -505,7 +522,13 @@ function blocksInOrder(
       }
       flush();
     }
-    cur = { lines: [l], box: { x0: l.x0, y0: l.y0, x1: l.x1, y1: l.y1 }, marker: markerOf(l.text) };
+    // A block ends its column as its first line does (it hangs where that line hangs).
+    cur = {
+      lines: [l],
+      box: { x0: l.x0, y0: l.y0, x1: l.x1, y1: l.y1 },
+      marker: markerOf(l.text),
+      foot: feet.has(idx),
+    };
   }
   flush();
   return blocks;
@@ -594,8 +617,9 @@ function footnotesLast(
   width: number,
   height: number,
   bodySize: number,
+  footBlocks: ReadonlySet<LayoutBlock>,
 ): LayoutBlock[] {
-  labelBlocks(blocks, width, height, bodySize);
+  labelBlocks(blocks, width, height, bodySize, footBlocks);
   const isNote = (b: LayoutBlock) => b.kind === 'text' && b.label === 'footnote';
   const isMargin = (b: LayoutBlock) =>
     b.kind === 'text' && (b.label === 'page-header' || b.label === 'page-footer');
@@ -640,8 +664,16 @@ const besideFigure = (blocks: readonly LayoutBlock[], i: number) =>
  * larger (a 13 pt title over 11 pt text) it is the page's title, and a heading's to decide.
  */
 const TOP_HEADER_SIZE = 1.05;
+/** Below this fraction of the page's height a short bottommost block may be a running footer. */
+const FOOTER_ZONE = 0.88;
 
-function labelBlocks(blocks: LayoutBlock[], width: number, height: number, bodySize: number): void {
+function labelBlocks(
+  blocks: LayoutBlock[],
+  width: number,
+  height: number,
+  bodySize: number,
+  footBlocks: ReadonlySet<LayoutBlock>,
+): void {
   // Running headers and footers sit in the margins; a little further in, they are still the
   // page's topmost or bottommost line.
   const top = Math.min(...blocks.map((b) => b.box.y0));
@@ -662,8 +694,9 @@ function labelBlocks(blocks: LayoutBlock[], width: number, height: number, bodyS
     else if (
       short &&
       (b.box.y0 > height * 0.93 ||
-        (b.box.y0 > height * 0.88 && b.box.y1 >= bottom - 2 && b.size <= bodySize * 1.2)) &&
-      !atColumnFoot(b, text, blocks)
+        (b.box.y0 > height * FOOTER_ZONE && b.box.y1 >= bottom - 2 && b.size <= bodySize * 1.2)) &&
+      // A block whose first line ends its column (decided on the lines, in readingOrder).
+      !footBlocks.has(b)
     )
       b.label = 'page-footer';
     else if (

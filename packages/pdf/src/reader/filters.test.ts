@@ -1,7 +1,7 @@
-import { deflateSync } from 'node:zlib';
+import { deflateRawSync, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { decodeStream } from './filters.js';
-import { Dict, ImageCodec, Name, type PdfObject, TooLarge } from './objects.js';
+import { Dict, ImageCodec, Name, type PdfObject, TooLarge, Unsupported } from './objects.js';
 
 const dict = (filter: string | string[]) => {
   const d = new Dict();
@@ -31,6 +31,35 @@ describe('stream filters within their limits (issue 23)', () => {
 
   it('a Flate bomb gives its first bytes with onCut, never more than the limit', () => {
     const enc = deflateSync(Buffer.alloc(4 * 1024 * 1024, 'BT (x) Tj ET\n'));
+    expect(() => decodeStream(enc, dict('FlateDecode'), id, 1024 * 1024)).toThrow(TooLarge);
+    let cut = false;
+    const out = decodeStream(enc, dict('FlateDecode'), id, 1024 * 1024, () => {
+      cut = true;
+    });
+    expect(cut).toBe(true);
+    expect(out.length).toBeGreaterThan(0);
+    expect(out.length).toBeLessThanOrEqual(1024 * 1024);
+    expect(Buffer.from(out.subarray(0, 13)).toString('latin1')).toBe('BT (x) Tj ET\n');
+  });
+
+  it('Flate reads raw deflate, and zlib data behind a wrong header check or before a wrong checksum', () => {
+    const text = Buffer.from('BT /F1 12 Tf 72 700 Td (Raw deflate) Tj ET\n'.repeat(50));
+    const read = (enc: Uint8Array) =>
+      Buffer.from(decodeStream(enc, dict('FlateDecode'), id)).toString('latin1');
+    // No zlib header at all: Node's inflate refused it, and the raw retry never ran.
+    expect(read(deflateRawSync(text))).toBe(text.toString('latin1'));
+    const zlib = Uint8Array.from(deflateSync(text));
+    const badSum = Uint8Array.from(zlib);
+    badSum[badSum.length - 1] ^= 0xff;
+    expect(read(badSum)).toBe(text.toString('latin1'));
+    const badHeader = Uint8Array.from(zlib);
+    badHeader[1] ^= 0x01;
+    expect(read(badHeader)).toBe(text.toString('latin1'));
+    expect(() => read(Buffer.from('not a deflate stream at all'))).toThrow(Unsupported);
+  });
+
+  it('a raw deflate bomb gives its first bytes with onCut, as a zlib one does', () => {
+    const enc = deflateRawSync(Buffer.alloc(4 * 1024 * 1024, 'BT (x) Tj ET\n'));
     expect(() => decodeStream(enc, dict('FlateDecode'), id, 1024 * 1024)).toThrow(TooLarge);
     let cut = false;
     const out = decodeStream(enc, dict('FlateDecode'), id, 1024 * 1024, () => {

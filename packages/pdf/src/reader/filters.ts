@@ -1,4 +1,4 @@
-import { constants, inflateSync } from 'node:zlib';
+import { constants, inflateRawSync, inflateSync, type ZlibOptions } from 'node:zlib';
 import {
   type Dict,
   ImageCodec,
@@ -54,38 +54,44 @@ class Full extends Error {}
 
 const tooLarge = (e: unknown) => (e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
 
+type Inflate = (data: Uint8Array, opts: ZlibOptions) => Buffer;
+
+// Called through at each use, never held: the cold CLI's zlib answers each function without
+// loading Node's zlib module, resolved when first called (cli/src/cold/lazy-builtin.ts).
+const zlibInflate: Inflate = (data, opts) => inflateSync(data, opts);
+const rawInflate: Inflate = (data, opts) => inflateRawSync(data, opts);
+
+/**
+ * The readings of a Flate stream, in order, until one gives bytes. Zlib data, whole; zlib data up
+ * to its damage (sync flush keeps what inflates before a cut or a broken block); then raw
+ * deflate, as some writers leave the zlib header out (pdf.js refuses such a stream, so its page
+ * came out blank); last raw deflate past the 2 header bytes, for whole deflate data behind a
+ * wrong header check or before a wrong Adler-32 checksum (pdf.js refuses the first and reads the
+ * second: it never checks the sum).
+ */
+const READINGS: { inflate: Inflate; skip: number; sync: boolean }[] = [
+  { inflate: zlibInflate, skip: 0, sync: false },
+  { inflate: zlibInflate, skip: 0, sync: true },
+  { inflate: rawInflate, skip: 0, sync: true },
+  { inflate: rawInflate, skip: 2, sync: true },
+];
+
 /** Inflates within `limit`; past it, TooLarge or (with `partial`) the prefix that fits, marked cut. */
 function flate(data: Uint8Array, limit: number, partial: boolean): { data: Uint8Array; cut: boolean } {
-  const over = () => {
-    if (!partial) throw new TooLarge(limit);
-    return { data: flatePrefix(data, limit), cut: true };
-  };
-  try {
-    return { data: inflateSync(data, { maxOutputLength: limit }), cut: false };
-  } catch (e) {
-    if (tooLarge(e)) return over();
-    // Truncated or slightly broken streams: keep what inflates (sync flush stops at the damage).
+  for (const { inflate, skip, sync } of READINGS) {
+    const input = data.subarray(skip);
     try {
-      return {
-        data: inflateSync(data, { maxOutputLength: limit, finishFlush: constants.Z_SYNC_FLUSH }),
-        cut: false,
-      };
-    } catch (e2) {
-      if (tooLarge(e2)) return over();
-      try {
-        // Raw deflate without the zlib header.
-        const raw = inflateSync(data.subarray(2), {
-          maxOutputLength: limit,
-          finishFlush: constants.Z_SYNC_FLUSH,
-          windowBits: -15,
-        } as never);
-        return { data: raw, cut: false };
-      } catch (e3) {
-        if (tooLarge(e3)) return over();
-        throw new Unsupported('broken Flate stream');
-      }
+      const opts = sync
+        ? { maxOutputLength: limit, finishFlush: constants.Z_SYNC_FLUSH }
+        : { maxOutputLength: limit };
+      return { data: inflate(input, opts), cut: false };
+    } catch (e) {
+      if (!tooLarge(e)) continue;
+      if (!partial) throw new TooLarge(limit);
+      return { data: flatePrefix(input, limit, inflate), cut: true };
     }
   }
+  throw new Unsupported('broken Flate stream');
 }
 
 /**
@@ -93,11 +99,11 @@ function flate(data: Uint8Array, limit: number, partial: boolean): { data: Uint8
  * maxOutputLength, so growing prefixes of the input are inflated (doubling from a size that
  * cannot pass the limit) and the last that fits is kept: at most ~11 tries, each bounded.
  */
-function flatePrefix(data: Uint8Array, limit: number): Uint8Array {
+function flatePrefix(data: Uint8Array, limit: number, inflate: Inflate): Uint8Array {
   let best: Uint8Array = new Uint8Array(0);
   for (let n = Math.min(data.length, safeFlateInput(limit)); ; n = Math.min(data.length, n * 2)) {
     try {
-      best = inflateSync(data.subarray(0, n), {
+      best = inflate(data.subarray(0, n), {
         maxOutputLength: limit,
         finishFlush: constants.Z_SYNC_FLUSH,
       });

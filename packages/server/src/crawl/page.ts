@@ -7,6 +7,7 @@ import type { HostLimiter } from './host-gate.js';
 import { extractLinks } from './links.js';
 import type { RobotsCache } from './robots-cache.js';
 import { readSitemaps } from './sitemap.js';
+import { abortableSleep } from './sleep.js';
 import type { CrawlPlan, FrontierEntry, JobStore, Recorded } from './types.js';
 import { normalizeUrl, outOfScope, type ScopeRules } from './urls.js';
 import type { WebhookSender } from './webhooks.js';
@@ -106,16 +107,6 @@ export function scopeOf(id: string, plan: CrawlPlan): ScopeRules {
   }
   return s;
 }
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((r) => {
-    if (ms <= 0) return r();
-    const t = setTimeout(r, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(t);
-      r();
-    });
-  });
 
 /** Catalogue code of an HTTP error status a page answered with. */
 const statusCode = (s: number): string =>
@@ -224,7 +215,7 @@ async function visit(
       if (signal?.aborted) return;
       throw e;
     }
-    await sleep(await store.hostSlot(id, url.host, delay), signal);
+    await abortableSleep(await store.hostSlot(id, url.host, delay), signal);
     if (signal?.aborted) return;
     if (env.credits) {
       // Held right before the fetch, as every charged route holds at the door: a spent key
