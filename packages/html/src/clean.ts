@@ -1,3 +1,4 @@
+import { collapsedPanel } from './collapsed-panel.js';
 import { ControlLabels } from './control-label.js';
 import { attr, fullText, type PDocument, type PElement, type PNode, type PParent } from './dom.js';
 import type { HeadParts } from './metadata.js';
@@ -151,7 +152,10 @@ export function cleanTree(document: PDocument, opts: CleanOptions): CleanResult 
   let visited = 0;
   // A hidden box that is nearly all of a main landmark is shown by script: kept (revealed.ts).
   const revealed = new Set<PElement>();
+  // A collapsed accordion panel under its visible title is the page's text (collapsed-panel.ts).
   const hidden = (el: PElement) => isHidden(el, opts.controlled);
+  const dropHidden = (el: PElement) =>
+    hidden(el) && !revealed.has(el) && !(collapsedPanel(el, hidden) && ruleOn('collapsed-panel'));
   // Labels left naming the form fields dropped above (control-label.ts).
   const fieldLabels = new ControlLabels(document);
   const controlLabel = (el: PElement) =>
@@ -182,7 +186,7 @@ export function cleanTree(document: PDocument, opts: CleanOptions): CleanResult 
           const tag = el.tagName;
           if (tag === 'noscript' && !inSvg && fullText(el).trim().length > 300) {
             next.push({ node: el, inIncluded, inSvg, detached: false });
-          } else if (inSvg || DROP.has(tag) || (hidden(el) && !revealed.has(el)) || tag === 'svg') {
+          } else if (inSvg || DROP.has(tag) || dropHidden(el) || tag === 'svg') {
             // Head and SVG hold metadata (and titles) we read, but nothing we render.
             keep = false;
             next.push({ node: el, inIncluded: false, inSvg: inSvg || tag === 'svg', detached: true });
