@@ -62,10 +62,14 @@ for (const id of Object.keys(truth).sort()) {
     const rawAll = all.split(/\n{2,}/);
     const plainAll = rawAll.map((b) => normalizeSpace(markdownToPlain(b)));
     const kept = normalizeSpace(markdownToPlain(md));
-    const keptAt = plainAll.map((b, i) => (b.length >= 20 && kept.includes(b) ? i : -1)).filter((i) => i >= 0);
+    const keptAt = plainAll
+      .map((b, i) => (b.length >= 20 && kept.includes(b) ? i : -1))
+      .filter((i) => i >= 0);
     const first = keptAt[0] ?? -1;
     const last = keptAt[keptAt.length - 1] ?? -1;
-    say(`${id} [${foldOf(id)}] blocks=${rawAll.length} kept ${first}..${last} (${keptAt.length}) ${truth[id].url}`);
+    say(
+      `${id} [${foldOf(id)}] blocks=${rawAll.length} kept ${first}..${last} (${keptAt.length}) ${truth[id].url}`,
+    );
     for (const m of s.missed) {
       const n = normalizeSpace(m);
       const at = plainAll.findIndex((b) => b.includes(n));

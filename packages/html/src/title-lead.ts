@@ -19,7 +19,12 @@ type After = { get(el: PElement): Stats | undefined };
  * not a date, byline, kicker or link list) join. A block of text too long for a lead (another
  * section, a teaser) means the title heads something else: nothing joins.
  */
-export function titleLead(title: PElement, first: PElement, after: After, taken: ReadonlySet<PElement>): PElement[] {
+export function titleLead(
+  title: PElement,
+  first: PElement,
+  after: After,
+  taken: ReadonlySet<PElement>,
+): PElement[] {
   const line = new Set<PElement>();
   for (let e: PElement | null = first; e; e = e.parentNode as PElement | null) line.add(e);
   // The title's branch up to the common ancestor; a title outside the live tree has none.
@@ -50,7 +55,12 @@ export function titleLead(title: PElement, first: PElement, after: After, taken:
     const own = st.text - st.link;
     // One run of prose makes most of a standfirst; a block of features, prices and a
     // description is a product's summary, not the story's lead.
-    if (own < LEAD_MIN || st.text > LEAD_LONG || st.link > st.text * 0.3 || st.longest < Math.max(60, own * 0.5))
+    if (
+      own < LEAD_MIN ||
+      st.text > LEAD_LONG ||
+      st.link > st.text * 0.3 ||
+      st.longest < Math.max(60, own * 0.5)
+    )
       return;
     // A teaser of the body set above it (the excerpt the listing shows) repeats its opening.
     if (opening().includes(words(textOf(e, 200)).slice(0, 60))) return;
@@ -100,7 +110,8 @@ function paragraphs(first: PElement): string {
       continue;
     }
     const kids = e.childNodes ?? [];
-    for (let i = kids.length - 1; i >= 0; i--) if ((kids[i] as PElement).tagName) stack.push(kids[i] as PElement);
+    for (let i = kids.length - 1; i >= 0; i--)
+      if ((kids[i] as PElement).tagName) stack.push(kids[i] as PElement);
   }
   return out;
 }
