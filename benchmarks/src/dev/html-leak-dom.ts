@@ -4,7 +4,8 @@
  * class, id, text length, links' share), to sort the leaks by the structure around them rather
  * than by their words. Companion of html-leak-context (which shows the Markdown block).
  *
- *   pnpm bench dev html-leak-dom [--fold a|b] [--only ID] [--depth N]
+ *   pnpm bench dev html-leak-dom [--fold a|b] [--only ID] [--depth N] [--missed]
+ *   (--missed: the `with` snippets the output lacks instead)
  */
 
 import { readFileSync } from 'node:fs';
@@ -26,6 +27,7 @@ const flag = (name: string) => flagValue(args, name);
 const fold = flag('--fold');
 const only = flag('--only');
 const depth = Number(flag('--depth') ?? 7);
+const missed = args.includes('--missed');
 const dir = path.resolve(CORPORA, 'html/trafilatura-dev');
 const truth = JSON.parse(readFileSync(path.join(dir, 'evaldata.json'), 'utf8')) as Record<
   string,
@@ -78,13 +80,14 @@ for (const id of Object.keys(truth).sort()) {
   const raw = gunzipSync(readFileSync(path.join(dir, 'html', `${id}.html.gz`)));
   const md = toMarkdown(htmlToDoc(new Uint8Array(raw), { onlyMainContent: true }).blocks).markdown;
   const s = scoreSnippets(markdownToPlain(md), truth[id].with, truth[id].without);
-  if (!s.leaked.length) continue;
+  const found = missed ? s.missed : s.leaked;
+  if (!found.length) continue;
   memo.clear();
   const doc = parse(decodeHtml(new Uint8Array(raw)).text);
   const html = doc.childNodes.find((c) => (c as El).tagName === 'html') as El;
   const body = html.childNodes.find((c) => (c as El).tagName === 'body') as El;
   console.log(`${id} [${foldOf(id)}] ${truth[id].url}`);
-  for (const leak of s.leaked) {
+  for (const leak of found) {
     const n = normalizeSpace(leak);
     const el = deepest(body, n);
     console.log(`  «${n.slice(0, 70)}»`);

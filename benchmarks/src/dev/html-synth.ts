@@ -70,6 +70,10 @@
  *                  in one table cell and their inputs in the next; the labels are chrome. On half
  *                  the pages a checklist (each item a checkbox and its label) is in the body, its
  *                  labels content
+ *   nested-head    the title, byline and standfirst in a header block apart from the body: the
+ *                  header beside the wrappers around the body, the standfirst beside the body in
+ *                  a wrapper the title stands outside, or the title alone in its header and the
+ *                  standfirst after an empty ad slot; the standfirst is content
  * Across pages the markup varies: semantic elements (article, aside, nav, section) or only divs;
  * class names meaningful in English, in German or French, hashed (css-1x2ab) or absent; JSON-LD
  * with articleBody on some pages; the related grid and the comments inside the article's wrapper
@@ -344,14 +348,14 @@ interface Article {
   body: string[];
 }
 
-function article(p: Pick, lang: Lang, m: Markup, short: boolean, brief = false): Article {
+function article(p: Pick, lang: Lang, m: Markup, short: boolean, brief = false, nestedHead = false): Article {
   const truth: string[] = [];
   const body: string[] = [];
   const parts: string[] = [];
   const h1 = title(p, lang);
   truth.push(h1);
   const head = [`<h1${m.cls('title')}>${esc(h1)}</h1>`];
-  if (p.chance(0.6)) {
+  if (nestedHead || p.chance(0.6)) {
     const lead = sentences(p, lang, 1, 2);
     truth.push(lead);
     head.push(`<p${m.cls('lead')}>${esc(lead)}</p>`);
@@ -400,13 +404,32 @@ function article(p: Pick, lang: Lang, m: Markup, short: boolean, brief = false):
       parts.push(`<ul>${items.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>`);
     }
   }
+  const text = `<div${m.cls('body')}>${parts.join('\n')}</div>`;
   return {
-    html: `${head.join('')}§BYLINE§<div${m.cls('body')}>${parts.join('\n')}</div>`,
+    html: nestedHead ? headApart(p, m, head[0], head[1], text) : `${head.join('')}§BYLINE§${text}`,
     truth,
     words: truth.join(' ').split(/\s+/).length,
     title: h1,
     body,
   };
+}
+
+/**
+ * The nested-head class: the title, byline and standfirst in a header block some levels away
+ * from the body, as CMS templates set them: the header a sibling of the wrappers around the
+ * body, the standfirst beside the body inside a wrapper the title stands outside, or the title
+ * alone in its header with the standfirst after an empty ad slot, the body one wrapper further.
+ */
+function headApart(p: Pick, m: Markup, h1: string, lead: string, text: string): string {
+  const box = `<div${m.cls('lead')}>${lead.replace(/^<p[^>]*>/, '<p>')}</div>`;
+  switch (p.int(0, 2)) {
+    case 0:
+      return `${m.el('header', 'head', `${h1}§BYLINE§${box}`)}<div${m.cls('wrap')}><div${m.cls('post')}>${text}</div></div>`;
+    case 1:
+      return `${h1}§BYLINE§<div${m.cls('wrap')}>${box}${text}</div>`;
+    default:
+      return `<div${m.cls('head')}><div>${h1}</div>§BYLINE§</div><div${m.cls('wrap')}><div${m.cls('ad')}></div>${box}<div${m.cls('post')}>${text}</div></div>`;
+  }
 }
 
 function header(p: Pick, lang: Lang, m: Markup): string {
@@ -1137,6 +1160,7 @@ const CLASSES = [
   'teaser-items',
   'teaser-tail',
   'field-labels',
+  'nested-head',
 ] as const;
 type Klass = (typeof CLASSES)[number];
 
@@ -1166,6 +1190,7 @@ function page(p: Pick, id: string, klass: Klass): Page {
     m,
     klass === 'comments-long' || klass === 'related-big',
     klass === 'teaser-tail',
+    klass === 'nested-head',
   );
   let inside = '';
   let after = '';

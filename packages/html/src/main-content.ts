@@ -46,6 +46,7 @@ import {
 } from './rules.js';
 import { computeStats, type Stats, statsAfter } from './stats.js';
 import { templateNames } from './template-names.js';
+import { titleLead } from './title-lead.js';
 
 export type { Stats, StatsMap } from './stats.js';
 export { computeStats } from './stats.js';
@@ -526,6 +527,7 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
   // beside the article body) join the chosen node, in document order.
   // The declared body says where the article ends: nothing beside it joins.
   let roots = anchored ? [node] : withSiblings(node, body, after, good);
+  const content = roots;
   const head = articleHead(roots, body, after);
   if (head.length) roots = [...head, ...roots];
   else {
@@ -534,6 +536,15 @@ export function mainContent(body: PElement, page: PageHints = {}): FilterResult 
     const titles = (page.titles ?? []).filter((t) => t.trim() !== '');
     const h1 = titleH1(roots, h1s, titles, (el) => stats.get(el)?.at ?? 0);
     roots = h1 ? [h1, ...lead, ...roots] : [...lead, ...roots];
+  }
+  // The standfirst at the levels between the title and the body the searches above left out.
+  if (roots[0] !== content[0] && roots[0].tagName === 'h1') {
+    const more = titleLead(roots[0], content[0], after, new Set(roots));
+    if (more.length) {
+      const top = [...roots.slice(0, roots.indexOf(content[0])), ...more];
+      top.sort((x, y) => (stats.get(x)?.at ?? 0) - (stats.get(y)?.at ?? 0));
+      roots = [...top, ...content];
+    }
   }
   return { roots, fellBack: false };
 }

@@ -285,6 +285,9 @@ export const LOW_PROSE = 300;
 /** Characters of non-link text a standfirst holds at least. */
 export const LEAD_MIN = 80;
 
+/** Characters a standfirst holds at most: a longer block is a section or a teaser of its own. */
+export const LEAD_MAX = 1200;
+
 /** Levels above the chosen content searched for its title. */
 export const HEAD_LEVELS = 3;
 
