@@ -99,6 +99,7 @@
 //                      characters broken onto three lines in two narrow columns, beside a lead as large in roman
 //   run-in-filled      bold lead-ins that fill a justified column's first line and go on at the next with a capital
 //                      (German nouns) or under a first-line indent, beside bold titles at the body size
+//   hyphen-titles      titles in a narrow column broken by the measure at a compound's own hyphen
 // tests/pdf-classes-cli.test.ts and tests/pdf-headings-cli.test.ts read the PDFs through the built
 // `distill parse`.
 //   node scripts/make-chromium-class-fixtures.mjs [name...]    (default: all listed below)
@@ -135,6 +136,7 @@ const folders = {
   'size-step-titles': 'pdf-headings',
   'narrow-long-titles': 'pdf-headings',
   'run-in-filled': 'pdf-headings',
+  'hyphen-titles': 'pdf-headings',
 };
 const names = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -165,6 +167,7 @@ const names = process.argv.slice(2).length
       'size-step-titles',
       'narrow-long-titles',
       'run-in-filled',
+      'hyphen-titles',
       'zebra-rows',
       'header-band-rules',
       'header-band-wrapped-rules',

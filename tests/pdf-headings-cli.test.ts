@@ -376,6 +376,19 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
     expect(r.stdout).toMatch(/^Zum anderen sind Hummeln leider\ntierische Nachmacher und folgen ihren$/m);
   });
 
+  it("keeps a compound's hyphen whole where a narrow column breaks a title at it", async () => {
+    // fixtures/pdf-headings/hyphen-titles.pdf (Chromium): titles in a column 15 em wide that the
+    // measure breaks at a compound's own hyphen ("Two new rally-" / "inspired cars",
+    // "Pläne zur Ende-zu-" / "Ende-Verschlüsselung"); the heading keeps the word whole.
+    const r = await distill(['parse', fixture('hyphen-titles')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      "# The season's new cars",
+      '## Two new rally-inspired cars',
+      '## Pläne zur Ende-zu-Ende-Verschlüsselung',
+    ]);
+  });
+
   it('reads titles in small capitals (capitals in two sizes) as titles in capitals, and a name in small capitals as text', async () => {
     const r = await distill(['parse', fixture('small-caps-titles')]);
     expect(r.status, r.stderr).toBe(0);

@@ -18,6 +18,7 @@ import { calloutTintsOf, withdrawCalloutBands } from './callouts.js';
 import { type ColonLine, colonEnded, styledColonTitles } from './colon-titles.js';
 import { joinContinuedTables } from './continued-tables.js';
 import { furnitureOf } from './furniture.js';
+import { headingText } from './heading-text.js';
 import { headlessOf } from './headless.js';
 import { onBand } from './on-band.js';
 import { wrapsIntoParagraph } from './run-in-lead.js';
@@ -972,11 +973,7 @@ export function layoutsToBlocks(
       }
       closeList();
       if (level) {
-        const text = b.lines
-          .map((l) => l.spans.map((s) => s.text).join(''))
-          .join(' ')
-          .replace(/\s+/g, ' ')
-          .trim();
+        const text = headingText(b.lines);
         blocks.push({
           kind: 'heading',
           level,
