@@ -12,7 +12,8 @@ const OPENS_LETTER = asciiTwin(String.raw`^\p{L}`, 'u');
  * kept ("Rocket Pass 4 brings a new rally-" / "inspired car"). A title's measure breaks a
  * compound at its own hyphen (titles are seldom hyphenated at a syllable), so the hyphen
  * belongs to the word; a paragraph's line break (see lineInlines) may be a syllable's, which
- * goes.
+ * goes. A title hyphenated at a syllable after all ("Stock Mar-" / "ket", ICDAR eu-027) comes
+ * out one character off its word ("Mar-ket"), where a space kept it two off.
  */
 export function headingText(lines: readonly LayoutLine[]): string {
   let out = '';
