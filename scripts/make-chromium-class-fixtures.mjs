@@ -97,6 +97,9 @@
 //                      paragraphs at the body size, parted from them by size and a little white, not weight
 //   narrow-long-titles  bold section titles a quarter larger than the body, questions and statements of a hundred
 //                      characters broken onto three lines in two narrow columns, beside a lead as large in roman
+//   run-in-filled      bold lead-ins that fill a justified column's first line and go on at the next with a capital
+//                      (German nouns) or under a first-line indent, beside bold titles at the body size
+//   hyphen-titles      titles in a narrow column broken by the measure at a compound's own hyphen
 // tests/pdf-classes-cli.test.ts and tests/pdf-headings-cli.test.ts read the PDFs through the built
 // `distill parse`.
 //   node scripts/make-chromium-class-fixtures.mjs [name...]    (default: all listed below)
@@ -132,6 +135,8 @@ const folders = {
   'twocol-foot-title': 'pdf-headings',
   'size-step-titles': 'pdf-headings',
   'narrow-long-titles': 'pdf-headings',
+  'run-in-filled': 'pdf-headings',
+  'hyphen-titles': 'pdf-headings',
 };
 const names = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -161,6 +166,8 @@ const names = process.argv.slice(2).length
       'twocol-foot-title',
       'size-step-titles',
       'narrow-long-titles',
+      'run-in-filled',
+      'hyphen-titles',
       'zebra-rows',
       'header-band-rules',
       'header-band-wrapped-rules',

@@ -360,6 +360,35 @@ describe('PDF headings through the CLI', { timeout: 300_000 }, () => {
     expect(r.stdout).toMatch(/^Several of the ditches between the$/m);
   });
 
+  it("reads a bold lead-in that fills its column's first line as its paragraph's first line, whatever the case after it", async () => {
+    // fixtures/pdf-headings/run-in-filled.pdf (Chromium): two justified columns at 10 pt whose
+    // paragraphs open with bold lead-ins longer than a line. "Zum anderen sind Hummeln leider /
+    // tierische Nachmacher und folgen ihren" fills two lines to the column's edge and goes on at
+    // "Artgenossen Blüte um Blüte." (a German noun, capitalised) in regular type: the measure
+    // broke it, no title ended there. The bold titles at the body size end short of the edge.
+    const r = await distill(['parse', fixture('run-in-filled')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      '# Hummeln unter den Linden',
+      '## Warum die Hummeln sterben',
+      '## Was Gärtner tun können',
+    ]);
+    expect(r.stdout).toMatch(/^Zum anderen sind Hummeln leider\ntierische Nachmacher und folgen ihren$/m);
+  });
+
+  it("keeps a compound's hyphen whole where a narrow column breaks a title at it", async () => {
+    // fixtures/pdf-headings/hyphen-titles.pdf (Chromium): titles in a column 15 em wide that the
+    // measure breaks at a compound's own hyphen ("Two new rally-" / "inspired cars",
+    // "Pläne zur Ende-zu-" / "Ende-Verschlüsselung"); the heading keeps the word whole.
+    const r = await distill(['parse', fixture('hyphen-titles')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(headings(r.stdout)).toEqual([
+      "# The season's new cars",
+      '## Two new rally-inspired cars',
+      '## Pläne zur Ende-zu-Ende-Verschlüsselung',
+    ]);
+  });
+
   it('reads titles in small capitals (capitals in two sizes) as titles in capitals, and a name in small capitals as text', async () => {
     const r = await distill(['parse', fixture('small-caps-titles')]);
     expect(r.status, r.stderr).toBe(0);

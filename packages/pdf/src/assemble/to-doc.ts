@@ -18,8 +18,10 @@ import { calloutTintsOf, withdrawCalloutBands } from './callouts.js';
 import { type ColonLine, colonEnded, styledColonTitles } from './colon-titles.js';
 import { joinContinuedTables } from './continued-tables.js';
 import { furnitureOf } from './furniture.js';
+import { headingText } from './heading-text.js';
 import { headlessOf } from './headless.js';
 import { onBand } from './on-band.js';
+import { wrapsIntoParagraph } from './run-in-lead.js';
 import { TitlePlaces } from './running-titles.js';
 
 type TextBlock = Extract<LayoutBlock, { kind: 'text' }>;
@@ -411,8 +413,9 @@ function isHeadingCandidate(
   )
     return false;
   // A bold lead-in run into its paragraph and broken at a narrow column's edge stands as a
-  // block of its own over the rest of its paragraph (see runsInto): it is no title.
-  if (boldTitle && b.size < body * HEADING_RATIO && runsInto(b, next)) return false;
+  // block of its own over the rest of its paragraph (see runsInto, wrapsIntoParagraph): it is no title.
+  if (boldTitle && b.size < body * HEADING_RATIO && (runsInto(b, next) || wrapsIntoParagraph(b, next)))
+    return false;
   if (boldTitle && b.size >= body * 0.95) return true;
   // A sidebar or box sets its own smaller text: a bold title over regular text of about its
   // size is that text's heading.
@@ -970,11 +973,7 @@ export function layoutsToBlocks(
       }
       closeList();
       if (level) {
-        const text = b.lines
-          .map((l) => l.spans.map((s) => s.text).join(''))
-          .join(' ')
-          .replace(/\s+/g, ' ')
-          .trim();
+        const text = headingText(b.lines);
         blocks.push({
           kind: 'heading',
           level,
