@@ -129,6 +129,17 @@ describe('the native OCR engine', { timeout: 600_000 }, () => {
     expect(readdirSync(tmp).filter((f) => f.startsWith('distill-ocr-native-'))).toEqual([]);
   });
 
+  it('hands tesseract the page on stdin where no temporary file can be written', async () => {
+    const real = process.env.PATH?.split(':')
+      .map((d) => join(d, 'tesseract'))
+      .find((f) => existsSync(f));
+    const log = join(dir, 'stdin-args.log');
+    const PATH = fakeTesseract('record-stdin', `echo "$1" >> ${log}\nexec ${real} "$@"`);
+    const r = await parse(['--ocr-engine', 'native'], { PATH, TMPDIR: join(dir, 'no-such-folder') });
+    expectFieldNotes(r.markdown);
+    expect(readFileSync(log, 'utf8').trim().split('\n')[0]).toBe('stdin');
+  });
+
   it('is MISSING_DEPENDENCY naming the command when no tesseract is on PATH', async () => {
     const empty = join(dir, 'no-tesseract');
     mkdirSync(empty);
