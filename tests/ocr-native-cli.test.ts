@@ -104,6 +104,42 @@ describe('the native OCR engine', { timeout: 600_000 }, () => {
     expect(without.metadata.ocrEngine).toBe('tesseract');
   });
 
+  it('hands tesseract each page as an uncompressed TIFF file in a temporary folder it removes', async () => {
+    // A file read in one piece instead of a PGM on stdin, read a byte at a time (native/tiff.ts).
+    const real = process.env.PATH?.split(':')
+      .map((d) => join(d, 'tesseract'))
+      .find((f) => existsSync(f));
+    expect(real).toBeDefined();
+    const log = join(dir, 'image-args.log');
+    const PATH = fakeTesseract(
+      'record',
+      `echo "$1" >> ${log}\nhead -c 4 "$1" 2>/dev/null | od -An -tx1 >> ${log}\nexec ${real} "$@"`,
+    );
+    const tmp = join(dir, 'tmp');
+    mkdirSync(tmp);
+    const r = await parse(['--ocr-engine', 'native'], { PATH, TMPDIR: tmp });
+    expectFieldNotes(r.markdown);
+    const lines = readFileSync(log, 'utf8').trim().split('\n');
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    for (let i = 0; i < lines.length; i += 2) {
+      expect(lines[i]).toMatch(new RegExp(`^${tmp}/distill-ocr-native-[^/]+/page$`));
+      expect(lines[i + 1].trim()).toBe('49 49 2a 00');
+    }
+    // Nothing left behind once the command is done.
+    expect(readdirSync(tmp).filter((f) => f.startsWith('distill-ocr-native-'))).toEqual([]);
+  });
+
+  it('hands tesseract the page on stdin where no temporary file can be written', async () => {
+    const real = process.env.PATH?.split(':')
+      .map((d) => join(d, 'tesseract'))
+      .find((f) => existsSync(f));
+    const log = join(dir, 'stdin-args.log');
+    const PATH = fakeTesseract('record-stdin', `echo "$1" >> ${log}\nexec ${real} "$@"`);
+    const r = await parse(['--ocr-engine', 'native'], { PATH, TMPDIR: join(dir, 'no-such-folder') });
+    expectFieldNotes(r.markdown);
+    expect(readFileSync(log, 'utf8').trim().split('\n')[0]).toBe('stdin');
+  });
+
   it('is MISSING_DEPENDENCY naming the command when no tesseract is on PATH', async () => {
     const empty = join(dir, 'no-tesseract');
     mkdirSync(empty);

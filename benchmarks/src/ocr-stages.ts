@@ -19,12 +19,16 @@
 // The trained data follows DISTILL_OCR_MODEL (packages/ocr/src/settings.ts): run two of these
 // side by side, one per setting, to compare them under the same load.
 import { spawnSync } from 'node:child_process';
-import { availableParallelism, loadavg } from 'node:os';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { languageData, type OcrEngine, OcrPool } from '../../packages/ocr/src/index.js';
 import { trainedDataDir } from '../../packages/ocr/src/languages.js';
 import { nativeTesseract } from '../../packages/ocr/src/native/reader.js';
+import { pgmSize } from '../../packages/ocr/src/native/rotate.js';
 import { nativeTessdataDir } from '../../packages/ocr/src/native/tessdata.js';
+import { greyTiffHeader } from '../../packages/ocr/src/native/tiff.js';
 import { PaddlePool } from '../../packages/ocr/src/paddle/pool.js';
 import { cpuClock as ownCpuClock } from '../../packages/ocr/src/paddle/read.js';
 import { envOcrModel } from '../../packages/ocr/src/settings.js';
@@ -89,12 +93,25 @@ const segmenter = await (async () => {
   });
 })();
 const nativeTessdata = native ? nativeTessdataDir([languageData('eng')]) : undefined;
-const nativeSegment = (image: Uint8Array, at: number) =>
-  spawnSync(
+// The image goes to the command as the reader hands it over (native/reader.ts): a TIFF file.
+const segmentDir = native ? mkdtempSync(join(tmpdir(), 'distill-ocr-stages-')) : undefined;
+const nativeSegment = (image: Uint8Array, at: number) => {
+  const size = pgmSize(image);
+  const file = join(segmentDir ?? tmpdir(), 'page');
+  writeFileSync(
+    file,
+    size
+      ? Buffer.concat([
+          greyTiffHeader(size.width, size.height, at),
+          image.subarray(size.offset, size.offset + size.width * size.height),
+        ])
+      : image,
+  );
+  return spawnSync(
     nativeTesseract() ?? 'tesseract',
     // Mode 2: tesseract's page layout only (binarise, blocks, lines), no recognition.
     [
-      'stdin',
+      file,
       'stdout',
       '--tessdata-dir',
       nativeTessdata ?? '',
@@ -105,8 +122,9 @@ const nativeSegment = (image: Uint8Array, at: number) =>
       '--dpi',
       String(Math.round(at)),
     ],
-    { input: image, env: { ...process.env, OMP_THREAD_LIMIT: '1' }, stdio: ['pipe', 'ignore', 'ignore'] },
+    { env: { ...process.env, OMP_THREAD_LIMIT: '1' }, stdio: ['ignore', 'ignore', 'ignore'] },
   );
+};
 const segmentOnly = async (image: Uint8Array, at: number) =>
   native
     ? nativeSegment(image, at)
@@ -189,6 +207,7 @@ for (const f of files) {
 }
 await pool.close();
 await segmenter?.terminate();
+if (segmentDir) rmSync(segmentDir, { recursive: true, force: true });
 
 const n = files.length;
 const per = (ms: number) => `${(ms / n / 1000).toFixed(3)} s`;

@@ -1,11 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, closeSync, constants, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { DistillError } from '@distill/core';
 import type { RecognizeOptions, TessResult } from '../pool.js';
 import type { PoolWorker } from '../worker-pool.js';
 import { parseHocr } from './hocr.js';
-import { rotatePgm } from './rotate.js';
+import { pgmSize, rotatePgm } from './rotate.js';
+import { greyTiffHeader } from './tiff.js';
 
 /** The command the native engine runs: Debian's `tesseract-ocr` puts it on PATH. */
 export const NATIVE_COMMAND = 'tesseract';
@@ -38,8 +40,27 @@ export interface NativeJob {
 const STDERR_KEPT = 2_000;
 
 /**
+ * Writes the image for tesseract to read from `file`: a grey PGM as an uncompressed TIFF of the
+ * same pixels (see greyTiffHeader: leptonica reads it in one piece), anything else as it is
+ * (leptonica tells the format from the bytes).
+ */
+function writeImage(file: string, image: Uint8Array, dpi: number): void {
+  const size = pgmSize(image);
+  const fd = openSync(file, 'w');
+  try {
+    if (size) {
+      writeFileSync(fd, greyTiffHeader(size.width, size.height, dpi));
+      writeFileSync(fd, image.subarray(size.offset, size.offset + size.width * size.height));
+    } else writeFileSync(fd, image);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
  * A reader of the native engine: each page is one run of the `tesseract` command, the image
- * (PGM, PNG or JPEG) on its stdin, hOCR on its stdout, on one thread (OMP_THREAD_LIMIT=1: the
+ * (PGM, PNG or JPEG) in a file of a temporary folder of its own (on stdin where no file can be
+ * written), hOCR on its stdout, on one thread (OMP_THREAD_LIMIT=1: the
  * pool runs a reader per core; Debian's build would otherwise start an OpenMP team per page).
  * A process per page costs about as much as tesseract's own start (the trained data loads in
  * a few tens of milliseconds), and a crash or a hang takes one page with it, never the pool:
@@ -51,14 +72,34 @@ export function nativeReader(
   languages: string,
 ): PoolWorker<NativeJob, TessResult> {
   let child: ChildProcess | undefined;
+  // The folder holding the image of the job running (one at a time on a reader).
+  let folder: string | undefined;
+  const drop = (dir: string | undefined) => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    if (folder === dir) folder = undefined;
+  };
   return {
     run: ({ image, opts }) =>
       new Promise<TessResult>((resolve, reject) => {
         // A page crooked past REREAD_SKEW is read again turned straight: tesseract.js turns the
         // image inside its core; here the pixels are turned before they go to the command.
         const input = opts.rotateRadians ? (rotatePgm(image, opts.rotateRadians) ?? image) : image;
+        const dpi = Math.round(opts.dpi ?? 300);
+        // A folder a page, gone when its process ends: nothing is left behind by a command
+        // that exits without closing its pool.
+        let mine: string | undefined;
+        let file: string | undefined;
+        try {
+          mine = folder = mkdtempSync(join(tmpdir(), 'distill-ocr-native-'));
+          file = join(mine, 'page');
+          writeImage(file, input, dpi);
+        } catch {
+          // A full or read-only temporary folder: the image goes on stdin.
+          drop(mine);
+          mine = file = undefined;
+        }
         const args = [
-          'stdin',
+          file ?? 'stdin',
           'stdout',
           '--tessdata-dir',
           tessdata,
@@ -70,7 +111,7 @@ export function nativeReader(
           '--psm',
           '3',
           '--dpi',
-          String(Math.round(opts.dpi ?? 300)),
+          String(dpi),
           '-c',
           'tessedit_do_invert=0',
           '-c',
@@ -91,6 +132,7 @@ export function nativeReader(
         proc.stdin?.on('error', () => {});
         proc.on('error', (e) => {
           child = undefined;
+          drop(mine);
           reject(
             new DistillError(
               'MISSING_DEPENDENCY',
@@ -103,6 +145,7 @@ export function nativeReader(
         });
         proc.on('close', (code, signal) => {
           if (child === proc) child = undefined;
+          drop(mine);
           if (code === 0) {
             resolve(parseHocr(Buffer.concat(out).toString('utf8')));
             return;
@@ -111,7 +154,8 @@ export function nativeReader(
           const detail = err.trim().split('\n').slice(-3).join(' / ');
           reject(new Error(`native tesseract ${why}${detail ? `: ${detail}` : ''}`));
         });
-        proc.stdin?.end(Buffer.from(input.buffer, input.byteOffset, input.byteLength));
+        if (file) proc.stdin?.end();
+        else proc.stdin?.end(Buffer.from(input.buffer, input.byteOffset, input.byteLength));
       }),
     // A run in flight keeps the process alive through its pipes; an idle reader holds nothing.
     ref: () => {},
@@ -119,6 +163,7 @@ export function nativeReader(
     terminate: async () => {
       child?.kill('SIGKILL');
       child = undefined;
+      drop(folder);
     },
   };
 }
