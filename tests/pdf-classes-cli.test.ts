@@ -748,6 +748,17 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
       '| Commercial plumbing install | $5,000–$50,000 | Scale, complexity, materials |',
     );
   });
+  it('reads a column of amounts with a currency sign set flush right as the second column', async () => {
+    // fixtures/pdf-classes/currency-flush-right.html: zebra-striped price tables whose amounts
+    // ("$4.95", "112,00 €") end at one right edge and start wherever their width puts them, the
+    // header's "Charge" the only cell at the column's left.
+    const r = await distill(['parse', fixture('currency-flush-right')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(2);
+    expect(r.stdout).toContain('| Order value | Charge |\n| --- | --- |\n| Up to $50 | $4.95 |');
+    expect(r.stdout).toContain('| Over $10,000 (freight) | $145 |');
+    expect(r.stdout).toContain('| Islands and overseas | 112,00 € |');
+  });
   it("reads a padded table's rows whose cells wrap, parted by the padding rather than by baselines", async () => {
     // fixtures/pdf-classes/padded-wrapped-rows.html: top-aligned cells padded 4pt, most of them
     // (the first column's too) wrapped over two or three lines; each line under a row's first is

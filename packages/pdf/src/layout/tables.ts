@@ -3,6 +3,7 @@ import { changedRun } from '../run-shape.js';
 import type { Box, Rule, TextRun } from '../types.js';
 import { centredRows, stackedLines } from './centred-rows.js';
 import { contentsGrid } from './contents-grid.js';
+import { FIGURE } from './figures.js';
 import { findGutters, type Gutter } from './gutters.js';
 import { leadGap, nominalBottom, nominalTop } from './leading.js';
 import { HAS_LETTER, STARTS_LOWER } from './letter-tests.js';
@@ -1714,10 +1715,10 @@ const STUB_INDENT = 3;
 /**
  * Right of the one left-aligned column, pieces that are figures end at one right edge (within
  * ALIGN_TOL) in `enough` rows: a right-aligned figure column. Words flush right (a form's
- * values) do not count.
+ * values) do not count; amounts with a currency sign ("$1,500", "9 €") do (figures.ts).
  */
 function figuresFlushRight(group: Line[][], left: number, enough: number): boolean {
-  const figure = (f: Line) => f.x0 > left + 8 && NUMBER.test(f.text.trim());
+  const figure = (f: Line) => f.x0 > left + 8 && FIGURE.test(f.text.trim());
   const rights = cluster(
     group.flatMap((r) => r.filter(figure).map((f) => f.x1)),
     ALIGN_TOL,
