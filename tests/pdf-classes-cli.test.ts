@@ -759,6 +759,19 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
     expect(r.stdout).toContain('| Over $10,000 (freight) | $145 |');
     expect(r.stdout).toContain('| Islands and overseas | 112,00 € |');
   });
+  it('reads a borderless table whose rows leave cells empty, agreeing with the full rows on the columns they fill', async () => {
+    // fixtures/pdf-classes/empty-cells-rows.html: a browser-default comparison of two offers,
+    // five rows of its twelve filling every column, the others the first figure column or the
+    // last only, their figures starting where the full rows' do.
+    const r = await distill(['parse', fixture('empty-cells-rows')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(1);
+    expect(r.stdout).toContain(
+      '|  | Lease 4.9% | Loan 7.9% |\n| --- | --- | --- |\n| Price of the car | 30,000 | 30,000 |',
+    );
+    expect(r.stdout).toContain('| Residual value | 12,000 |  |');
+    expect(r.stdout).toContain('| Total difference (saving with the lease) |  | 72 |');
+  });
   it("reads a padded table's rows whose cells wrap, parted by the padding rather than by baselines", async () => {
     // fixtures/pdf-classes/padded-wrapped-rows.html: top-aligned cells padded 4pt, most of them
     // (the first column's too) wrapped over two or three lines; each line under a row's first is

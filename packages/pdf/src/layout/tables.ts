@@ -12,6 +12,7 @@ import { cellRows, cellsRow, longsInTwoColumns } from './long-cells.js';
 import { BULLET } from './markers.js';
 import { formGrid, keyValueRows, proseAcross, recordColumns } from './not-tables.js';
 import { paddedEnd, paddedWraps } from './padded-rows.js';
+import { partialRowsAgree } from './partial-rows.js';
 import { rowRuledTable } from './row-ruled.js';
 import { stubGroupSpans } from './stub-spans.js';
 import { disjointSets } from './union-find.js';
@@ -1803,7 +1804,9 @@ function textTableOf(
   if (counts.size === 0) return undefined;
   const support = (n: number) => (counts.get(n) ?? 0) + (short.get(n) ?? 0);
   const modalLen = [...counts.keys()].reduce((a, b) => (support(b) > support(a) ? b : a));
-  const modal = support(modalLen);
+  let modal = support(modalLen);
+  // Rows with empty cells agree with the full rows on the columns they fill (partial-rows.ts).
+  if (modal < 0.6 * rowCount) modal += partialRowsAgree(group, modalLen, left, (k) => k < head || wraps[k]);
   if (modal < 0.6 * rowCount || Math.max(...group.map((r) => r.length)) > modalLen + 2) return undefined;
   // Cards and callouts set big figures and titles over prose in columns; a table's text
   // keeps to about one size.
