@@ -43,6 +43,9 @@
 //                      wrapped over two or three lines: rows parted by the padding, not by baselines
 //   browser-default-even-cells  a browser-default table whose joined cells' column shows its edge only in two
 //                      cells of the same words, which end together as well as start together
+//   currency-flush-right  two-column price tables on zebra stripes whose amounts carry a currency sign
+//                      ("$4.95", "9 €") and are set flush right, so only their right edge shows the column
+//   empty-cells-rows   a browser-default table comparing two offers, many rows filling one figure column only
 //   twocol-prose-sidebar  an article in two columns, its left column's prose beside a pricing box of three
 //                      short lines that opens the right column (no table: the prose line runs on from the
 //                      one over it)
@@ -197,6 +200,8 @@ const names = process.argv.slice(2).length
       'browser-default-long-cells',
       'padded-wrapped-rows',
       'browser-default-even-cells',
+      'currency-flush-right',
+      'empty-cells-rows',
       'twocol-prose-sidebar',
       'twocol-paragraph-sidebar',
       'twocol-long-both-sides',

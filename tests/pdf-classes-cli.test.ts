@@ -748,6 +748,30 @@ describe('PDF page classes through the CLI', { timeout: 300_000 }, () => {
       '| Commercial plumbing install | $5,000–$50,000 | Scale, complexity, materials |',
     );
   });
+  it('reads a column of amounts with a currency sign set flush right as the second column', async () => {
+    // fixtures/pdf-classes/currency-flush-right.html: zebra-striped price tables whose amounts
+    // ("$4.95", "112,00 €") end at one right edge and start wherever their width puts them, the
+    // header's "Charge" the only cell at the column's left.
+    const r = await distill(['parse', fixture('currency-flush-right')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(2);
+    expect(r.stdout).toContain('| Order value | Charge |\n| --- | --- |\n| Up to $50 | $4.95 |');
+    expect(r.stdout).toContain('| Over $10,000 (freight) | $145 |');
+    expect(r.stdout).toContain('| Islands and overseas | 112,00 € |');
+  });
+  it('reads a borderless table whose rows leave cells empty, agreeing with the full rows on the columns they fill', async () => {
+    // fixtures/pdf-classes/empty-cells-rows.html: a browser-default comparison of two offers,
+    // five rows of its twelve filling every column, the others the first figure column or the
+    // last only, their figures starting where the full rows' do.
+    const r = await distill(['parse', fixture('empty-cells-rows')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(delimiterRows(r.stdout)).toBe(1);
+    expect(r.stdout).toContain(
+      '|  | Lease 4.9% | Loan 7.9% |\n| --- | --- | --- |\n| Price of the car | 30,000 | 30,000 |',
+    );
+    expect(r.stdout).toContain('| Residual value | 12,000 |  |');
+    expect(r.stdout).toContain('| Total difference (saving with the lease) |  | 72 |');
+  });
   it("reads a padded table's rows whose cells wrap, parted by the padding rather than by baselines", async () => {
     // fixtures/pdf-classes/padded-wrapped-rows.html: top-aligned cells padded 4pt, most of them
     // (the first column's too) wrapped over two or three lines; each line under a row's first is

@@ -3,6 +3,7 @@ import { changedRun } from '../run-shape.js';
 import type { Box, Rule, TextRun } from '../types.js';
 import { centredRows, stackedLines } from './centred-rows.js';
 import { contentsGrid } from './contents-grid.js';
+import { FIGURE } from './figures.js';
 import { findGutters, type Gutter } from './gutters.js';
 import { leadGap, nominalBottom, nominalTop } from './leading.js';
 import { HAS_LETTER, STARTS_LOWER } from './letter-tests.js';
@@ -11,6 +12,7 @@ import { cellRows, cellsRow, longsInTwoColumns } from './long-cells.js';
 import { BULLET } from './markers.js';
 import { formGrid, keyValueRows, proseAcross, recordColumns } from './not-tables.js';
 import { paddedEnd, paddedWraps } from './padded-rows.js';
+import { partialRowsAgree } from './partial-rows.js';
 import { rowRuledTable } from './row-ruled.js';
 import { stubGroupSpans } from './stub-spans.js';
 import { disjointSets } from './union-find.js';
@@ -1714,10 +1716,10 @@ const STUB_INDENT = 3;
 /**
  * Right of the one left-aligned column, pieces that are figures end at one right edge (within
  * ALIGN_TOL) in `enough` rows: a right-aligned figure column. Words flush right (a form's
- * values) do not count.
+ * values) do not count; amounts with a currency sign ("$1,500", "9 €") do (figures.ts).
  */
 function figuresFlushRight(group: Line[][], left: number, enough: number): boolean {
-  const figure = (f: Line) => f.x0 > left + 8 && NUMBER.test(f.text.trim());
+  const figure = (f: Line) => f.x0 > left + 8 && FIGURE.test(f.text.trim());
   const rights = cluster(
     group.flatMap((r) => r.filter(figure).map((f) => f.x1)),
     ALIGN_TOL,
@@ -1802,7 +1804,9 @@ function textTableOf(
   if (counts.size === 0) return undefined;
   const support = (n: number) => (counts.get(n) ?? 0) + (short.get(n) ?? 0);
   const modalLen = [...counts.keys()].reduce((a, b) => (support(b) > support(a) ? b : a));
-  const modal = support(modalLen);
+  let modal = support(modalLen);
+  // Rows with empty cells agree with the full rows on the columns they fill (partial-rows.ts).
+  if (modal < 0.6 * rowCount) modal += partialRowsAgree(group, modalLen, left, (k) => k < head || wraps[k]);
   if (modal < 0.6 * rowCount || Math.max(...group.map((r) => r.length)) > modalLen + 2) return undefined;
   // Cards and callouts set big figures and titles over prose in columns; a table's text
   // keeps to about one size.
