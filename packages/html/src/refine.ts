@@ -4,6 +4,7 @@ import { flatText } from './flat-text.js';
 import { isSiteName } from './head.js';
 import { flatInlines, inlineTeaser, loneHeadline } from './inline-teaser.js';
 import { ruleOn } from './rule-switch.js';
+import { signOff } from './sign-off.js';
 import { storyResumesAt } from './story-resumes.js';
 import { teaserRunEnd } from './teaser-run.js';
 import { teaserTailStart } from './teaser-tail.js';
@@ -808,7 +809,12 @@ export function refineBlocks(input: Block[], hints: RefineHints = {}): Block[] {
       !loneHeadline(blocks[i]) &&
       !buttonLine(blocks[i]) &&
       !shareLine(blocks[i]) &&
-      !(k[i] === 'short' && (i < first || i > lastGood) && !/[,.!?]$/.test(flatText(blocks[i])))
+      !(
+        k[i] === 'short' &&
+        (i < first || i > lastGood) &&
+        !/[,.!?]$/.test(flatText(blocks[i])) &&
+        !signOff(blocks, (j) => k[j] === 'short', lastGood, i)
+      )
     )
       out.push(blocks[i]);
   return out;
