@@ -129,6 +129,7 @@ describe('distill parse from the code-cached bundle', { timeout: 300_000 }, () =
       ...(node20 ? ['zlib', 'v8', 'stream'] : []),
       'internal/fs/dir', // a folder's walk only (batch/inputs.ts opens it on first use)
       'internal/util/parse_args/parse_args', // plain flags are read by cli/src/plain-args.ts
+      'internal/abort_controller', // the parse timeout's signal is made when a parser asks (core's ParseTimeout)
     ]) {
       expect(loaded, unused).not.toContain(`NativeModule ${unused}`);
     }

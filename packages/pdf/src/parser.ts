@@ -21,6 +21,12 @@ import { countDocument, countPages, countReason } from './reader/stats.js';
 import { pdfEnv } from './settings.js';
 import type { PageLayout } from './types.js';
 
+/**
+ * The signal a parse hands on (workers, pdf.js pages, OCR), read when one is handed on: the
+ * engine's (see settingsOf) is made when first asked for, and one that is never given never fires.
+ */
+const signalOf = (settings: PdfParseSettings): AbortSignal => settings.signal ?? new AbortController().signal;
+
 /** Whether this is the main thread; node:worker_threads loads only when asked (a few ms of start-up). */
 const isMainThread = () => process.getBuiltinModule('node:worker_threads').isMainThread;
 
@@ -75,11 +81,10 @@ export async function parsePdf(bytes: Uint8Array, settings: PdfParseSettings = {
     warnings.push(m);
     settings.warn?.(m);
   };
-  const signal = settings.signal ?? new AbortController().signal;
   const opened = settings.reader === 'pdfjs' ? { fallback: 'pdf.js asked for' } : await openFast(bytes);
   if ('doc' in opened) {
     countDocument();
-    return parseFast(opened.doc, bytes, settings, signal, warn, warnings);
+    return parseFast(opened.doc, bytes, settings, warn, warnings);
   }
   countDocument(opened.fallback);
   const doc = await openPdf(bytes);
@@ -93,10 +98,10 @@ export async function parsePdf(bytes: Uint8Array, settings: PdfParseSettings = {
     const layouts =
       settings.mode === 'ocr'
         ? blankLayouts(pageNumbers)
-        : await layoutWithPdfjs(bytes, pageNumbers, settings, signal, doc);
+        : await layoutWithPdfjs(bytes, pageNumbers, settings, signalOf(settings), doc);
     countPages(layouts.length, layouts.length);
     return withPageLabels(
-      await finish(bytes, layouts, metadata, count, totalPages, settings, signal, warn, warnings),
+      await finish(bytes, layouts, metadata, count, totalPages, settings, warn, warnings),
       labels,
     );
   } finally {
@@ -167,7 +172,6 @@ async function parseFast(
   fast: FastPdf,
   bytes: Uint8Array,
   settings: PdfParseSettings,
-  signal: AbortSignal,
   warn: (m: string) => void,
   warnings: string[],
 ): Promise<Doc> {
@@ -192,13 +196,14 @@ async function parseFast(
     });
   } else if (script && wantWorkers) {
     // Workers read with the fast reader and fall back to pdf.js themselves.
-    layouts = await inWorkers(bytes, pageNumbers, script, settings, signal, true);
+    layouts = await inWorkers(bytes, pageNumbers, script, settings, signalOf(settings), true);
   } else {
     layouts = [];
     const fallback: number[] = [];
     for (const n of pageNumbers) {
-      settings.checkpoint?.();
-      if (signal.aborted)
+      // The engine's checkpoint reads its timeout's state: asking for its signal would make one.
+      if (settings.checkpoint) settings.checkpoint();
+      else if (settings.signal?.aborted)
         throw new DistillError('REQUEST_TIMEOUT', 'Request Timeout: parsing took longer than the timeout');
       const out = processFastPage(fast, n, settings.images);
       settings.progress?.(n, count);
@@ -209,13 +214,13 @@ async function parseFast(
       }
     }
     if (fallback.length) {
-      const slow = await layoutWithPdfjs(bytes, fallback, settings, signal);
+      const slow = await layoutWithPdfjs(bytes, fallback, settings, signalOf(settings));
       layouts = [...layouts, ...slow].sort((a, b) => a.pageNumber - b.pageNumber);
     }
   }
   countPages(layouts.length, layouts.filter((l) => l.reader === 'pdfjs').length);
   return withPageLabels(
-    await finish(bytes, layouts, metadata, count, totalPages, settings, signal, warn, warnings),
+    await finish(bytes, layouts, metadata, count, totalPages, settings, warn, warnings),
     labels,
   );
 }
@@ -242,7 +247,6 @@ export async function finish(
   count: number,
   totalPages: number,
   settings: PdfParseSettings,
-  signal: AbortSignal,
   warn: (m: string) => void,
   warnings: string[],
 ): Promise<Doc> {
@@ -250,7 +254,10 @@ export async function finish(
     mode: settings.mode ?? 'auto',
     settings: settings.ocr ?? {},
     languageHints: [...(settings.languageHints ?? []), metadata.language as string | undefined],
-    signal,
+    // Read only when pages are OCR'd.
+    get signal() {
+      return signalOf(settings);
+    },
     checkpoint: () => settings.checkpoint?.(),
     warn,
   });
@@ -343,7 +350,10 @@ function ocrReasons(ocr: ReadonlyMap<number, { reason?: string }>): string | und
 const settingsOf = (ctx: Parameters<ParserPlugin['parse']>[1]): PdfParseSettings => ({
   maxPages: ctx.pdf?.maxPages,
   mode: ctx.pdf?.mode ?? 'auto',
-  signal: ctx.signal,
+  // A getter: the engine makes its signal when first read, and a page read here never reads it.
+  get signal() {
+    return ctx.signal;
+  },
   checkpoint: () => ctx.checkpoint(),
   images: ctx.images,
   imageFiles: ctx.imageFiles,

@@ -27,6 +27,7 @@ import { limitNesting, MAX_NESTING } from '../transforms/limit-nesting.js';
 import { redactPII, redactSettings } from '../transforms/redact-pii.js';
 import { extractiveSummary } from '../transforms/summary.js';
 import { loadInput, type ParseInput } from './input.js';
+import { ParseTimeout } from './parse-timeout.js';
 import { raceAbort } from './race-abort.js';
 
 export interface RuntimeOptions {
@@ -125,28 +126,6 @@ function checkFormats(formats: FormatItem[]): void {
   }
 }
 
-/**
- * A signal that fires after `timeoutMs` or when `outer` fires. Unlike AbortSignal.timeout it
- * is released as soon as parsing ends (`dispose`), so a busy server holds no timers for
- * requests that finished long ago.
- */
-function timeoutSignal(timeoutMs: number, outer?: AbortSignal): { signal: AbortSignal; dispose(): void } {
-  const ac = new AbortController();
-  const timer = setTimeout(() => ac.abort(new DOMException('parse timeout', 'TimeoutError')), timeoutMs);
-  const onOuter = () => ac.abort(outer?.reason);
-  if (outer) {
-    if (outer.aborted) ac.abort(outer.reason);
-    else outer.addEventListener('abort', onOuter, { once: true });
-  }
-  return {
-    signal: ac.signal,
-    dispose() {
-      clearTimeout(timer);
-      outer?.removeEventListener('abort', onOuter);
-    },
-  };
-}
-
 export interface ParsedDoc {
   doc: Doc;
   format: FormatId;
@@ -178,6 +157,8 @@ export interface OpenedDocument {
   ctx: ParseContext;
   /** The tokenizer the `chunks` format counts with, loaded before parsing when it asks for tokens. */
   tokenCounter?: TokenCounter;
+  /** The parse's time limit (its signal is `ctx.signal`). */
+  timeout: ParseTimeout;
   /** Releases the timeout's timer; call once parsing is over. */
   dispose(): void;
 }
@@ -222,8 +203,7 @@ export async function openDocument(
   }
   const images = imageFiles ? folderImageSink(imageFiles) : undefined;
   const deadline = Date.now() + options.timeout;
-  const timer = timeoutSignal(options.timeout, runtime.signal);
-  const signal = timer.signal;
+  const timeout = new ParseTimeout(options.timeout, runtime.signal);
   const ctx: ParseContext = {
     format,
     options,
@@ -232,11 +212,14 @@ export async function openDocument(
     contentType,
     baseUrl: runtime.baseUrl,
     charset: runtime.charset,
-    signal,
+    // Read when a parser hands a signal on (workers, OCR, fetches): see ParseTimeout.
+    get signal() {
+      return timeout.signal;
+    },
     warn: (m) => warnings.push(m),
     // A synchronous parser never lets the timer fire, so the deadline is checked too.
     checkpoint: () => {
-      if (signal.aborted || Date.now() > deadline) {
+      if (timeout.aborted || Date.now() > deadline) {
         throw new DistillError('REQUEST_TIMEOUT', 'Request Timeout: parsing took longer than the timeout');
       }
     },
@@ -252,7 +235,8 @@ export async function openDocument(
     plugin,
     ctx,
     tokenCounter,
-    dispose: () => timer.dispose(),
+    timeout,
+    dispose: () => timeout.dispose(),
   };
 }
 
@@ -278,16 +262,16 @@ export async function parseToDoc(
       tokenCounter,
     };
   }
-  const signal = ctx.signal;
+  const { timeout } = opened;
   const images = ctx.images;
   let doc: Doc;
   try {
     // A signal fired before the parse starts (the loading took the time, or the caller gave up)
     // is told apart from one that fires while the parser runs.
-    const late = signal.aborted;
+    const late = timeout.aborted;
     doc = await raceAbort(
       Promise.resolve().then(() => plugin.parse(loaded.bytes, ctx)),
-      signal,
+      timeout,
       () =>
         late
           ? new DistillError('REQUEST_TIMEOUT')

@@ -1,4 +1,5 @@
 import { asciiTwin } from '@distill/core';
+import { settleFieldKinds } from '../shapes.js';
 import { CMap, parseCMap } from './cmap.js';
 import { ENCODINGS } from './data/encodings.js';
 import { DINGBATS_GLYPH_LIST, GLYPH_LIST } from './data/glyphlist.js';
@@ -32,6 +33,18 @@ export interface Glyph {
   isZeroWidthDiacritic: boolean;
   isInvisibleFormatMark: boolean;
 }
+
+// A glyph's advance is whole in most fonts' Widths and fractional in some: its field is a
+// double from the start, so the first fractional width does not give glyphs a new hidden
+// class and throw away the interpreter's optimised show (shapes.ts).
+settleFieldKinds({
+  code: 0,
+  unicode: '',
+  width: 0.5,
+  isWhitespace: false,
+  isZeroWidthDiacritic: false,
+  isInvisibleFormatMark: false,
+} satisfies Glyph);
 
 function unpack(packed: string, into: Map<string, number>): Map<string, number> {
   for (const pair of packed.split(' ')) {

@@ -575,10 +575,21 @@ class TextBuilder {
     // computed once here and per glyph only e and f, with currentTransform's own products. On
     // a cold run these functions run unoptimised for many pages, where each property read is
     // a call: this was about forty reads a glyph.
+    // Every read and comparison of the turn runs for every string: on a run's first rotated
+    // string, reads and comparisons that had never run had no feedback, and the optimised show
+    // was thrown away there.
     const cur = this.currentTransform(this.scratch);
+    const a0 = cur[0];
+    const a1 = cur[1];
+    const zero0 = a0 === 0;
+    const zero1 = a1 === 0;
+    const zero2 = cur[2] === 0;
+    const zero3 = cur[3] === 0;
+    const pos0 = a0 > 0;
+    const pos1 = a1 > 0;
     let rotate = -1;
-    if (cur[0] && cur[1] === 0 && cur[2] === 0) rotate = cur[0] > 0 ? 0 : 180;
-    else if (cur[1] && cur[0] === 0 && cur[3] === 0) rotate = cur[1] > 0 ? 90 : 270;
+    if (a0 && zero1 && zero2) rotate = pos0 ? 0 : 180;
+    else if (a1 && zero0 && zero3) rotate = pos1 ? 90 : 270;
     this.rotate = rotate;
     const { ctm: c, textMatrix: t, textRise } = ts;
     const c0 = c[0];
