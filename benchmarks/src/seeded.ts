@@ -19,3 +19,14 @@ export function fnv1a(s: string): number {
   }
   return h;
 }
+
+/**
+ * The `--seed` option of a synthetic set: one whole number. A range such as `3..5` used to run
+ * as seed NaN without a word (every document made from NaN), so anything else stops here.
+ */
+export function seedOf(value: string | undefined): number {
+  if (value === undefined) return 1;
+  if (!/^\d+$/.test(value))
+    throw new Error(`--seed takes one whole number (got "${value}"); run each seed on its own`);
+  return Number(value);
+}

@@ -92,7 +92,7 @@ import { markdownToText } from '@distill/scorers/wcxb';
 import { htmlToDoc } from '../../../packages/html/src/index.js';
 import type { InputFile } from '../inputs.js';
 import { convertPages } from '../page-pool.js';
-import { mulberry32 } from '../seeded.js';
+import { mulberry32, seedOf } from '../seeded.js';
 import { type Counts, precision, recall, shingleCounts, summary } from '../shingles.js';
 import { Pick } from '../synth/text.js';
 
@@ -101,7 +101,7 @@ const opt = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const SEED = Number(opt('--seed') ?? 1);
+const SEED = seedOf(opt('--seed'));
 const PER_CLASS = Number(opt('--pages-per-class') ?? 16);
 const KEEP = opt('--keep');
 const PEERS = !args.includes('--no-peers');

@@ -16,7 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mulberry32 } from '../seeded.js';
+import { mulberry32, seedOf } from '../seeded.js';
 import { printScores, type SynthDoc, scoreDocs } from '../synth/score.js';
 import {
   type Cell,
@@ -36,7 +36,7 @@ const opt = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const SEED = Number(opt('--seed') ?? 1);
+const SEED = seedOf(opt('--seed'));
 const PER_CELL = Number(opt('--docs-per-cell') ?? 1);
 const KEEP = opt('--keep');
 const PEERS = !args.includes('--no-peers');

@@ -10,9 +10,10 @@ export interface FootItem {
 }
 
 /**
- * Whether `c`, a line or block of text low on the page (where running footers are set), ends
+ * Whether `c`, a line of text low on the page (where running footers are set), ends
  * its column rather than running under the page: a title whose text went on at the top of the
- * next column, or a column's last line. Two pieces of evidence, both needed:
+ * next column, or a column's last line. Asked once per line in `readingOrder`; a block takes its
+ * first line's answer (`labelBlocks`). Two pieces of evidence, both needed:
  * - it hangs under the text above it in its column (the nearest item over it that shares its
  *   x range) at a paragraph's spacing, less than MAX_GAP sizes, on that text's left edge (less
  *   than a size set in: a title, a list's line);
