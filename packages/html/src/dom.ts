@@ -129,3 +129,17 @@ export function within(el: PElement, anc: PElement): boolean {
   for (let e: PElement | null = el; e; e = e.parentNode as PElement | null) if (e === anc) return true;
   return false;
 }
+
+/**
+ * Calls `visit` on every sibling after `from` in document order, then on those after its
+ * parent, and so on up to (not past) `top`'s children: what stands after `from` inside `top`,
+ * inner levels first. `top` must be an ancestor of `from`.
+ */
+export function eachFollowingUpTo(from: PElement, top: PElement, visit: (e: PElement) => void): void {
+  for (let n = from; n !== top; ) {
+    const p = n.parentNode as PElement;
+    const ks = p.childNodes;
+    for (let k = ks.indexOf(n) + 1; k < ks.length; k++) visit(ks[k] as PElement);
+    n = p;
+  }
+}

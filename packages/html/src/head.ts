@@ -1,4 +1,4 @@
-import { type PElement, textOf } from './dom.js';
+import { eachFollowingUpTo, type PElement, textOf } from './dom.js';
 import { ruleOn } from './rule-switch.js';
 import { HEAD_LEVELS, HEAD_LINE, HEAD_MAX, HEADING_TAGS, LEAD_MIN, TITLE_MIN } from './rules.js';
 import type { Stats } from './stats.js';
@@ -101,12 +101,7 @@ export function articleHead(roots: PElement[], body: PElement, after: After): PE
         chars += own;
         out.push(e);
       };
-      for (let n = h1; n !== sib; ) {
-        const p = n.parentNode as PElement;
-        const ks = p.childNodes;
-        for (let k = ks.indexOf(n) + 1; k < ks.length; k++) take(ks[k] as PElement);
-        n = p;
-      }
+      eachFollowingUpTo(h1, sib, take);
       for (let k = j + 1; k < at; k++) take(kids[k] as PElement);
       if (chars > HEAD_MAX) return [];
       // Between the chosen roots' own parent and this level, the title block sits outside.

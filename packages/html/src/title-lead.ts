@@ -1,4 +1,4 @@
-import { type PElement, textOf } from './dom.js';
+import { eachFollowingUpTo, type PElement, textOf } from './dom.js';
 import { ruleOn } from './rule-switch.js';
 import { HEAD_MAX, LEAD_MAX, LEAD_MIN } from './rules.js';
 import type { Stats } from './stats.js';
@@ -68,12 +68,7 @@ export function titleLead(
     out.push(e);
   };
   // After the title, inner levels first (document order).
-  for (let m = title; m !== n; ) {
-    const p = m.parentNode as PElement;
-    const ks = p.childNodes;
-    for (let k = ks.indexOf(m) + 1; k < ks.length; k++) visit(ks[k] as PElement);
-    m = p;
-  }
+  eachFollowingUpTo(title, n, visit);
   // Between the two branches under the common ancestor, then down the body's branch.
   const path: PElement[] = [];
   for (let e = first; e !== top; e = e.parentNode as PElement) path.unshift(e);
